@@ -1,1 +1,2 @@
-export {}
+export * from './chinese'
+export * from './format'
