@@ -1,2 +1,7 @@
 export * from './chinese'
 export * from './format'
+export * from './protocol'
+export * from './schemas'
+export * from './settings'
+export * from './constants'
+export * from './calls'

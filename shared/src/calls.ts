@@ -1,0 +1,826 @@
+import { Type, type Static, type TObject, type TSchema } from 'typebox'
+import {
+  AccountType,
+  Article,
+  Balance,
+  CoinList,
+  CoinText,
+  Code,
+  ContractOrder,
+  Email,
+  FinancialRecord,
+  Follow,
+  Holding,
+  IdText,
+  IntText,
+  Kline,
+  KlineIntervalSchema,
+  LossSetting,
+  Message,
+  Money,
+  MoneyRequest,
+  MoneyText,
+  Notice,
+  Page,
+  PageQuery,
+  Password,
+  Period,
+  Phone,
+  Position,
+  Product,
+  RechargeCoin,
+  SecondOrder,
+  Session,
+  ShortText,
+  SpotOrder,
+  SymbolText,
+  Trader,
+  UserInfo,
+  WatchCoin,
+  WelfareTask,
+  WithdrawChannel,
+} from './schemas'
+import { Settings } from './settings'
+
+// The one table of every call the browser may make; the gateway registers routes from it and the
+// client derives its fetch functions from it, so no path is written anywhere else.
+
+export interface CachePolicy {
+  /** served without asking upstream */
+  freshMs: number
+  /** after freshness: served at once while one refresh runs, and when upstream fails */
+  staleMs: number
+}
+
+export interface CallDefinition {
+  method: 'GET' | 'POST'
+  /** `:name` segments are path parameters */
+  path: string
+  params?: TObject
+  query?: TObject
+  body?: TSchema
+  /** multipart calls carry files; their text fields are checked like any other value */
+  bodyType?: 'json' | 'multipart'
+  auth: boolean
+  data: TSchema
+  cache?: CachePolicy
+  /** set where the specification leaves the call out and this project decided its shape */
+  definedByUs?: true
+}
+
+const Nothing = Type.Null()
+const Query = (properties: Parameters<typeof Type.Object>[0]) =>
+  Type.Object(properties, { additionalProperties: false })
+const Body = Query
+const Paged = (extra: Parameters<typeof Type.Object>[0] = {}) => Query({ ...PageQuery, ...extra })
+
+const SHORT: CachePolicy = { freshMs: 2000, staleMs: 30_000 }
+const CONTENT: CachePolicy = { freshMs: 30_000, staleMs: 600_000 }
+
+const LoginType = Type.Union([
+  Type.Literal('email'),
+  Type.Literal('phone'),
+  Type.Literal('account'),
+  Type.Literal('address'),
+])
+const Side = Type.Union([Type.Literal('buy'), Type.Literal('sell')])
+const OrderType = Type.Union([Type.Literal('market'), Type.Literal('limit')])
+const StatusText = Type.String({ pattern: '^[a-z]{1,16}$' })
+
+export const CALLS = {
+  // ---- user ----
+  register: {
+    method: 'POST',
+    path: '/api/user/register',
+    body: Body({
+      type: LoginType,
+      username: Type.String({ minLength: 3, maxLength: 120 }),
+      password: Password,
+      code: Type.Optional(Code),
+      inviteCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{0,16}$' })),
+    }),
+    auth: false,
+    data: Type.Object({ ...Session.properties, credit: Type.String() }),
+  },
+  login: {
+    method: 'POST',
+    path: '/api/user/login',
+    body: Body({
+      type: Type.Optional(LoginType),
+      username: Type.String({ minLength: 1, maxLength: 120 }),
+      password: Password,
+      code: Type.Optional(Code),
+    }),
+    auth: false,
+    data: Session,
+  },
+  autoLogin: {
+    method: 'POST',
+    path: '/api/user/autoLogin',
+    body: Body({ loginKey: Type.String({ minLength: 8, maxLength: 128 }) }),
+    auth: false,
+    data: Session,
+    definedByUs: true,
+  },
+  loginOut: { method: 'POST', path: '/api/user/loginOut', auth: true, data: Nothing },
+  updateUserLoginPwd: {
+    method: 'POST',
+    path: '/api/user/updateUserLoginPwd',
+    query: Query({ oldPwd: Password, newPwd: Password, userId: Type.Optional(IdText) }),
+    auth: true,
+    data: Nothing,
+  },
+  backPwd: {
+    method: 'POST',
+    path: '/api/user/backPwd',
+    query: Query({ email: Email, newPwd: Password, emailCode: Code }),
+    auth: false,
+    data: Nothing,
+  },
+  sendEmailCode: {
+    method: 'POST',
+    path: '/api/user/sendEmailCode',
+    query: Query({ codeType: Type.String({ pattern: '^[a-zA-Z]{1,20}$' }), email: Email }),
+    auth: false,
+    data: Nothing,
+  },
+  bindEmail: {
+    method: 'POST',
+    path: '/api/user/bindEmail',
+    query: Query({ email: Email, emailCode: Code }),
+    auth: true,
+    data: Nothing,
+  },
+  getCountryCode: {
+    method: 'POST',
+    path: '/api/user/getCountryCode',
+    auth: false,
+    data: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
+  },
+  sendMobileCode: {
+    method: 'POST',
+    path: '/api/user/sendMobileCode',
+    query: Query({ codeType: Type.String({ pattern: '^[a-zA-Z]{1,20}$' }), phone: Phone }),
+    auth: false,
+    data: Nothing,
+  },
+  bindPhone: {
+    method: 'POST',
+    path: '/api/user/bindPhone',
+    query: Query({ phone: Phone, code: Code }),
+    auth: true,
+    data: Nothing,
+  },
+  unBindPhone: {
+    method: 'POST',
+    path: '/api/user/unBindPhone',
+    query: Query({ code: Code }),
+    auth: true,
+    data: Nothing,
+  },
+  tardPwdSet: {
+    method: 'POST',
+    path: '/api/user/tardPwdSet',
+    query: Query({ pwd: Password }),
+    auth: true,
+    data: Nothing,
+  },
+  updatePwd: {
+    method: 'POST',
+    path: '/api/user/updatePwd',
+    query: Query({
+      oldPwd: Password,
+      newPwd: Password,
+      signType: Type.Union([Type.Literal('login'), Type.Literal('fund')]),
+    }),
+    auth: true,
+    data: Nothing,
+  },
+  uploadKYC: {
+    method: 'POST',
+    path: '/api/user/uploadKYC',
+    query: Query({
+      level: Type.Union([Type.Literal('primary'), Type.Literal('advanced')]),
+      realName: Type.String({ minLength: 1, maxLength: 60 }),
+      idNumber: Type.String({ pattern: '^[A-Za-z0-9-]{4,32}$' }),
+      country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}$' })),
+    }),
+    bodyType: 'multipart',
+    auth: true,
+    data: Type.Object({ kycStatus: UserInfo.properties.kycStatus, kycLevel: Type.Integer() }),
+  },
+  getProfit: {
+    method: 'POST',
+    path: '/api/user/getProfit',
+    auth: true,
+    data: Type.Object({ today: Type.String(), total: Type.String() }),
+  },
+  updateWithdrawAddress: {
+    method: 'POST',
+    path: '/api/user/updateWithdrawAddress',
+    query: Query({
+      type: Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' }),
+      address: Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' }),
+    }),
+    auth: true,
+    data: Nothing,
+  },
+  withdrawAddress: {
+    method: 'GET',
+    path: '/api/user/withdrawAddress',
+    auth: true,
+    data: Type.Array(Type.Object({ id: Type.Integer(), type: Type.String(), address: Type.String() })),
+  },
+  getInfo: {
+    method: 'GET',
+    path: '/api/user/getInfo',
+    auth: true,
+    data: Type.Object({ user: UserInfo, asset: Type.Array(Balance) }),
+  },
+  /** the light call made on every signed-in navigation */
+  userInfo: { method: 'GET', path: '/api/user/info', auth: true, data: UserInfo, definedByUs: true },
+
+  // ---- assets and common ----
+  assetBalance: { method: 'GET', path: '/api/asset/assetBalance', auth: true, data: Type.Array(Balance) },
+  transferFunds: {
+    method: 'POST',
+    path: '/api/asset/transferFunds',
+    body: Body({ coin: CoinText, from: AccountType, to: AccountType, amount: Money }),
+    auth: true,
+    data: Nothing,
+  },
+  getAppCurrencyList: {
+    method: 'POST',
+    path: '/api/common/getAppCurrencyList',
+    auth: false,
+    data: Type.Array(RechargeCoin),
+  },
+  getWithDrawCoinList: {
+    method: 'POST',
+    path: '/api/common/getWithDrawCoinList',
+    auth: true,
+    data: Type.Array(WithdrawChannel),
+  },
+  uploadOSS: {
+    method: 'POST',
+    path: '/api/common/upload/OSS',
+    bodyType: 'multipart',
+    auth: true,
+    data: Type.Object({ url: Type.String() }),
+  },
+  getAllSetting: {
+    method: 'GET',
+    path: '/api/common/getAllSetting',
+    auth: false,
+    data: Settings,
+    cache: CONTENT,
+  },
+  getCoinList: { method: 'GET', path: '/api/common/getCoinList', auth: false, data: CoinList, cache: SHORT },
+  getMt5Amount: {
+    method: 'GET',
+    path: '/api/common/getMt5Amount',
+    query: Query({ coin: CoinText }),
+    auth: false,
+    data: Type.String(),
+    cache: SHORT,
+  },
+
+  // ---- recharge and withdrawal ----
+  payAddress: {
+    method: 'POST',
+    path: '/api/recharge/payAddress',
+    body: Body({ coin: CoinText, chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })) }),
+    auth: true,
+    data: Type.Object({ coin: Type.String(), chain: Type.String(), address: Type.String() }),
+  },
+  rechargeSubmit: {
+    method: 'POST',
+    path: '/api/recharge/submit',
+    body: Body({
+      coin: CoinText,
+      amount: Money,
+      chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
+      txHash: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{8,128}$' })),
+      voucherUrl: Type.Optional(Type.String({ maxLength: 300 })),
+    }),
+    auth: true,
+    data: MoneyRequest,
+  },
+  rechargeList: {
+    method: 'GET',
+    path: '/api/recharge/list',
+    query: Paged({ coin: Type.Optional(CoinText) }),
+    auth: true,
+    data: Page(MoneyRequest),
+  },
+  rechargeBonusList: {
+    method: 'GET',
+    path: '/api/recharge/bonsList',
+    query: Paged(),
+    auth: true,
+    data: Page(FinancialRecord),
+  },
+  rechargeAddress: {
+    method: 'GET',
+    path: '/api/recharge/getAdress',
+    query: Query({ coin: CoinText, symbol: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,24}$' })) }),
+    auth: true,
+    data: Type.Record(Type.String(), Type.String()),
+  },
+  withdrawFreezeList: {
+    method: 'POST',
+    path: '/api/withdraw/freezeList',
+    auth: true,
+    data: Type.Array(MoneyRequest),
+  },
+  withdrawSubmit: {
+    method: 'POST',
+    path: '/api/withdraw/submit',
+    query: Query({
+      coin: CoinText,
+      amount: MoneyText,
+      address: Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' }),
+      pwd: Password,
+      chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
+    }),
+    auth: true,
+    data: MoneyRequest,
+  },
+  withdrawList: {
+    method: 'GET',
+    path: '/api/withdraw/list',
+    query: Paged({ coin: Type.Optional(CoinText) }),
+    auth: true,
+    data: Page(MoneyRequest),
+  },
+  withdrawStatus: {
+    method: 'POST',
+    path: '/api/withdraw/getWithdrawStatus',
+    auth: true,
+    data: Type.Object({
+      open: Type.Boolean(),
+      usedToday: Type.Integer(),
+      dayCount: Type.Integer(),
+      freeLeft: Type.Integer(),
+    }),
+  },
+
+  // ---- records and market ----
+  financialRecords: {
+    method: 'GET',
+    path: '/api/record/financial',
+    query: Paged({ coin: Type.Optional(CoinText), kind: Type.Optional(StatusText) }),
+    auth: true,
+    data: Page(FinancialRecord),
+  },
+  tradingRecords: {
+    method: 'GET',
+    path: '/api/record/trading',
+    query: Paged({ symbol: Type.Optional(SymbolText) }),
+    auth: true,
+    data: Page(ContractOrder),
+  },
+  secondRecords: {
+    method: 'GET',
+    path: '/api/record/second',
+    query: Paged({ symbol: Type.Optional(SymbolText) }),
+    auth: true,
+    data: Page(SecondOrder),
+  },
+  currencyRecords: {
+    method: 'GET',
+    path: '/api/record/currency',
+    query: Paged({ symbol: Type.Optional(SymbolText) }),
+    auth: true,
+    data: Page(SpotOrder),
+  },
+  brokerRecords: {
+    method: 'GET',
+    path: '/api/record/broker',
+    query: Paged(),
+    auth: true,
+    data: Page(FinancialRecord),
+  },
+  symbolList: {
+    method: 'GET',
+    path: '/api/symbolmanage/list',
+    query: Query({
+      isAsc: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+      orderByColumn: Type.Optional(Type.String({ pattern: '^[a-zA-Z]{1,24}$' })),
+    }),
+    auth: false,
+    data: Type.Array(WatchCoin),
+    cache: SHORT,
+  },
+  kline: {
+    method: 'GET',
+    path: '/api/market/kline',
+    query: Query({
+      symbol: SymbolText,
+      interval: KlineIntervalSchema,
+      limit: Type.Optional(Type.String({ pattern: '^([1-9][0-9]{0,2}|1000)$' })),
+    }),
+    auth: false,
+    data: Type.Array(Kline),
+    cache: { freshMs: 1000, staleMs: 10_000 },
+    definedByUs: true,
+  },
+
+  // ---- exchange ----
+  currencyPrice: {
+    method: 'GET',
+    path: '/api/texchange/getCurrencyPrice',
+    query: Query({ currency: Type.String({ pattern: '^[A-Za-z0-9]{1,16},[A-Za-z0-9]{1,16}$' }) }),
+    auth: false,
+    data: Type.Object({ from: Type.String(), to: Type.String(), price: Type.String() }),
+    cache: SHORT,
+  },
+  currencyExchange: {
+    method: 'POST',
+    path: '/api/texchange/currencyExchange',
+    body: Body({ from: CoinText, to: CoinText, amount: Money }),
+    auth: true,
+    data: Type.Object({
+      from: Type.String(),
+      to: Type.String(),
+      paid: Type.String(),
+      received: Type.String(),
+    }),
+  },
+  exchangeList: {
+    method: 'GET',
+    path: '/api/texchange/list',
+    query: Paged(),
+    auth: false,
+    data: Page(Type.Object({ id: Type.Integer(), from: Type.String(), to: Type.String() })),
+    cache: CONTENT,
+  },
+
+  // ---- notices ----
+  noticeList: {
+    method: 'GET',
+    path: '/api/notice/list',
+    query: Query({
+      key: Type.String({ pattern: '^[A-Za-z_]{1,32}$' }),
+      modelKey: Type.Optional(Type.String({ pattern: '^[A-Za-z_]{1,32}$' })),
+    }),
+    auth: false,
+    data: Type.Array(Notice),
+    cache: CONTENT,
+  },
+  optionRules: {
+    method: 'GET',
+    path: '/api/option/rules/list',
+    query: Query({ key: Type.String({ pattern: '^[A-Za-z_]{1,32}$' }) }),
+    auth: false,
+    data: Type.Array(Article),
+    cache: CONTENT,
+  },
+
+  // ---- trading ----
+  spotOrderSubmit: {
+    method: 'POST',
+    path: '/api/currency/order/submit',
+    body: Body({
+      symbol: SymbolText,
+      side: Side,
+      type: OrderType,
+      price: Type.Optional(Money),
+      amount: Money,
+      fundPwd: Type.Optional(Password),
+    }),
+    auth: true,
+    data: SpotOrder,
+  },
+  spotOrderList: {
+    method: 'GET',
+    path: '/api/currency/order/orderList',
+    query: Paged({ status: Type.Optional(StatusText), symbol: Type.Optional(SymbolText) }),
+    auth: true,
+    data: Page(SpotOrder),
+  },
+  periodList: {
+    method: 'POST',
+    path: '/api/period/list',
+    body: Body({ symbol: Type.Optional(SymbolText) }),
+    auth: false,
+    data: Type.Array(Period),
+  },
+  secondOrderCreate: {
+    method: 'POST',
+    path: '/api/secondContractOrder/createSecondContractOrder',
+    body: Body({
+      symbol: SymbolText,
+      periodId: Type.Integer({ minimum: 1 }),
+      direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+      amount: Money,
+      fundPwd: Type.Optional(Password),
+    }),
+    auth: true,
+    data: SecondOrder,
+  },
+  secondOrderList: {
+    method: 'POST',
+    path: '/api/secondContractOrder/selectOrderList',
+    body: Body({
+      status: Type.Optional(StatusText),
+      pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    }),
+    auth: true,
+    data: Page(SecondOrder),
+  },
+  contractOrderSubmit: {
+    method: 'POST',
+    path: '/api/contract/order/submit',
+    body: Body({
+      symbol: SymbolText,
+      direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+      type: OrderType,
+      price: Type.Optional(Money),
+      leverage: Type.Integer({ minimum: 1, maximum: 1000 }),
+      shares: Money,
+      fundPwd: Type.Optional(Password),
+    }),
+    auth: true,
+    data: ContractOrder,
+  },
+  contractOrderList: {
+    method: 'GET',
+    path: '/api/contract/order/list',
+    query: Query({ status: Type.Optional(StatusText) }),
+    auth: true,
+    data: Type.Array(ContractOrder),
+  },
+  contractOrderCancel: {
+    method: 'POST',
+    path: '/api/contract/order/canCelOrder',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Nothing,
+  },
+  positionList: {
+    method: 'GET',
+    path: '/api/contract/position/list',
+    query: Paged({ status: Type.Optional(StatusText) }),
+    auth: true,
+    data: Page(Position),
+  },
+  positionStop: {
+    method: 'POST',
+    path: '/api/contract/position/stopOrder',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Position,
+  },
+  positionAdjustMargin: {
+    method: 'POST',
+    path: '/api/contract/position/adjustAmount',
+    /** flag 1 adds margin, 0 takes it out */
+    query: Query({ id: IdText, money: MoneyText, flag: Type.Union([Type.Literal('0'), Type.Literal('1')]) }),
+    auth: true,
+    data: Position,
+  },
+  lossList: { method: 'GET', path: '/api/contract/loss/list', auth: true, data: Type.Array(LossSetting) },
+  lossSet: {
+    method: 'POST',
+    path: '/api/contract/loss/sett',
+    body: Body({
+      positionId: Type.Integer({ minimum: 1 }),
+      stopLoss: Type.Optional(Money),
+      takeProfit: Type.Optional(Money),
+    }),
+    auth: true,
+    data: LossSetting,
+  },
+  lossCancel: {
+    method: 'POST',
+    path: '/api/contract/loss/cancel',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Nothing,
+  },
+  watchlistAdd: {
+    method: 'POST',
+    path: '/api/userCoin/save',
+    body: Body({ symbol: SymbolText }),
+    auth: true,
+    data: WatchCoin,
+  },
+  watchlist: { method: 'GET', path: '/api/userCoin/getUserCoin', auth: true, data: Type.Array(WatchCoin) },
+  watchlistRemove: {
+    method: 'POST',
+    path: '/api/userCoin/remove/:id',
+    params: Type.Object({ id: IdText }),
+    auth: true,
+    data: Nothing,
+  },
+
+  // ---- copy trading, proxy investing, finance, promotion, welfare, help, messages ----
+  traderList: {
+    method: 'GET',
+    path: '/api/follow/traders',
+    query: Paged(),
+    auth: false,
+    data: Page(Trader),
+    cache: SHORT,
+    definedByUs: true,
+  },
+  followStart: {
+    method: 'POST',
+    path: '/api/follow/start',
+    body: Body({ traderId: Type.Integer({ minimum: 1 }), amount: Money }),
+    auth: true,
+    data: Follow,
+    definedByUs: true,
+  },
+  followStop: {
+    method: 'POST',
+    path: '/api/follow/stop',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Follow,
+    definedByUs: true,
+  },
+  followMine: {
+    method: 'GET',
+    path: '/api/follow/mine',
+    auth: true,
+    data: Type.Array(Follow),
+    definedByUs: true,
+  },
+  traderApply: {
+    method: 'POST',
+    path: '/api/follow/apply',
+    body: Body({ nickname: Type.String({ minLength: 2, maxLength: 30 }), amount: Money }),
+    auth: true,
+    data: Trader,
+    definedByUs: true,
+  },
+  proxyProducts: {
+    method: 'GET',
+    path: '/api/proxy/products',
+    auth: false,
+    data: Type.Array(Product),
+    cache: CONTENT,
+    definedByUs: true,
+  },
+  proxySubscribe: {
+    method: 'POST',
+    path: '/api/proxy/subscribe',
+    body: Body({ productId: Type.Integer({ minimum: 1 }), amount: Money }),
+    auth: true,
+    data: Holding,
+    definedByUs: true,
+  },
+  proxyRecords: {
+    method: 'GET',
+    path: '/api/proxy/records',
+    query: Paged(),
+    auth: true,
+    data: Page(Holding),
+    definedByUs: true,
+  },
+  proxyEarnings: {
+    method: 'GET',
+    path: '/api/proxy/earnings',
+    query: Paged(),
+    auth: true,
+    data: Page(FinancialRecord),
+    definedByUs: true,
+  },
+  financeProducts: {
+    method: 'GET',
+    path: '/api/finance/products',
+    auth: false,
+    data: Type.Array(Product),
+    cache: CONTENT,
+    definedByUs: true,
+  },
+  financeSubscribe: {
+    method: 'POST',
+    path: '/api/finance/subscribe',
+    body: Body({ productId: Type.Integer({ minimum: 1 }), amount: Money }),
+    auth: true,
+    data: Holding,
+    definedByUs: true,
+  },
+  financeOrders: {
+    method: 'GET',
+    path: '/api/finance/orders',
+    query: Paged(),
+    auth: true,
+    data: Page(Holding),
+    definedByUs: true,
+  },
+  inviteInfo: {
+    method: 'GET',
+    path: '/api/invite/info',
+    auth: true,
+    data: Type.Object({
+      inviteCode: Type.String(),
+      inviteUrl: Type.String(),
+      teamSize: Type.Integer(),
+      rebateTotal: Type.String(),
+    }),
+    definedByUs: true,
+  },
+  inviteTeam: {
+    method: 'GET',
+    path: '/api/invite/team',
+    query: Paged(),
+    auth: true,
+    data: Page(Type.Object({ userId: Type.String(), username: Type.String(), createdAt: Type.Number() })),
+    definedByUs: true,
+  },
+  welfareTasks: {
+    method: 'GET',
+    path: '/api/welfare/tasks',
+    auth: true,
+    data: Type.Array(WelfareTask),
+    definedByUs: true,
+  },
+  welfareClaim: {
+    method: 'POST',
+    path: '/api/welfare/claim',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: WelfareTask,
+    definedByUs: true,
+  },
+  helpList: {
+    method: 'GET',
+    path: '/api/help/list',
+    auth: false,
+    data: Type.Array(Article),
+    cache: CONTENT,
+    definedByUs: true,
+  },
+  helpDetail: {
+    method: 'GET',
+    path: '/api/help/detail',
+    query: Query({ id: IdText }),
+    auth: false,
+    data: Article,
+    cache: CONTENT,
+    definedByUs: true,
+  },
+  messageList: {
+    method: 'GET',
+    path: '/api/message/list',
+    query: Paged(),
+    auth: true,
+    data: Page(Message),
+    definedByUs: true,
+  },
+  messageRead: {
+    method: 'POST',
+    path: '/api/message/read',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Message,
+    definedByUs: true,
+  },
+} as const satisfies Record<string, CallDefinition>
+
+export type CallName = keyof typeof CALLS
+export type Call<N extends CallName> = (typeof CALLS)[N]
+
+type StaticOf<S> = S extends TSchema ? Static<S> : undefined
+export type CallQuery<N extends CallName> = Call<N> extends { query: infer Q } ? StaticOf<Q> : undefined
+export type CallBody<N extends CallName> = Call<N> extends { body: infer B } ? StaticOf<B> : undefined
+export type CallParams<N extends CallName> = Call<N> extends { params: infer P } ? StaticOf<P> : undefined
+export type CallData<N extends CallName> = Static<Call<N>['data']>
+
+export const CALL_NAMES = Object.keys(CALLS) as CallName[]
+
+/** Fills `:name` segments; values are encoded so a parameter can never add a path segment. */
+export function callPath(name: CallName, params?: Record<string, string | number>): string {
+  return CALLS[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params?.[key]
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+export const TOKEN_HEADER = 'satoken'
+/** Code and message a missing or expired session answers with; clients sign out when they see them. */
+export const TOKEN_EXPIRED_CODE = '500'
+export const TOKEN_EXPIRED_MESSAGE = 'Token expired, please sign in again'
+/** Code of a refused business request (bad input, not enough balance); any code above 0 means success. */
+export const FAILURE_CODE = -1
+
+type CodeAndMessage = { code: number | string; msg?: string }
+
+export function isTokenExpired(envelope: CodeAndMessage): boolean {
+  return String(envelope.code) === TOKEN_EXPIRED_CODE && (envelope.msg ?? '').includes('Token')
+}
+
+export function isSuccess(envelope: CodeAndMessage): boolean {
+  return !isTokenExpired(envelope) && Number(envelope.code) > 0
+}
+
+/** Settings, watchlist and user-info loads, and the cache, accept only code 200, as number or text. */
+export function isCode200(envelope: CodeAndMessage): boolean {
+  return Number(envelope.code) === 200
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import {
+  parseClientFrame,
+  parseUpstreamFrame,
+  topicOf,
+  topicsOf,
+  isLatestValueTopic,
+  type SubscriptionFrame,
+} from './protocol'
+
+describe('parseClientFrame', () => {
+  it.each([
+    ['{"operation":"subscribe","type":"DETAIL"}', { operation: 'subscribe', type: 'DETAIL' }],
+    [
+      '{"operation":"subscribe","type":"DETAIL","symbol":"btcusdt"}',
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+    ],
+    [
+      '{"operation":"unsubscribe","type":"KLINE","symbol":"ethusdt","interval":"4hour"}',
+      { operation: 'unsubscribe', type: 'KLINE', symbol: 'ethusdt', interval: '4hour' },
+    ],
+    [
+      '{"operation":"subscribe","type":"TRADE","symbol":"trxusdt"}',
+      { operation: 'subscribe', type: 'TRADE', symbol: 'trxusdt' },
+    ],
+    ['{"operation":"subscribe","type":"POSITION"}', { operation: 'subscribe', type: 'POSITION' }],
+    ['{"operation":"auth","satoken":"abc"}', { operation: 'auth', satoken: 'abc' }],
+    ['{"type":"HEARTBEAT"}', { type: 'HEARTBEAT' }],
+    ['{"operation":"heartbeat"}', { operation: 'heartbeat' }],
+  ])('accepts %s', (text, expected) => {
+    expect(parseClientFrame(text)).toEqual({ ok: true, value: expected })
+  })
+
+  it.each([
+    ['not json', 'invalidJson'],
+    ['', 'invalidJson'],
+    ['[]', 'frameMustBeObject'],
+    ['null', 'frameMustBeObject'],
+    ['"subscribe"', 'frameMustBeObject'],
+    ['{"operation":"drop","type":"DETAIL"}', 'unknownOperation'],
+    ['{"operation":"subscribe","type":"ORDERBOOK"}', 'unknownType'],
+    ['{"operation":"subscribe","type":"DETAIL","symbol":"BTC/USDT"}', 'invalidSymbol'],
+    ['{"operation":"subscribe","type":"DETAIL","symbol":42}', 'invalidSymbol'],
+    ['{"operation":"subscribe","type":"TRADE"}', 'symbolRequired'],
+    ['{"operation":"subscribe","type":"KLINE","symbol":"btcusdt","interval":"2min"}', 'invalidInterval'],
+    ['{"operation":"subscribe","type":"KLINE","symbol":"btcusdt"}', 'invalidInterval'],
+    ['{"operation":"auth"}', 'invalidToken'],
+    [`{"operation":"auth","satoken":"${'x'.repeat(513)}"}`, 'invalidToken'],
+    ['{"__proto__":{"polluted":1},"operation":"subscribe","type":"X"}', 'unknownType'],
+  ])('refuses %s with %s', (text, error) => {
+    expect(parseClientFrame(text)).toEqual({ ok: false, error })
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('parseUpstreamFrame', () => {
+  it('normalises detail numbers, flat or under data.tick, into decimal strings', () => {
+    const tick = { open: 1, close: 2.5, high: 3, low: 0.5, vol: 10, amount: 25, change: '150' }
+    const flat = parseUpstreamFrame(JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: tick, ts: 5 }))
+    const nested = parseUpstreamFrame(
+      JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: { tick }, ts: 5 }),
+    )
+    const expected = {
+      ok: true,
+      value: {
+        type: 'DETAIL',
+        symbol: 'btcusdt',
+        data: { open: '1', close: '2.5', high: '3', low: '0.5', vol: '10', amount: '25', change: '150' },
+        ts: 5,
+      },
+    }
+    expect(flat).toEqual(expected)
+    expect(nested).toEqual(expected)
+  })
+
+  it('stamps the arrival time when the upstream sends none', () => {
+    const frame = parseUpstreamFrame('{"type":"HEARTBEAT"}', 1234)
+    expect(frame).toEqual({ ok: true, value: { type: 'HEARTBEAT', ts: 1234 } })
+  })
+
+  it('routes user events by user id', () => {
+    const frame = parseUpstreamFrame('{"type":"SETTLEMENT","userId":17,"data":{"id":1},"ts":9}')
+    expect(frame).toEqual({ ok: true, value: { type: 'SETTLEMENT', userId: '17', data: { id: 1 }, ts: 9 } })
+    if (frame.ok) expect(topicsOf(frame.value)).toEqual(['USER:17'])
+  })
+
+  it.each([
+    ['{"type":"DETAIL","symbol":"btcusdt","data":{"open":"x"}}', 'invalidData'],
+    [
+      '{"type":"DETAIL","symbol":"btcusdt","data":{"open":1,"close":1,"high":1,"low":1,"vol":1,"amount":1,"change":"NaN"}}',
+      'invalidData',
+    ],
+    [
+      '{"type":"KLINE","symbol":"btcusdt","interval":"1min","data":{"open":1,"high":1,"low":1,"close":1,"vol":1}}',
+      'invalidData',
+    ],
+    ['{"type":"TRADE","symbol":"btcusdt","data":{"price":1,"qty":1,"side":"up","time":1}}', 'invalidData'],
+    ['{"type":"POSITION","userId":"a b","data":{}}', 'invalidUserId'],
+    ['{"type":"POSITION","userId":"7","data":[]}', 'invalidData'],
+    ['{"type":"DETAIL","symbol":"../x","data":{}}', 'invalidSymbol'],
+    ['{"type":"BOOK"}', 'unknownType'],
+    ['{', 'invalidJson'],
+  ])('refuses %s', (text, error) => {
+    expect(parseUpstreamFrame(text)).toEqual({ ok: false, error })
+  })
+
+  it('publishes a detail on its symbol topic and on the every-symbol topic', () => {
+    const frame = parseUpstreamFrame(
+      '{"type":"DETAIL","symbol":"ethusdt","data":{"open":1,"close":1,"high":1,"low":1,"vol":1,"amount":1,"change":0}}',
+    )
+    expect(frame.ok && topicsOf(frame.value)).toEqual(['DETAIL:ethusdt', 'DETAIL:*'])
+  })
+})
+
+describe('topics', () => {
+  it('maps subscriptions to topics; user streams need a resolved user', () => {
+    const cases: Array<[SubscriptionFrame, string | undefined, string | null]> = [
+      [{ operation: 'subscribe', type: 'DETAIL' }, undefined, 'DETAIL:*'],
+      [{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, undefined, 'DETAIL:btcusdt'],
+      [
+        { operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1day' },
+        undefined,
+        'KLINE:btcusdt:1day',
+      ],
+      [{ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }, undefined, 'TRADE:btcusdt'],
+      [{ operation: 'subscribe', type: 'POSITION' }, undefined, null],
+      [{ operation: 'subscribe', type: 'OWNCOIN' }, '42', 'USER:42'],
+    ]
+    for (const [frame, user, topic] of cases) expect(topicOf(frame, user)).toBe(topic)
+  })
+
+  it('lets only DETAIL and KLINE skip stale values', () => {
+    expect(isLatestValueTopic('DETAIL:btcusdt')).toBe(true)
+    expect(isLatestValueTopic('KLINE:btcusdt:1min')).toBe(true)
+    expect(isLatestValueTopic('TRADE:btcusdt')).toBe(false)
+    expect(isLatestValueTopic('USER:1')).toBe(false)
+  })
+})

@@ -1,0 +1,277 @@
+// The socket protocol spoken between browser and gateway, and between gateway and upstream feed.
+
+export const MARKET_TYPES = ['DETAIL', 'KLINE', 'TRADE'] as const
+export const USER_TYPES = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN'] as const
+export const KLINE_INTERVALS = [
+  '1min',
+  '5min',
+  '15min',
+  '30min',
+  '60min',
+  '4hour',
+  '1day',
+  '1week',
+  '1mon',
+] as const
+
+export type MarketType = (typeof MARKET_TYPES)[number]
+export type UserType = (typeof USER_TYPES)[number]
+export type StreamType = MarketType | UserType
+export type KlineInterval = (typeof KLINE_INTERVALS)[number]
+
+export const KLINE_INTERVAL_MS: Readonly<Record<KlineInterval, number>> = Object.freeze({
+  '1min': 60_000,
+  '5min': 300_000,
+  '15min': 900_000,
+  '30min': 1_800_000,
+  '60min': 3_600_000,
+  '4hour': 14_400_000,
+  '1day': 86_400_000,
+  '1week': 604_800_000,
+  // calendar months vary; the sandbox buckets by 30 days
+  '1mon': 2_592_000_000,
+})
+
+/** Header a gateway presents on the upstream feed socket to receive every user's events. */
+export const FEED_TOKEN_HEADER = 'x-feed-token'
+
+export const SYMBOL_PATTERN = /^[a-z0-9]{2,24}$/
+
+// ---- client -> server ----
+
+export type SubscriptionFrame =
+  | { operation: 'subscribe' | 'unsubscribe'; type: 'DETAIL'; symbol?: string }
+  | { operation: 'subscribe' | 'unsubscribe'; type: 'KLINE'; symbol: string; interval: KlineInterval }
+  | { operation: 'subscribe' | 'unsubscribe'; type: 'TRADE'; symbol: string }
+  | { operation: 'subscribe' | 'unsubscribe'; type: UserType }
+
+export type ClientFrame =
+  | SubscriptionFrame
+  | { operation: 'auth'; satoken: string }
+  | { operation: 'heartbeat' }
+  | { type: 'HEARTBEAT' }
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string }
+
+const MAX_TOKEN_LENGTH = 512
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function includes<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value)
+}
+
+/** Validates one text frame from a browser; never throws. */
+export function parseClientFrame(text: string): ParseResult<ClientFrame> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return { ok: false, error: 'invalidJson' }
+  }
+  if (!isRecord(raw)) return { ok: false, error: 'frameMustBeObject' }
+  const { operation, type } = raw
+
+  if (operation === undefined && type === 'HEARTBEAT') return { ok: true, value: { type: 'HEARTBEAT' } }
+  if (operation === 'heartbeat') return { ok: true, value: { operation: 'heartbeat' } }
+  if (operation === 'auth') {
+    const { satoken } = raw
+    if (typeof satoken !== 'string' || satoken.length === 0 || satoken.length > MAX_TOKEN_LENGTH) {
+      return { ok: false, error: 'invalidToken' }
+    }
+    return { ok: true, value: { operation, satoken } }
+  }
+  if (operation !== 'subscribe' && operation !== 'unsubscribe')
+    return { ok: false, error: 'unknownOperation' }
+
+  if (includes(USER_TYPES, type)) return { ok: true, value: { operation, type } }
+  if (!includes(MARKET_TYPES, type)) return { ok: false, error: 'unknownType' }
+
+  const { symbol } = raw
+  if (symbol !== undefined && (typeof symbol !== 'string' || !SYMBOL_PATTERN.test(symbol))) {
+    return { ok: false, error: 'invalidSymbol' }
+  }
+  if (type === 'DETAIL')
+    return { ok: true, value: symbol ? { operation, type, symbol } : { operation, type } }
+  if (symbol === undefined) return { ok: false, error: 'symbolRequired' }
+  if (type === 'TRADE') return { ok: true, value: { operation, type, symbol } }
+  const { interval } = raw
+  if (!includes(KLINE_INTERVALS, interval)) return { ok: false, error: 'invalidInterval' }
+  return { ok: true, value: { operation, type, symbol, interval } }
+}
+
+// ---- server -> client ----
+
+/** Money and quantities travel as decimal strings so no side parses them into floats. */
+export interface DetailData {
+  open: string
+  close: string
+  high: string
+  low: string
+  vol: string
+  amount: string
+  /** close vs the 24 h open, in percent */
+  change: string
+}
+
+export interface KlineData {
+  /** bucket start, epoch ms */
+  time: number
+  open: string
+  high: string
+  low: string
+  close: string
+  vol: string
+}
+
+export interface TradeData {
+  price: string
+  qty: string
+  side: 'buy' | 'sell'
+  time: number
+}
+
+export type ServerFrame =
+  | { type: 'DETAIL'; symbol: string; data: DetailData; ts: number }
+  | { type: 'KLINE'; symbol: string; interval: KlineInterval; data: KlineData; ts: number }
+  | { type: 'TRADE'; symbol: string; data: TradeData; ts: number }
+  | { type: UserType; userId: string; data: Record<string, unknown>; ts: number }
+  | { type: 'HEARTBEAT'; ts: number }
+  | { type: 'error'; code: number; msg: string }
+
+export const WS_ERROR = Object.freeze({
+  badFrame: 4400,
+  notAuthorised: 4401,
+  tooManySubscriptions: 4429,
+})
+
+export const WS_CLOSE = Object.freeze({
+  goingAway: 1001,
+  policyViolation: 1008,
+  tooLarge: 1009,
+  tryAgainLater: 1013,
+})
+
+// ---- topics: the bus channel per stream ----
+
+export const ALL_SYMBOLS = '*'
+
+export function detailTopic(symbol: string = ALL_SYMBOLS): string {
+  return `DETAIL:${symbol}`
+}
+export function klineTopic(symbol: string, interval: KlineInterval): string {
+  return `KLINE:${symbol}:${interval}`
+}
+export function tradeTopic(symbol: string): string {
+  return `TRADE:${symbol}`
+}
+export function userTopic(userId: string): string {
+  return `USER:${userId}`
+}
+
+/** The bus topic a subscription frame refers to; user streams need the socket's resolved user id. */
+export function topicOf(frame: SubscriptionFrame, userId?: string): string | null {
+  switch (frame.type) {
+    case 'DETAIL':
+      return detailTopic(frame.symbol)
+    case 'KLINE':
+      return klineTopic(frame.symbol, frame.interval)
+    case 'TRADE':
+      return tradeTopic(frame.symbol)
+    default:
+      return userId ? userTopic(userId) : null
+  }
+}
+
+/** Latest-value topics may skip stale updates for a slow socket; TRADE and user events may not. */
+export function isLatestValueTopic(topic: string): boolean {
+  return topic.startsWith('DETAIL:') || topic.startsWith('KLINE:')
+}
+
+export type UpstreamFrame = Exclude<ServerFrame, { type: 'error' }>
+
+function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 40 && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value)
+}
+
+function decimalFields<K extends string>(data: unknown, keys: readonly K[]): Record<K, string> | null {
+  if (!isRecord(data)) return null
+  const out = {} as Record<K, string>
+  for (const key of keys) {
+    const value = data[key]
+    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value
+    if (!isDecimalString(text)) return null
+    out[key] = text
+  }
+  return out
+}
+
+const DETAIL_KEYS = ['open', 'close', 'high', 'low', 'vol', 'amount', 'change'] as const
+const KLINE_KEYS = ['open', 'high', 'low', 'close', 'vol'] as const
+
+/**
+ * Validates and normalises one upstream feed message into the frame browsers receive.
+ * Detail data may arrive flat or under data.tick; numbers are turned into decimal strings.
+ */
+export function parseUpstreamFrame(text: string, now: number = Date.now()): ParseResult<UpstreamFrame> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return { ok: false, error: 'invalidJson' }
+  }
+  if (!isRecord(raw)) return { ok: false, error: 'frameMustBeObject' }
+  const ts = typeof raw.ts === 'number' && Number.isFinite(raw.ts) ? raw.ts : now
+  const { type, symbol } = raw
+  if (type === 'HEARTBEAT') return { ok: true, value: { type, ts } }
+  if (includes(USER_TYPES, type)) {
+    const userId = typeof raw.userId === 'number' ? String(raw.userId) : raw.userId
+    if (typeof userId !== 'string' || !/^[\w-]{1,64}$/.test(userId))
+      return { ok: false, error: 'invalidUserId' }
+    if (!isRecord(raw.data)) return { ok: false, error: 'invalidData' }
+    return { ok: true, value: { type, userId, data: raw.data, ts } }
+  }
+  if (!includes(MARKET_TYPES, type)) return { ok: false, error: 'unknownType' }
+  if (typeof symbol !== 'string' || !SYMBOL_PATTERN.test(symbol)) return { ok: false, error: 'invalidSymbol' }
+
+  if (type === 'DETAIL') {
+    const body = isRecord(raw.data) && isRecord(raw.data.tick) ? raw.data.tick : raw.data
+    const data = decimalFields(body, DETAIL_KEYS)
+    if (!data) return { ok: false, error: 'invalidData' }
+    return { ok: true, value: { type, symbol, data, ts } }
+  }
+  if (type === 'KLINE') {
+    const { interval } = raw
+    if (!includes(KLINE_INTERVALS, interval)) return { ok: false, error: 'invalidInterval' }
+    const data = decimalFields(raw.data, KLINE_KEYS)
+    const time = isRecord(raw.data) ? raw.data.time : undefined
+    if (!data || typeof time !== 'number' || !Number.isFinite(time))
+      return { ok: false, error: 'invalidData' }
+    return { ok: true, value: { type, symbol, interval, data: { time, ...data }, ts } }
+  }
+  const trade = decimalFields(raw.data, ['price', 'qty'] as const)
+  const side = isRecord(raw.data) ? raw.data.side : undefined
+  const time = isRecord(raw.data) ? raw.data.time : undefined
+  if (!trade || (side !== 'buy' && side !== 'sell') || typeof time !== 'number') {
+    return { ok: false, error: 'invalidData' }
+  }
+  return { ok: true, value: { type, symbol, data: { ...trade, side, time }, ts } }
+}
+
+/** The topics one normalised upstream frame is published on. */
+export function topicsOf(frame: UpstreamFrame): string[] {
+  switch (frame.type) {
+    case 'DETAIL':
+      return [detailTopic(frame.symbol), detailTopic(ALL_SYMBOLS)]
+    case 'KLINE':
+      return [klineTopic(frame.symbol, frame.interval)]
+    case 'TRADE':
+      return [tradeTopic(frame.symbol)]
+    case 'HEARTBEAT':
+      return []
+    default:
+      return [userTopic(frame.userId)]
+  }
+}

@@ -1,0 +1,415 @@
+import { Type, type Static, type TSchema } from 'typebox'
+import { KLINE_INTERVALS } from './protocol'
+
+// ---- primitives: query values always arrive as text, so their schemas are strings with patterns ----
+
+export const IdText = Type.String({ pattern: '^[0-9]{1,19}$' })
+export const IntText = Type.String({ pattern: '^[0-9]{1,9}$' })
+/** A non-negative decimal amount as text; money never travels as a float. */
+export const MoneyText = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})?$', maxLength: 40 })
+/** A money field in a JSON body: a decimal string, or a JSON number the server turns into a Decimal. */
+export const Money = Type.Union([MoneyText, Type.Number({ minimum: 0 })])
+export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
+export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
+export const Email = Type.String({ format: 'email', maxLength: 120 })
+export const Phone = Type.String({ pattern: '^[0-9+]{6,20}$' })
+export const Password = Type.String({ minLength: 6, maxLength: 64 })
+export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
+export const ShortText = Type.String({ maxLength: 200 })
+export const PageQuery = {
+  pageNum: Type.Optional(IntText),
+  pageSize: Type.Optional(IntText),
+}
+export const AccountType = Type.Union([
+  Type.Literal('platform'),
+  Type.Literal('financial'),
+  Type.Literal('contract'),
+])
+export type AccountType = Static<typeof AccountType>
+
+// ---- response envelope ----
+
+export function Page<T extends TSchema>(row: T) {
+  return Type.Object({ rows: Type.Array(row), total: Type.Integer() })
+}
+
+export interface Envelope<T = unknown> {
+  code: number | string
+  msg: string
+  data?: T
+}
+
+// ---- entities ----
+
+export const UserInfo = Type.Object({
+  userId: Type.String(),
+  username: Type.String(),
+  email: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+  inviteCode: Type.String(),
+  hasFundPassword: Type.Boolean(),
+  kycLevel: Type.Integer({ minimum: 0, maximum: 2 }),
+  kycStatus: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('pending'),
+    Type.Literal('approved'),
+    Type.Literal('rejected'),
+  ]),
+  vipLevel: Type.Integer({ minimum: 0, maximum: 12 }),
+  withdrawAddress: Type.Object({ address: Type.String(), type: Type.Optional(Type.String()) }),
+  createdAt: Type.Number(),
+})
+export type UserInfo = Static<typeof UserInfo>
+
+export const Balance = Type.Object({
+  coin: Type.String(),
+  account: AccountType,
+  available: Type.String(),
+  frozen: Type.String(),
+})
+export type Balance = Static<typeof Balance>
+
+export const Session = Type.Object({
+  satoken: Type.String(),
+  userId: Type.String(),
+  loginKey: Type.String(),
+  expiresAt: Type.Number(),
+})
+export type Session = Static<typeof Session>
+
+export const CoinEntry = Type.Object({
+  baseCoin: Type.String(),
+  coin: Type.String(),
+  symbol: Type.String(),
+  market: Type.String(),
+  customizeFlag: Type.Integer(),
+  showSymbol: Type.String(),
+  coinType: Type.Integer(),
+  amount: Type.String(),
+  open: Type.String(),
+})
+export type CoinEntry = Static<typeof CoinEntry>
+
+export const SpotPair = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  coin: Type.String(),
+  baseCoin: Type.String(),
+  basePrecision: Type.Integer(),
+  coinPrecision: Type.Integer(),
+  buyMax: Type.String(),
+  sellMin: Type.String(),
+  minSell: Type.String(),
+  orderMin: Type.String(),
+  orderMax: Type.String(),
+  feeRate: Type.String(),
+  enable: Type.Boolean(),
+  isDeal: Type.Boolean(),
+  isShow: Type.Boolean(),
+  limitedBuy: Type.Boolean(),
+  limitedSell: Type.Boolean(),
+  marketBuy: Type.Boolean(),
+  marketSell: Type.Boolean(),
+})
+export type SpotPair = Static<typeof SpotPair>
+
+export const ContractPair = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  coin: Type.String(),
+  baseCoin: Type.String(),
+  showSymbol: Type.String(),
+  market: Type.String(),
+  leverage: Type.String(),
+  minShare: Type.String(),
+  maxShare: Type.String(),
+  shareNumber: Type.String(),
+  openFee: Type.String(),
+  closeFee: Type.String(),
+  usdtRate: Type.String(),
+  baseScale: Type.Integer(),
+  coinScale: Type.Integer(),
+  intervalHour: Type.Integer(),
+  deliveryDays: Type.Integer(),
+  enable: Type.Boolean(),
+  sort: Type.Integer(),
+  visible: Type.Boolean(),
+  amount: Type.String(),
+  open: Type.String(),
+})
+export type ContractPair = Static<typeof ContractPair>
+
+export const WatchCoin = Type.Object({
+  id: Type.Integer(),
+  coin: Type.String(),
+  symbol: Type.String(),
+  showSymbol: Type.String(),
+  type: Type.Integer(),
+  status: Type.Integer(),
+  showFlag: Type.Integer(),
+  sort: Type.Integer(),
+})
+export type WatchCoin = Static<typeof WatchCoin>
+
+export const OptionCoin = Type.Object({
+  ...WatchCoin.properties,
+  feeType: Type.Integer(),
+  feeValue: Type.String(),
+})
+export type OptionCoin = Static<typeof OptionCoin>
+
+export const CoinList = Type.Object({
+  coinList: Type.Array(CoinEntry),
+  currencyList: Type.Array(SpotPair),
+  contractList: Type.Array(ContractPair),
+  optionList: Type.Array(OptionCoin),
+})
+export type CoinList = Static<typeof CoinList>
+
+export const Period = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  seconds: Type.Integer(),
+  rate: Type.String(),
+  minAmount: Type.String(),
+  maxAmount: Type.String(),
+})
+export type Period = Static<typeof Period>
+
+export const OrderStatus = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('filled'),
+  Type.Literal('cancelled'),
+  Type.Literal('rejected'),
+])
+
+export const SpotOrder = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  price: Type.String(),
+  amount: Type.String(),
+  filledPrice: Type.String(),
+  fee: Type.String(),
+  status: OrderStatus,
+  createdAt: Type.Number(),
+})
+export type SpotOrder = Static<typeof SpotOrder>
+
+export const ContractOrder = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  price: Type.String(),
+  leverage: Type.Integer(),
+  shares: Type.String(),
+  margin: Type.String(),
+  status: OrderStatus,
+  createdAt: Type.Number(),
+})
+export type ContractOrder = Static<typeof ContractOrder>
+
+export const Position = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+  leverage: Type.Integer(),
+  shares: Type.String(),
+  openPrice: Type.String(),
+  margin: Type.String(),
+  liquidationPrice: Type.String(),
+  closePrice: Type.String(),
+  pnl: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('liquidated')]),
+  createdAt: Type.Number(),
+})
+export type Position = Static<typeof Position>
+
+export const LossSetting = Type.Object({
+  id: Type.Integer(),
+  positionId: Type.Integer(),
+  stopLoss: Type.String(),
+  takeProfit: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('triggered'), Type.Literal('cancelled')]),
+})
+export type LossSetting = Static<typeof LossSetting>
+
+export const SecondOrder = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  amount: Type.String(),
+  seconds: Type.Integer(),
+  rate: Type.String(),
+  openPrice: Type.String(),
+  closePrice: Type.String(),
+  profit: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('win'), Type.Literal('lose'), Type.Literal('draw')]),
+  createdAt: Type.Number(),
+  settleAt: Type.Number(),
+})
+export type SecondOrder = Static<typeof SecondOrder>
+
+export const KlineIntervalSchema = Type.Unsafe<(typeof KLINE_INTERVALS)[number]>({
+  type: 'string',
+  enum: [...KLINE_INTERVALS],
+})
+
+export const Kline = Type.Object({
+  time: Type.Number(),
+  open: Type.String(),
+  high: Type.String(),
+  low: Type.String(),
+  close: Type.String(),
+  vol: Type.String(),
+})
+export type Kline = Static<typeof Kline>
+
+export const FinancialRecord = Type.Object({
+  id: Type.Integer(),
+  coin: Type.String(),
+  account: AccountType,
+  amount: Type.String(),
+  balanceAfter: Type.String(),
+  kind: Type.String(),
+  note: Type.String(),
+  createdAt: Type.Number(),
+})
+export type FinancialRecord = Static<typeof FinancialRecord>
+
+export const RechargeCoin = Type.Object({
+  coinName: Type.String(),
+  coin: Type.String(),
+  coinAddress: Type.String(),
+  rechargeMin: Type.String(),
+  rechargeMax: Type.String(),
+  rechargeNum: Type.Integer(),
+  useSys: Type.Boolean(),
+  useThird: Type.Boolean(),
+  thirdList: Type.Array(Type.Object({ code: Type.String(), name: Type.String() })),
+})
+export type RechargeCoin = Static<typeof RechargeCoin>
+
+export const WithdrawChannel = Type.Object({
+  rechargeName: Type.String(),
+  rechargeType: Type.String(),
+  fee: Type.String(),
+  ratio: Type.String(),
+  dayWithdrawalNum: Type.Integer(),
+  freeNum: Type.Integer(),
+  withdrawalMax: Type.String(),
+  withdrawalMix: Type.String(),
+  useSys: Type.Boolean(),
+  useThird: Type.Boolean(),
+  thirdList: Type.Array(
+    Type.Object({
+      code: Type.String(),
+      name: Type.String(),
+      currency: Type.String(),
+      coin: Type.String(),
+      useAddress: Type.Boolean(),
+      status: Type.Integer(),
+    }),
+  ),
+})
+export type WithdrawChannel = Static<typeof WithdrawChannel>
+
+export const MoneyRequest = Type.Object({
+  id: Type.Integer(),
+  coin: Type.String(),
+  amount: Type.String(),
+  fee: Type.String(),
+  address: Type.String(),
+  status: Type.Union([
+    Type.Literal('frozen'),
+    Type.Literal('pending'),
+    Type.Literal('completed'),
+    Type.Literal('rejected'),
+  ]),
+  createdAt: Type.Number(),
+})
+export type MoneyRequest = Static<typeof MoneyRequest>
+
+export const Notice = Type.Object({
+  id: Type.Integer(),
+  key: Type.String(),
+  modelKey: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  createdAt: Type.Number(),
+})
+export type Notice = Static<typeof Notice>
+
+export const Product = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  coin: Type.String(),
+  days: Type.Integer(),
+  dailyRate: Type.String(),
+  minAmount: Type.String(),
+  maxAmount: Type.String(),
+})
+export type Product = Static<typeof Product>
+
+export const Holding = Type.Object({
+  id: Type.Integer(),
+  productId: Type.Integer(),
+  name: Type.String(),
+  coin: Type.String(),
+  amount: Type.String(),
+  earned: Type.String(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('finished')]),
+  createdAt: Type.Number(),
+  endsAt: Type.Number(),
+})
+export type Holding = Static<typeof Holding>
+
+export const Trader = Type.Object({
+  id: Type.Integer(),
+  nickname: Type.String(),
+  winRate: Type.String(),
+  totalProfit: Type.String(),
+  followers: Type.Integer(),
+  maxFollowers: Type.Integer(),
+  minAmount: Type.String(),
+  shareRate: Type.String(),
+})
+export type Trader = Static<typeof Trader>
+
+export const Follow = Type.Object({
+  id: Type.Integer(),
+  traderId: Type.Integer(),
+  nickname: Type.String(),
+  amount: Type.String(),
+  profit: Type.String(),
+  status: Type.Union([Type.Literal('following'), Type.Literal('stopped')]),
+  createdAt: Type.Number(),
+})
+export type Follow = Static<typeof Follow>
+
+export const WelfareTask = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  reward: Type.String(),
+  coin: Type.String(),
+  status: Type.Union([Type.Literal('todo'), Type.Literal('claimable'), Type.Literal('claimed')]),
+})
+export type WelfareTask = Static<typeof WelfareTask>
+
+export const Message = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  read: Type.Boolean(),
+  createdAt: Type.Number(),
+})
+export type Message = Static<typeof Message>
+
+export const Article = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+})
+export type Article = Static<typeof Article>
