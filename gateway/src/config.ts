@@ -1,0 +1,90 @@
+import { hostname } from 'node:os'
+import { Type, type Static, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+
+// Every setting the gateway reads from the environment, with its default; read once at start.
+
+const Port = Type.Integer({ minimum: 0, maximum: 65535 })
+const Positive = Type.Integer({ minimum: 1 })
+const Url = Type.String({ pattern: '^(https?|wss?)://[^\\s]+$' })
+
+const SETTINGS = {
+  PORT: { schema: Port, default: 8080 },
+  HOST: { schema: Type.String({ minLength: 1 }), default: '0.0.0.0' },
+  UPSTREAM_URL: { schema: Url, default: 'http://127.0.0.1:8081' },
+  FEED_TOKEN: { schema: Type.String({ minLength: 8 }), default: 'sandbox-feed-token' },
+  /** comma list of origins allowed to open sockets; empty allows only the gateway's own host */
+  ALLOWED_ORIGINS: { schema: Type.String(), default: '' },
+  /** false, true, a hop count, or a comma list of trusted addresses */
+  TRUST_PROXY: { schema: Type.String(), default: 'false' },
+  /** empty disables the operator calls */
+  ADMIN_TOKEN: { schema: Type.String(), default: '' },
+  /** redis://host:port, a comma list or redis-cluster://host:port,... for a cluster; empty keeps everything in memory */
+  REDIS_URL: { schema: Type.String(), default: '' },
+  /** prefix of every Redis key and channel, so deployments and test runs can share one Redis */
+  REDIS_PREFIX: { schema: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }), default: 'tradegate:' },
+  LOG_LEVEL: {
+    schema: Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    ),
+    default: 'info',
+  },
+  INSTANCE_ID: {
+    schema: Type.String({ pattern: '^[A-Za-z0-9._-]{1,64}$' }),
+    default: `${hostname()}-${process.pid}`,
+  },
+  WEB_DIST: { schema: Type.String(), default: new URL('../../web/dist', import.meta.url).pathname },
+
+  UPSTREAM_CONNECT_TIMEOUT_MS: { schema: Positive, default: 3000 },
+  UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 60_000 },
+  UPSTREAM_GET_RETRIES: { schema: Type.Integer({ minimum: 0, maximum: 5 }), default: 2 },
+
+  BODY_LIMIT_BYTES: { schema: Positive, default: 1024 * 1024 },
+  UPLOAD_LIMIT_BYTES: { schema: Positive, default: 5 * 1024 * 1024 },
+  HEADER_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },
+  QUERY_MAX_PARAMS: { schema: Positive, default: 50 },
+  BODY_MAX_DEPTH: { schema: Positive, default: 32 },
+  HEADERS_TIMEOUT_MS: { schema: Positive, default: 10_000 },
+  REQUEST_TIMEOUT_MS: { schema: Positive, default: 90_000 },
+  RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },
+  CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },
+
+  WS_MAX_PAYLOAD_BYTES: { schema: Positive, default: 4096 },
+  WS_MAX_SUBSCRIPTIONS: { schema: Positive, default: 200 },
+  WS_MAX_FRAMES_PER_SECOND: { schema: Positive, default: 20 },
+  WS_MAX_SOCKETS_PER_IP: { schema: Positive, default: 100 },
+  WS_SOFT_BUFFER_BYTES: { schema: Positive, default: 64 * 1024 },
+  WS_HARD_BUFFER_BYTES: { schema: Positive, default: 1024 * 1024 },
+  WS_PING_INTERVAL_MS: { schema: Positive, default: 25_000 },
+  FEED_SILENCE_MS: { schema: Positive, default: 10_000 },
+  FEED_LEASE_MS: { schema: Positive, default: 3000 },
+  SHUTDOWN_TIMEOUT_MS: { schema: Positive, default: 8000 },
+} satisfies Record<string, { schema: TSchema; default: unknown }>
+
+type Settings = typeof SETTINGS
+export type GatewayConfig = { [K in keyof Settings]: Static<Settings[K]['schema']> }
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const config: Record<string, unknown> = {}
+  for (const [name, { schema, default: fallback }] of Object.entries(SETTINGS)) {
+    const raw = env[name]
+    if (raw === undefined || raw === '') {
+      config[name] = fallback
+      continue
+    }
+    const value = Value.Convert(schema, raw)
+    if (!Value.Check(schema, value)) {
+      throw new ConfigError(`${name}: invalid value ${JSON.stringify(raw)}`)
+    }
+    config[name] = value
+  }
+  return config as GatewayConfig
+}
+
+/** Config for tests and embedding: the defaults with some values replaced. */
+export function configWith(overrides: Partial<GatewayConfig>): GatewayConfig {
+  return { ...loadConfig({}), ...overrides }
+}

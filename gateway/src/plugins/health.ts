@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin'
+
+// Liveness is the process answering; readiness is every registered dependency answering.
+
+export interface Readiness {
+  /** a check returns null when ready, or the reason it is not */
+  check(name: string, probe: () => string | null): void
+  /** set once shutdown begins: readiness fails and new requests get 503 */
+  draining: boolean
+  reasons(): string[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness
+  }
+}
+
+export const healthPlugin = fp(
+  async (app) => {
+    const probes = new Map<string, () => string | null>()
+    const readiness: Readiness = {
+      draining: false,
+      check: (name, probe) => void probes.set(name, probe),
+      reasons() {
+        const reasons = readiness.draining ? ['shutting down'] : []
+        for (const [name, probe] of probes) {
+          const reason = probe()
+          if (reason) reasons.push(`${name}: ${reason}`)
+        }
+        return reasons
+      },
+    }
+    app.decorate('readiness', readiness)
+
+    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
+    app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+      const reasons = readiness.reasons()
+      if (reasons.length) return reply.code(503).send({ status: 'not ready', reasons })
+      return { status: 'ready' }
+    })
+  },
+  { name: 'health' },
+)
