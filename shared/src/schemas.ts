@@ -15,7 +15,6 @@ export const Email = Type.String({ format: 'email', maxLength: 120 })
 export const Phone = Type.String({ pattern: '^[0-9+]{6,20}$' })
 export const Password = Type.String({ minLength: 6, maxLength: 64 })
 export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
-export const ShortText = Type.String({ maxLength: 200 })
 export const PageQuery = {
   pageNum: Type.Optional(IntText),
   pageSize: Type.Optional(IntText),
