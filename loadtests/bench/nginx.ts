@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { spawn, spawnSync } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { hasTaskset } from './child-process'
+
+export const NGINX_BINARY = '/usr/sbin/nginx'
+
+export type NginxAvailability = { ok: true } | { ok: false; reason: string }
+
+/** Finds Debian's nginx, installing nginx-light with apt only when it is missing and `install` is set. */
+export function ensureNginx(install: boolean): NginxAvailability {
+  if (existsSync(NGINX_BINARY)) return { ok: true }
+  if (!install) return { ok: false, reason: `${NGINX_BINARY} missing (installing was not allowed)` }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const aptInstall = (): number | null =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], {
+      stdio: 'ignore',
+      env,
+      timeout: 180_000,
+    }).status
+  if (aptInstall() !== 0) {
+    // A fresh container often has no package lists yet.
+    spawnSync('apt-get', ['update'], { stdio: 'ignore', env, timeout: 180_000 })
+    const status = aptInstall()
+    if (status !== 0) return { ok: false, reason: `apt-get install nginx-light failed (exit ${status})` }
+  }
+  // Debian starts the service on install; the harness runs its own instance, so stop the packaged one.
+  spawnSync('service', ['nginx', 'stop'], { stdio: 'ignore' })
+  return existsSync(NGINX_BINARY)
+    ? { ok: true }
+    : { ok: false, reason: `${NGINX_BINARY} missing after install` }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface NginxProxy {
+  pid: number
+  url: string
+  pinned: boolean
+  stop(): Promise<void>
+}
+
+/**
+ * Runs nginx in the foreground from a temp prefix (-p) with a generated nginx.conf that proxies
+ * everything to `upstreamUrl` over keep-alive connections. One process (no master) so its pid is
+ * the one doing the work and /proc figures are comparable.
+ */
+export async function startNginxProxy(options: { upstreamUrl: string; cpus?: string }): Promise<NginxProxy> {
+  const prefix = await mkdtemp(path.join(tmpdir(), 'loadtests-nginx-'))
+  const port = await freePort()
+  const upstream = new URL(options.upstreamUrl)
+  const conf = `
+daemon off;
+master_process off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/client_body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  upstream backend {
+    server ${upstream.hostname}:${upstream.port || 80};
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://backend;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+  }
+}
+`
+  const confPath = path.join(prefix, 'nginx.conf')
+  await writeFile(confPath, conf)
+  const nginxArgs = ['-p', prefix, '-c', confPath, '-e', path.join(prefix, 'error.log')]
+  const pinned = options.cpus !== undefined && hasTaskset()
+  const child = pinned
+    ? spawn('taskset', ['-c', options.cpus!, NGINX_BINARY, ...nginxArgs], { stdio: 'ignore' })
+    : spawn(NGINX_BINARY, nginxArgs, { stdio: 'ignore' })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGQUIT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    }
+    await rm(prefix, { recursive: true, force: true })
+  }
+
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop()
+      throw new Error(`nginx exited with code ${child.exitCode}`)
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) })
+      break
+    } catch {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error('nginx did not answer within 10 s')
+      }
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  }
+  return { pid: child.pid!, url, pinned, stop }
+}
