@@ -2,13 +2,14 @@
  * The floor: a bare `ws` server with the gateway's subscribe protocol and topic map, writing one
  * pre-built frame to every subscriber. No limits, no backpressure handling, no metrics.
  *
- * Child process: `node --import tsx baselines/bare-ws-server.ts [--port N] [--scenario JSON]`
- * prints {"event":"listening","port":N,"pid":P} and publishes the scenario's ticks.
+ * Child process: `node --import tsx baselines/bare-ws-server.ts [--port N] [--scenario JSON]
+ *   [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P} and publishes the
+ * scenario's ticks (with --ticks-on-command, once {"cmd":"start-ticks"} arrives on stdin).
  */
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
-import { announceListening, exitOnSignal, isMainModule } from '../bench/child-process'
+import { announceListening, isMainModule, runTicks } from '../bench/child-process'
 import {
   parseScenarioArg,
   startTickGenerator,
@@ -111,13 +112,19 @@ export function startBareWsServer(options: { port?: number; host?: string } = {}
 }
 
 if (isMainModule(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, scenario: { type: 'string' } } })
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      scenario: { type: 'string' },
+      'ticks-on-command': { type: 'boolean', default: false },
+    },
+  })
   const scenario = parseScenarioArg(values.scenario)
   const server = await startBareWsServer({ port: Number(values.port ?? 0) })
-  const ticks = startTickGenerator(scenario, (topic, frame) => server.publish(topic, JSON.stringify(frame)))
-  exitOnSignal(async () => {
-    ticks.stop()
-    await server.close()
-  })
+  runTicks(
+    () => startTickGenerator(scenario, (topic, frame) => server.publish(topic, JSON.stringify(frame))),
+    values['ticks-on-command'] ?? false,
+    server.close,
+  )
   announceListening(server.port)
 }

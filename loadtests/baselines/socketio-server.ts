@@ -3,7 +3,7 @@
  * adapter so several instances could share the rooms. Same subscribe objects, same frame objects.
  *
  * Child process: `node --import tsx baselines/socketio-server.ts [--port N] [--scenario JSON]
- *   [--redis-url URL] [--key-prefix P]` prints {"event":"listening","port":N,"pid":P}.
+ *   [--redis-url URL] [--key-prefix P] [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P}.
  */
 import http from 'node:http'
 import { parseArgs } from 'node:util'
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'
-import { announceListening, exitOnSignal, isMainModule } from '../bench/child-process'
+import { announceListening, isMainModule, runTicks } from '../bench/child-process'
 import {
   parseScenarioArg,
   startTickGenerator,
@@ -105,6 +105,7 @@ if (isMainModule(import.meta.url)) {
       scenario: { type: 'string' },
       'redis-url': { type: 'string' },
       'key-prefix': { type: 'string' },
+      'ticks-on-command': { type: 'boolean', default: false },
     },
   })
   const server = await startSocketIoServer({
@@ -112,10 +113,11 @@ if (isMainModule(import.meta.url)) {
     redisUrl: values['redis-url'],
     keyPrefix: values['key-prefix'],
   })
-  const ticks = startTickGenerator(parseScenarioArg(values.scenario), server.publish)
-  exitOnSignal(async () => {
-    ticks.stop()
-    await server.close()
-  })
+  const scenario = parseScenarioArg(values.scenario)
+  runTicks(
+    () => startTickGenerator(scenario, server.publish),
+    values['ticks-on-command'] ?? false,
+    server.close,
+  )
   announceListening(server.port)
 }

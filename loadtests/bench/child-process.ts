@@ -34,6 +34,48 @@ export function announceListening(port: number): void {
   process.stdout.write(`${JSON.stringify(line)}\n`)
 }
 
+/** Commands the harness writes to a server child's stdin, one JSON line each. */
+export interface ChildCommand {
+  cmd: 'start-ticks'
+}
+
+/**
+ * Runs `handler` for each command line on stdin and acknowledges it with {"event":"done","cmd":...},
+ * so the harness can keep a server idle while clients connect and start the ticks afterwards.
+ */
+export function onCommand(handler: (command: ChildCommand) => void): void {
+  const lines = createInterface({ input: process.stdin })
+  lines.on('line', (line) => {
+    let command: ChildCommand
+    try {
+      command = JSON.parse(line) as ChildCommand
+    } catch {
+      return
+    }
+    handler(command)
+    process.stdout.write(`${JSON.stringify({ event: 'done', cmd: command.cmd })}\n`)
+  })
+}
+
+/**
+ * Publishes ticks from now, or, when `onCommandOnly`, from the harness's start-ticks command; stops
+ * them before `close` on SIGTERM.
+ */
+export function runTicks(
+  startTicks: () => { stop(): void },
+  onCommandOnly: boolean,
+  close: () => Promise<void>,
+): void {
+  let ticks: { stop(): void } | undefined = onCommandOnly ? undefined : startTicks()
+  onCommand((command) => {
+    if (command.cmd === 'start-ticks') ticks ??= startTicks()
+  })
+  exitOnSignal(async () => {
+    ticks?.stop()
+    await close()
+  })
+}
+
 /** Exits cleanly on the harness's SIGTERM after running `close`, so ports and Redis keys are released. */
 export function exitOnSignal(close: () => Promise<void>): void {
   const stop = (): void => {
@@ -50,6 +92,8 @@ export interface ChildServer {
   pid: number
   port: number
   pinned: boolean
+  /** Sends a command line and resolves when the child acknowledges it. */
+  command(command: ChildCommand): Promise<void>
   stop(): Promise<void>
 }
 
@@ -77,7 +121,7 @@ export function spawnTsServer(
   const child = spawn(command, commandArgs, {
     cwd: loadtestsDir,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   return waitForReady(child, pinned, options.readyTimeoutMs ?? 20_000)
 }
@@ -96,6 +140,15 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
       clearTimeout(timer)
     }
   }
+  const acknowledgements = new Map<string, Array<() => void>>()
+  const command = (next: ChildCommand): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (!child.stdin) return reject(new Error('child has no stdin'))
+      const waiting = acknowledgements.get(next.cmd) ?? []
+      waiting.push(resolve)
+      acknowledgements.set(next.cmd, waiting)
+      child.stdin.write(`${JSON.stringify(next)}\n`)
+    })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop()
@@ -107,15 +160,19 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
     })
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
-      let parsed: Partial<ReadyLine>
+      let parsed: Partial<ReadyLine> | { event: 'done'; cmd: string }
       try {
-        parsed = JSON.parse(line) as Partial<ReadyLine>
+        parsed = JSON.parse(line) as typeof parsed
       } catch {
         return
       }
-      if (parsed.event !== 'listening' || typeof parsed.port !== 'number') return
+      if (parsed.event === 'done' && 'cmd' in parsed) {
+        acknowledgements.get(parsed.cmd)?.shift()?.()
+        return
+      }
+      if (parsed.event !== 'listening' || !('port' in parsed) || typeof parsed.port !== 'number') return
       clearTimeout(timer)
-      resolve({ pid: parsed.pid ?? child.pid!, port: parsed.port, pinned, stop })
+      resolve({ pid: parsed.pid ?? child.pid!, port: parsed.port, pinned, command, stop })
     })
   })
 }

@@ -148,8 +148,9 @@ export class LeanClientFleet {
     return this.sockets.length
   }
 
-  async connect(): Promise<ConnectReport> {
-    return this.openAll(this.options.connectConcurrency ?? 200)
+  /** Opens every socket; those not started within `deadlineMs` count as failed. */
+  async connect(deadlineMs = 60_000): Promise<ConnectReport> {
+    return this.openAll(this.options.connectConcurrency ?? 200, performance.now() + deadlineMs)
   }
 
   /** Resolves once every open socket has received at least one frame since it subscribed. */
@@ -191,10 +192,10 @@ export class LeanClientFleet {
   }
 
   /** Drops every socket at once, reopens them all and waits until each has a frame again. */
-  async reconnectStorm(timeoutMs = 60_000): Promise<StormReport> {
+  async reconnectStorm(timeoutMs = 45_000): Promise<StormReport> {
     const started = performance.now()
     this.closeAll()
-    const opened = await this.openAll(this.options.stormConcurrency ?? 1000)
+    const opened = await this.openAll(this.options.stormConcurrency ?? 1000, started + timeoutMs)
     const remaining = Math.max(1, timeoutMs - (performance.now() - started))
     const { missing } = await this.waitUntilAllReceived(remaining)
     return { sockets: opened.opened, failed: opened.failed, ms: performance.now() - started, missing }
@@ -212,13 +213,18 @@ export class LeanClientFleet {
     this.closing = false
   }
 
-  private async openAll(concurrency: number): Promise<ConnectReport> {
+  private async openAll(concurrency: number, deadline: number): Promise<ConnectReport> {
     const started = performance.now()
     let next = 0
     let failed = 0
     const opened: ClientSocket[] = []
     const worker = async (): Promise<void> => {
       while (next < this.plans.length) {
+        if (performance.now() > deadline) {
+          failed += this.plans.length - next
+          next = this.plans.length
+          return
+        }
         const plan = this.plans[next++]!
         try {
           opened.push(await this.openOne(plan))

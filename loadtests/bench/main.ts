@@ -106,6 +106,7 @@ async function runSocketPoint(
     row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 
     row.connect = await fleet.connect()
+    await running.startTicks()
     row.firstFrame = await fleet.waitUntilAllReceived(30_000)
     await sleep(options.warmupMs)
 

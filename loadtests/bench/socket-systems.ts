@@ -1,6 +1,7 @@
 /**
  * The socket systems under test. Adding one is one entry in `socketSystems`: start it (pinned to
- * `ctx.serverCpus`), make it publish `ctx.scenario`'s ticks, and return the pid that does the fan-out.
+ * `ctx.serverCpus`), publish `ctx.scenario`'s ticks from `startTicks()`, and return the pid that does
+ * the fan-out.
  */
 import path from 'node:path'
 import type { ClientProtocol } from './lean-client'
@@ -22,13 +23,18 @@ export interface RunningSocketSystem {
   /** ws: base URL, clients open `${url}/<uuid>`; socket.io: the http URL. */
   url: string
   pinned: boolean
+  /**
+   * Starts publishing the scenario's ticks. The harness connects every client to an idle server
+   * first, so the connect rate is not starved by a fan-out the server cannot keep up with.
+   */
+  startTicks(): Promise<void>
   stop(): Promise<void>
 }
 
 export interface SocketSystem {
   name: string
   protocol: ClientProtocol
-  /** Starts the system already publishing the scenario's ticks; resolves when clients can connect. */
+  /** Starts the system, idle until `startTicks`; resolves when clients can connect. */
   start(ctx: SocketSystemContext): Promise<RunningSocketSystem>
 }
 
@@ -41,13 +47,14 @@ export const socketSystems: SocketSystem[] = [
     async start(ctx) {
       const child = await spawnTsServer(
         baseline('bare-ws-server.ts'),
-        ['--scenario', JSON.stringify(ctx.scenario)],
+        ['--scenario', JSON.stringify(ctx.scenario), '--ticks-on-command'],
         { cpus: ctx.serverCpus },
       )
       return {
         pid: child.pid,
         url: `ws://127.0.0.1:${child.port}/ws`,
         pinned: child.pinned,
+        startTicks: () => child.command({ cmd: 'start-ticks' }),
         stop: child.stop,
       }
     },
@@ -65,10 +72,17 @@ export const socketSystems: SocketSystem[] = [
           ctx.redisUrl,
           '--key-prefix',
           `loadtests:${ctx.runId}:socket.io`,
+          '--ticks-on-command',
         ],
         { cpus: ctx.serverCpus },
       )
-      return { pid: child.pid, url: `http://127.0.0.1:${child.port}`, pinned: child.pinned, stop: child.stop }
+      return {
+        pid: child.pid,
+        url: `http://127.0.0.1:${child.port}`,
+        pinned: child.pinned,
+        startTicks: () => child.command({ cmd: 'start-ticks' }),
+        stop: child.stop,
+      }
     },
   },
 ]

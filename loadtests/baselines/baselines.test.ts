@@ -1,0 +1,129 @@
+import { once } from 'node:events'
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { io as connectSocketIo, type Socket } from 'socket.io-client'
+import { startBareWsServer } from './bare-ws-server'
+import { FRAME_EVENT, startSocketIoServer } from './socketio-server'
+import type { ServerFrame } from '../bench/scenario'
+
+const cleanups: Array<() => Promise<unknown> | unknown> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+const frame = (symbol: string, close: string): ServerFrame => ({
+  type: 'DETAIL',
+  symbol,
+  data: { close },
+  ts: Date.now(),
+})
+
+/** Collects text frames and lets a test wait for the n-th one. */
+function inbox<T>(subscribe: (push: (item: T) => void) => void) {
+  const items: T[] = []
+  const waiters: Array<() => void> = []
+  subscribe((item) => {
+    items.push(item)
+    for (const wake of waiters.splice(0)) wake()
+  })
+  return {
+    items,
+    async nth(n: number): Promise<T> {
+      while (items.length < n) await new Promise<void>((wake) => waiters.push(wake))
+      return items[n - 1]!
+    },
+  }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((done) => setTimeout(done, 10))
+}
+
+describe('bare ws baseline', () => {
+  async function connect(url: string) {
+    const ws = new WebSocket(`${url}/${randomUUID()}`)
+    cleanups.push(() => ws.terminate())
+    const frames = inbox<string>((push) => ws.on('message', (data: Buffer) => push(data.toString())))
+    await once(ws, 'open')
+    return { ws, frames }
+  }
+
+  it('answers a subscribe with the snapshot, then sends updates only for subscribed topics', async () => {
+    const server = await startBareWsServer()
+    cleanups.push(() => server.close())
+    server.publish('DETAIL:btcusdt', JSON.stringify(frame('btcusdt', '1')))
+    const { ws, frames } = await connect(server.wsUrl)
+
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }))
+    expect(JSON.parse(await frames.nth(1))).toMatchObject({ symbol: 'btcusdt', data: { close: '1' } })
+
+    server.publish('DETAIL:ethusdt', JSON.stringify(frame('ethusdt', '9')))
+    server.publish('DETAIL:btcusdt', JSON.stringify(frame('btcusdt', '2')))
+    expect(JSON.parse(await frames.nth(2))).toMatchObject({ symbol: 'btcusdt', data: { close: '2' } })
+    expect(frames.items).toHaveLength(2)
+  })
+
+  it('stops sending after unsubscribe and forgets closed sockets', async () => {
+    const server = await startBareWsServer()
+    cleanups.push(() => server.close())
+    const { ws, frames } = await connect(server.wsUrl)
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' }))
+    await until(() => server.subscribers('KLINE:btcusdt:1min') === 1)
+    ws.send(JSON.stringify({ operation: 'unsubscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' }))
+    await until(() => server.subscribers('KLINE:btcusdt:1min') === 0)
+    server.publish('KLINE:btcusdt:1min', '{"type":"KLINE"}')
+
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
+    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    ws.terminate()
+    await until(() => server.subscribers('TRADE:btcusdt') === 0)
+    expect(frames.items).toHaveLength(0)
+  })
+
+  it('answers a bad frame with an error and keeps the socket open', async () => {
+    const server = await startBareWsServer()
+    cleanups.push(() => server.close())
+    const { ws, frames } = await connect(server.wsUrl)
+    ws.send('{"operation":"subscribe","type":"NOPE"}')
+    expect(JSON.parse(await frames.nth(1))).toMatchObject({ type: 'error', code: 400 })
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }))
+    await until(() => server.subscribers('DETAIL:btcusdt') === 1)
+    expect(ws.readyState).toBe(WebSocket.OPEN)
+  })
+})
+
+describe('socket.io baseline on the real Redis', () => {
+  async function connect(url: string) {
+    const socket: Socket = connectSocketIo(url, { transports: ['websocket'], forceNew: true })
+    cleanups.push(() => socket.disconnect())
+    const frames = inbox<ServerFrame>((push) => socket.on(FRAME_EVENT, push))
+    await new Promise((connected) => socket.once('connect', () => connected(undefined)))
+    return { socket, frames }
+  }
+
+  it('answers a subscribe with the snapshot, then room updates', async () => {
+    const server = await startSocketIoServer({ keyPrefix: `loadtests:test:${randomUUID()}` })
+    cleanups.push(() => server.close())
+    server.publish('TRADE:btcusdt', { ...frame('btcusdt', '1'), type: 'TRADE' })
+    const { socket, frames } = await connect(server.url)
+    socket.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
+    expect(await frames.nth(1)).toMatchObject({ type: 'TRADE', data: { close: '1' } })
+    server.publish('TRADE:btcusdt', { ...frame('btcusdt', '2'), type: 'TRADE' })
+    expect(await frames.nth(2)).toMatchObject({ type: 'TRADE', data: { close: '2' } })
+  })
+
+  it('reaches clients of another instance through the Redis adapter', async () => {
+    const keyPrefix = `loadtests:test:${randomUUID()}`
+    const publisher = await startSocketIoServer({ keyPrefix })
+    cleanups.push(() => publisher.close())
+    const other = await startSocketIoServer({ keyPrefix })
+    cleanups.push(() => other.close())
+    const { socket, frames } = await connect(other.url)
+    socket.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' })
+    // The join is not acknowledged; publish until the remote room has it.
+    const timer = setInterval(() => publisher.publish('DETAIL:ethusdt', frame('ethusdt', '7')), 50)
+    cleanups.push(() => clearInterval(timer))
+    expect(await frames.nth(1)).toMatchObject({ symbol: 'ethusdt', data: { close: '7' } })
+  })
+})
