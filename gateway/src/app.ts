@@ -5,6 +5,7 @@ import { metricsPlugin } from './plugins/metrics'
 import { healthPlugin } from './plugins/health'
 import { redisPlugin } from './plugins/redis'
 import { loggerOptions } from './plugins/logger'
+import { livePlugin } from './live/plugin'
 
 /** Builds the gateway: registers its plugins in order, and nothing else. */
 export async function buildGateway(config: GatewayConfig): Promise<FastifyInstance> {
@@ -25,6 +26,7 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
+  await app.register(livePlugin, { config })
   return app
 }
 

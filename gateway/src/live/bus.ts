@@ -1,0 +1,43 @@
+// The bus carries ready-to-send frames per topic between instances and keeps each topic's snapshot.
+
+/** Receives each frame once per instance, as bytes, so fan-out never re-encodes it. */
+export type BusHandler = (frame: Buffer) => void
+
+export interface BusSubscription {
+  /** null when the topic's snapshot is already complete; otherwise resolves once it is */
+  ready: Promise<void> | null
+  unsubscribe(): void
+}
+
+export interface Bus {
+  /**
+   * Sends `frame` to every subscriber of `topic` on every instance and records it as the topic's
+   * snapshot. For a wildcard topic (`DETAIL:*`) `member` names the concrete topic the frame
+   * replaces inside the wildcard's snapshot.
+   */
+  publish(topic: string, frame: string, member?: string): void
+  /** Reference counted: the first handler of a topic subscribes upstream, the last one leaving unsubscribes. */
+  subscribe(topic: string, handler: BusHandler): BusSubscription
+  /** Latest frame(s) of a topic this instance is subscribed to: one frame, or one per member of a wildcard. */
+  snapshot(topic: string): Buffer[]
+  /** false while the shared transport is unreachable; local delivery keeps working */
+  readonly up: boolean
+  /** Topics with at least one local handler. */
+  readonly topicCount: number
+  close(): Promise<void>
+}
+
+/** User events are events, not state: replaying the last one to a new subscriber could apply it twice. */
+export function keepsSnapshot(topic: string): boolean {
+  return !topic.startsWith('USER:')
+}
+
+export function isWildcardTopic(topic: string): boolean {
+  return topic.endsWith(':*')
+}
+
+/** Publishes one normalised frame on each of its topics; wildcard copies are keyed by the first topic. */
+export function publishOnTopics(bus: Bus, topics: readonly string[], frame: string): void {
+  const [concrete] = topics
+  for (const topic of topics) bus.publish(topic, frame, isWildcardTopic(topic) ? concrete : undefined)
+}

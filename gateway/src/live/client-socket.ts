@@ -1,0 +1,233 @@
+import type { Socket } from 'node:net'
+import { WebSocket, type RawData } from 'ws'
+import {
+  USER_TYPES,
+  WS_CLOSE,
+  WS_ERROR,
+  parseClientFrame,
+  topicOf,
+  userTopic,
+  type ClientFrame,
+  type SubscriptionFrame,
+  type UserType,
+} from '@tradegate/shared'
+import type { HubSocket, TopicHub } from './hub'
+import type { UserResolution } from './user-resolver'
+
+// One browser socket: parses its frames, enforces its limits, and is written to by the hub.
+
+export interface ClientLimits {
+  maxSubscriptions: number
+  maxFramesPerSecond: number
+}
+
+export interface ClientSocketDeps {
+  hub: TopicHub
+  limits: ClientLimits
+  resolveUser(token: string): Promise<UserResolution>
+  onSubscriptionsChanged?(): void
+}
+
+/** Frames a socket may send while its auth is being resolved; the rate limit bounds them anyway. */
+const MAX_FRAMES_WAITING_FOR_AUTH = 64
+const SLOW_CLOSE_GRACE_MS = 2000
+
+const corked: ClientSocket[] = []
+let flushScheduled = false
+
+/** Hands every socket's frames of this event-loop turn to the kernel in one write each. */
+function flushCorked(): void {
+  flushScheduled = false
+  for (const socket of corked) socket.uncork()
+  corked.length = 0
+}
+
+function isUserType(type: string): type is UserType {
+  return (USER_TYPES as readonly string[]).includes(type)
+}
+
+export class ClientSocket implements HubSocket {
+  readonly topics = new Set<string>()
+  readonly userTypes = new Set<string>()
+  userId: string | null = null
+  /** cleared by each ping, set by each pong or frame */
+  alive = true
+  private corked = false
+  private windowStartedAt = 0
+  private framesInWindow = 0
+  /** frames that arrived while an auth was being resolved, handled in order after it */
+  private waiting: string[] | null = null
+
+  constructor(
+    readonly ws: WebSocket,
+    private readonly raw: Socket,
+    private readonly deps: ClientSocketDeps,
+  ) {
+    ws.on('message', (data, isBinary) => this.receive(data, isBinary))
+    ws.on('pong', () => {
+      this.alive = true
+    })
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN
+  }
+
+  bufferedBytes(): number {
+    return this.raw.writableLength
+  }
+
+  writeFrame(frame: Buffer): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return
+    if (!this.corked) {
+      this.corked = true
+      this.raw.cork()
+      corked.push(this)
+      if (!flushScheduled) {
+        flushScheduled = true
+        setImmediate(flushCorked)
+      }
+    }
+    this.raw.write(frame)
+  }
+
+  uncork(): void {
+    if (!this.corked) return
+    this.corked = false
+    this.raw.uncork()
+  }
+
+  closeSlow(): void {
+    this.leaveAll()
+    if (this.ws.readyState !== WebSocket.OPEN) return
+    this.ws.close(WS_CLOSE.tryAgainLater, 'slow consumer')
+    // a client that stopped reading will not answer the close handshake either
+    setTimeout(() => this.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
+  }
+
+  /** Leaves every topic; called on close. */
+  leaveAll(): void {
+    if (this.topics.size === 0) return
+    for (const topic of this.topics) this.deps.hub.remove(this, topic)
+    this.topics.clear()
+    this.userTypes.clear()
+    this.deps.onSubscriptionsChanged?.()
+  }
+
+  sendJson(frame: object): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame))
+  }
+
+  private sendError(code: number, msg: string): void {
+    this.sendJson({ type: 'error', code, msg })
+  }
+
+  private abuse(code: number, msg: string): void {
+    this.sendError(code, msg)
+    this.leaveAll()
+    this.ws.close(WS_CLOSE.policyViolation, msg)
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    this.alive = true
+    if (this.ws.readyState !== WebSocket.OPEN) return
+    const now = Date.now()
+    if (now - this.windowStartedAt >= 1000) {
+      this.windowStartedAt = now
+      this.framesInWindow = 0
+    }
+    if (++this.framesInWindow > this.deps.limits.maxFramesPerSecond) {
+      this.abuse(WS_ERROR.tooManySubscriptions, 'tooManyFrames')
+      return
+    }
+    if (isBinary) {
+      this.sendError(WS_ERROR.badFrame, 'textFramesOnly')
+      return
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as Buffer).toString()
+    if (this.waiting) {
+      if (this.waiting.length >= MAX_FRAMES_WAITING_FOR_AUTH) this.abuse(WS_ERROR.badFrame, 'tooManyFrames')
+      else this.waiting.push(text)
+      return
+    }
+    this.handle(text)
+  }
+
+  private handle(text: string): void {
+    const parsed = parseClientFrame(text)
+    if (!parsed.ok) {
+      this.sendError(WS_ERROR.badFrame, parsed.error)
+      return
+    }
+    const frame: ClientFrame = parsed.value
+    if ('operation' in frame) {
+      if (frame.operation === 'auth') return this.authenticate(frame.satoken)
+      if (frame.operation === 'heartbeat') return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+      return this.changeSubscription(frame)
+    }
+    this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+  }
+
+  private changeSubscription(frame: SubscriptionFrame): void {
+    const user = isUserType(frame.type)
+    if (user && !this.userId) {
+      this.sendError(WS_ERROR.notAuthorised, 'notAuthorised')
+      return
+    }
+    const topic = topicOf(frame, this.userId ?? undefined)
+    if (!topic) return
+    if (frame.operation === 'unsubscribe') {
+      if (user) {
+        this.userTypes.delete(frame.type)
+        if (this.userTypes.size > 0) return
+      }
+      if (!this.topics.delete(topic)) return
+      this.deps.hub.remove(this, topic)
+      this.deps.onSubscriptionsChanged?.()
+      return
+    }
+    if (user) this.userTypes.add(frame.type)
+    if (this.topics.has(topic)) return
+    if (this.topics.size >= this.deps.limits.maxSubscriptions) {
+      this.abuse(WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
+      return
+    }
+    this.topics.add(topic)
+    this.deps.hub.add(this, topic)
+    this.deps.onSubscriptionsChanged?.()
+  }
+
+  private authenticate(token: string): void {
+    this.waiting = []
+    void this.deps.resolveUser(token).then((resolution) => {
+      if ('userId' in resolution) this.becomeUser(resolution.userId)
+      else this.sendError(WS_ERROR.notAuthorised, resolution.error)
+      const waiting = this.waiting ?? []
+      this.waiting = null
+      for (let i = 0; i < waiting.length; i++) {
+        if (this.ws.readyState !== WebSocket.OPEN) break
+        // a queued auth starts a new wait: the rest queues behind it
+        const nested = this.waitingFrames()
+        if (nested) {
+          nested.push(...waiting.slice(i))
+          break
+        }
+        this.handle(waiting[i]!)
+      }
+    })
+  }
+
+  private waitingFrames(): string[] | null {
+    return this.waiting
+  }
+
+  private becomeUser(userId: string): void {
+    if (this.userId === userId) return
+    if (this.userId) {
+      const previous = userTopic(this.userId)
+      if (this.topics.delete(previous)) this.deps.hub.remove(this, previous)
+      this.userTypes.clear()
+    }
+    this.userId = userId
+  }
+}

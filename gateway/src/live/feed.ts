@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { WebSocket, type RawData } from 'ws'
+import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
+import type { Metrics } from '../plugins/metrics'
+
+// The upstream feed client: one socket that receives every stream, each message validated,
+// normalised and serialised once, then published on its topics.
+
+export interface FeedOptions {
+  upstreamUrl: string
+  token: string
+  /** no message for this long means the connection is dead even if TCP says otherwise */
+  silenceMs: number
+  publish(topics: string[], frame: string): void
+  metrics: Pick<Metrics, 'feedConnected' | 'feedLag'>
+  log: FastifyBaseLogger
+  backoffBaseMs?: number
+  backoffMaxMs?: number
+  connectTimeoutMs?: number
+}
+
+const INVALID_LOG_INTERVAL_MS = 10_000
+
+/** The feed socket URL from UPSTREAM_URL, which may be given with an http scheme. */
+export function feedUrl(upstreamUrl: string): string {
+  const base = upstreamUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '')
+  return `${base}/ws/${randomUUID()}`
+}
+
+export class FeedClient {
+  private socket: WebSocket | null = null
+  private running = false
+  private attempt = 0
+  private reconnectTimer: NodeJS.Timeout | null = null
+  private silenceTimer: NodeJS.Timeout | null = null
+  private lastMessageAt = 0
+  private invalidSinceLog = 0
+  private lastInvalidLogAt = 0
+  /** frames published since start, for tests and logs */
+  published = 0
+
+  constructor(private readonly options: FeedOptions) {}
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.attempt = 0
+    this.connect()
+    const { silenceMs } = this.options
+    this.silenceTimer = setInterval(() => this.checkSilence(), Math.max(50, Math.floor(silenceMs / 4)))
+    this.silenceTimer.unref()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    if (this.silenceTimer) clearInterval(this.silenceTimer)
+    this.reconnectTimer = this.silenceTimer = null
+    const socket = this.socket
+    this.socket = null
+    this.options.metrics.feedConnected.set(0)
+    if (!socket || socket.readyState === WebSocket.CLOSED) return
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.terminate()
+    await closed
+  }
+
+  private connect(): void {
+    const { log, token, connectTimeoutMs } = this.options
+    const socket = new WebSocket(feedUrl(this.options.upstreamUrl), {
+      headers: { [FEED_TOKEN_HEADER]: token },
+      perMessageDeflate: false,
+      handshakeTimeout: connectTimeoutMs ?? 5000,
+    })
+    this.socket = socket
+    this.lastMessageAt = Date.now()
+    socket.on('open', () => {
+      this.options.metrics.feedConnected.set(1)
+      log.info({ event: 'feed_open' }, 'upstream feed connected')
+    })
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary))
+    socket.on('error', (error) =>
+      log.warn({ event: 'feed_error', err: error.message }, 'upstream feed error'),
+    )
+    socket.on('close', (code) => {
+      if (this.socket !== socket) return
+      this.socket = null
+      this.options.metrics.feedConnected.set(0)
+      if (!this.running) return
+      const delay = this.nextDelay()
+      log.warn({ event: 'feed_close', code, retryInMs: delay }, 'upstream feed closed')
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null
+        if (this.running) this.connect()
+      }, delay)
+    })
+  }
+
+  /** Exponential backoff with jitter, so many gateways do not reconnect in step. */
+  private nextDelay(): number {
+    const base = this.options.backoffBaseMs ?? 250
+    const ceiling = Math.min(this.options.backoffMaxMs ?? 10_000, base * 2 ** this.attempt)
+    this.attempt = Math.min(this.attempt + 1, 20)
+    return Math.round(ceiling * (0.5 + Math.random() * 0.5))
+  }
+
+  private checkSilence(): void {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return
+    if (Date.now() - this.lastMessageAt <= this.options.silenceMs) return
+    this.options.log.warn({ event: 'feed_silent', silenceMs: this.options.silenceMs }, 'upstream feed silent')
+    this.socket.terminate()
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    const now = Date.now()
+    this.lastMessageAt = now
+    this.attempt = 0
+    if (isBinary) return this.invalid('binary')
+    const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString()
+    const parsed = parseUpstreamFrame(text, now)
+    if (!parsed.ok) return this.invalid(parsed.error)
+    const frame = parsed.value
+    if (frame.type === 'HEARTBEAT') return
+    this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
+    this.published++
+    this.options.publish(topicsOf(frame), JSON.stringify(frame))
+  }
+
+  private invalid(reason: string): void {
+    this.invalidSinceLog++
+    const now = Date.now()
+    if (now - this.lastInvalidLogAt < INVALID_LOG_INTERVAL_MS) return
+    this.options.log.warn(
+      { event: 'feed_invalid', reason, count: this.invalidSinceLog },
+      'upstream feed frames rejected',
+    )
+    this.lastInvalidLogAt = now
+    this.invalidSinceLog = 0
+  }
+}

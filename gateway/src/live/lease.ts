@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { RedisClient } from '../plugins/redis'
+
+// The feed lease: exactly one instance reads the upstream feed. The holder renews every third of
+// the lease; when it dies the key expires and another instance takes it.
+
+/** Renews our lease, or takes it back if it expired (a Redis restart); 0 when someone else holds it. */
+const RENEW_SCRIPT = `
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if not holder then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`
+
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0`
+
+export interface LeaseState {
+  leader: boolean
+  /** renewed since the last Redis reconnect, so no other instance can hold it */
+  confirmed: boolean
+}
+
+export interface FeedLeaseOptions {
+  redis: RedisClient
+  key: string
+  holder: string
+  leaseMs: number
+  onChange(state: LeaseState): void
+  log: FastifyBaseLogger
+}
+
+export class FeedLease {
+  leader = false
+  confirmed = false
+  /** when another instance was last seen holding the lease */
+  otherHolderSeenAt = 0
+  private timer: NodeJS.Timeout | null = null
+  private ticking = false
+  private stopped = true
+  /** after our own Redis reconnect a follower waits a lease, so the holder can renew first */
+  private quietUntil = 0
+
+  private reconnecting = false
+
+  private readonly onReady = (): void => {
+    if (this.reconnecting) this.quietUntil = Date.now() + this.options.leaseMs
+    this.reconnecting = false
+    void this.tick()
+  }
+  private readonly onClose = (): void => {
+    this.reconnecting = true
+    this.setState(this.leader, false)
+  }
+
+  constructor(private readonly options: FeedLeaseOptions) {}
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.options.redis.on('ready', this.onReady)
+    this.options.redis.on('close', this.onClose)
+    this.timer = setInterval(() => void this.tick(), Math.max(50, Math.floor(this.options.leaseMs / 3)))
+    void this.tick()
+  }
+
+  /** Stops renewing and, if we hold the lease, gives it up so another instance takes over at once. */
+  async stop(): Promise<void> {
+    if (this.stopped) return
+    this.stopped = true
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    this.options.redis.off('ready', this.onReady)
+    this.options.redis.off('close', this.onClose)
+    const wasLeader = this.leader
+    this.setState(false, false)
+    if (!wasLeader || this.options.redis.status !== 'ready') return
+    const { redis, key, holder } = this.options
+    await redis.eval(RELEASE_SCRIPT, 1, key, holder).catch(() => {})
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking || this.stopped) return
+    this.ticking = true
+    try {
+      const { redis, key, holder, leaseMs } = this.options
+      if (redis.status !== 'ready') return
+      if (this.leader) {
+        const renewed = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
+        if (this.stopped) return
+        if (renewed === 1) this.setState(true, true)
+        else this.lost()
+        return
+      }
+      if (Date.now() < this.quietUntil) return
+      const taken = await redis.set(key, holder, 'PX', leaseMs, 'NX')
+      if (this.stopped) return
+      if (taken === 'OK') this.setState(true, true)
+      else this.otherHolderSeenAt = Date.now()
+    } catch (error) {
+      // Redis away: a holder keeps ingesting for its own sockets; nobody else can take the lease meanwhile
+      this.options.log.debug(
+        { event: 'lease_error', err: (error as Error).message },
+        'feed lease check failed',
+      )
+    } finally {
+      this.ticking = false
+    }
+  }
+
+  private lost(): void {
+    this.otherHolderSeenAt = Date.now()
+    this.setState(false, false)
+  }
+
+  private setState(leader: boolean, confirmed: boolean): void {
+    if (leader === this.leader && confirmed === this.confirmed) return
+    const changedLeader = leader !== this.leader
+    this.leader = leader
+    this.confirmed = confirmed
+    if (changedLeader) {
+      this.options.log.info(
+        { event: leader ? 'lease_acquired' : 'lease_lost' },
+        `feed lease ${leader ? 'acquired' : 'lost'}`,
+      )
+    }
+    this.options.onChange({ leader, confirmed })
+  }
+}

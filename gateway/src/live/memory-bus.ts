@@ -1,0 +1,53 @@
+import type { Counter } from 'prom-client'
+import { keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+
+// The bus of a single instance (no REDIS_URL): delivery is a synchronous call.
+
+export class MemoryBus implements Bus {
+  readonly up = true
+  private readonly handlers = new Map<string, Set<BusHandler>>()
+  /** topic -> member ('' for plain topics) -> latest frame */
+  private readonly snapshots = new Map<string, Map<string, Buffer>>()
+
+  constructor(private readonly received?: Counter<'source'>) {}
+
+  get topicCount(): number {
+    return this.handlers.size
+  }
+
+  publish(topic: string, frame: string, member = ''): void {
+    const bytes = Buffer.from(frame)
+    if (keepsSnapshot(topic)) {
+      let members = this.snapshots.get(topic)
+      if (!members) this.snapshots.set(topic, (members = new Map()))
+      members.set(member, bytes)
+    }
+    const handlers = this.handlers.get(topic)
+    if (!handlers) return
+    this.received?.inc({ source: 'local' })
+    for (const handler of handlers) handler(bytes)
+  }
+
+  subscribe(topic: string, handler: BusHandler): BusSubscription {
+    let handlers = this.handlers.get(topic)
+    if (!handlers) this.handlers.set(topic, (handlers = new Set()))
+    handlers.add(handler)
+    return {
+      ready: null,
+      unsubscribe: () => {
+        const current = this.handlers.get(topic)
+        if (!current?.delete(handler) || current.size > 0) return
+        this.handlers.delete(topic)
+      },
+    }
+  }
+
+  snapshot(topic: string): Buffer[] {
+    const members = this.snapshots.get(topic)
+    return members ? [...members.values()] : []
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear()
+  }
+}

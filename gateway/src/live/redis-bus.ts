@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto'
+import { Cluster, type RedisOptions } from 'ioredis'
+import type { Counter } from 'prom-client'
+import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/redis'
+import { isWildcardTopic, keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+
+// Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,
+// snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`.
+
+const SEPARATOR = 0x7c // '|'
+const SNAPSHOT_TTL_SECONDS = 86_400
+const RESUBSCRIBE_BATCH = 500
+
+interface Channel {
+  handlers: Set<BusHandler>
+  ready: Promise<void> | null
+}
+
+export interface RedisBusOptions {
+  url: string
+  prefix: string
+  received?: Counter<'source'>
+  onStatus?: (up: boolean) => void
+  onError?: (error: Error) => void
+}
+
+function createClusterClient(url: string, options: Record<string, unknown>): Cluster {
+  const target = parseRedisUrl(url)
+  const redisOptions: RedisOptions = {
+    password: target.password,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  }
+  return new Cluster(target.nodes, {
+    redisOptions,
+    enableOfflineQueue: false,
+    clusterRetryStrategy: (attempt) => Math.min(200 * attempt, 2000),
+    ...options,
+  })
+}
+
+export class RedisBus implements Bus {
+  private readonly publisher: RedisClient
+  private readonly subscriber: RedisClient
+  /** sharded pub/sub on a cluster spreads channels over the shards */
+  private readonly sharded: boolean
+  /** tells this bus's own messages apart, which it already delivered locally */
+  readonly id = randomBytes(6).toString('hex')
+  private readonly originBytes = Buffer.from(this.id)
+  private readonly channelPrefix: string
+  private readonly snapshotPrefix: string
+  private readonly channels = new Map<string, Channel>()
+  /** topic -> member ('' for plain topics) -> latest frame, for locally subscribed topics */
+  private readonly mirror = new Map<string, Map<string, Buffer>>()
+  /** off while this instance may not be the only publisher (its feed lease is unconfirmed) */
+  publishRemotely = true
+  private wasUp = false
+  private closed = false
+
+  constructor(private readonly options: RedisBusOptions) {
+    this.sharded = parseRedisUrl(options.url).cluster
+    this.channelPrefix = `${options.prefix}bus:`
+    this.snapshotPrefix = `${options.prefix}snap:`
+    if (this.sharded) {
+      this.publisher = createClusterClient(options.url, { enableAutoPipelining: true })
+      this.subscriber = createClusterClient(options.url, { shardedSubscribers: true })
+    } else {
+      // named so an operator (or a test) can tell the bus connections apart in CLIENT LIST
+      const name = `${options.prefix}bus-${this.id}`
+      this.publisher = createRedis(options.url, { enableAutoPipelining: true, connectionName: `${name}-pub` })
+      this.subscriber = createRedis(options.url, { autoResubscribe: false, connectionName: `${name}-sub` })
+    }
+    const onMessage = (channel: Buffer, message: Buffer): void => this.receive(channel, message)
+    this.subscriber.on(this.sharded ? 'smessageBuffer' : 'messageBuffer', onMessage)
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('ready', () => this.statusChanged(client === this.subscriber))
+      client.on('close', () => this.statusChanged(false))
+      client.on('error', (error: Error) => options.onError?.(error))
+    }
+  }
+
+  get prefix(): string {
+    return this.options.prefix
+  }
+
+  get up(): boolean {
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready'
+  }
+
+  get topicCount(): number {
+    return this.channels.size
+  }
+
+  publish(topic: string, frame: string, member = ''): void {
+    const channel = this.channels.get(topic)
+    if (channel) {
+      // local sockets get it at once and keep getting it while Redis is away
+      const bytes = Buffer.from(frame)
+      if (keepsSnapshot(topic)) this.remember(topic, member, bytes)
+      this.options.received?.inc({ source: 'local' })
+      for (const handler of channel.handlers) handler(bytes)
+    }
+    if (!this.publishRemotely || this.publisher.status !== 'ready') return
+    const ignore = (): void => {}
+    if (keepsSnapshot(topic)) {
+      const key = this.snapshotPrefix + topic
+      const stored = member
+        ? this.publisher.hset(key, member, frame)
+        : this.publisher.set(key, frame, 'EX', SNAPSHOT_TTL_SECONDS)
+      stored.catch(ignore)
+    }
+    const wire = `${this.id}|${member}|${frame}`
+    const name = this.channelPrefix + topic
+    const sent = this.sharded ? this.publisher.spublish(name, wire) : this.publisher.publish(name, wire)
+    sent.catch(ignore)
+  }
+
+  subscribe(topic: string, handler: BusHandler): BusSubscription {
+    let channel = this.channels.get(topic)
+    if (!channel) {
+      const created: Channel = { handlers: new Set(), ready: null }
+      created.ready = this.prime(topic, created)
+      this.channels.set(topic, (channel = created))
+    }
+    channel.handlers.add(handler)
+    const subscribed = channel
+    return {
+      ready: subscribed.ready,
+      unsubscribe: () => {
+        if (!subscribed.handlers.delete(handler) || subscribed.handlers.size > 0) return
+        if (this.channels.get(topic) !== subscribed) return
+        this.channels.delete(topic)
+        this.mirror.delete(topic)
+        if (this.subscriber.status !== 'ready') return
+        const name = this.channelPrefix + topic
+        const done = this.sharded ? this.subscriber.sunsubscribe(name) : this.subscriber.unsubscribe(name)
+        done.catch(() => {})
+      },
+    }
+  }
+
+  snapshot(topic: string): Buffer[] {
+    const members = this.mirror.get(topic)
+    return members ? [...members.values()] : []
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    this.channels.clear()
+    this.mirror.clear()
+    this.subscriber.disconnect()
+    this.publisher.disconnect()
+  }
+
+  private async prime(topic: string, channel: Channel): Promise<void> {
+    if (this.subscriber.status === 'ready') {
+      const name = this.channelPrefix + topic
+      await (this.sharded ? this.subscriber.ssubscribe(name) : this.subscriber.subscribe(name)).catch(
+        () => {},
+      )
+    }
+    await this.loadSnapshot(topic, channel)
+    channel.ready = null
+  }
+
+  /** Fills the mirror from Redis without overwriting frames that arrived live meanwhile. */
+  private async loadSnapshot(topic: string, channel: Channel): Promise<void> {
+    if (!keepsSnapshot(topic) || this.publisher.status !== 'ready') return
+    const key = this.snapshotPrefix + topic
+    let stored: Record<string, Buffer | null>
+    try {
+      stored = isWildcardTopic(topic)
+        ? await this.publisher.hgetallBuffer(key)
+        : { '': await this.publisher.getBuffer(key) }
+    } catch {
+      return
+    }
+    if (this.channels.get(topic) !== channel) return
+    for (const [member, frame] of Object.entries(stored)) {
+      if (!frame) continue
+      const members = this.mirror.get(topic)
+      if (!members?.has(member)) this.remember(topic, member, frame)
+    }
+  }
+
+  private receive(channelName: Buffer, message: Buffer): void {
+    const topic = channelName.toString('latin1', this.channelPrefix.length)
+    const channel = this.channels.get(topic)
+    if (!channel) return
+    const first = message.indexOf(SEPARATOR)
+    const second = first < 0 ? -1 : message.indexOf(SEPARATOR, first + 1)
+    if (second < 0) return
+    const own = first === this.originBytes.length && this.originBytes.compare(message, 0, first) === 0
+    if (own) return
+    const member = second > first + 1 ? message.toString('latin1', first + 1, second) : ''
+    // a copy: the parser's buffer is shared with the rest of the socket chunk
+    const frame = Buffer.from(message.subarray(second + 1))
+    if (keepsSnapshot(topic)) this.remember(topic, member, frame)
+    this.options.received?.inc({ source: 'redis' })
+    for (const handler of channel.handlers) handler(frame)
+  }
+
+  private remember(topic: string, member: string, frame: Buffer): void {
+    let members = this.mirror.get(topic)
+    if (!members) this.mirror.set(topic, (members = new Map()))
+    members.set(member, frame)
+  }
+
+  private statusChanged(subscriberReady: boolean): void {
+    if (this.closed) return
+    if (subscriberReady) void this.resubscribeAll()
+    const up = this.up
+    if (up === this.wasUp) return
+    this.wasUp = up
+    this.options.onStatus?.(up)
+  }
+
+  /** After a reconnect the subscriber connection starts empty: subscribe every wanted topic again. */
+  private async resubscribeAll(): Promise<void> {
+    const names = [...this.channels.keys()].map((topic) => this.channelPrefix + topic)
+    if (this.sharded) {
+      await Promise.all(names.map((name) => this.subscriber.ssubscribe(name).catch(() => {})))
+    } else {
+      for (let i = 0; i < names.length; i += RESUBSCRIBE_BATCH) {
+        await this.subscriber.subscribe(...names.slice(i, i + RESUBSCRIBE_BATCH)).catch(() => {})
+      }
+    }
+    for (const [topic, channel] of this.channels) await this.loadSnapshot(topic, channel)
+  }
+}

@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { Redis } from 'ioredis'
+import type { Bus } from '../../src/live/bus'
+import { publishOnTopics } from '../../src/live/bus'
+import { MemoryBus } from '../../src/live/memory-bus'
+import { RedisBus } from '../../src/live/redis-bus'
+import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
+
+interface BusPair {
+  /** the instance that publishes */
+  publisher: Bus
+  /** an instance that only subscribes: the same bus in memory, another instance over Redis */
+  subscriber: Bus
+  close(): Promise<void>
+}
+
+const implementations: Array<{ name: string; pair(): Promise<BusPair> }> = [
+  {
+    name: 'memory',
+    async pair() {
+      const bus = new MemoryBus()
+      return { publisher: bus, subscriber: bus, close: () => bus.close() }
+    },
+  },
+  {
+    name: 'redis',
+    async pair() {
+      const prefix = uniquePrefix('bus')
+      const publisher = new RedisBus({ url: REDIS_URL, prefix })
+      const subscriber = new RedisBus({ url: REDIS_URL, prefix })
+      await waitFor(() => publisher.up && subscriber.up, 'both buses up')
+      return {
+        publisher,
+        subscriber,
+        async close() {
+          await Promise.all([publisher.close(), subscriber.close()])
+          await deleteKeys(prefix)
+        },
+      }
+    },
+  },
+]
+
+/** Subscribes and waits until the topic's snapshot is loaded and, over Redis, the SUBSCRIBE is in place. */
+async function subscribed(bus: Bus, topic: string, into: string[]): Promise<() => void> {
+  const subscription = bus.subscribe(topic, (frame) => into.push(frame.toString()))
+  await subscription.ready
+  return subscription.unsubscribe
+}
+
+describe.each(implementations)('bus contract: $name', ({ pair }) => {
+  let buses: BusPair
+  afterEach(async () => buses?.close())
+
+  it('delivers each published frame once, byte for byte, to a subscriber of its topic only', async () => {
+    buses = await pair()
+    const got: string[] = []
+    const other: string[] = []
+    await subscribed(buses.subscriber, 'DETAIL:btcusdt', got)
+    await subscribed(buses.subscriber, 'DETAIL:ethusdt', other)
+    const frame = '{"type":"DETAIL","symbol":"btcusdt","data":{"close":"1.5"},"ts":1}'
+    buses.publisher.publish('DETAIL:btcusdt', frame)
+    await waitFor(() => got.length === 1, 'the frame')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(got).toEqual([frame])
+    expect(other).toEqual([])
+  })
+
+  it('keeps the order of frames on one topic', async () => {
+    buses = await pair()
+    const got: string[] = []
+    await subscribed(buses.subscriber, 'TRADE:btcusdt', got)
+    const sent = Array.from({ length: 2000 }, (_, i) => `{"type":"TRADE","n":${i}}`)
+    for (const frame of sent) buses.publisher.publish('TRADE:btcusdt', frame)
+    await waitFor(() => got.length === sent.length, 'every frame')
+    expect(got).toEqual(sent)
+  })
+
+  it('counts references: a topic stays subscribed until its last handler leaves', async () => {
+    buses = await pair()
+    const first: string[] = []
+    const second: string[] = []
+    const leaveFirst = await subscribed(buses.subscriber, 'KLINE:btcusdt:1min', first)
+    const leaveSecond = await subscribed(buses.subscriber, 'KLINE:btcusdt:1min', second)
+    expect(buses.subscriber.topicCount).toBe(1)
+    leaveFirst()
+    leaveFirst()
+    buses.publisher.publish('KLINE:btcusdt:1min', 'a')
+    await waitFor(() => second.length === 1, 'the frame for the remaining handler')
+    expect(first).toEqual([])
+    leaveSecond()
+    expect(buses.subscriber.topicCount).toBe(0)
+    const again: string[] = []
+    await subscribed(buses.subscriber, 'KLINE:btcusdt:1min', again)
+    buses.publisher.publish('KLINE:btcusdt:1min', 'b')
+    await waitFor(() => again.length === 1, 'the frame after resubscribing')
+    expect(second).toEqual(['a'])
+    expect(again).toEqual(['b'])
+  })
+
+  it('gives a new subscriber the latest frame of its topic, and of every member of a wildcard', async () => {
+    buses = await pair()
+    buses.publisher.publish('DETAIL:btcusdt', 'old')
+    buses.publisher.publish('DETAIL:btcusdt', 'new')
+    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-1')
+    publishOnTopics(buses.publisher, ['DETAIL:ethusdt', 'DETAIL:*'], 'eth-1')
+    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-2')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await subscribed(buses.subscriber, 'DETAIL:btcusdt', [])
+    await subscribed(buses.subscriber, 'DETAIL:*', [])
+    expect(buses.subscriber.snapshot('DETAIL:btcusdt').map(String)).toEqual(['btc-2'])
+    expect(buses.subscriber.snapshot('DETAIL:*').map(String).sort()).toEqual(['btc-2', 'eth-1'])
+    expect(buses.subscriber.snapshot('DETAIL:solusdt')).toEqual([])
+  })
+
+  it('keeps no snapshot of per-user events', async () => {
+    buses = await pair()
+    buses.publisher.publish('USER:7', '{"type":"SETTLEMENT"}')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await subscribed(buses.subscriber, 'USER:7', [])
+    expect(buses.subscriber.snapshot('USER:7')).toEqual([])
+  })
+
+  it('delivers a frame once to a subscriber on the publishing instance itself', async () => {
+    buses = await pair()
+    const got: string[] = []
+    await subscribed(buses.publisher, 'TRADE:ethusdt', got)
+    buses.publisher.publish('TRADE:ethusdt', 'x')
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(got).toEqual(['x'])
+    expect(buses.publisher.snapshot('TRADE:ethusdt').map(String)).toEqual(['x'])
+  })
+})
+
+describe('redis bus', () => {
+  let buses: BusPair | undefined
+  let admin: Redis | undefined
+  afterEach(async () => {
+    await buses?.close()
+    admin?.disconnect()
+  })
+
+  it('sends one SUBSCRIBE per topic however many local handlers, and drops it with the last', async () => {
+    buses = await implementations[1]!.pair()
+    admin = new Redis(REDIS_URL)
+    const bus = buses.subscriber as RedisBus
+    const leaves = await Promise.all(Array.from({ length: 50 }, () => subscribed(bus, 'DETAIL:solusdt', [])))
+    const channel = [...(await admin.pubsub('CHANNELS', '*bus:DETAIL:solusdt'))][0] as string
+    expect(channel).toMatch(/^test:bus:[0-9a-f]+:bus:DETAIL:solusdt$/)
+    expect(await admin.pubsub('NUMSUB', channel)).toEqual([channel, 1])
+    for (const leave of leaves) leave()
+    await waitFor(async () => ((await admin!.pubsub('NUMSUB', channel)) as unknown[])[1] === 0, 'UNSUBSCRIBE')
+  })
+
+  it('subscribes again by itself after its connection is cut, and reports down meanwhile', async () => {
+    buses = await implementations[1]!.pair()
+    admin = new Redis(REDIS_URL)
+    const bus = buses.subscriber as RedisBus
+    const got: string[] = []
+    await subscribed(bus, 'TRADE:adausdt', got)
+    const statuses: boolean[] = []
+    const watcher = setInterval(() => statuses.push(buses!.subscriber.up), 5)
+    const mine = await admin.pubsub('CHANNELS', `${bus.prefix}bus:TRADE:adausdt`)
+    expect(mine).toHaveLength(1)
+    // only this test's own subscriber connection, found by its name
+    const clients = (await admin.client('LIST')) as string
+    const ids = clients
+      .split('\n')
+      .filter((line) => line.includes(` name=${bus.prefix}bus-${bus.id}-sub `))
+      .map((line) => /\bid=(\d+)/.exec(line)?.[1])
+    expect(ids).toHaveLength(1)
+    await admin.client('KILL', 'ID', ids[0]!)
+    await waitFor(
+      async () => ((await admin!.pubsub('NUMSUB', mine[0] as string)) as unknown[])[1] === 1,
+      'resubscribe',
+    )
+    await waitFor(() => buses!.subscriber.up, 'bus up again')
+    clearInterval(watcher)
+    expect(statuses).toContain(false)
+    buses.publisher.publish('TRADE:adausdt', 'after')
+    await waitFor(() => got.length === 1, 'a frame after reconnecting')
+    expect(got).toEqual(['after'])
+  })
+})
