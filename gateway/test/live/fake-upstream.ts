@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { WebSocketServer, WebSocket } from 'ws'
+import { FEED_TOKEN_HEADER } from '@tradegate/shared'
+
+// A small stand-in upstream for one piece at a time: the feed socket (every stream to a socket
+// presenting the feed token) and the user-info call.
+
+export const FEED_TOKEN = 'test-feed-token'
+
+export interface FakeUpstream {
+  url: string
+  /** token -> user id answered by the user-info call */
+  users: Map<string, string>
+  readonly userInfoCalls: number
+  readonly feedConnections: number
+  /** feed connections ever accepted, to see reconnects */
+  readonly feedConnects: number
+  /** sends to every open feed socket */
+  send(frame: object | string): void
+  /** closes every feed socket abruptly */
+  drop(): void
+  close(): Promise<void>
+}
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const users = new Map<string, string>()
+  let userInfoCalls = 0
+  let feedConnects = 0
+  const feeds = new Set<WebSocket>()
+  const http: Server = createServer((request, response) => {
+    if (request.url === '/api/user/info') {
+      userInfoCalls++
+      const userId = users.get(String(request.headers.satoken ?? ''))
+      response.setHeader('content-type', 'application/json')
+      response.end(
+        JSON.stringify(
+          userId ? { code: 200, msg: 'ok', data: { userId } } : { code: 401, msg: 'notLoggedIn', data: null },
+        ),
+      )
+      return
+    }
+    response.statusCode = 404
+    response.end()
+  })
+  const wss = new WebSocketServer({ noServer: true })
+  http.on('upgrade', (request, socket, head) => {
+    if (!request.url?.startsWith('/ws/') || request.headers[FEED_TOKEN_HEADER] !== FEED_TOKEN) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n')
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      feedConnects++
+      feeds.add(ws)
+      ws.on('close', () => feeds.delete(ws))
+      ws.on('error', () => ws.terminate())
+    })
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const { port } = http.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    users,
+    get userInfoCalls() {
+      return userInfoCalls
+    },
+    get feedConnections() {
+      return feeds.size
+    },
+    get feedConnects() {
+      return feedConnects
+    },
+    send(frame) {
+      const text = typeof frame === 'string' ? frame : JSON.stringify(frame)
+      for (const ws of feeds) ws.send(text)
+    },
+    drop() {
+      for (const ws of feeds) ws.terminate()
+    },
+    async close() {
+      for (const ws of feeds) ws.terminate()
+      wss.close()
+      http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    },
+  }
+}
+
+/** A DETAIL message as an upstream sends it: numbers, nested under data.tick. */
+export function upstreamDetail(symbol: string, close: number, ts: number): object {
+  return {
+    type: 'DETAIL',
+    symbol,
+    ts,
+    data: { tick: { open: 100, close, high: 200, low: 50, vol: 10, amount: 1000, change: 1.5 } },
+  }
+}
