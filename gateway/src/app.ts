@@ -1,21 +1,55 @@
-import type { Server } from 'node:http'
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, Server } from 'node:http'
+import type { Writable } from 'node:stream'
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import type { GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/metrics'
 import { healthPlugin } from './plugins/health'
 import { redisPlugin } from './plugins/redis'
 import { loggerOptions } from './plugins/logger'
+import { errorHandlerPlugin } from './plugins/error-handler'
+import { requestLogPlugin } from './plugins/request-log'
+import { securityPlugin } from './plugins/security'
+import { pressurePlugin } from './plugins/pressure'
+import { rateLimitPlugin } from './plugins/rate-limit'
+import { apiPlugin } from './api/routes'
+import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
+import { staticPlugin } from './plugins/static'
+
+export interface BuildOptions {
+  /** where log lines go instead of stdout; tests read them from here */
+  logStream?: Writable
+}
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+/** A client's x-request-id is kept only when it is short and plain, so it is safe in logs and headers. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id']
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID()
+}
 
 /** Builds the gateway: registers its plugins in order, and nothing else. */
-export async function buildGateway(config: GatewayConfig): Promise<FastifyInstance> {
+export async function buildGateway(
+  config: GatewayConfig,
+  build: BuildOptions = {},
+): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, build.logStream),
+    // the request-log plugin writes one line per request instead of Fastify's two
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     // a hop count is valid for Fastify's proxy-addr although its types leave it out
     trustProxy: parseTrustProxy(config.TRUST_PROXY) as boolean | string,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    maxParamLength: 200,
-    http: { maxHeaderSize: config.HEADER_LIMIT_BYTES },
+    routerOptions: { maxParamLength: 200 },
+    http: {
+      maxHeaderSize: config.HEADER_LIMIT_BYTES,
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      // Node checks the header and request timeouts only this often; its default is 30 s
+      connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+    },
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -26,7 +60,25 @@ export async function buildGateway(config: GatewayConfig): Promise<FastifyInstan
   await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
+  await app.register(errorHandlerPlugin)
+  await app.register(requestLogPlugin)
+  await app.register(securityPlugin)
+  await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
+  await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
+  await app.register(apiPlugin, {
+    upstreamUrl: config.UPSTREAM_URL,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    getRetries: config.UPSTREAM_GET_RETRIES,
+    cacheMaxEntries: config.CACHE_MAX_ENTRIES,
+    queryMaxParams: config.QUERY_MAX_PARAMS,
+    bodyMaxDepth: config.BODY_MAX_DEPTH,
+    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+  })
+  await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
+  // live sockets come before the static client and its catch-all fallback
   await app.register(livePlugin, { config })
+  await app.register(staticPlugin, { root: config.WEB_DIST })
   return app
 }
 

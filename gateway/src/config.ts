@@ -47,6 +47,8 @@ const SETTINGS = {
   HEADERS_TIMEOUT_MS: { schema: Positive, default: 10_000 },
   REQUEST_TIMEOUT_MS: { schema: Positive, default: 90_000 },
   RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },
+  /** past this event-loop delay new requests get 503 with Retry-After */
+  MAX_EVENT_LOOP_DELAY_MS: { schema: Positive, default: 1000 },
   CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },
 
   WS_MAX_PAYLOAD_BYTES: { schema: Positive, default: 4096 },
@@ -59,6 +61,8 @@ const SETTINGS = {
   FEED_SILENCE_MS: { schema: Positive, default: 10_000 },
   FEED_LEASE_MS: { schema: Positive, default: 3000 },
   SHUTDOWN_TIMEOUT_MS: { schema: Positive, default: 8000 },
+  /** time between /readyz turning 503 and the listener closing, so load balancers stop sending */
+  SHUTDOWN_DRAIN_MS: { schema: Type.Integer({ minimum: 0, maximum: 5000 }), default: 500 },
 } satisfies Record<string, { schema: TSchema; default: unknown }>
 
 type Settings = typeof SETTINGS

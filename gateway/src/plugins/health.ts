@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { errorBody } from '../api/errors'
 
 // Liveness is the process answering; readiness is every registered dependency answering.
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   }
 }
 
+const PROBE_ROUTES = new Set(['/healthz', '/readyz', '/metrics'])
+
 export const healthPlugin = fp(
   async (app) => {
     const probes = new Map<string, () => string | null>()
@@ -32,6 +35,12 @@ export const healthPlugin = fp(
       },
     }
     app.decorate('readiness', readiness)
+
+    // once draining, only the probes still answer; everything else is told to go elsewhere
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!readiness.draining || PROBE_ROUTES.has(request.routeOptions.url ?? '')) return done()
+      reply.code(503).header('connection', 'close').send(errorBody(503, 'serviceUnavailable'))
+    })
 
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
     app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {

@@ -1,24 +1,58 @@
-import type { FastifyServerOptions } from 'fastify'
+import type { Writable } from 'node:stream'
+import type { FastifyRequest, FastifyServerOptions } from 'fastify'
 import type { GatewayConfig } from '../config'
 
 // Secrets that must never reach a log line, wherever they sit in a request.
+const SECRET_FIELDS = ['satoken', 'password', 'pwd', 'oldPwd', 'newPwd', 'fundPwd', 'code', 'emailCode']
+const PRIVATE_FIELDS = ['address', 'loginKey', 'email', 'phone']
+
 export const REDACTED_PATHS = [
   'req.headers.satoken',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
   'req.headers["x-feed-token"]',
-  'satoken',
-  'password',
-  'pwd',
-  'code',
-  'emailCode',
+  ...[...SECRET_FIELDS, ...PRIVATE_FIELDS].flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ]
 
-export function loggerOptions(config: GatewayConfig): FastifyServerOptions['logger'] {
+// Query keys whose values are replaced in logged URLs: passwords, codes, tokens, addresses and contact details.
+const SECRET_QUERY_KEY = /pwd|pass|code|token|address|email|phone|loginkey/i
+
+/** The URL with every secret query value replaced, so a logged URL never carries a password or code. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?')
+  if (queryStart < 0) return url
+  const pairs = url.slice(queryStart + 1).split('&')
+  for (let index = 0; index < pairs.length; index++) {
+    const pair = pairs[index] as string
+    const equals = pair.indexOf('=')
+    const rawKey = equals < 0 ? pair : pair.slice(0, equals)
+    if (SECRET_QUERY_KEY.test(safeDecode(rawKey))) pairs[index] = `${rawKey}=[redacted]`
+  }
+  return `${url.slice(0, queryStart)}?${pairs.join('&')}`
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return text
+  }
+}
+
+export function loggerOptions(config: GatewayConfig, stream?: Writable): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     base: { instance: config.INSTANCE_ID },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Fastify's error lines include the request; keep its URL redacted and its headers out
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
   }
 }

@@ -1,0 +1,240 @@
+import { LRUCache } from 'lru-cache'
+import type { FastifyBaseLogger } from 'fastify'
+import { isCode200, type CachePolicy } from '@tradegate/shared'
+import type { RedisClient } from '../plugins/redis'
+import type { UpstreamResponse } from './upstream'
+
+// Two tiers of cached upstream answers: this process's LRU in front of Redis, shared by every instance.
+
+export interface CachedAnswer {
+  storedAt: number
+  contentType: string
+  body: Buffer
+}
+
+export type CacheResult = 'hit' | 'miss' | 'stale'
+
+export interface CacheOutcome {
+  result: CacheResult
+  /** the cached answer to send; absent when upstream's answer is passed on uncached */
+  answer?: CachedAnswer
+  /** present when this request's outcome came from an upstream call */
+  upstream?: UpstreamResponse
+}
+
+export interface ResponseCacheOptions {
+  maxEntries: number
+  redis: RedisClient | null
+  /** prefix of every Redis key, ending before `cache:` */
+  redisPrefix: string
+  log: FastifyBaseLogger
+  /** a shared-tier read slower than this counts as a miss of that tier */
+  redisTimeoutMs?: number
+}
+
+const FIELD_SEPARATOR = 0x0a
+
+/** Only complete code-200 JSON answers are kept; everything else passes through uncached. */
+export function isStorable(response: UpstreamResponse): boolean {
+  if (response.status !== 200) return false
+  try {
+    const envelope: unknown = JSON.parse(response.body.toString('utf8'))
+    return typeof envelope === 'object' && envelope !== null && isCode200(envelope as { code: number })
+  } catch {
+    return false
+  }
+}
+
+export function encodeAnswer(answer: CachedAnswer): Buffer {
+  return Buffer.concat([Buffer.from(`${answer.storedAt}\n${answer.contentType}\n`), answer.body])
+}
+
+export function decodeAnswer(raw: Buffer): CachedAnswer | null {
+  const first = raw.indexOf(FIELD_SEPARATOR)
+  const second = first < 0 ? -1 : raw.indexOf(FIELD_SEPARATOR, first + 1)
+  if (second < 0) return null
+  const storedAt = Number(raw.subarray(0, first).toString())
+  if (!Number.isFinite(storedAt)) return null
+  return { storedAt, contentType: raw.subarray(first + 1, second).toString(), body: raw.subarray(second + 1) }
+}
+
+export class ResponseCache {
+  private readonly local: LRUCache<string, CachedAnswer>
+  private readonly inFlight = new Map<string, Promise<CacheOutcome>>()
+  private readonly keyPrefix: string
+  private readonly redisTimeoutMs: number
+  private sharedTierFailing = false
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.local = new LRUCache({ max: options.maxEntries })
+    this.keyPrefix = `${options.redisPrefix}cache:`
+    this.redisTimeoutMs = options.redisTimeoutMs ?? 250
+  }
+
+  /** Answers from the cache when it can, otherwise calls `fetch` once per key however many requests wait. */
+  async serve(
+    key: string,
+    policy: CachePolicy,
+    fetch: () => Promise<UpstreamResponse>,
+  ): Promise<CacheOutcome> {
+    const local = this.local.get(key)
+    if (local) {
+      const age = Date.now() - local.storedAt
+      if (age < policy.freshMs) return { result: 'hit', answer: local }
+      if (age < policy.freshMs + policy.staleMs) {
+        this.refreshLater(key, policy, fetch, local)
+        return { result: 'stale', answer: local }
+      }
+      this.local.delete(key)
+    }
+    return this.singleFlight(key, () => this.load(key, policy, fetch))
+  }
+
+  /** Empties this instance's tier and the shared tier; returns how many shared entries went. */
+  async purge(): Promise<number> {
+    this.local.clear()
+    const redis = this.options.redis
+    if (!redis || redis.status !== 'ready') return 0
+    const nodes = 'nodes' in redis && typeof redis.nodes === 'function' ? redis.nodes('master') : [redis]
+    let removed = 0
+    for (const node of nodes) {
+      let cursor = '0'
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', `${this.keyPrefix}*`, 'COUNT', 500)
+        cursor = next
+        // one key per call so a cluster never sees a cross-slot command
+        for (const key of keys) removed += await node.unlink(key)
+      } while (cursor !== '0')
+    }
+    return removed
+  }
+
+  get localSize(): number {
+    return this.local.size
+  }
+
+  private singleFlight(key: string, work: () => Promise<CacheOutcome>): Promise<CacheOutcome> {
+    const running = this.inFlight.get(key)
+    if (running) return running
+    const started = work().finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, started)
+    return started
+  }
+
+  private refreshLater(
+    key: string,
+    policy: CachePolicy,
+    fetch: () => Promise<UpstreamResponse>,
+    fallback: CachedAnswer,
+  ): void {
+    // after the current flight for this key, if any, has left the map
+    setImmediate(() => {
+      if (this.inFlight.has(key)) return
+      this.singleFlight(key, () => this.load(key, policy, fetch, fallback)).catch((error: unknown) => {
+        this.options.log.warn(
+          { event: 'cache_refresh_failed', key, err: String(error) },
+          'cache refresh failed',
+        )
+      })
+    })
+  }
+
+  private async load(
+    key: string,
+    policy: CachePolicy,
+    fetch: () => Promise<UpstreamResponse>,
+    localStale?: CachedAnswer,
+  ): Promise<CacheOutcome> {
+    let fallback = localStale ?? null
+    const shared = await this.readShared(key)
+    if (shared) {
+      const age = Date.now() - shared.storedAt
+      if (age < policy.freshMs) {
+        this.local.set(key, shared)
+        return { result: 'hit', answer: shared }
+      }
+      if (age < policy.freshMs + policy.staleMs) {
+        if (!localStale) {
+          this.local.set(key, shared)
+          this.refreshLater(key, policy, fetch, shared)
+          return { result: 'stale', answer: shared }
+        }
+        if (shared.storedAt > localStale.storedAt) fallback = shared
+      }
+    }
+
+    let upstream: UpstreamResponse
+    try {
+      upstream = await fetch()
+    } catch (error) {
+      if (fallback) return { result: 'stale', answer: fallback }
+      throw error
+    }
+    if (isStorable(upstream)) {
+      const contentType = String(upstream.headers['content-type'] ?? 'application/json')
+      const answer: CachedAnswer = { storedAt: Date.now(), contentType, body: upstream.body }
+      this.local.set(key, answer)
+      void this.writeShared(key, answer, policy)
+      return { result: 'miss', answer, upstream }
+    }
+    if (fallback) return { result: 'stale', answer: fallback, upstream }
+    return { result: 'miss', upstream }
+  }
+
+  private async readShared(key: string): Promise<CachedAnswer | null> {
+    const redis = this.sharedTier()
+    if (!redis) return null
+    let timer: NodeJS.Timeout | undefined
+    try {
+      const raw = await Promise.race([
+        redis.getBuffer(this.keyPrefix + key),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('redis read timed out')), this.redisTimeoutMs)
+        }),
+      ])
+      this.sharedTierAnswered()
+      return raw ? decodeAnswer(raw) : null
+    } catch (error) {
+      this.sharedTierFailed(error)
+      return null
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private async writeShared(key: string, answer: CachedAnswer, policy: CachePolicy): Promise<void> {
+    const redis = this.sharedTier()
+    if (!redis) return
+    try {
+      await redis.set(this.keyPrefix + key, encodeAnswer(answer), 'PX', policy.freshMs + policy.staleMs)
+      this.sharedTierAnswered()
+    } catch (error) {
+      this.sharedTierFailed(error)
+    }
+  }
+
+  private sharedTier(): RedisClient | null {
+    const redis = this.options.redis
+    if (!redis) return null
+    if (redis.status !== 'ready') {
+      this.sharedTierFailed(new Error(`redis ${redis.status}`))
+      return null
+    }
+    return redis
+  }
+
+  private sharedTierFailed(error: unknown): void {
+    if (this.sharedTierFailing) return
+    this.sharedTierFailing = true
+    this.options.log.warn(
+      { event: 'cache_shared_tier_down', err: String(error) },
+      'cache: Redis unavailable, serving from the in-process tier only',
+    )
+  }
+
+  private sharedTierAnswered(): void {
+    if (!this.sharedTierFailing) return
+    this.sharedTierFailing = false
+    this.options.log.info({ event: 'cache_shared_tier_up' }, 'cache: Redis answering again')
+  }
+}

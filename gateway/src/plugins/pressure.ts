@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin'
+import underPressure from '@fastify/under-pressure'
+import { GatewayError } from '../api/errors'
+
+// Sheds load with 503 and Retry-After while the event loop lags, keeping health and metrics answering.
+
+const RETRY_AFTER_SECONDS = 5
+const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics'])
+
+export const pressurePlugin = fp<{ maxEventLoopDelayMs: number }>(
+  async (app, { maxEventLoopDelayMs }) => {
+    await app.register(underPressure, {
+      maxEventLoopDelay: maxEventLoopDelayMs,
+      retryAfter: RETRY_AFTER_SECONDS,
+      // a rejected promise reaches the error handler, which writes the 503 body
+      pressureHandler: async (request, reply) => {
+        if (ALWAYS_ANSWERED.has(request.routeOptions.url ?? '')) return
+        app.metrics.rejectedRequests.inc({ reason: 'pressure' })
+        reply.header('retry-after', RETRY_AFTER_SECONDS)
+        throw new GatewayError(503, 'serviceUnavailable')
+      },
+    })
+  },
+  { name: 'pressure', dependencies: ['metrics'] },
+)

@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin'
+import { redactUrl } from './logger'
+
+// One log line and one metric sample per request, written when the answer has gone out.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** 0 when the request never reached upstream */
+    upstreamStatus: number
+    upstreamMs: number
+    /** hit, miss or stale for cached calls, empty otherwise */
+    cacheResult: string
+  }
+}
+
+const UNMATCHED_ROUTE = 'unmatched'
+
+export const requestLogPlugin = fp(
+  async (app) => {
+    const { httpRequests, httpDuration } = app.metrics
+    app.decorateRequest('upstreamStatus', 0)
+    app.decorateRequest('upstreamMs', 0)
+    app.decorateRequest('cacheResult', '')
+
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id)
+      done()
+    })
+
+    app.addHook('onResponse', (request, reply, done) => {
+      // unmatched URLs share one label so clients cannot grow the metric without bound
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE
+      const ms = reply.elapsedTime
+      httpRequests.inc({ route, method: request.method, status: reply.statusCode })
+      httpDuration.observe({ route }, ms / 1000)
+      request.log.info(
+        {
+          route,
+          method: request.method,
+          url: redactUrl(request.url),
+          status: reply.statusCode,
+          ms: Math.round(ms * 100) / 100,
+          upstreamStatus: request.upstreamStatus || undefined,
+          upstreamMs: request.upstreamMs ? Math.round(request.upstreamMs * 100) / 100 : undefined,
+          cache: request.cacheResult || undefined,
+        },
+        'request',
+      )
+      done()
+    })
+  },
+  { name: 'request-log', dependencies: ['metrics'] },
+)
