@@ -24,9 +24,15 @@ const SETTINGS = {
   /** prefix of every Redis key and channel, so deployments and test runs can share one Redis */
   REDIS_PREFIX: { schema: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$' }), default: 'tradegate:' },
   LOG_LEVEL: {
-    schema: Type.Union(
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
-    ),
+    schema: Type.Union([
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ]),
     default: 'info',
   },
   INSTANCE_ID: {

@@ -1,0 +1,217 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CALLS } from '@tradegate/shared'
+import {
+  startTestGateway,
+  startUpstream,
+  uniquePrefix,
+  waitFor,
+  type TestGateway,
+  type TestUpstream,
+} from '../helpers'
+
+// The two-tier cache against the real Redis: hit, miss, stale, stale-if-error, single flight, purge.
+
+const SETTINGS = CALLS.getAllSetting
+const { freshMs, staleMs } = SETTINGS.cache
+
+let upstream: TestUpstream
+let gateway: TestGateway
+let run = 0
+/** a language value of its own per test, so every test starts with an empty cache key */
+let language = ''
+
+beforeAll(async () => {
+  upstream = await startUpstream()
+  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, ADMIN_TOKEN: 'operator-token-1' })
+})
+afterAll(async () => {
+  await gateway?.close()
+  await upstream?.close()
+})
+beforeEach(async () => {
+  language = `t${++run}x${Date.now() % 100000}`
+  await upstream.resetCalls()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const getSettings = (app = gateway.app, lang = language) =>
+  app.inject({ url: SETTINGS.path, headers: { language: lang } })
+
+const settingsCalls = async () => (await upstream.calls())[SETTINGS.path] ?? 0
+
+describe('cache', () => {
+  it('misses once, then hits with x-cache and age headers', async () => {
+    const first = await getSettings()
+    expect(first.headers['x-cache']).toBe('miss')
+    const second = await getSettings()
+    expect(second.headers['x-cache']).toBe('hit')
+    expect(second.headers.age).toBe('0')
+    expect(second.body).toBe(first.body)
+    expect(await settingsCalls()).toBe(1)
+  })
+
+  it('keeps one entry per language', async () => {
+    await getSettings(gateway.app, `${language}a`)
+    await getSettings(gateway.app, `${language}b`)
+    const again = await getSettings(gateway.app, `${language}a`)
+    expect(again.headers['x-cache']).toBe('hit')
+    expect(await settingsCalls()).toBe(2)
+  })
+
+  it('serves stale after the fresh time and refreshes once in the background', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await getSettings()
+    vi.setSystemTime(Date.now() + freshMs + 1000)
+    const stale = await getSettings()
+    expect(stale.headers['x-cache']).toBe('stale')
+    expect(Number(stale.headers.age)).toBeGreaterThanOrEqual(freshMs / 1000)
+    await waitFor(async () => (await settingsCalls()) === 2, 'background refresh')
+    const refreshed = await getSettings()
+    expect(refreshed.headers['x-cache']).toBe('hit')
+    expect(refreshed.headers.age).toBe('0')
+    expect(await settingsCalls()).toBe(2)
+  })
+
+  it('serves stale while the upstream is stopped (stale-if-error)', async () => {
+    const ownUpstream = await startUpstream()
+    const own = await startTestGateway({
+      UPSTREAM_URL: ownUpstream.url,
+      REDIS_URL: '',
+      UPSTREAM_GET_RETRIES: 0,
+    })
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      const fresh = await getSettings(own.app)
+      await ownUpstream.close()
+      vi.setSystemTime(Date.now() + freshMs + 1000)
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await getSettings(own.app)
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['x-cache']).toBe('stale')
+        expect(response.body).toBe(fresh.body)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // past the stale window nothing is left to serve, so the failure shows
+      vi.setSystemTime(Date.now() + staleMs)
+      const gone = await getSettings(own.app)
+      expect(gone.statusCode).toBe(502)
+      expect(gone.json()).toEqual({ code: 502, msg: 'upstreamUnavailable' })
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('drops the answer after the stale window, when only a live upstream can answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    await getSettings()
+    vi.setSystemTime(Date.now() + freshMs + staleMs + 1000)
+    const response = await getSettings()
+    expect(response.headers['x-cache']).toBe('miss')
+    expect(await settingsCalls()).toBe(2)
+  })
+
+  it('makes one upstream call for 100 concurrent misses', async () => {
+    const responses = await Promise.all(Array.from({ length: 100 }, () => getSettings()))
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true)
+    expect(new Set(responses.map((response) => response.body)).size).toBe(1)
+    expect(await settingsCalls()).toBe(1)
+  })
+
+  it('stores only code-200 answers', async () => {
+    await upstream.fail(1, 'status503', SETTINGS.path)
+    const failed = await getSettings()
+    // the GET retry got the real answer; what matters is that the 503 was never stored
+    expect(failed.statusCode).toBe(200)
+    await upstream.resetCalls()
+    const configured = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      UPSTREAM_GET_RETRIES: 0,
+      REDIS_URL: '',
+    })
+    try {
+      await upstream.fail(1, 'status503', SETTINGS.path)
+      const refused = await getSettings(configured.app)
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['x-cache']).toBe('miss')
+      const next = await getSettings(configured.app)
+      expect(next.statusCode).toBe(200)
+      expect(next.headers['x-cache']).toBe('miss')
+      expect(await settingsCalls()).toBe(2)
+    } finally {
+      await configured.close()
+    }
+  })
+
+  it('shares answers between instances through Redis', async () => {
+    const other = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_PREFIX: gateway.config.REDIS_PREFIX,
+    })
+    try {
+      expect((await getSettings()).headers['x-cache']).toBe('miss')
+      await waitFor(
+        async () =>
+          (await other.app.redis!.exists(
+            `${gateway.config.REDIS_PREFIX}cache:${SETTINGS.path}|${language}|`,
+          )) === 1,
+        'shared write',
+      )
+      const fromRedis = await getSettings(other.app)
+      expect(fromRedis.headers['x-cache']).toBe('hit')
+      expect(await settingsCalls()).toBe(1)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('purges on the operator call guarded by ADMIN_TOKEN', async () => {
+    await getSettings()
+    const refused = await gateway.app.inject({ method: 'POST', url: '/admin/cache/purge' })
+    expect(refused.statusCode).toBe(403)
+    const wrong = await gateway.app.inject({
+      method: 'POST',
+      url: '/admin/cache/purge',
+      headers: { 'x-admin-token': 'operator-token-2' },
+    })
+    expect(wrong.statusCode).toBe(403)
+    expect((await getSettings()).headers['x-cache']).toBe('hit')
+    const purged = await gateway.app.inject({
+      method: 'POST',
+      url: '/admin/cache/purge',
+      headers: { 'x-admin-token': 'operator-token-1' },
+    })
+    expect(purged.statusCode).toBe(200)
+    expect((await getSettings()).headers['x-cache']).toBe('miss')
+    expect(await settingsCalls()).toBe(2)
+  })
+
+  it('has no operator call when ADMIN_TOKEN is empty', async () => {
+    const plain = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      REDIS_PREFIX: uniquePrefix('x'),
+    })
+    try {
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/admin/cache/purge',
+        headers: { 'x-admin-token': '' },
+      })
+      expect(response.statusCode).toBe(404)
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('counts results in gateway_cache_requests_total', async () => {
+    await getSettings()
+    await getSettings()
+    const metrics = (await gateway.app.inject({ url: '/metrics' })).body
+    expect(metrics).toMatch(
+      /gateway_cache_requests_total\{[^}]*route="\/api\/common\/getAllSetting"[^}]*result="hit"[^}]*\} [1-9]/,
+    )
+    expect(metrics).toMatch(/gateway_cache_requests_total\{[^}]*result="miss"[^}]*\} [1-9]/)
+  })
+})

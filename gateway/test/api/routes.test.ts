@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CALLS, callPath } from '@tradegate/shared'
+import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+
+// Only the table's calls are served, and nothing unchecked or oversized ever reaches upstream.
+
+let upstream: TestUpstream
+let gateway: TestGateway
+
+beforeAll(async () => {
+  upstream = await startUpstream()
+  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
+})
+afterAll(async () => {
+  await gateway?.close()
+  await upstream?.close()
+})
+beforeEach(async () => {
+  await upstream.resetCalls()
+})
+
+const inject = (options: Parameters<TestGateway['app']['inject']>[0]) => gateway.app.inject(options)
+
+function multipart(parts: Array<{ name: string; value: string; filename?: string }>) {
+  const boundary = '----gatewaytest'
+  const body = parts
+    .map(({ name, value, filename }) => {
+      const disposition = filename
+        ? `form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png`
+        : `form-data; name="${name}"`
+      return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${value}\r\n`
+    })
+    .join('')
+  return {
+    payload: Buffer.from(`${body}--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+describe('routes from the call table', () => {
+  it('forwards a valid call and passes the answer back unchanged', async () => {
+    const response = await inject({ url: CALLS.getCoinList.path })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ code: 200 })
+    expect(await upstream.calls()).toEqual({ [CALLS.getCoinList.path]: 1 })
+  })
+
+  it.each([
+    ['GET', '/api/not/a/call'],
+    ['GET', '/api'],
+    ['POST', '/api/user/login/extra'],
+    ['GET', CALLS.login.path],
+    ['GET', `${CALLS.getCoinList.path}/`],
+    ['GET', '/sandbox/calls'],
+    ['POST', '/api/sandbox/fail'],
+  ])('%s %s is 404 notFound and never forwarded', async (method, url) => {
+    const response = await inject({ method: method as 'GET' | 'POST', url })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ code: 404, msg: 'notFound' })
+    expect(await upstream.totalCalls()).toBe(0)
+  })
+
+  it('fills path parameters and refuses ones that fail the schema', async () => {
+    const ok = await inject({ method: 'POST', url: callPath('watchlistRemove', { id: 42 }) })
+    expect(ok.statusCode).toBe(200)
+    const bad = await inject({ method: 'POST', url: '/api/userCoin/remove/abc' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'params.id' })
+    expect(await upstream.calls()).toEqual({ [CALLS.watchlistRemove.path]: 1 })
+  })
+})
+
+describe('Chinese-character rule', () => {
+  const login = (payload: string, contentType = 'application/json') =>
+    inject({ method: 'POST', url: CALLS.login.path, payload, headers: { 'content-type': contentType } })
+
+  it.each([
+    ['query value', () => inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&limit=中' })],
+    ['query key', () => inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&名=1' })],
+    ['percent-encoded query', () => inject({ url: '/api/market/kline?symbol=%E4%B8%AD&interval=1min' })],
+    ['double-encoded query', () => inject({ url: '/api/market/kline?symbol=%25E4%25B8%25AD&interval=1min' })],
+    ['query of a call without query', () => inject({ url: `${CALLS.getAllSetting.path}?x=%E4%B8%AD` })],
+    ['body value', () => login('{"username":"用户","password":"secret12"}')],
+    [
+      'nested body value',
+      () => login('{"username":"abc","password":"secret12","extra":{"deep":["ok","中"]}}'),
+    ],
+    ['body array', () => login('["中"]')],
+    ['body key', () => login('{"username":"abc","password":"secret12","名字":"x"}')],
+    ['JSON-escaped body', () => login('{"username":"\\u4e2d\\u6587","password":"secret12"}')],
+    ['double JSON-escaped body', () => login('{"username":"\\\\u4e2d","password":"secret12"}')],
+    ['percent-encoded body', () => login('{"username":"%E4%B8%AD","password":"secret12"}')],
+    ['form body', () => login('username=%E4%B8%AD&password=secret12', 'application/x-www-form-urlencoded')],
+    [
+      'body of a call without body',
+      () => inject({ method: 'POST', url: CALLS.loginOut.path, payload: { a: '中' } }),
+    ],
+    [
+      'multipart field',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.uploadOSS.path,
+          ...multipart([{ name: 'note', value: '中文' }]),
+        }),
+    ],
+    [
+      'multipart field name',
+      () => inject({ method: 'POST', url: CALLS.uploadOSS.path, ...multipart([{ name: '名', value: 'x' }]) }),
+    ],
+    [
+      'multipart escaped field',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.uploadOSS.path,
+          ...multipart([{ name: 'n', value: '%E4%B8%AD' }]),
+        }),
+    ],
+    [
+      'multipart file name',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.uploadOSS.path,
+          ...multipart([{ name: 'file', value: 'PNGDATA', filename: '图片.png' }]),
+        }),
+    ],
+  ])('%s gets 400 cannotInputChinese and reaches no upstream', async (_where, send) => {
+    const response = await send()
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 400, msg: 'cannotInputChinese' })
+    expect(await upstream.totalCalls()).toBe(0)
+  })
+
+  it('lets Japanese kana, Korean and fullwidth punctuation through the rule to the schema check', async () => {
+    const response = await login('{"username":"かなカナ한국어！","password":"secret12"}')
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('counts refusals in gateway_rejected_requests_total{reason="chinese"}', async () => {
+    await inject({ url: '/api/market/kline?symbol=中&interval=1min' })
+    const metrics = await inject({ url: '/metrics' })
+    expect(metrics.body).toMatch(/gateway_rejected_requests_total\{reason="chinese"[^}]*\} [1-9]/)
+  })
+})
+
+describe('schemas, body limits and poisoning', () => {
+  it('answers the first invalid field', async () => {
+    const response = await inject({ method: 'POST', url: CALLS.login.path, payload: { username: 'abc' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body.password' })
+  })
+
+  it('refuses unknown query parameters of a call with a query schema', async () => {
+    const response = await inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&debug=1' })
+    expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'query.debug' })
+  })
+
+  it('refuses repeated query parameters', async () => {
+    const response = await inject({ url: '/api/market/kline?symbol=btcusdt&symbol=ethusdt&interval=1min' })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it.each([
+    ['__proto__', '{"__proto__":{"admin":true},"username":"abc","password":"secret12"}'],
+    [
+      'constructor.prototype',
+      '{"constructor":{"prototype":{"admin":true}},"username":"abc","password":"secret12"}',
+    ],
+  ])('refuses %s poisoning with 400', async (_kind, payload) => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest' })
+    expect(await upstream.totalCalls()).toBe(0)
+  })
+
+  it('refuses bodies nested deeper than BODY_MAX_DEPTH', async () => {
+    const payload = `{"username":"abc","password":"secret12","x":${'['.repeat(100)}${']'.repeat(100)}}`
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('refuses an unsupported content type with 415', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      payload: 'hi',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({ code: 415, msg: 'unsupportedMediaType' })
+  })
+
+  it('answers a 10 MB JSON body with 413 and sends zero bytes upstream', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      payload: `{"username":"${'a'.repeat(10 * 1024 * 1024)}","password":"secret12"}`,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ code: 413, msg: 'payloadTooLarge' })
+    expect(await upstream.totalCalls()).toBe(0)
+  })
+
+  it('answers a 10 MB upload with 413 and sends zero bytes upstream', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([{ name: 'file', value: 'x'.repeat(10 * 1024 * 1024), filename: 'big.png' }]),
+    })
+    expect(response.statusCode).toBe(413)
+    expect(await upstream.totalCalls()).toBe(0)
+  })
+
+  it('re-sends a checked upload upstream', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([{ name: 'file', value: 'PNGDATA', filename: 'photo.png' }]),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await upstream.calls()).toEqual({ [CALLS.uploadOSS.path]: 1 })
+  })
+
+  it('refuses a malformed language header before it can pick a cached answer', async () => {
+    const response = await inject({ url: CALLS.getCoinList.path, headers: { language: 'en"; drop' } })
+    expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'headers.language' })
+  })
+})

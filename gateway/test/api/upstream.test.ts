@@ -1,0 +1,176 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CALLS } from '@tradegate/shared'
+import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+
+// Proxy behaviour: which headers travel, timeouts, bounded GET retries, never a retried POST.
+
+describe('forwarded headers', () => {
+  // a bare server that records what reached it, to see exactly which headers the gateway sent
+  let echo: Server
+  let seen: IncomingHttpHeaders[] = []
+  let gateway: TestGateway
+
+  beforeAll(async () => {
+    echo = createServer((request, response) => {
+      // the live feed also knocks on this server; only REST calls are of interest here
+      if (request.url?.startsWith('/api/')) seen.push(request.headers)
+      request.resume()
+      request.on('end', () => {
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          connection: 'keep-alive, x-upstream-private',
+          'x-upstream-private': 'hop',
+          'x-upstream-visible': 'kept',
+        })
+        response.end('{"code":200,"msg":"ok","data":null}')
+      })
+    })
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
+    const { port } = echo.address() as AddressInfo
+    gateway = await startTestGateway({ UPSTREAM_URL: `http://127.0.0.1:${port}`, REDIS_URL: '' })
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    echo.closeAllConnections()
+    await new Promise((resolve) => echo.close(resolve))
+  })
+  beforeEach(() => {
+    seen = []
+  })
+
+  it('passes satoken, language and lang, and strips hop-by-hop and unknown headers', async () => {
+    const response = await gateway.app.inject({
+      url: CALLS.assetBalance.path,
+      headers: {
+        satoken: 'session-token-123',
+        language: 'en',
+        lang: 'en',
+        cookie: 'a=b',
+        'proxy-authorization': 'Basic abc',
+        te: 'trailers',
+        connection: 'keep-alive, x-private',
+        'x-private': 'secret',
+        'x-request-id': 'client-req-1',
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    const [headers] = seen
+    expect(headers).toMatchObject({ satoken: 'session-token-123', language: 'en', lang: 'en' })
+    expect(headers?.['x-request-id']).toBe('client-req-1')
+    for (const name of ['cookie', 'proxy-authorization', 'te', 'x-private'])
+      expect(headers).not.toHaveProperty(name)
+    expect(response.headers).not.toHaveProperty('x-upstream-private')
+    expect(response.headers['x-upstream-visible']).toBe('kept')
+  })
+
+  it('sends a shared, cached call without the session token', async () => {
+    await gateway.app.inject({
+      url: CALLS.getCoinList.path,
+      headers: { satoken: 'session-token-123', language: 'de' },
+    })
+    expect(seen[0]).not.toHaveProperty('satoken')
+    expect(seen[0]?.language).toBe('de')
+  })
+
+  it('re-sends the checked JSON body with its content type', async () => {
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      payload: { username: 'abc', password: 'secret12' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(seen[0]?.['content-type']).toBe('application/json')
+    expect(seen[0]?.['content-length']).toBe(
+      String(JSON.stringify({ username: 'abc', password: 'secret12' }).length),
+    )
+  })
+})
+
+describe('upstream failures', () => {
+  let upstream: TestUpstream
+  let gateway: TestGateway
+  const RESPONSE_TIMEOUT_MS = 400
+  const RETRIES = 2
+
+  beforeAll(async () => {
+    upstream = await startUpstream()
+    gateway = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      UPSTREAM_TIMEOUT_MS: RESPONSE_TIMEOUT_MS,
+      UPSTREAM_GET_RETRIES: RETRIES,
+    })
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    await upstream?.close()
+  })
+  beforeEach(async () => {
+    await upstream.resetCalls()
+  })
+
+  it('answers a hanging upstream with 504 within the timeout, after one upstream hit', async () => {
+    await upstream.fail(1, 'hang', CALLS.assetBalance.path)
+    const started = Date.now()
+    const response = await gateway.app.inject({ url: CALLS.assetBalance.path })
+    const elapsed = Date.now() - started
+    expect(response.statusCode).toBe(504)
+    expect(response.json()).toEqual({ code: 504, msg: 'upstreamTimeout' })
+    expect(elapsed).toBeGreaterThanOrEqual(RESPONSE_TIMEOUT_MS - 50)
+    expect(elapsed).toBeLessThan(RESPONSE_TIMEOUT_MS * 3)
+    expect(await upstream.calls()).toEqual({ [CALLS.assetBalance.path]: 1 })
+  })
+
+  it('retries a GET on 503 at most UPSTREAM_GET_RETRIES times', async () => {
+    await upstream.fail(10, 'status503', CALLS.assetBalance.path)
+    const response = await gateway.app.inject({ url: CALLS.assetBalance.path })
+    expect(response.statusCode).toBe(503)
+    expect(await upstream.calls()).toEqual({ [CALLS.assetBalance.path]: RETRIES + 1 })
+    await upstream.resetCalls()
+    // the remaining armed failures are spent so later tests see a healthy upstream
+    await gateway.app.inject({ url: CALLS.assetBalance.path })
+    await gateway.app.inject({ url: CALLS.assetBalance.path })
+    await gateway.app.inject({ url: CALLS.assetBalance.path })
+  })
+
+  it('recovers a GET whose first attempt hit a dropped connection', async () => {
+    await upstream.fail(1, 'error', CALLS.assetBalance.path)
+    const response = await gateway.app.inject({ url: CALLS.assetBalance.path })
+    expect(response.statusCode).toBe(200)
+    expect(await upstream.calls()).toEqual({ [CALLS.assetBalance.path]: 2 })
+  })
+
+  it.each(['status503', 'error', 'hang'] as const)('never retries a POST (%s)', async (mode) => {
+    await upstream.fail(1, mode, CALLS.transferFunds.path)
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: CALLS.transferFunds.path,
+      payload: { coin: 'usdt', from: 'platform', to: 'contract', amount: '1' },
+    })
+    expect([502, 503, 504]).toContain(response.statusCode)
+    expect(await upstream.calls()).toEqual({ [CALLS.transferFunds.path]: 1 })
+  })
+
+  it('answers 502 quickly when nothing listens upstream, and readiness says why', async () => {
+    const dead = await startUpstream()
+    const url = dead.url
+    await dead.close()
+    const orphan = await startTestGateway({ UPSTREAM_URL: url, REDIS_URL: '', UPSTREAM_GET_RETRIES: 1 })
+    try {
+      const started = Date.now()
+      const response = await orphan.app.inject({ url: CALLS.assetBalance.path })
+      expect(response.statusCode).toBe(502)
+      expect(response.json()).toEqual({ code: 502, msg: 'upstreamUnavailable' })
+      expect(Date.now() - started).toBeLessThan(1000)
+      const ready = await orphan.app.inject({ url: '/readyz' })
+      expect(ready.statusCode).toBe(503)
+      expect(ready.json().reasons).toContain('upstream: upstream unreachable')
+      const metrics = (await orphan.app.inject({ url: '/metrics' })).body
+      expect(metrics).toMatch(/gateway_upstream_errors_total\{kind="connect"[^}]*\} 1/)
+    } finally {
+      await orphan.close()
+    }
+  })
+})

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { buildGateway } from '../src/app'
+import { configWith, type GatewayConfig } from '../src/config'
+import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
+import { startUpstream, type TestUpstream } from './upstream'
+
+// Builds the whole gateway against a real upstream and the real Redis, with a key prefix of its own.
+
+export { REDIS_URL, uniquePrefix, deleteKeys, startUpstream, type TestUpstream }
+export { waitFor, sleep } from './live/helpers'
+
+export interface TestGateway {
+  app: FastifyInstance
+  config: GatewayConfig
+  /** every log line written so far, parsed */
+  logs: Array<Record<string, unknown>>
+  /** the raw log text, for asserting that a secret appears nowhere */
+  logText(): string
+  close(): Promise<void>
+}
+
+/** A directory with no built client, so tests never depend on the web workspace having been built. */
+export function emptyWebDist(): string {
+  return mkdtempSync(join(tmpdir(), 'gateway-web-'))
+}
+
+export async function startTestGateway(
+  overrides: Partial<GatewayConfig> & { UPSTREAM_URL: string },
+): Promise<TestGateway> {
+  const webDist = overrides.WEB_DIST ?? emptyWebDist()
+  const config = configWith({
+    LOG_LEVEL: 'info',
+    REDIS_URL,
+    REDIS_PREFIX: uniquePrefix('rest'),
+    WEB_DIST: webDist,
+    ...overrides,
+  })
+  const chunks: string[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString())
+      done()
+    },
+  })
+  const app = await buildGateway(config, { logStream })
+  await app.ready()
+  if (config.REDIS_URL) await waitForRedis(app)
+  const logText = () => chunks.join('')
+  return {
+    app,
+    config,
+    get logs() {
+      return logText()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    },
+    logText,
+    async close() {
+      await app.close()
+      if (config.REDIS_URL) await deleteKeys(config.REDIS_PREFIX, config.REDIS_URL).catch(() => undefined)
+      if (!overrides.WEB_DIST) rmSync(webDist, { recursive: true, force: true })
+    },
+  }
+}
+
+async function waitForRedis(app: FastifyInstance): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (app.redis && app.redis.status !== 'ready') {
+    if (Date.now() > deadline) throw new Error('Redis did not become ready')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
