@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { useSession } from '../lib/session'
+import { autoSignIn, loadUserInfo } from '../lib/user'
+import { isPublicPath } from './routes'
+
+let autoSignInAttempt: Promise<boolean> | null = null
+
+/** One automatic sign-in at a time, however many navigations ask for it. */
+function attemptAutoSignIn(): Promise<boolean> {
+  autoSignInAttempt ??= autoSignIn().finally(() => {
+    autoSignInAttempt = null
+  })
+  return autoSignInAttempt
+}
+
+/**
+ * Signed out on a protected path: try automatic sign-in, going home on success and to /login otherwise.
+ * Signed in: refresh user info on every navigation, and send invitation-style paths (/i&...) home.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const [location, navigate] = useLocation()
+  const { token, userInfo } = useSession()
+  const signedIn = token !== ''
+  const hasUserInfo = userInfo !== null
+  const allowed = signedIn || isPublicPath(location)
+
+  useEffect(() => {
+    if (signedIn) {
+      if (location.includes('/i&')) navigate('/', { replace: true })
+      // the loading toast only while there is nothing to show yet; later refreshes run silently
+      else void loadUserInfo({ withLoadingToast: !hasUserInfo })
+      return
+    }
+    if (isPublicPath(location)) return
+    void attemptAutoSignIn().then((success) => navigate(success ? '/' : '/login', { replace: true }))
+    // hasUserInfo is read, not watched: a refreshed user info must not trigger another refresh
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, signedIn, navigate])
+
+  return allowed ? (
+    <>{children}</>
+  ) : (
+    <div className="loading-block" aria-busy="true">
+      <span className="spinner" />
+    </div>
+  )
+}

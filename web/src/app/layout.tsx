@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { DesktopSidebar } from '../components/desktop-sidebar'
+import { TabBar, showsTabBar } from '../components/tab-bar'
+import { Toaster } from '../components/toaster'
+
+/** Every navigation scrolls smoothly back to the top. */
+function useScrollToTopOnNavigate(): void {
+  const [location] = useLocation()
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }, [location])
+}
+
+/** Mobile: content and the bottom tab bar. Desktop (from 1024 px): a sidebar beside the content. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation()
+  useScrollToTopOnNavigate()
+  return (
+    <div className={`app-shell${showsTabBar(location) ? ' with-tab-bar' : ''}`}>
+      <DesktopSidebar />
+      <main className="app-main">{children}</main>
+      <TabBar />
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Field, SubmitButton, useSubmit } from './form'
+
+/** One amount and a confirm button; used to subscribe to a product or follow a trader. */
+export function AmountForm({
+  coin,
+  onSubmit,
+  label,
+}: {
+  coin: string
+  label: string
+  onSubmit: (amount: string) => Promise<void>
+}) {
+  const { t } = useTranslation()
+  const [amount, setAmount] = useState('')
+  const { busy, run } = useSubmit(async () => {
+    await onSubmit(amount.trim())
+    setAmount('')
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run()
+  }
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <Field
+        label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <SubmitButton busy={busy} disabled={!amount}>
+        {label}
+      </SubmitButton>
+    </form>
+  )
+}

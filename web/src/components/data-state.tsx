@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NoData } from './no-data'
+
+export interface DataStateProps<T> {
+  data: T | undefined
+  error: unknown
+  isLoading: boolean
+  /** true when the data has nothing to show */
+  isEmpty?: (data: T) => boolean
+  children: (data: T) => ReactNode
+}
+
+/** Loading, failure and empty states of one fetched value, so screens only render the happy path. */
+export function DataState<T>({ data, error, isLoading, isEmpty, children }: DataStateProps<T>) {
+  const { t } = useTranslation()
+  if (data === undefined) {
+    if (isLoading)
+      return (
+        <div className="loading-block" aria-busy="true">
+          <span className="spinner" />
+        </div>
+      )
+    if (error) return <NoData text={t('common.loadFailed')} />
+    return <NoData />
+  }
+  if (isEmpty?.(data)) return <NoData />
+  return <>{children(data)}</>
+}

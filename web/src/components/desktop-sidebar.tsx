@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'wouter'
+import { useSettings } from '../lib/settings'
+import { LogoMark } from './icons'
+import { MenuLinks } from './menu-links'
+
+/** The desktop navigation from the desktopSidebar menu; hidden below 1024 px by the stylesheet. */
+export function DesktopSidebar() {
+  const { t } = useTranslation()
+  const settings = useSettings()
+  const [location] = useLocation()
+  return (
+    <aside className="desktop-sidebar" aria-label={t('layout.navigation')}>
+      <Link href="/" className="brand">
+        <LogoMark />
+        <span>{t('brand')}</span>
+      </Link>
+      <MenuLinks
+        items={settings.MENU_SETTING.desktopSidebar}
+        className="sidebar-menu"
+        activePath={location}
+      />
+    </aside>
+  )
+}

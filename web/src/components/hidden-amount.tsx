@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { toggleBalancesVisible, useBalancesVisible } from '../lib/theme'
+import { EyeIcon, EyeOffIcon } from './icons'
+
+/** A balance that the eyes switch can mask. */
+export function HiddenAmount({ children }: { children: string }) {
+  const visible = useBalancesVisible()
+  return <span className="num">{visible ? children : '****'}</span>
+}
+
+export function EyesToggle() {
+  const { t } = useTranslation()
+  const visible = useBalancesVisible()
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      onClick={toggleBalancesVisible}
+      aria-label={visible ? t('common.hideBalances') : t('common.showBalances')}
+      aria-pressed={!visible}
+      data-testid="eyes-toggle"
+    >
+      {visible ? <EyeIcon /> : <EyeOffIcon />}
+    </button>
+  )
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { BackIcon } from './icons'
+
+export interface TopBarProps {
+  title?: ReactNode
+  /** shown unless turned off; goes back in history, or home when there is no history */
+  back?: boolean
+  right?: ReactNode
+}
+
+export function TopBar({ title, back = true, right }: TopBarProps) {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const goBack = () => {
+    if (window.history.length > 1) window.history.back()
+    else navigate('/')
+  }
+  return (
+    <header className="top-bar">
+      <div className="top-bar-side">
+        {back && (
+          <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>
+            <BackIcon size={22} />
+          </button>
+        )}
+      </div>
+      <h1 className="top-bar-title">{title}</h1>
+      <div className="top-bar-side top-bar-right">{right}</div>
+    </header>
+  )
+}

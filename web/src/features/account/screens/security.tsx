@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { DataState } from '../../../components/data-state'
+import { ChevronIcon } from '../../../components/icons'
+import { Screen } from '../../../components/screen'
+import { useAccountInfo } from '../api/get-info'
+
+/** Security centre: password, fund password, e-mail, phone and identity, each with its state. */
+export default function SecurityScreen() {
+  const { t } = useTranslation()
+  const info = useAccountInfo()
+  return (
+    <Screen title={t('account.security')}>
+      <DataState {...info}>
+        {({ user }) => {
+          const rows = [
+            { href: '/changePassword', label: t('account.loginPassword'), state: t('account.change') },
+            {
+              href: '/fund-password',
+              label: t('account.fundPassword'),
+              state: user.hasFundPassword ? t('account.change') : t('account.notSet'),
+            },
+            {
+              href: '/emailAuthentication',
+              label: t('account.email'),
+              state: user.email ?? t('account.notBound'),
+            },
+            { href: '/phoneAuth', label: t('account.phone'), state: user.phone ?? t('account.notBound') },
+            { href: '/userauth', label: t('account.identity'), state: t(`account.kyc.${user.kycStatus}`) },
+          ]
+          return (
+            <ul className="list">
+              {rows.map((row) => (
+                <li key={row.href}>
+                  <Link href={row.href} className="list-row">
+                    <span className="list-row-title">{row.label}</span>
+                    <span className="list-row-end muted">
+                      {row.state}
+                      <ChevronIcon size={16} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }}
+      </DataState>
+    </Screen>
+  )
+}

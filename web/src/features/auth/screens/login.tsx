@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'wouter'
+import type { LoginMethod } from '@tradegate/shared'
+import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Screen } from '../../../components/screen'
+import { useSettings } from '../../../lib/settings'
+import { showToast } from '../../../lib/toast'
+import { completeSignIn } from '../../../lib/user'
+import { login } from '../api/login'
+import { LOGIN_METHODS, MethodTabs, usernameInputType } from '../components/method-tabs'
+
+export default function LoginScreen() {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const settings = useSettings()
+  const methods = LOGIN_METHODS.filter((method) => settings.LOGIN_SETTING[method])
+  const [chosen, setChosen] = useState<LoginMethod | null>(null)
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? 'email')
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+
+  const { busy, run } = useSubmit(async () => {
+    if (password.length < 6) {
+      showToast(t('auth.passwordLength'))
+      return
+    }
+    const session = await login({ type: method, username: username.trim(), password })
+    await completeSignIn(session)
+    showToast(t('auth.loginSuccess'))
+    navigate('/')
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run()
+  }
+
+  return (
+    <Screen title={t('auth.login')} className="auth">
+      <div className="auth-head">
+        <h2>{t('auth.welcomeBack')}</h2>
+        <p>{t('auth.loginHint')}</p>
+      </div>
+      <MethodTabs methods={methods} value={method} onChange={setChosen} />
+      <form className="form" onSubmit={submit} noValidate>
+        <Field
+          label={t(`auth.methods.${method}`)}
+          name="username"
+          type={usernameInputType(method)}
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          placeholder={t(`auth.placeholders.${method}`)}
+          required
+        />
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          placeholder={t('auth.placeholders.password')}
+          required
+        />
+        <div className="form-links">
+          <Link href="/forget">{t('auth.forgotPassword')}</Link>
+          <Link href="/register">{t('auth.register')}</Link>
+        </div>
+        <SubmitButton busy={busy} disabled={!username || !password}>
+          {t('auth.login')}
+        </SubmitButton>
+      </form>
+    </Screen>
+  )
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useSearchParams } from 'wouter'
+import type { CallData, LoginMethod } from '@tradegate/shared'
+import { Field, SendCodeButton, SubmitButton, useSubmit } from '../../../components/form'
+import { Screen } from '../../../components/screen'
+import { useSettings } from '../../../lib/settings'
+import { showToast } from '../../../lib/toast'
+import { completeSignIn } from '../../../lib/user'
+import { register } from '../api/register'
+import { sendCode } from '../api/send-code'
+import { LOGIN_METHODS, MethodTabs, usernameInputType } from '../components/method-tabs'
+
+const CODE_METHODS: readonly LoginMethod[] = ['email', 'phone', 'account']
+
+export default function RegisterScreen() {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const [search] = useSearchParams()
+  const settings = useSettings()
+  const registration = settings.REGISTER_SETTING
+  const methods = LOGIN_METHODS.filter((method) => registration[method])
+  const [chosen, setChosen] = useState<LoginMethod | null>(null)
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? 'email')
+  const needsCode =
+    CODE_METHODS.includes(method) && settings.VERIFY_CODE_SETTING[method as 'email' | 'phone' | 'account']
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [code, setCode] = useState('')
+  const [inviteCode, setInviteCode] = useState(search.get('inviteCode') ?? '')
+  const [agreed, setAgreed] = useState(false)
+  const [registered, setRegistered] = useState<CallData<'register'> | null>(null)
+
+  const { busy, run } = useSubmit(async () => {
+    if (password.length < 6) return showToast(t('auth.passwordLength'))
+    if (password !== confirm) return showToast(t('auth.passwordMismatch'))
+    if (registration.inviteCodeRequired && !inviteCode.trim()) return showToast(t('auth.inviteCodeRequired'))
+    if (!agreed) return showToast(t('auth.agreeRequired'))
+    const session = await register({
+      type: method,
+      username: username.trim(),
+      password,
+      ...(needsCode ? { code: code.trim() } : {}),
+      ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+    })
+    await completeSignIn(session)
+    setRegistered(session)
+  })
+
+  const requestCode = () => {
+    const target = method === 'phone' ? { phone: username.trim() } : { email: username.trim() }
+    return sendCode(target, 'register').then(() => showToast(t('auth.codeSent')))
+  }
+
+  if (registered) {
+    const credit = settings.REGISTRATION_CREDIT
+    return (
+      <Screen title={t('auth.register')} back={false} className="auth">
+        <div className="card credit-card" data-testid="registration-credit">
+          <p className="muted">{t('auth.registeredTitle')}</p>
+          <p className="credit-amount num">
+            {registered.credit || credit.amount} {credit.coin.toUpperCase()}
+          </p>
+          <p>{t('auth.creditHint')}</p>
+        </div>
+        <button type="button" className="button button-primary button-block" onClick={() => navigate('/')}>
+          {t('auth.startTrading')}
+        </button>
+      </Screen>
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run()
+  }
+
+  return (
+    <Screen title={t('auth.register')} className="auth">
+      <div className="auth-head">
+        <h2>{t('auth.createAccount')}</h2>
+        <p>
+          {t('auth.registerHint', {
+            amount: settings.REGISTRATION_CREDIT.amount,
+            coin: settings.REGISTRATION_CREDIT.coin.toUpperCase(),
+          })}
+        </p>
+      </div>
+      <MethodTabs methods={methods} value={method} onChange={setChosen} />
+      <form className="form" onSubmit={submit} noValidate>
+        <Field
+          label={t(`auth.methods.${method}`)}
+          name="username"
+          type={usernameInputType(method)}
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          placeholder={t(`auth.placeholders.${method}`)}
+        />
+        {needsCode && (
+          <Field
+            label={t('auth.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder={t('auth.placeholders.code')}
+            end={<SendCodeButton onSend={requestCode} disabled={!username.trim()} />}
+          />
+        )}
+        <Field
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          placeholder={t('auth.placeholders.password')}
+        />
+        <Field
+          label={t('auth.confirmPassword')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          placeholder={t('auth.placeholders.confirmPassword')}
+        />
+        <Field
+          label={registration.inviteCodeRequired ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
+          name="inviteCode"
+          value={inviteCode}
+          onChange={(event) => setInviteCode(event.target.value)}
+          placeholder={t('auth.placeholders.inviteCode')}
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            name="agree"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+          />
+          <span>
+            {t('auth.agreePrefix')} <Link href="/userAgreement">{t('legal.userAgreement')}</Link>{' '}
+            {t('auth.and')} <Link href="/privacyPolicy">{t('legal.privacyPolicy')}</Link>
+          </span>
+        </label>
+        <SubmitButton busy={busy} disabled={!username || !password}>
+          {t('auth.register')}
+        </SubmitButton>
+        <div className="form-links">
+          <span>{t('auth.haveAccount')}</span>
+          <Link href="/login">{t('auth.login')}</Link>
+        </div>
+      </form>
+    </Screen>
+  )
+}

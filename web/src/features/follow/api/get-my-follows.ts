@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useMyFollows() {
+  return useCall('followMine')
+}

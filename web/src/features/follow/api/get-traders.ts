@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useTraders() {
+  return useCall('traderList', { query: { pageNum: '1', pageSize: '50' } })
+}

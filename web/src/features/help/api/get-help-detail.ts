@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useHelpDetail(id: string | undefined) {
+  return useCall('helpDetail', id && /^\d+$/.test(id) ? { query: { id } } : null)
+}

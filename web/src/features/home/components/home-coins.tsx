@@ -1,0 +1,36 @@
+import { Link } from 'wouter'
+import { changePercent } from '@tradegate/shared'
+import { usdtSymbol } from '../../../lib/coins'
+import { useTicker } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+
+function CoinCard({ coin }: { coin: string }) {
+  const symbol = usdtSymbol(coin)
+  const ticker = useTicker(symbol)
+  const { price } = useFormatters()
+  const percent = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
+  const direction = percent.startsWith('-') ? 'down' : 'up'
+  return (
+    <Link href={`/trade?id=1&symbol=${symbol}`} className="coin-card" data-testid={`home-coin-${coin}`}>
+      <span className="coin-card-name">{coin.toUpperCase()}/USDT</span>
+      <span className={`coin-card-price num ${direction}`} data-testid="home-coin-price">
+        {ticker ? price(ticker.close) : '--'}
+      </span>
+      <span className={`coin-card-change num ${direction}`}>
+        {direction === 'up' ? '+' : ''}
+        {percent}%
+      </span>
+    </Link>
+  )
+}
+
+/** The home coins of the settings (btc, eth, trx by default), ticking live. */
+export function HomeCoins({ coins }: { coins: readonly string[] }) {
+  return (
+    <div className="coin-cards">
+      {coins.map((coin) => (
+        <CoinCard key={coin} coin={coin} />
+      ))}
+    </div>
+  )
+}

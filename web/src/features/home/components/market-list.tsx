@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { changePercent, type CoinEntry } from '@tradegate/shared'
+import { toDisplayCoin } from '../../../lib/coins'
+import { useTicker } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+
+function MarketRow({ entry }: { entry: CoinEntry }) {
+  const coin = toDisplayCoin(entry)
+  const ticker = useTicker(entry.symbol)
+  const { price } = useFormatters()
+  const close = ticker?.close ?? entry.amount
+  const open = ticker?.open ?? entry.open
+  const percent = changePercent(close, open)
+  const direction = percent.startsWith('-') ? 'down' : 'up'
+  return (
+    <tr>
+      <td>
+        <Link href={`/trade?id=1&symbol=${entry.symbol}`}>
+          <strong>{coin.coinUpperCase}</strong>
+          <span className="muted"> / {coin.baseCoinUpperCase}</span>
+        </Link>
+      </td>
+      <td className="num">{price(close)}</td>
+      <td>
+        <span className={`change-pill num ${direction}`}>
+          {direction === 'up' ? '+' : ''}
+          {percent}%
+        </span>
+      </td>
+    </tr>
+  )
+}
+
+/** The first coins of the coin list with live prices. */
+export function MarketList({ entries }: { entries: readonly CoinEntry[] }) {
+  const { t } = useTranslation()
+  return (
+    <table className="market-table card" style={{ padding: 0 }}>
+      <thead>
+        <tr>
+          <th>{t('home.pair')}</th>
+          <th>{t('home.lastPrice')}</th>
+          <th>{t('home.change24h')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <MarketRow key={entry.symbol} entry={entry} />
+        ))}
+      </tbody>
+    </table>
+  )
+}

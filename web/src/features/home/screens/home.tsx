@@ -1,0 +1,140 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import {
+  BellIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  LogoMark,
+  MenuIcon,
+  MoonIcon,
+  SunIcon,
+} from '../../../components/icons'
+import { MenuLinks } from '../../../components/menu-links'
+import { useCoinList, useSettings } from '../../../lib/settings'
+import { useSession } from '../../../lib/session'
+import { setTheme, useTheme } from '../../../lib/theme'
+import { useNotices } from '../api/get-notices'
+import { HomeCoins } from '../components/home-coins'
+import { MarketList } from '../components/market-list'
+import { SideDrawer } from '../components/side-drawer'
+
+const MARKET_ROWS = 8
+
+export default function HomeScreen() {
+  const { t } = useTranslation()
+  const settings = useSettings()
+  const coinList = useCoinList()
+  const { token, userInfo } = useSession()
+  const theme = useTheme()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const notices = useNotices()
+  const firstNotice = notices.data?.[0]
+  const service = settings.CUSTOMER_SERVICE
+
+  return (
+    <div className="screen home">
+      <header className="home-header">
+        <div className="home-actions">
+          <button
+            type="button"
+            className="icon-button mobile-only"
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('layout.menu')}
+          >
+            <MenuIcon size={22} />
+          </button>
+          <Link href="/" className="brand mobile-only">
+            <LogoMark size={26} />
+            <span>{t('brand')}</span>
+          </Link>
+        </div>
+        <div className="home-actions">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            aria-label={t('layout.toggleTheme')}
+          >
+            {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </button>
+          <Link
+            href="/langList"
+            className="icon-button"
+            aria-label={t('language.title')}
+            data-testid="open-languages"
+          >
+            <GlobeIcon />
+          </Link>
+        </div>
+      </header>
+
+      <div className="screen-body">
+        <div className="home-grid">
+          <section className="hero">
+            <h2>{token ? t('home.welcomeUser', { name: userInfo?.username ?? '' }) : t('home.heroTitle')}</h2>
+            <p>{t('home.heroText')}</p>
+            <div className="hero-actions">
+              {token ? (
+                <>
+                  <Link href="/recharge" className="button button-primary">
+                    {t('menu.recharge')}
+                  </Link>
+                  <Link href="/trade?id=1" className="button">
+                    {t('tabBar.trade')}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <Link href="/register" className="button button-primary" data-testid="hero-register">
+                    {t('auth.register')}
+                  </Link>
+                  <Link href="/login" className="button" data-testid="hero-login">
+                    {t('auth.login')}
+                  </Link>
+                </>
+              )}
+            </div>
+          </section>
+          <div className="form">
+            {firstNotice && (
+              <div className="notice-bar">
+                <BellIcon size={18} />
+                <Link href={`/newDetail?id=${firstNotice.id}&key=${firstNotice.key}`}>
+                  {firstNotice.title}
+                </Link>
+              </div>
+            )}
+            <HomeCoins coins={settings.HOME_COINS} />
+          </div>
+        </div>
+
+        <MenuLinks items={settings.MENU_SETTING.middle} className="menu-grid" />
+
+        {coinList && coinList.coinList.length > 0 && (
+          <section>
+            <h2 className="section-title">{t('home.markets')}</h2>
+            <MarketList entries={coinList.coinList.slice(0, MARKET_ROWS)} />
+          </section>
+        )}
+
+        <section>
+          <h2 className="section-title">{t('home.explore')}</h2>
+          <MenuLinks items={settings.MENU_SETTING.bottom} className="menu-grid" />
+        </section>
+      </div>
+
+      <a
+        href={service.url}
+        className="service-fab"
+        aria-label={t('home.customerService')}
+        title={service.email}
+        data-testid="customer-service"
+        {...(/^https?:/.test(service.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        <HeadsetIcon size={22} />
+      </a>
+      {drawerOpen && <SideDrawer onClose={() => setDrawerOpen(false)} />}
+    </div>
+  )
+}

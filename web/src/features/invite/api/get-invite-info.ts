@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useInviteInfo() {
+  return useCall('inviteInfo')
+}

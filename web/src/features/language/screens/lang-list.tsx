@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { CheckIcon } from '../../../components/icons'
+import { Screen } from '../../../components/screen'
+import { setLanguage } from '../../../lib/i18n'
+import { useSettings } from '../../../lib/settings'
+
+export default function LangListScreen() {
+  const { t, i18n } = useTranslation()
+  const [, navigate] = useLocation()
+  const settings = useSettings()
+  const choose = async (code: string, languageId: number) => {
+    await setLanguage(code, { languageId })
+    if (window.history.length > 1) window.history.back()
+    else navigate('/')
+  }
+  return (
+    <Screen title={t('language.title')}>
+      <ul className="list lang-list">
+        {settings.LANGUAGES.map((entry, index) => {
+          const current = i18n.language === entry.dictValue
+          return (
+            <li key={entry.dictValue}>
+              <button
+                type="button"
+                className="list-row"
+                style={{
+                  width: '100%',
+                  background: 'none',
+                  border: 0,
+                  cursor: 'pointer',
+                  textAlign: 'start',
+                }}
+                aria-current={current}
+                onClick={() => void choose(entry.dictValue, index)}
+                data-lang={entry.dictValue}
+              >
+                <span className="list-row-main">
+                  <span className="list-row-title">{entry.dictLabel}</span>
+                  <span className="list-row-sub">{entry.dictValue}</span>
+                </span>
+                {current && <CheckIcon />}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </Screen>
+  )
+}

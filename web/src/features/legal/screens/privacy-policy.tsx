@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next'
+import { LegalText } from '../components/legal-text'
+
+export default function PrivacyPolicyScreen() {
+  const { t } = useTranslation()
+  return <LegalText title={t('legal.privacyPolicy')} sections="legal.privacySections" />
+}

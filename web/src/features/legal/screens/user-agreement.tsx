@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next'
+import { LegalText } from '../components/legal-text'
+
+export default function UserAgreementScreen() {
+  const { t } = useTranslation()
+  return <LegalText title={t('legal.userAgreement')} sections="legal.agreementSections" />
+}

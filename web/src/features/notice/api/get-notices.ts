@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useNoticeList(key: string) {
+  return useCall('noticeList', { query: { key } })
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { AmountForm } from '../../../components/amount-form'
+import { DataState } from '../../../components/data-state'
+import { Screen } from '../../../components/screen'
+import { showToast } from '../../../lib/toast'
+import { useProxyProducts } from '../api/get-proxy-products'
+import { subscribeProxy } from '../api/subscribe-proxy'
+
+/** Proxy investing: delegated-trading products and a subscription form. */
+export default function ProxyScreen() {
+  const { t } = useTranslation()
+  const products = useProxyProducts()
+  const [chosen, setChosen] = useState<number | null>(null)
+  return (
+    <Screen title={t('menu.proxy')}>
+      <div className="stat-grid">
+        <Link href="/proxy/records" className="button">
+          {t('proxy.records')}
+        </Link>
+        <Link href="/proxy/earnings" className="button">
+          {t('proxy.earnings')}
+        </Link>
+      </div>
+      <DataState {...products} isEmpty={(rows) => rows.length === 0}>
+        {(rows) => {
+          const product = rows.find((row) => row.id === chosen) ?? rows[0]
+          return (
+            <>
+              <ul className="list">
+                {rows.map((row) => (
+                  <li key={row.id}>
+                    <button
+                      type="button"
+                      className="list-row"
+                      style={{
+                        width: '100%',
+                        background: 'none',
+                        border: 0,
+                        cursor: 'pointer',
+                        textAlign: 'start',
+                      }}
+                      aria-pressed={row.id === product?.id}
+                      onClick={() => setChosen(row.id)}
+                    >
+                      <span className="list-row-main">
+                        <span className="list-row-title">{row.name}</span>
+                        <span className="list-row-sub">
+                          {t('finance.days', { days: row.days })} · {row.minAmount}–{row.maxAmount}{' '}
+                          {row.coin.toUpperCase()}
+                        </span>
+                      </span>
+                      <span className="up num">{row.dailyRate}%</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {product && (
+                <div className="card">
+                  <p className="section-title">{product.name}</p>
+                  <AmountForm
+                    coin={product.coin}
+                    label={t('finance.subscribe')}
+                    onSubmit={async (amount) => {
+                      await subscribeProxy({ productId: product.id, amount })
+                      showToast(t('common.success'))
+                    }}
+                  />
+                </div>
+              )}
+            </>
+          )
+        }}
+      </DataState>
+    </Screen>
+  )
+}

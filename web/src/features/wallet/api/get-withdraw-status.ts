@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useWithdrawStatus() {
+  return useCall('withdrawStatus')
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import type { Balance } from '@tradegate/shared'
+import { HiddenAmount } from '../../../components/hidden-amount'
+import { NoData } from '../../../components/no-data'
+import { useFormatters } from '../../../lib/use-formatters'
+
+export function BalanceList({ balances }: { balances: readonly Balance[] }) {
+  const { t } = useTranslation()
+  const { amount } = useFormatters()
+  if (balances.length === 0) return <NoData />
+  return (
+    <ul className="list" data-testid="balances">
+      {balances.map((balance) => (
+        <li key={`${balance.account}-${balance.coin}`} className="list-row">
+          <span className="list-row-main">
+            <span className="list-row-title">{balance.coin.toUpperCase()}</span>
+            <span className="list-row-sub">{t(`wallet.accounts.${balance.account}`)}</span>
+          </span>
+          <span className="list-row-end">
+            <span className="list-row-main">
+              <HiddenAmount>{amount(balance.available, 4)}</HiddenAmount>
+              <span className="list-row-sub">
+                {t('wallet.frozen')} <HiddenAmount>{amount(balance.frozen, 4)}</HiddenAmount>
+              </span>
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataState } from '../../../components/data-state'
+import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Screen } from '../../../components/screen'
+import { useSession } from '../../../lib/session'
+import { showToast } from '../../../lib/toast'
+import { useWithdrawChannels } from '../api/get-withdraw-channels'
+import { useWithdrawStatus } from '../api/get-withdraw-status'
+import { submitWithdraw } from '../api/submit-withdraw'
+
+export default function WithdrawScreen() {
+  const { t } = useTranslation()
+  const { userInfo } = useSession()
+  const channels = useWithdrawChannels()
+  const status = useWithdrawStatus()
+  const [address, setAddress] = useState(userInfo?.withdrawAddress.address ?? '')
+  const [amount, setAmount] = useState('')
+  const [pwd, setPwd] = useState('')
+  const { busy, run } = useSubmit(async () => {
+    const channel = channels.data?.[0]
+    if (!channel) return
+    await submitWithdraw({
+      coin: channel.rechargeType.split('-')[0] || 'usdt',
+      amount: amount.trim(),
+      address: address.trim(),
+      pwd,
+    })
+    showToast(t('wallet.withdrawSubmitted'))
+    setAmount('')
+    void status.mutate()
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run()
+  }
+  return (
+    <Screen title={t('wallet.withdraw')}>
+      <DataState {...channels} isEmpty={(rows) => rows.length === 0}>
+        {(rows) => (
+          <>
+            <div className="card stat-grid">
+              <div className="stat">
+                <span className="stat-label">{t('wallet.channel')}</span>
+                <span className="stat-value">{rows[0]?.rechargeName}</span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">{t('wallet.todayLeft')}</span>
+                <span className="stat-value num">
+                  {status.data
+                    ? `${status.data.dayCount - status.data.usedToday}/${status.data.dayCount}`
+                    : '--'}
+                </span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">{t('wallet.minMax')}</span>
+                <span className="num">
+                  {rows[0]?.withdrawalMix} – {rows[0]?.withdrawalMax}
+                </span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">{t('wallet.feeRatio')}</span>
+                <span className="num">{rows[0]?.ratio}%</span>
+              </div>
+            </div>
+            <form className="form" onSubmit={submit} noValidate>
+              <Field
+                label={t('wallet.address')}
+                name="address"
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+              />
+              <Field
+                label={t('wallet.amount')}
+                name="amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+              <Field
+                label={t('account.fundPassword')}
+                name="pwd"
+                type="password"
+                value={pwd}
+                onChange={(event) => setPwd(event.target.value)}
+              />
+              <SubmitButton busy={busy} disabled={!address || !amount || !pwd}>
+                {t('common.submit')}
+              </SubmitButton>
+            </form>
+          </>
+        )}
+      </DataState>
+    </Screen>
+  )
+}

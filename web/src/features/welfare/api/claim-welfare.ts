@@ -1,0 +1,5 @@
+import { callApi } from '../../../lib/http'
+
+export function claimWelfare(id: number) {
+  return callApi('welfareClaim', { query: { id: String(id) } })
+}

@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useWelfareTasks() {
+  return useCall('welfareTasks')
+}

@@ -1,0 +1,27 @@
+import type { CoinEntry } from '@tradegate/shared'
+
+// The display fields the client derives from a coin-list entry.
+
+export interface DisplayCoin extends CoinEntry {
+  baseCoinUpperCase: string
+  coinUpperCase: string
+  symbolUpperCase: string
+}
+
+/** Coins are lowercase except on the mt5 market; showSymbol replaces the symbol when customizeFlag is 2. */
+export function toDisplayCoin(entry: CoinEntry): DisplayCoin {
+  const coin =
+    entry.market === 'mt5' && entry.coin.toLowerCase() !== 'xau' ? entry.coin : entry.coin.toLowerCase()
+  return {
+    ...entry,
+    coin,
+    baseCoinUpperCase: entry.baseCoin.toUpperCase(),
+    coinUpperCase: entry.coin.toUpperCase(),
+    symbolUpperCase: entry.customizeFlag === 2 ? entry.showSymbol : entry.symbol.toUpperCase(),
+  }
+}
+
+/** The market symbol of a coin quoted in USDT, as the live feed names it (btc -> btcusdt). */
+export function usdtSymbol(coin: string): string {
+  return `${coin.toLowerCase()}usdt`
+}

@@ -1,0 +1,231 @@
+import {
+  CALLS,
+  LIMITS,
+  TOKEN_HEADER,
+  callPath,
+  findChinese,
+  isSuccess,
+  isTokenExpired,
+  type CallData,
+  type CallName,
+  type CallParams,
+  type CallBody,
+  type CallQuery,
+  type Envelope,
+} from '@tradegate/shared'
+import { i18n } from './i18n'
+import { currentToken, signOut } from './session'
+import { showToast } from './toast'
+
+// The one HTTP client: every request of the app goes through callApi or uploadWithProgress.
+
+export interface CallInput<N extends CallName> {
+  query?: CallQuery<N>
+  body?: CallBody<N>
+  params?: CallParams<N>
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** true: the caller shows its own messages, no toast is raised */
+  quiet?: boolean
+  /** what counts as success; settings, watchlist and user info accept only code 200 */
+  accept?: (envelope: Envelope) => boolean
+}
+
+export type ApiErrorReason = 'chinese' | 'network' | 'refused' | 'tokenExpired' | 'aborted'
+
+export class ApiError extends Error {
+  constructor(
+    readonly reason: ApiErrorReason,
+    message: string,
+    readonly code?: number | string,
+    readonly status?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
+    this.name = 'ApiError'
+  }
+}
+
+export type MultipartCallName = {
+  [N in CallName]: (typeof CALLS)[N] extends { bodyType: 'multipart' } ? N : never
+}[CallName]
+
+type Query = Record<string, string | number | boolean | undefined>
+
+function toast(text: string, options: CallOptions): void {
+  if (!options.quiet) showToast(text)
+}
+
+/** A translated message for a key the server or gateway sent, or the text itself when it is not a key. */
+export function translateServerMessage(message: string): string {
+  const key = `errors.${message}`
+  return /^[A-Za-z][\w.]{0,63}$/.test(message) && i18n.exists(key) ? i18n.t(key) : message
+}
+
+function requestUrl(name: CallName, input: CallInput<CallName>): string {
+  const path = callPath(name, input.params as Record<string, string> | undefined)
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries((input.query ?? {}) as Query)) {
+    if (value !== undefined) search.append(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
+}
+
+function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    language: i18n.language || document.documentElement.lang,
+    lang: document.documentElement.lang,
+  }
+  const token = currentToken()
+  if (token) headers[TOKEN_HEADER] = token
+  return headers
+}
+
+/** Raises the cannotInputChinese message and refuses when any query or body value holds Chinese. */
+function refuseChinese(input: CallInput<CallName>, extra?: unknown): void {
+  if (findChinese(input.query) !== null || findChinese(input.body) !== null || findChinese(extra) !== null) {
+    const message = i18n.t('errors.cannotInputChinese')
+    showToast(message)
+    throw new ApiError('chinese', message)
+  }
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (parsed && typeof parsed === 'object' && 'code' in parsed) return parsed as Envelope
+  } catch {
+    // not JSON: handled as a missing envelope by the caller
+  }
+  return null
+}
+
+/** Applies the error catalogue to one HTTP answer and returns the envelope of a successful call. */
+function judgeResponse(status: number, text: string, options: CallOptions): Envelope {
+  const envelope = parseEnvelope(text)
+  if (status !== 200) {
+    // gateway-made errors carry a message key the bundles translate; anything else is a network anomaly
+    const keyed = envelope && typeof envelope.msg === 'string' ? translateServerMessage(envelope.msg) : null
+    const message = keyed !== null && keyed !== envelope?.msg ? keyed : i18n.t('errors.networkAnomaly')
+    toast(message, options)
+    throw new ApiError('network', message, envelope?.code, status)
+  }
+  if (envelope === null) {
+    const message = i18n.t('errors.systemError')
+    toast(message, options)
+    throw new ApiError('refused', message, undefined, status)
+  }
+  if (isTokenExpired(envelope)) {
+    signOut({ forgetAutoLogin: false })
+    setTimeout(() => window.location.reload(), LIMITS.tokenExpiredReloadMs)
+    throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
+  }
+  const accept = options.accept ?? isSuccess
+  if (!accept(envelope)) {
+    const message = envelope.msg ? translateServerMessage(envelope.msg) : i18n.t('errors.systemError')
+    toast(message, options)
+    throw new ApiError('refused', message, envelope.code, status)
+  }
+  return envelope
+}
+
+/** Sends one call of the call table and resolves with the whole envelope of a successful answer. */
+export async function callEnvelope<N extends CallName>(
+  name: N,
+  input: CallInput<N> = {},
+  options: CallOptions = {},
+): Promise<Envelope<CallData<N>>> {
+  refuseChinese(input)
+  const definition = CALLS[name]
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    LIMITS.httpTimeoutMs,
+  )
+  const onOuterAbort = () => controller.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true })
+  try {
+    const headers = requestHeaders()
+    const hasBody = definition.method === 'POST' && input.body !== undefined
+    if (hasBody) headers['content-type'] = 'application/json'
+    let response: Response
+    let text: string
+    try {
+      response = await fetch(requestUrl(name, input), {
+        method: definition.method,
+        headers,
+        body: hasBody ? JSON.stringify(input.body) : undefined,
+        signal: controller.signal,
+      })
+      text = await response.text()
+    } catch (error) {
+      if (options.signal?.aborted) throw new ApiError('aborted', 'aborted')
+      const message = i18n.t('errors.networkAnomaly')
+      toast(message, options)
+      throw new ApiError('network', message, undefined, undefined, { cause: error })
+    }
+    return judgeResponse(response.status, text, options) as Envelope<CallData<N>>
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onOuterAbort)
+  }
+}
+
+/** Sends one call and resolves with its data; failures reject with an ApiError after the user was told. */
+export async function callApi<N extends CallName>(
+  name: N,
+  input: CallInput<N> = {},
+  options: CallOptions = {},
+): Promise<CallData<N>> {
+  const envelope = await callEnvelope(name, input, options)
+  return envelope.data as CallData<N>
+}
+
+export interface UploadInput<N extends MultipartCallName> {
+  query?: CallQuery<N>
+  /** text fields beside the files; checked by the Chinese rule like any other value */
+  fields?: Record<string, string>
+  files: Record<string, Blob>
+}
+
+/** Multipart upload over XMLHttpRequest, because fetch cannot report upload progress. */
+export function uploadWithProgress<N extends MultipartCallName>(
+  name: N,
+  input: UploadInput<N>,
+  onProgress: (percent: number) => void,
+  options: CallOptions = {},
+): Promise<CallData<N>> {
+  refuseChinese({ query: input.query } as CallInput<CallName>, input.fields)
+  const form = new FormData()
+  for (const [key, value] of Object.entries(input.fields ?? {})) form.append(key, value)
+  for (const [key, file] of Object.entries(input.files)) form.append(key, file)
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', requestUrl(name, { query: input.query } as CallInput<CallName>))
+    request.timeout = LIMITS.httpTimeoutMs
+    for (const [key, value] of Object.entries(requestHeaders())) request.setRequestHeader(key, value)
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+    }
+    const failNetwork = () => {
+      const message = i18n.t('errors.networkAnomaly')
+      toast(message, options)
+      reject(new ApiError('network', message))
+    }
+    request.onerror = failNetwork
+    request.ontimeout = failNetwork
+    request.onload = () => {
+      try {
+        const envelope = judgeResponse(request.status, request.responseText, options)
+        onProgress(100)
+        resolve(envelope.data as CallData<N>)
+      } catch (error) {
+        reject(error as Error)
+      }
+    }
+    request.send(form)
+  })
+}

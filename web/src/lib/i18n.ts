@@ -1,0 +1,87 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import {
+  BUNDLE_LANGUAGES,
+  FALLBACK_LANGUAGE,
+  RTL_LANGUAGES,
+  STORAGE_KEYS,
+  type LanguageEntry,
+} from '@tradegate/shared'
+import { readText, writeText } from './storage'
+
+// i18next with one lazily loaded chunk per bundle; the one place that sets <html lang> and dir.
+
+type Messages = Record<string, unknown>
+
+const bundleLoaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' })
+
+export const i18n = i18next.createInstance()
+void i18n.use(initReactI18next).init({
+  resources: {},
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+})
+
+export function isBundleLanguage(code: string): boolean {
+  return (BUNDLE_LANGUAGES as readonly string[]).includes(code)
+}
+
+export function isRightToLeft(code: string): boolean {
+  return RTL_LANGUAGES.includes(code)
+}
+
+/** The saved language, else the list entry marked default, else English. */
+export function chooseLanguage(saved: string | null, languages: readonly LanguageEntry[]): string {
+  if (saved) return saved
+  return languages.find((entry) => entry.isDefault === 'Y')?.dictValue || FALLBACK_LANGUAGE
+}
+
+export function savedLanguage(): string | null {
+  return readText(STORAGE_KEYS.language)
+}
+
+async function loadMessages(code: string): Promise<Messages | null> {
+  const bundle = isBundleLanguage(code) ? code : FALLBACK_LANGUAGE
+  const load = bundleLoaders[`../locales/${bundle}.json`]
+  if (!load) return null
+  try {
+    return await load()
+  } catch {
+    // a chunk that fails to load (offline) leaves the current language in place
+    return null
+  }
+}
+
+export interface SetLanguageOptions {
+  /** false when applying the startup choice, which is saved only once the user picks a language */
+  save?: boolean
+  /** position of the entry in the language list, kept under its own storage key */
+  languageId?: number
+}
+
+/** Loads the bundle (English when none exists for the code), switches, and sets `<html lang dir>`. */
+export async function setLanguage(code: string, options: SetLanguageOptions = {}): Promise<void> {
+  if (!i18n.hasResourceBundle(code, 'translation')) {
+    const messages =
+      (await loadMessages(code)) ??
+      (code === FALLBACK_LANGUAGE ? null : await loadMessages(FALLBACK_LANGUAGE))
+    if (!messages) return
+    i18n.addResourceBundle(code, 'translation', messages, true, true)
+  }
+  await i18n.changeLanguage(code)
+  if (options.save !== false) {
+    writeText(STORAGE_KEYS.language, code)
+    if (options.languageId !== undefined) writeText(STORAGE_KEYS.languageId, String(options.languageId))
+  }
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = code
+    document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr'
+  }
+}
+
+/** BCP 47 tag for Intl: the page language, which is always one of the bundle codes or a listed code. */
+export function currentLocale(): string {
+  return i18n.language || FALLBACK_LANGUAGE
+}

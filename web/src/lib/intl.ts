@@ -1,0 +1,84 @@
+import { TIME_FORMAT, formatPrice } from '@tradegate/shared'
+
+// Numbers and dates in the user's locale and time zone. Amounts stay decimal strings end to end:
+// Intl.NumberFormat formats a numeric string exactly, without turning it into a float.
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const id = `${locale}|${decimals}`
+  let format = numberFormats.get(id)
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        numberingSystem: 'latn',
+      })
+    } catch {
+      format = new Intl.NumberFormat('en', {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      })
+    }
+    numberFormats.set(id, format)
+  }
+  return format
+}
+
+/** Groups an already rounded decimal string for the locale, keeping exactly its decimals. */
+export function localiseDecimal(text: string, locale: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text
+  const decimals = text.split('.')[1]?.length ?? 0
+  return numberFormat(locale, decimals).format(text as Intl.StringNumericLiteral)
+}
+
+/** A price by the product's rounding rules, grouped for the locale. */
+export function localisePrice(value: unknown, locale: string): string {
+  return localiseDecimal(formatPrice(value), locale)
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateParts(ms: number, timeZone: string): Record<string, string> {
+  let format = dateFormats.get(timeZone)
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })
+    }
+    dateFormats.set(timeZone, format)
+  }
+  const parts: Record<string, string> = {}
+  for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value
+  return parts
+}
+
+/** Formats a time by a pattern of YYYY, MM, DD, HH, mm, ss in the given zone (default MM/DD/YYYY). */
+export function formatDateTime(
+  ms: number,
+  timeZone: string,
+  pattern: string = `${TIME_FORMAT} HH:mm:ss`,
+): string {
+  if (!Number.isFinite(ms)) return ''
+  const parts = dateParts(ms, timeZone)
+  const values: Record<string, string> = {
+    YYYY: parts.year ?? '',
+    MM: parts.month ?? '',
+    DD: parts.day ?? '',
+    HH: parts.hour ?? '',
+    mm: parts.minute ?? '',
+    ss: parts.second ?? '',
+  }
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => values[token] ?? token)
+}

@@ -1,0 +1,195 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket, WebSocketServer } from 'ws'
+import type { ClientFrame, ServerFrame } from '@tradegate/shared'
+import { LiveClient, type SocketLike } from './live'
+
+// The live client against a real `ws` server on a free port.
+
+interface TestServer {
+  url: string
+  frames: ClientFrame[]
+  connections: number
+  send(frame: ServerFrame): void
+  dropAll(): void
+  close(): Promise<void>
+}
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function startServer(): Promise<TestServer> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  await once(server, 'listening')
+  const state: TestServer = {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/test`,
+    frames: [],
+    connections: 0,
+    send: (frame) => {
+      for (const client of server.clients) client.send(JSON.stringify(frame))
+    },
+    dropAll: () => {
+      for (const client of server.clients) client.terminate()
+    },
+    close: () =>
+      new Promise((done) => {
+        for (const client of server.clients) client.terminate()
+        server.close(() => done())
+      }),
+  }
+  server.on('connection', (socket) => {
+    state.connections++
+    socket.on('message', (data) => state.frames.push(JSON.parse(String(data)) as ClientFrame))
+  })
+  cleanups.push(() => state.close())
+  return state
+}
+
+function startClient(url: string, reconnectMs = 50): LiveClient {
+  const client = new LiveClient({
+    url: () => url,
+    reconnectMs,
+    createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
+  })
+  cleanups.push(() => client.dispose())
+  return client
+}
+
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+const detail = (symbol: string, close: string): ServerFrame => ({
+  type: 'DETAIL',
+  symbol,
+  data: { open: '1', close, high: close, low: '1', vol: '10', amount: '10', change: '0' },
+  ts: Date.now(),
+})
+
+describe('LiveClient', () => {
+  it('sends one subscribe frame per topic however many listeners, and unsubscribes after the last', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    const leaveFirst = client.subscribe(
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      () => {},
+    )
+    const leaveSecond = client.subscribe(
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      () => {},
+    )
+    await until(() => server.frames.length >= 1)
+    leaveFirst()
+    leaveFirst()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(server.frames).toEqual([{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }])
+    leaveSecond()
+    await until(() => server.frames.length >= 2)
+    expect(server.frames[1]).toEqual({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
+  })
+
+  it('queues frames while the socket is not open and sends them in order once it opens', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    client.setToken('secret-token')
+    client.send({ operation: 'heartbeat' })
+    client.subscribe({ operation: 'subscribe', type: 'POSITION' }, () => {})
+    expect(client.isOpen).toBe(false)
+    await until(() => server.frames.length >= 3)
+    expect(server.frames).toEqual([
+      { operation: 'auth', satoken: 'secret-token' },
+      { operation: 'subscribe', type: 'POSITION' },
+      { operation: 'heartbeat' },
+    ])
+  })
+
+  it('routes a ticker to its symbol listeners and to the all-symbols listener', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    const btc: string[] = []
+    const all: string[] = []
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, (frame) => {
+      if (frame.type === 'DETAIL') btc.push(frame.data.close)
+    })
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, (frame) => {
+      if (frame.type === 'DETAIL') all.push(`${frame.symbol}:${frame.data.close}`)
+    })
+    await until(() => server.frames.length >= 2)
+    server.send(detail('btcusdt', '65000.5'))
+    server.send(detail('ethusdt', '3200'))
+    await until(() => all.length >= 2)
+    expect(btc).toEqual(['65000.5'])
+    expect(all).toEqual(['btcusdt:65000.5', 'ethusdt:3200'])
+  })
+
+  it('reconnects after the socket is killed and subscribes again to every active topic', async () => {
+    const server = await startServer()
+    const client = startClient(server.url, 100)
+    const closes: string[] = []
+    client.subscribe({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' }, () => {})
+    const leave = client.subscribe({ operation: 'subscribe', type: 'TRADE', symbol: 'ethusdt' }, () => {})
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'trxusdt' }, (frame) => {
+      if (frame.type === 'DETAIL') closes.push(frame.data.close)
+    })
+    await until(() => server.frames.length >= 3)
+    leave()
+    await until(() => server.frames.length >= 4)
+    server.frames.length = 0
+    const killedAt = Date.now()
+    server.dropAll()
+    await until(() => server.connections === 2 && server.frames.length >= 2)
+    expect(Date.now() - killedAt).toBeGreaterThanOrEqual(90)
+    expect(server.frames).toEqual([
+      { operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'trxusdt' },
+    ])
+    server.send(detail('trxusdt', '0.12'))
+    await until(() => closes.length === 1)
+    expect(closes).toEqual(['0.12'])
+  })
+
+  it('authenticates an open socket on sign-in and repeats the per-user subscriptions after it', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    client.subscribe({ operation: 'subscribe', type: 'SETTLEMENT' }, () => {})
+    await until(() => client.isOpen && server.frames.length >= 1)
+    client.setToken('fresh-token')
+    await until(() => server.frames.length >= 3)
+    expect(server.frames).toEqual([
+      { operation: 'subscribe', type: 'SETTLEMENT' },
+      { operation: 'auth', satoken: 'fresh-token' },
+      { operation: 'subscribe', type: 'SETTLEMENT' },
+    ])
+  })
+
+  it('keeps trying while the server is down and connects once it is back', async () => {
+    const probe = await startServer()
+    const url = probe.url
+    await probe.close()
+    const client = startClient(url, 50)
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const port = Number(new URL(url).port)
+    const server = new WebSocketServer({ port, host: '127.0.0.1' })
+    const received: unknown[] = []
+    server.on('connection', (socket) =>
+      socket.on('message', (data) => received.push(JSON.parse(String(data)))),
+    )
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          for (const socket of server.clients) socket.terminate()
+          server.close(() => done())
+        }),
+    )
+    await until(() => received.length >= 1)
+    expect(received).toEqual([{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }])
+  })
+})

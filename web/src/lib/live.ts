@@ -1,0 +1,425 @@
+import { useCallback, useSyncExternalStore } from 'react'
+import {
+  LIMITS,
+  detailTopic,
+  klineTopic,
+  tradeTopic,
+  type ClientFrame,
+  type DetailData,
+  type KlineData,
+  type KlineInterval,
+  type ServerFrame,
+  type SubscriptionFrame,
+  type TradeData,
+  type UserType,
+} from '@tradegate/shared'
+import { currentToken, session } from './session'
+
+// The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
+// at most once per animation frame however fast the feed ticks.
+
+/** The part of the browser WebSocket this client uses, so tests can hand in the `ws` package. */
+export interface SocketLike {
+  readonly readyState: number
+  onopen: ((event: unknown) => void) | null
+  onclose: ((event: unknown) => void) | null
+  onerror: ((event: unknown) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+  send(text: string): void
+  close(): void
+}
+
+export interface LiveClientOptions {
+  url: () => string
+  reconnectMs?: number
+  createSocket?: (url: string) => SocketLike
+}
+
+export type FrameListener = (frame: ServerFrame) => void
+
+const OPEN = 1
+const USER_EVENT_TYPES: readonly string[] = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN']
+
+/** One key per stream: market streams by their bus topic, per-user streams by their type. */
+export function subscriptionKey(frame: SubscriptionFrame): string {
+  switch (frame.type) {
+    case 'DETAIL':
+      return detailTopic(frame.symbol)
+    case 'KLINE':
+      return klineTopic(frame.symbol, frame.interval)
+    case 'TRADE':
+      return tradeTopic(frame.symbol)
+    default:
+      return frame.type
+  }
+}
+
+function keysOfServerFrame(frame: ServerFrame): string[] {
+  switch (frame.type) {
+    case 'DETAIL':
+      return [detailTopic(frame.symbol), detailTopic()]
+    case 'KLINE':
+      return [klineTopic(frame.symbol, frame.interval)]
+    case 'TRADE':
+      return [tradeTopic(frame.symbol)]
+    case 'HEARTBEAT':
+    case 'error':
+      return []
+    default:
+      return [frame.type]
+  }
+}
+
+export class LiveClient {
+  private socket: SocketLike | null = null
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null
+  private disposed = false
+  private token = ''
+  /** frames other than subscriptions, sent in order once the socket opens */
+  private readonly queue: ClientFrame[] = []
+  private readonly subscriptions = new Map<string, { frame: SubscriptionFrame; count: number }>()
+  private readonly listeners = new Map<string, Set<FrameListener>>()
+  private readonly reconnectMs: number
+  private readonly createSocket: (url: string) => SocketLike
+
+  constructor(private readonly options: LiveClientOptions) {
+    this.reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN
+  }
+
+  /** Sends the subscribe frame only for the first listener of a stream; the returned function undoes it. */
+  subscribe(frame: SubscriptionFrame, listener: FrameListener): () => void {
+    const key = subscriptionKey(frame)
+    let listeners = this.listeners.get(key)
+    if (!listeners) this.listeners.set(key, (listeners = new Set()))
+    listeners.add(listener)
+    const entry = this.subscriptions.get(key)
+    if (entry) entry.count++
+    else {
+      this.subscriptions.set(key, { frame, count: 1 })
+      this.sendNow({ ...frame, operation: 'subscribe' })
+    }
+    this.ensureSocket()
+    let active = true
+    return () => {
+      if (!active) return
+      active = false
+      listeners.delete(listener)
+      if (listeners.size === 0) this.listeners.delete(key)
+      const current = this.subscriptions.get(key)
+      if (current && --current.count === 0) {
+        this.subscriptions.delete(key)
+        this.sendNow({ ...frame, operation: 'unsubscribe' })
+      }
+    }
+  }
+
+  /** Sends at once when open; otherwise queued and sent in order when the socket opens. */
+  send(frame: ClientFrame): void {
+    if (this.isOpen) this.socket?.send(JSON.stringify(frame))
+    else this.queue.push(frame)
+    this.ensureSocket()
+  }
+
+  /** The token per-user events need; an empty token ends them by starting a fresh, anonymous socket. */
+  setToken(token: string): void {
+    if (token === this.token) return
+    const hadToken = this.token !== ''
+    this.token = token
+    if (!token) {
+      if (hadToken) this.restart()
+      return
+    }
+    if (!this.isOpen) return
+    this.sendNow({ operation: 'auth', satoken: token })
+    // per-user subscriptions sent before the auth were refused, so they are sent again
+    for (const { frame } of this.subscriptions.values()) {
+      if (USER_EVENT_TYPES.includes(frame.type)) this.sendNow({ ...frame, operation: 'subscribe' })
+    }
+  }
+
+  /** Drops the current socket at once; a new one opens after the reconnect delay. */
+  restart(): void {
+    const socket = this.socket
+    this.socket = null
+    if (socket) {
+      this.detach(socket)
+      socket.close()
+      this.scheduleReconnect()
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    const socket = this.socket
+    this.socket = null
+    if (socket) {
+      this.detach(socket)
+      socket.close()
+    }
+  }
+
+  private sendNow(frame: ClientFrame): void {
+    // subscriptions are not queued: every open socket is sent the whole current set
+    if (this.isOpen) this.socket?.send(JSON.stringify(frame))
+  }
+
+  private ensureSocket(): void {
+    if (this.socket || this.reconnectTimer || this.disposed) return
+    this.connect()
+  }
+
+  private connect(): void {
+    this.reconnectTimer = null
+    if (this.disposed) return
+    let socket: SocketLike
+    try {
+      socket = this.createSocket(this.options.url())
+    } catch {
+      this.scheduleReconnect()
+      return
+    }
+    this.socket = socket
+    socket.onopen = () => this.onOpen(socket)
+    socket.onmessage = (event) => this.onMessage(event.data)
+    socket.onerror = () => undefined
+    socket.onclose = () => {
+      if (this.socket !== socket) return
+      this.socket = null
+      this.scheduleReconnect()
+    }
+  }
+
+  private onOpen(socket: SocketLike): void {
+    if (this.socket !== socket) return
+    const frames: ClientFrame[] = []
+    if (this.token) frames.push({ operation: 'auth', satoken: this.token })
+    for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
+    frames.push(...this.queue.splice(0))
+    for (const frame of frames) socket.send(JSON.stringify(frame))
+  }
+
+  private onMessage(data: unknown): void {
+    if (typeof data !== 'string') data = String(data)
+    let frame: ServerFrame
+    try {
+      frame = JSON.parse(data as string) as ServerFrame
+    } catch {
+      return
+    }
+    if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return
+    for (const key of keysOfServerFrame(frame)) {
+      const listeners = this.listeners.get(key)
+      if (!listeners) continue
+      for (const listener of [...listeners]) listener(frame)
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.disposed || this.reconnectTimer) return
+    this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectMs)
+  }
+
+  private detach(socket: SocketLike): void {
+    socket.onopen = null
+    socket.onmessage = null
+    socket.onclose = null
+    socket.onerror = null
+  }
+}
+
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  // randomUUID needs a secure context; plain http on a LAN address is not one
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** `/ws/<uuid>` on this host; wss unless the page itself is on plain http. */
+export function liveUrl(): string {
+  const scheme = window.location.protocol === 'http:' ? 'ws' : 'wss'
+  return `${scheme}://${window.location.host}/ws/${randomId()}`
+}
+
+let sharedClient: LiveClient | null = null
+
+/** The app's single live client, created on first use and kept signed in with the session. */
+export function liveClient(): LiveClient {
+  if (!sharedClient) {
+    const client = new LiveClient({ url: liveUrl })
+    client.setToken(currentToken())
+    session.subscribe(() => client.setToken(currentToken()))
+    sharedClient = client
+  }
+  return sharedClient
+}
+
+// ---- React: one channel per stream and reducer, re-rendering at most once per animation frame ----
+
+interface Channel<T> {
+  value: T | undefined
+  renders: Set<() => void>
+  release: (() => void) | null
+  dirty: boolean
+}
+
+const channels = new Map<string, Channel<unknown>>()
+const dirtyChannels = new Set<Channel<unknown>>()
+let flushScheduled = false
+
+function scheduleFrame(callback: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback)
+  else setTimeout(callback, 16)
+}
+
+function flushChannels(): void {
+  flushScheduled = false
+  const channelsToRender = [...dirtyChannels]
+  dirtyChannels.clear()
+  for (const channel of channelsToRender) {
+    channel.dirty = false
+    for (const render of [...channel.renders]) render()
+  }
+}
+
+function markDirty(channel: Channel<unknown>): void {
+  if (channel.dirty) return
+  channel.dirty = true
+  dirtyChannels.add(channel)
+  if (!flushScheduled) {
+    flushScheduled = true
+    scheduleFrame(flushChannels)
+  }
+}
+
+function channelOf<T>(id: string): Channel<T> {
+  let channel = channels.get(id) as Channel<T> | undefined
+  if (!channel) {
+    channel = { value: undefined, renders: new Set(), release: null, dirty: false }
+    channels.set(id, channel as Channel<unknown>)
+  }
+  return channel
+}
+
+/** Reads one live stream as React state; `reduce` folds each frame into the value shown. */
+function useLiveStream<T>(
+  frame: SubscriptionFrame | null,
+  reducerName: string,
+  reduce: (previous: T | undefined, frame: ServerFrame) => T | undefined,
+): T | undefined {
+  const id = frame ? `${reducerName}|${subscriptionKey(frame)}` : ''
+  const frameText = frame ? JSON.stringify(frame) : ''
+  const subscribe = useCallback(
+    (render: () => void) => {
+      if (!id) return () => undefined
+      const channel = channelOf<T>(id)
+      channel.renders.add(render)
+      if (!channel.release) {
+        const subscription = JSON.parse(frameText) as SubscriptionFrame
+        channel.release = liveClient().subscribe(subscription, (incoming) => {
+          channel.value = reduce(channel.value, incoming)
+          markDirty(channel as Channel<unknown>)
+        })
+      }
+      return () => {
+        channel.renders.delete(render)
+        if (channel.renders.size > 0) return
+        channel.release?.()
+        channels.delete(id)
+        dirtyChannels.delete(channel as Channel<unknown>)
+      }
+    },
+    // reduce is a module-level function per hook, so the id covers it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id, frameText],
+  )
+  const snapshot = useCallback(() => (id ? channelOf<T>(id).value : undefined), [id])
+  return useSyncExternalStore(subscribe, snapshot, snapshot)
+}
+
+export type Ticker = DetailData & { symbol: string; ts: number }
+
+function latestDetail(_previous: Ticker | undefined, frame: ServerFrame): Ticker | undefined {
+  return frame.type === 'DETAIL' ? { ...frame.data, symbol: frame.symbol, ts: frame.ts } : _previous
+}
+
+function allDetails(
+  previous: Readonly<Record<string, Ticker>> | undefined,
+  frame: ServerFrame,
+): Readonly<Record<string, Ticker>> {
+  if (frame.type !== 'DETAIL') return previous ?? {}
+  return { ...previous, [frame.symbol]: { ...frame.data, symbol: frame.symbol, ts: frame.ts } }
+}
+
+function latestKline(previous: KlineData | undefined, frame: ServerFrame): KlineData | undefined {
+  return frame.type === 'KLINE' ? frame.data : previous
+}
+
+/** How many recent trades useTrades keeps, newest first. */
+export const RECENT_TRADES = 50
+
+function recentTrades(previous: readonly TradeData[] | undefined, frame: ServerFrame): readonly TradeData[] {
+  if (frame.type !== 'TRADE') return previous ?? []
+  return [frame.data, ...(previous ?? [])].slice(0, RECENT_TRADES)
+}
+
+export interface UserEvent {
+  type: UserType
+  data: Record<string, unknown>
+  ts: number
+}
+
+function latestUserEvent(previous: UserEvent | undefined, frame: ServerFrame): UserEvent | undefined {
+  if (!USER_EVENT_TYPES.includes(frame.type) || !('userId' in frame)) return previous
+  return { type: frame.type as UserType, data: frame.data, ts: frame.ts }
+}
+
+/** Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. */
+export function useTicker(symbol: string | null | undefined): Ticker | undefined {
+  return useLiveStream(
+    symbol ? { operation: 'subscribe', type: 'DETAIL', symbol } : null,
+    'ticker',
+    latestDetail,
+  )
+}
+
+/** Latest ticker of every symbol, keyed by symbol. */
+export function useAllTickers(): Readonly<Record<string, Ticker>> {
+  return useLiveStream({ operation: 'subscribe', type: 'DETAIL' }, 'allTickers', allDetails) ?? EMPTY_TICKERS
+}
+const EMPTY_TICKERS: Readonly<Record<string, Ticker>> = Object.freeze({})
+
+/** The candle being built for one symbol and interval; history comes from the kline call. */
+export function useKline(symbol: string | null | undefined, interval: KlineInterval): KlineData | undefined {
+  return useLiveStream(
+    symbol ? { operation: 'subscribe', type: 'KLINE', symbol, interval } : null,
+    'kline',
+    latestKline,
+  )
+}
+
+/** The most recent trades of one symbol, newest first. */
+export function useTrades(symbol: string | null | undefined): readonly TradeData[] {
+  return (
+    useLiveStream(
+      symbol ? { operation: 'subscribe', type: 'TRADE', symbol } : null,
+      'trades',
+      recentTrades,
+    ) ?? NO_TRADES
+  )
+}
+const NO_TRADES: readonly TradeData[] = Object.freeze([])
+
+/** The latest per-user event of one type; the client authenticates the socket with the session token. */
+export function useUserEvents(type: UserType): UserEvent | undefined {
+  return useLiveStream({ operation: 'subscribe', type }, 'user', latestUserEvent)
+}

@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from 'react'
+import { STORAGE_KEYS, type Session, type UserInfo } from '@tradegate/shared'
+import { createStore } from './external-store'
+import { readJson, readText, removeKey, writeJson, writeText } from './storage'
+
+export interface SessionState {
+  token: string
+  userInfo: UserInfo | null
+}
+
+export interface AutoLoginParameters {
+  loginKey: string
+}
+
+/** Fired on window after any successful sign-in, so independent parts (live socket, caches) can react. */
+export const LOGIN_SUCCESS_EVENT = 'login-success'
+
+const sessionStore = createStore<SessionState>({
+  token: readText(STORAGE_KEYS.token) ?? '',
+  userInfo: readJson<UserInfo>(STORAGE_KEYS.userInfo),
+})
+
+export const session = {
+  get: sessionStore.get,
+  subscribe: sessionStore.subscribe,
+}
+
+export function isSignedIn(): boolean {
+  return sessionStore.get().token !== ''
+}
+
+export function currentToken(): string {
+  return sessionStore.get().token
+}
+
+/** Stores a fresh session and the parameters automatic sign-in will send next time. */
+export function signIn(fresh: Pick<Session, 'satoken' | 'loginKey'>): void {
+  writeText(STORAGE_KEYS.token, fresh.satoken)
+  if (fresh.loginKey)
+    writeJson(STORAGE_KEYS.autoLogin, { loginKey: fresh.loginKey } satisfies AutoLoginParameters)
+  sessionStore.set({ ...sessionStore.get(), token: fresh.satoken })
+  window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT))
+}
+
+export function setUserInfo(userInfo: UserInfo): void {
+  writeJson(STORAGE_KEYS.userInfo, userInfo)
+  sessionStore.set({ ...sessionStore.get(), userInfo })
+}
+
+export function readAutoLoginParameters(): AutoLoginParameters | null {
+  const stored = readJson<Partial<AutoLoginParameters>>(STORAGE_KEYS.autoLogin)
+  return typeof stored?.loginKey === 'string' && stored.loginKey !== '' ? { loginKey: stored.loginKey } : null
+}
+
+export interface SignOutOptions {
+  /** an expired token keeps them so the guard can sign in again; a user's own sign-out forgets them */
+  forgetAutoLogin: boolean
+}
+
+/** Clears token, user info and session storage; the test-platform flag survives in both storages. */
+export function signOut({ forgetAutoLogin }: SignOutOptions): void {
+  removeKey(STORAGE_KEYS.token)
+  removeKey(STORAGE_KEYS.userInfo)
+  if (forgetAutoLogin) removeKey(STORAGE_KEYS.autoLogin)
+  try {
+    const testPlatform = sessionStorage.getItem(STORAGE_KEYS.testPlatform)
+    sessionStorage.clear()
+    if (testPlatform !== null) sessionStorage.setItem(STORAGE_KEYS.testPlatform, testPlatform)
+  } catch {
+    // session storage blocked: nothing to clear
+  }
+  sessionStore.set({ token: '', userInfo: null })
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get)
+}

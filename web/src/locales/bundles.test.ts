@@ -1,0 +1,61 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { BUNDLE_LANGUAGES } from '@tradegate/shared'
+
+// en.json is the source of truth: every bundle must carry each of its keys with a non-empty text.
+
+const dir = new URL('.', import.meta.url)
+
+function load(code: string): unknown {
+  return JSON.parse(readFileSync(new URL(`${code}.json`, dir), 'utf8'))
+}
+
+/** Flattens to dotted paths; array items get their index, so legal sections are compared too. */
+function leaves(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>()
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf)
+    }
+  } else out.set(prefix, value)
+  return out
+}
+
+const english = leaves(load('en'))
+
+describe('message bundles', () => {
+  it('exist for exactly the 16 bundle languages', () => {
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.replace(/\.json$/, ''))
+      .sort()
+    expect(files).toEqual([...BUNDLE_LANGUAGES].sort())
+  })
+
+  it.each([...BUNDLE_LANGUAGES])('%s has every key of en.json with a non-empty text', (code) => {
+    const bundle = leaves(load(code))
+    const missing = [...english.keys()].filter((key) => !bundle.has(key))
+    const empty = [...bundle].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)
+    expect(missing).toEqual([])
+    expect(empty).toEqual([])
+  })
+
+  it.each([...BUNDLE_LANGUAGES])('%s keeps the {{placeholders}} of each English text', (code) => {
+    const bundle = leaves(load(code))
+    const broken = [...english]
+      .filter(([key, text]) => {
+        const wanted = String(text).match(/\{\{\w+\}\}/g)?.sort() ?? []
+        const found = String(bundle.get(key) ?? '').match(/\{\{\w+\}\}/g)?.sort() ?? []
+        return wanted.join() !== found.join()
+      })
+      .map(([key]) => key)
+    expect(broken).toEqual([])
+  })
+
+  it('zh is a real translation, not a copy of English', () => {
+    const chinese = leaves(load('zh'))
+    const same = [...english].filter(([key, text]) => chinese.get(key) === text && /[a-z]{4}/.test(String(text)))
+    // brand, placeholders such as name@example.com and pure codes may stay as they are
+    expect(same.map(([key]) => key)).toEqual(['brand', 'auth.placeholders.email'])
+  })
+})
