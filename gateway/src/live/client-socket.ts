@@ -32,14 +32,16 @@ export interface ClientSocketDeps {
 const MAX_FRAMES_WAITING_FOR_AUTH = 64
 const SLOW_CLOSE_GRACE_MS = 2000
 
-const corked: ClientSocket[] = []
+let corked: ClientSocket[] = []
 let flushScheduled = false
 
 /** Hands every socket's frames of this event-loop turn to the kernel in one write each. */
 function flushCorked(): void {
   flushScheduled = false
-  for (const socket of corked) socket.uncork()
-  corked.length = 0
+  // swapped first: an uncork may lead to writes that cork a socket for the next turn
+  const sockets = corked
+  corked = []
+  for (const socket of sockets) socket.uncork()
 }
 
 function isUserType(type: string): type is UserType {
@@ -53,6 +55,8 @@ export class ClientSocket implements HubSocket {
   /** cleared by each ping, set by each pong or frame */
   alive = true
   private corked = false
+  /** bytes written in this event-loop turn: a burst, not a backlog the client failed to read */
+  private turnBytes = 0
   private windowStartedAt = 0
   private framesInWindow = 0
   /** frames that arrived while an auth was being resolved, handled in order after it */
@@ -74,7 +78,7 @@ export class ClientSocket implements HubSocket {
   }
 
   bufferedBytes(): number {
-    return this.raw.writableLength
+    return this.raw.writableLength - this.turnBytes
   }
 
   writeFrame(frame: Buffer): void {
@@ -88,12 +92,14 @@ export class ClientSocket implements HubSocket {
         setImmediate(flushCorked)
       }
     }
+    this.turnBytes += frame.length
     this.raw.write(frame)
   }
 
   uncork(): void {
     if (!this.corked) return
     this.corked = false
+    this.turnBytes = 0
     this.raw.uncork()
   }
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, WebSocket } from 'ws'
+import type { WebSocket } from 'ws'
+import { WebSocketServer } from 'ws'
 import { FEED_TOKEN_HEADER } from '@tradegate/shared'
 
 // A small stand-in upstream for one piece at a time: the feed socket (every stream to a socket
