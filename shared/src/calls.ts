@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TSchema } from 'typebox'
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox'
 import {
   AccountType,
   Article,
@@ -67,10 +67,12 @@ export interface CallDefinition {
 }
 
 const Nothing = Type.Null()
-const Query = (properties: Parameters<typeof Type.Object>[0]) =>
+// generic, so each call keeps its field types and CallQuery/CallBody name them exactly
+const Query = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false })
 const Body = Query
-const Paged = (extra: Parameters<typeof Type.Object>[0] = {}) => Query({ ...PageQuery, ...extra })
+const Paged = <P extends TProperties = Record<never, never>>(extra: P = {} as P) =>
+  Query({ ...PageQuery, ...extra })
 
 const SHORT: CachePolicy = { freshMs: 2000, staleMs: 30_000 }
 const CONTENT: CachePolicy = { freshMs: 30_000, staleMs: 600_000 }
