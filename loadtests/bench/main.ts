@@ -69,6 +69,8 @@ export interface BenchResult {
   startedAt: string
   command: string
   machine: { cpuModel: string; cores: number; memoryGb: number; node: string; kernel: string }
+  /** 1-minute load average before and after the run: other work on the machine skews every figure. */
+  loadAverage: { start: number; end: number }
   pinning: { client: string; server: string } | 'unavailable'
   options: Omit<BenchOptions, 'outFile'>
   socket: SocketRow[]
@@ -211,6 +213,7 @@ export async function runBench(
   const cores = os.availableParallelism()
   const serverCpus = cores > 1 && pinSelf('0') ? '1' : undefined
   const startedAt = new Date().toISOString()
+  const loadAtStart = os.loadavg()[0]!
   log(
     serverCpus
       ? 'pinning: load generator on core 0, servers on core 1'
@@ -259,6 +262,7 @@ export async function runBench(
       node: process.version,
       kernel: os.release(),
     },
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
     options: recordedOptions,
     socket: socketRows,
@@ -276,6 +280,17 @@ function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
   const line = (cells: string[]): string => cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
+}
+
+function stormCell(storm: StormReport | undefined): string {
+  if (!storm) return '-'
+  const problems = [
+    storm.failed ? `${formatNumber(storm.failed)} failed` : '',
+    storm.missing ? `${formatNumber(storm.missing)} missing` : '',
+  ].filter(Boolean)
+  return problems.length === 0
+    ? formatNumber(storm.ms)
+    : `not done in ${formatNumber(storm.ms)} (${problems.join(', ')})`
 }
 
 export function formatReport(result: BenchResult): string {
@@ -297,7 +312,7 @@ export function formatReport(result: BenchResult): string {
       `${formatNumber(w.clientCpuPercent)}%`,
       formatNumber(row.rssPerConnectionKb, 1),
       formatNumber(row.connect?.perSecond),
-      `${formatNumber(row.storm?.ms)}${row.storm?.missing ? ` (${row.storm.missing} missing)` : ''}`,
+      stormCell(row.storm),
     ]
   })
   const restRows = result.rest.map((row): string[] => {
@@ -323,6 +338,11 @@ export function formatReport(result: BenchResult): string {
     `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
     `pinning: ${result.pinning === 'unavailable' ? 'unavailable' : `client core ${result.pinning.client}, server core ${result.pinning.server}`}`,
     `command: ${result.command}`,
+    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end${
+      Math.max(result.loadAverage.start, result.loadAverage.end) > 1
+        ? ' -- other work shared the machine; treat the figures as skewed'
+        : ''
+    }`,
     '',
     'SOCKETS (latency in ms, tick publish to client receive; CPU/RSS of the server process)',
     table(
