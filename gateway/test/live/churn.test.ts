@@ -1,0 +1,90 @@
+import v8 from 'node:v8'
+import vm from 'node:vm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Redis } from 'ioredis'
+import { WebSocket } from 'ws'
+import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from './fake-upstream'
+import { startGateway, type RunningGateway } from './gateway-stack'
+import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
+
+v8.setFlagsFromString('--expose-gc')
+const collectGarbage = vm.runInNewContext('gc') as () => void
+
+/** Opens a socket, subscribes to two topics, waits for the snapshot, and closes it. */
+function cycle(url: string, symbol: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false })
+    ws.once('open', () => {
+      ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol }))
+      ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol }))
+    })
+    ws.once('message', () => ws.close())
+    ws.once('close', () => resolve())
+    ws.once('error', reject)
+  })
+}
+
+async function cycles(gateway: RunningGateway, count: number): Promise<void> {
+  const concurrency = 50
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++
+        await cycle(gateway.socketUrl(), `coin${i % 20}usdt`)
+      }
+    }),
+  )
+}
+
+describe('connect/disconnect churn', () => {
+  let upstream: FakeUpstream
+  let gateway: RunningGateway
+  const prefix = uniquePrefix('churn')
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream()
+    gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, REDIS_URL, REDIS_PREFIX: prefix })
+    await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+    for (let i = 0; i < 20; i++) upstream.send(upstreamDetail(`coin${i}usdt`, 1 + i, 1))
+    await waitFor(async () => (await gateway.app.inject('/readyz')).statusCode === 200, 'ready')
+  })
+  afterAll(async () => {
+    await gateway.close()
+    await upstream.close()
+    await deleteKeys(prefix)
+  })
+
+  it('leaves no sockets, subscriptions, listeners, Redis channels or memory behind after 10,000 cycles', async () => {
+    await cycles(gateway, 1000)
+    await waitFor(() => gateway.app.live.connections === 0, 'warm-up sockets closed')
+    collectGarbage()
+    const heapBefore = process.memoryUsage().heapUsed
+    const upgradeListeners = gateway.app.server.listenerCount('upgrade')
+    const started = Date.now()
+
+    await cycles(gateway, 10_000)
+
+    await waitFor(() => gateway.app.live.connections === 0, 'every socket closed')
+    const live = gateway.app.live
+    expect(live.hub.topicCount).toBe(0)
+    expect(live.bus.topicCount).toBe(0)
+    expect(gateway.app.server.listenerCount('upgrade')).toBe(upgradeListeners)
+    const metrics = (await gateway.app.inject('/metrics')).body
+    expect(metrics).toMatch(/^gateway_ws_connections\{[^}]*\} 0$/m)
+    expect(metrics).toMatch(/^gateway_ws_subscriptions\{[^}]*\} 0$/m)
+    const admin = new Redis(REDIS_URL)
+    try {
+      await waitFor(
+        async () => (await admin.pubsub('CHANNELS', `${prefix}*`)).length === 0,
+        'no Redis channel left',
+      )
+    } finally {
+      admin.disconnect()
+    }
+    collectGarbage()
+    const growthMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024
+    expect(growthMb).toBeLessThan(8)
+    console.log(`10,000 cycles in ${Date.now() - started} ms, heap growth ${growthMb.toFixed(2)} MB`)
+  }, 90_000)
+})
