@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server } from 'node:http'
 import type { Writable } from 'node:stream'
-import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify'
 import type { GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/metrics'
 import { healthPlugin } from './plugins/health'
@@ -16,6 +21,7 @@ import { apiPlugin } from './api/routes'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/static'
+import { errorBody } from './api/errors'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -52,6 +58,9 @@ export async function buildGateway(
     },
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    // malformed URLs and the like get the same error body as every other refusal
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply).code(400).send(errorBody(400, 'badRequest', 'url')),
     forceCloseConnections: 'idle',
   }
   const app = Fastify(options)

@@ -15,10 +15,11 @@ export const errorHandlerPlugin = fp(
       }
       if (status === 415) return reply.code(415).send(errorBody(415, 'unsupportedMediaType'))
       if (status === 503) return reply.code(503).send(errorBody(503, 'serviceUnavailable'))
-      if (status === 404) return reply.code(404).send(errorBody(404, 'notFound'))
+      // a refused file path (403 from the static server) reads the same as a missing one
+      if (status === 404 || status === 403) return reply.code(404).send(errorBody(404, 'notFound'))
       if (status === 429) return reply.code(429).send(errorBody(429, 'tooManyRequests'))
       if (status >= 400 && status < 500) {
-        return reply.code(status).send(errorBody(status, 'badRequest', error.validationContext ?? 'body'))
+        return reply.code(status).send(errorBody(status, 'badRequest', error.validationContext))
       }
       request.log.error({ err: error }, 'request failed')
       return reply.code(500).send(errorBody(500, 'internalError'))

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { InjectOptions } from 'fastify'
 import { CALLS, callPath } from '@tradegate/shared'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
 
@@ -19,7 +20,7 @@ beforeEach(async () => {
   await upstream.resetCalls()
 })
 
-const inject = (options: Parameters<TestGateway['app']['inject']>[0]) => gateway.app.inject(options)
+const inject = (options: InjectOptions) => gateway.app.inject(options)
 
 function multipart(parts: Array<{ name: string; value: string; filename?: string }>) {
   const boundary = '----gatewaytest'

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CALLS } from '@tradegate/shared'
+import {
+  startTestGateway,
+  startUpstream,
+  uniquePrefix,
+  type TestGateway,
+  type TestUpstream,
+} from '../helpers'
+
+// Security headers, request ids, rate limits and load shedding, as a browser or operator sees them.
+
+let upstream: TestUpstream
+let gateway: TestGateway
+
+beforeAll(async () => {
+  upstream = await startUpstream()
+  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
+})
+afterAll(async () => {
+  await gateway?.close()
+  await upstream?.close()
+})
+
+describe('security headers', () => {
+  it('sends a CSP allowing only this origin and sockets to this same host', async () => {
+    const response = await gateway.app.inject({ url: '/', headers: { host: 'trade.example:8080' } })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("connect-src 'self' ws://trade.example:8080 wss://trade.example:8080")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toMatch(/\*|https:(?!\/)/)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers).not.toHaveProperty('x-powered-by')
+  })
+
+  it('never copies a malformed Host header into the CSP', async () => {
+    const response = await gateway.app.inject({ url: '/', headers: { host: 'evil; script-src *' } })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).not.toContain('evil')
+    expect(csp).toContain("connect-src 'self'")
+  })
+})
+
+describe('request ids', () => {
+  it('generates an id and returns it in x-request-id', async () => {
+    const response = await gateway.app.inject({ url: '/healthz' })
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('keeps a plain client id and replaces one that is not', async () => {
+    const kept = await gateway.app.inject({ url: '/healthz', headers: { 'x-request-id': 'client.id_42-A' } })
+    expect(kept.headers['x-request-id']).toBe('client.id_42-A')
+    for (const bad of ['has space', 'x'.repeat(65), 'a\u00e9b', 'a/b']) {
+      const replaced = await gateway.app.inject({ url: '/healthz', headers: { 'x-request-id': bad } })
+      expect(replaced.headers['x-request-id']).not.toBe(bad)
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 tooManyRequests past RATE_LIMIT_PER_MINUTE per IP, leaving probes alone', async () => {
+    const limited = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      RATE_LIMIT_PER_MINUTE: 3,
+    })
+    try {
+      const statuses: number[] = []
+      for (let index = 0; index < 5; index++) {
+        statuses.push((await limited.app.inject({ url: CALLS.getCoinList.path })).statusCode)
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      const refused = await limited.app.inject({ url: CALLS.getCoinList.path })
+      expect(refused.json()).toEqual({ code: 429, msg: 'tooManyRequests' })
+      expect(refused.headers['retry-after']).toBeDefined()
+      const other = await limited.app.inject({ url: CALLS.getCoinList.path, remoteAddress: '10.0.0.9' })
+      expect(other.statusCode).toBe(200)
+      expect((await limited.app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      expect((await limited.app.inject({ url: '/metrics' })).body).toMatch(
+        /gateway_rejected_requests_total\{reason="rate_limited"[^}]*\} 3/,
+      )
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('shares the count between instances through Redis', async () => {
+    const prefix = uniquePrefix('rate')
+    const first = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      RATE_LIMIT_PER_MINUTE: 2,
+      REDIS_PREFIX: prefix,
+    })
+    const second = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      RATE_LIMIT_PER_MINUTE: 2,
+      REDIS_PREFIX: prefix,
+    })
+    try {
+      expect((await first.app.inject({ url: CALLS.getCoinList.path })).statusCode).toBe(200)
+      expect((await second.app.inject({ url: CALLS.getCoinList.path })).statusCode).toBe(200)
+      expect((await first.app.inject({ url: CALLS.getCoinList.path })).statusCode).toBe(429)
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('uses the client address from X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const trusting = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      RATE_LIMIT_PER_MINUTE: 1,
+      TRUST_PROXY: '127.0.0.1',
+    })
+    try {
+      const from = (address: string) =>
+        trusting.app.inject({ url: CALLS.getCoinList.path, headers: { 'x-forwarded-for': address } })
+      expect((await from('203.0.113.1')).statusCode).toBe(200)
+      expect((await from('203.0.113.2')).statusCode).toBe(200)
+      expect((await from('203.0.113.1')).statusCode).toBe(429)
+    } finally {
+      await trusting.close()
+    }
+    const untrusting = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      RATE_LIMIT_PER_MINUTE: 1,
+    })
+    try {
+      const from = (address: string) =>
+        untrusting.app.inject({ url: CALLS.getCoinList.path, headers: { 'x-forwarded-for': address } })
+      expect((await from('203.0.113.1')).statusCode).toBe(200)
+      expect((await from('203.0.113.2')).statusCode).toBe(429)
+    } finally {
+      await untrusting.close()
+    }
+  })
+})
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the event loop lags, keeping /healthz up', async () => {
+    const pressured = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      MAX_EVENT_LOOP_DELAY_MS: 20,
+    })
+    try {
+      let response = await pressured.app.inject({ url: CALLS.getCoinList.path })
+      const deadline = Date.now() + 10_000
+      while (response.statusCode !== 503 && Date.now() < deadline) {
+        const blockedUntil = Date.now() + 300
+        while (Date.now() < blockedUntil) {
+          // keep the event loop busy so its measured delay passes the limit
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        response = await pressured.app.inject({ url: CALLS.getCoinList.path })
+      }
+      expect(response.statusCode).toBe(503)
+      expect(response.json()).toEqual({ code: 503, msg: 'serviceUnavailable' })
+      expect(response.headers['retry-after']).toBe('5')
+      expect((await pressured.app.inject({ url: '/healthz' })).statusCode).toBe(200)
+    } finally {
+      await pressured.close()
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CALLS } from '@tradegate/shared'
+import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { redactUrl } from '../../src/plugins/logger'
+
+// What operators read: one JSON line per request with the fields they need, and no secrets in it.
+
+const TOKEN = 'satoken-7f3a9c1e5b'
+const PASSWORD = 'hunter2-password-91'
+const CODE = '482913'
+
+let upstream: TestUpstream
+let gateway: TestGateway
+
+beforeAll(async () => {
+  upstream = await startUpstream()
+  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '', INSTANCE_ID: 'gw-test-1' })
+})
+afterAll(async () => {
+  await gateway?.close()
+  await upstream?.close()
+})
+
+describe('request log', () => {
+  it('writes one line per request with route, status, latency, upstream and cache fields', async () => {
+    const before = gateway.logs.length
+    await gateway.app.inject({ url: CALLS.getCoinList.path, headers: { 'x-request-id': 'trace-abc-1' } })
+    const lines = gateway.logs.slice(before).filter((line) => line.msg === 'request')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      reqId: 'trace-abc-1',
+      instance: 'gw-test-1',
+      route: CALLS.getCoinList.path,
+      method: 'GET',
+      status: 200,
+      upstreamStatus: 200,
+      cache: 'miss',
+    })
+    expect(lines[0]?.ms).toEqual(expect.any(Number))
+    expect(lines[0]?.upstreamMs).toEqual(expect.any(Number))
+  })
+
+  it('keeps probes out of the request log', async () => {
+    const before = gateway.logs.length
+    await gateway.app.inject({ url: '/healthz' })
+    await gateway.app.inject({ url: '/readyz' })
+    expect(gateway.logs.slice(before).filter((line) => line.msg === 'request')).toHaveLength(0)
+  })
+
+  it('never writes a session token, password or code, whatever the outcome', async () => {
+    const headers = { satoken: TOKEN, cookie: `session=${TOKEN}` }
+    await gateway.app.inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      headers,
+      payload: { username: 'alice', password: PASSWORD, code: CODE },
+    })
+    await gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`,
+      headers,
+    })
+    await gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.backPwd.path}?email=a%40b.co&newPwd=${PASSWORD}&emailCode=${CODE}`,
+      headers,
+    })
+    await gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.bindPhone.path}?phone=123&code=${CODE}中`,
+      headers,
+    })
+    await gateway.app.inject({ method: 'POST', url: `${CALLS.unBindPhone.path}?code=${CODE}&c=%ZZ`, headers })
+    await gateway.app.inject({
+      method: 'POST',
+      url: CALLS.login.path,
+      headers,
+      payload: `{"password":"${PASSWORD}"`,
+    })
+    await upstream.fail(1, 'error', CALLS.tardPwdSet.path)
+    await gateway.app.inject({ method: 'POST', url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`, headers })
+
+    const text = gateway.logText()
+    expect(text).toContain('tardPwdSet?pwd=[redacted]')
+    expect(text).not.toContain(TOKEN)
+    expect(text).not.toContain(PASSWORD)
+    expect(text).not.toContain(CODE)
+  })
+})
+
+describe('redactUrl', () => {
+  it.each([
+    ['/a?pwd=x&keep=1', '/a?pwd=[redacted]&keep=1'],
+    ['/a?oldPwd=x&newPwd=y', '/a?oldPwd=[redacted]&newPwd=[redacted]'],
+    ['/a?emailCode=1&email=a%40b', '/a?emailCode=[redacted]&email=[redacted]'],
+    ['/a?address=T9yD&type=trc', '/a?address=[redacted]&type=trc'],
+    ['/a?sa%74oken=x', '/a?sa%74oken=[redacted]'],
+    ['/a?symbol=btc', '/a?symbol=btc'],
+    ['/a', '/a'],
+  ])('%s -> %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected)
+  })
+})
