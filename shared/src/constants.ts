@@ -143,6 +143,13 @@ export const TIME_ZONES: readonly TimeZone[] = deepFreeze(
 export const DEFAULT_TIME_ZONE = deepFreeze({ zoneId: 'Asia/Hong_Kong', offset: 8, label: '+08:00' })
 export const TIME_FORMAT = 'MM/DD/YYYY'
 
+/** Keys of the option-rules call: the rule texts shown beside each kind of trading. */
+export const OPTION_RULE_KEYS = deepFreeze({
+  option: 'OPTION_RULE',
+  secondContract: 'SECOND_RULE',
+  contract: 'CONTRACT_RULE',
+} as const)
+
 export const HOME_COINS: readonly string[] = deepFreeze(['btc', 'eth', 'trx'])
 
 export const TAB_BAR = deepFreeze({
