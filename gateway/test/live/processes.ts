@@ -1,0 +1,128 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from './redis-server'
+
+// Real processes for the scale-out test: gateway instances run exactly as operators run them, and
+// Debian's nginx in front with the docker/nginx.conf the compose file uses.
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export interface ChildHandle {
+  port: number
+  pid: number
+  /** last lines of its output, for failure messages */
+  output(): string
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+function track(child: ChildProcess, port: number): ChildHandle {
+  let output = ''
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-4000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    port,
+    pid: child.pid ?? -1,
+    output: () => output,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) })
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time; output: ${child.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** `node --import tsx gateway/src/main.ts` with the given environment, on a free port. */
+export async function startGatewayProcess(env: Record<string, string>): Promise<ChildHandle> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const handle = track(child, port)
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, handle)
+  return handle
+}
+
+/** nginx, installed from Debian when missing; a clear failure when that is impossible. */
+export function nginxBinary(): string {
+  const binary = '/usr/sbin/nginx'
+  if (spawnSync(binary, ['-v']).status === 0) return binary
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && apt-get install -y -qq nginx-light || apt-get install -y -qq nginx'],
+    {
+      stdio: 'ignore',
+      timeout: 180_000,
+    },
+  )
+  if (install.status !== 0 || spawnSync(binary, ['-v']).status !== 0) {
+    throw new Error(
+      'nginx is needed for the scale-out test: install it with `apt-get install -y nginx-light`',
+    )
+  }
+  return binary
+}
+
+/** Runs docker/nginx.conf with the gateways' local ports in place of the compose service names. */
+export async function startNginx(gatewayPorts: number[]): Promise<ChildHandle & { close(): Promise<void> }> {
+  const binary = nginxBinary()
+  const port = await freePort()
+  const prefix = mkdtempSync(path.join(tmpdir(), 'tradegate-nginx-'))
+  const template = readFileSync(path.join(repoRoot, 'docker/nginx.conf'), 'utf8')
+  const servers = gatewayPorts.map(
+    (gatewayPort) => `server 127.0.0.1:${gatewayPort} max_fails=1 fail_timeout=2s;`,
+  )
+  const conf = [
+    `pid ${prefix}/nginx.pid;`,
+    `error_log ${prefix}/error.log warn;`,
+    template
+      .replace(/^\s*server gateway-[ab]:8080[^;]*;\s*$/gm, '')
+      .replace(/upstream gateways \{/, `upstream gateways {\n    ${servers.join('\n    ')}`)
+      .replace(/worker_processes auto;/, 'worker_processes 1;')
+      .replace(/worker_connections \d+;/, 'worker_connections 4096;')
+      .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+      .replace(
+        /http \{/,
+        ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+          .map((kind) => `${kind === 'body' ? 'client_body' : kind}_temp_path ${prefix}/${kind};`)
+          .reduce((text, line) => `${text}\n  ${line}`, 'http {'),
+      ),
+  ].join('\n')
+  writeFileSync(path.join(prefix, 'nginx.conf'), conf)
+  const child = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const handle = track(child, port)
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, handle, 10_000)
+  return {
+    ...handle,
+    async close() {
+      await handle.kill('SIGTERM')
+      rmSync(prefix, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from './fake-upstream'
+import { sleep, uniquePrefix, waitFor } from './helpers'
+import { startRedisChild, type RedisChild } from './redis-server'
+import { startGatewayProcess, startNginx, type ChildHandle } from './processes'
+
+// The compose topology with real processes: Redis, an upstream, two gateway processes, nginx in front.
+
+const LEASE_MS = 1500
+/** what the web client waits before reconnecting (SPEC: socket reconnect 3000 ms) */
+const CLIENT_RECONNECT_MS = 3000
+
+/** A browser-like client: subscribes on open, reconnects 3 s after a close, records every DETAIL ts. */
+class Browser {
+  readonly ticks: number[] = []
+  /** ticks received on the current connection, to check order without the resubscribe snapshot */
+  segments: number[][] = [[]]
+  private ws: WebSocket | null = null
+  private stopped = false
+
+  constructor(private readonly url: string) {}
+
+  open(): Promise<void> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(this.url, { perMessageDeflate: false })
+      this.ws = ws
+      ws.on('open', () => {
+        ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }))
+        resolve()
+      })
+      ws.on('message', (data) => {
+        const frame = JSON.parse(data.toString()) as { type: string; ts: number }
+        if (frame.type !== 'DETAIL') return
+        this.ticks.push(frame.ts)
+        this.segments.at(-1)!.push(frame.ts)
+      })
+      ws.on('error', () => {})
+      ws.on('close', () => {
+        if (this.stopped) return
+        this.segments.push([])
+        setTimeout(() => void this.open(), CLIENT_RECONNECT_MS)
+      })
+    })
+  }
+
+  close(): void {
+    this.stopped = true
+    this.ws?.terminate()
+  }
+}
+
+async function metric(gateway: ChildHandle, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${gateway.port}/metrics`)).text()
+  const line = text.split('\n').find((row) => row.startsWith(`${name}{`) || row.startsWith(`${name} `))
+  return line ? Number(line.split(' ').at(-1)) : Number.NaN
+}
+
+async function readyStatus(gateway: ChildHandle): Promise<number> {
+  return (await fetch(`http://127.0.0.1:${gateway.port}/readyz`)).status
+}
+
+function expectNoRepeats(segment: number[]): void {
+  for (let i = 1; i < segment.length; i++) {
+    if (segment[i]! <= segment[i - 1]!) throw new Error(`tick ${segment[i]} after ${segment[i - 1]}`)
+  }
+}
+
+describe('scale-out with real processes behind nginx', () => {
+  let redis: RedisChild
+  let upstream: FakeUpstream
+  let gateways: ChildHandle[] = []
+  let nginx: Awaited<ReturnType<typeof startNginx>>
+  let ticker: NodeJS.Timeout
+  let lastTs = 0
+  const browsers: Browser[] = []
+
+  beforeAll(async () => {
+    redis = await startRedisChild()
+    upstream = await startFakeUpstream()
+    const env = {
+      UPSTREAM_URL: upstream.url,
+      FEED_TOKEN,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: uniquePrefix('scale-out'),
+      FEED_LEASE_MS: String(LEASE_MS),
+      TRUST_PROXY: 'loopback',
+      SHUTDOWN_DRAIN_MS: '0',
+    }
+    gateways = await Promise.all([
+      startGatewayProcess({ ...env, INSTANCE_ID: 'gateway-a' }),
+      startGatewayProcess({ ...env, INSTANCE_ID: 'gateway-b' }),
+    ])
+    nginx = await startNginx(gateways.map((gateway) => gateway.port))
+    ticker = setInterval(() => upstream.send(upstreamDetail('btcusdt', 100 + (lastTs % 50), ++lastTs)), 20)
+  }, 60_000)
+
+  afterAll(async () => {
+    clearInterval(ticker)
+    for (const browser of browsers) browser.close()
+    await nginx?.close()
+    await Promise.all(gateways.map((gateway) => gateway.kill('SIGTERM')))
+    await upstream?.close()
+    await redis?.kill()
+  })
+
+  it('gives clients on both instances identical ticks, survives a Redis restart without duplicates, and a killed leader within 6 s', async () => {
+    await waitFor(
+      async () =>
+        (await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))).reduce((a, b) => a + b) ===
+        1,
+      'exactly one feed leader',
+      10_000,
+    )
+    for (let i = 0; i < 4; i++) {
+      const browser = new Browser(`ws://127.0.0.1:${nginx.port}/ws/browser-${i}`)
+      await browser.open()
+      browsers.push(browser)
+    }
+    const connections = await Promise.all(gateways.map((g) => metric(g, 'gateway_ws_connections')))
+    expect(connections).toEqual([2, 2])
+
+    // identical sequences on both instances
+    const from = lastTs + 5
+    await waitFor(
+      () => browsers.every((b) => b.ticks.filter((ts) => ts > from).length >= 40),
+      'forty ticks everywhere',
+      10_000,
+    )
+    const window = (b: Browser): number[] => b.ticks.filter((ts) => ts > from && ts <= from + 40)
+    for (const browser of browsers) expect(window(browser)).toEqual(window(browsers[0]!))
+
+    // Redis dies: each instance keeps its sockets and reports not ready; then recovers by itself
+    await redis.kill()
+    await waitFor(
+      async () => (await Promise.all(gateways.map(readyStatus))).every((s) => s === 503),
+      'both not ready',
+    )
+    await sleep(500)
+    await redis.start()
+    const afterRestart = lastTs
+    await waitFor(
+      async () => (await Promise.all(gateways.map(readyStatus))).every((s) => s === 200),
+      'both ready again',
+      15_000,
+    )
+    await waitFor(
+      () => browsers.every((b) => b.ticks.some((ts) => ts > afterRestart + 10)),
+      'ticks on every client again',
+      10_000,
+    )
+    expect(browsers.every((b) => b.segments.length === 1)).toBe(true)
+    for (const browser of browsers) expectNoRepeats(browser.ticks)
+
+    // the lease holder dies: the other instance ingests, clients reconnect to it and keep receiving
+    const leaders = await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))
+    const leader = gateways[leaders.indexOf(1)]!
+    const survivor = gateways.find((g) => g !== leader)!
+    const killedAt = Date.now()
+    await leader.kill('SIGKILL')
+    const tsAtKill = lastTs
+    await waitFor(
+      () => browsers.every((b) => b.ticks.some((ts) => ts > tsAtKill + 5)),
+      'every client receiving again',
+      6000,
+    )
+    expect(Date.now() - killedAt).toBeLessThan(6000)
+    expect(await metric(survivor, 'gateway_feed_leader')).toBe(1)
+    for (const browser of browsers) for (const segment of browser.segments) expectNoRepeats(segment)
+  }, 90_000)
+})
