@@ -1,0 +1,57 @@
+import { KLINE_INTERVALS, type KlineInterval, type SubscriptionFrame } from '@tradegate/shared'
+import type { Market, SymbolTick } from '../markets/market'
+import type { FeedHub } from './feed-hub'
+
+// Turns market ticks into feed frames: DETAIL every tick, TRADE per print, KLINE about once a second.
+
+const KLINE_EVERY_MS = 1000
+
+export class MarketFeed {
+  private readonly lastKlineAt = new Map<string, number>()
+
+  constructor(
+    private readonly market: Market,
+    private readonly hub: FeedHub,
+    private readonly clock: () => number,
+  ) {}
+
+  publish(ticks: readonly SymbolTick[]): void {
+    const ts = this.clock()
+    for (const { symbol, trade } of ticks) {
+      this.hub.publishMarket({ type: 'DETAIL', symbol, data: this.market.detail(symbol), ts })
+      if (trade) this.hub.publishMarket({ type: 'TRADE', symbol, data: trade, ts })
+      if (ts - (this.lastKlineAt.get(symbol) ?? 0) >= KLINE_EVERY_MS) {
+        this.lastKlineAt.set(symbol, ts)
+        for (const interval of KLINE_INTERVALS) this.publishKline(symbol, interval, ts)
+      }
+    }
+  }
+
+  /** Frames sent at once when a client subscribes, as JSON text. */
+  snapshot(frame: SubscriptionFrame): string[] {
+    const ts = this.clock()
+    switch (frame.type) {
+      case 'DETAIL': {
+        const symbols = frame.symbol ? [frame.symbol] : this.market.instruments.map((i) => i.symbol)
+        return symbols.map((symbol) =>
+          JSON.stringify({ type: 'DETAIL', symbol, data: this.market.detail(symbol), ts }),
+        )
+      }
+      case 'KLINE': {
+        const data = this.market.currentCandle(frame.symbol, frame.interval)
+        return [JSON.stringify({ type: 'KLINE', symbol: frame.symbol, interval: frame.interval, data, ts })]
+      }
+      case 'TRADE': {
+        const trade = this.market.lastTrade(frame.symbol)
+        return trade ? [JSON.stringify({ type: 'TRADE', symbol: frame.symbol, data: trade, ts })] : []
+      }
+      default:
+        return []
+    }
+  }
+
+  private publishKline(symbol: string, interval: KlineInterval, ts: number): void {
+    const data = this.market.currentCandle(symbol, interval)
+    this.hub.publishMarket({ type: 'KLINE', symbol, interval, data, ts })
+  }
+}

@@ -1,0 +1,312 @@
+import type { Decimal } from 'decimal.js'
+import {
+  KLINE_INTERVALS,
+  KLINE_INTERVAL_MS,
+  changePercent,
+  toDecimal,
+  type DetailData,
+  type KlineData,
+  type KlineInterval,
+  type TradeData,
+} from '@tradegate/shared'
+import { refuse } from '../api/refusal'
+import { deriveSeed, seededRandom, type Random } from '../random'
+import { ZERO, text } from '../money/amounts'
+import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
+
+// The simulated market: one seeded random walk per symbol, candles for every interval, trade prints.
+
+/** Closed candles kept per series; the kline call serves at most 1000. */
+const HISTORY_LIMIT = 1000
+/** Candles back-filled at start, so a chart has something to draw at once. */
+const BACKFILL_CANDLES = 300
+/** Per-tick volatility at a 200 ms tick: about 6 % a day, enough to watch prices move. */
+const VOLATILITY_PER_200MS = 0.0001
+const TRADE_PROBABILITY = 0.7
+/** usdt value of a typical trade print */
+const TYPICAL_TRADE_USDT = 1500
+const DAY_WINDOW_HOURS = 24
+
+interface OpenCandle {
+  time: number
+  open: Decimal
+  high: Decimal
+  low: Decimal
+  close: Decimal
+  vol: Decimal
+}
+
+interface DayWindow {
+  open: Decimal
+  high: Decimal
+  low: Decimal
+  vol: Decimal
+  amount: Decimal
+}
+
+interface SymbolState {
+  instrument: Instrument
+  price: Decimal
+  walk: Random
+  prints: Random
+  history: Record<KlineInterval, KlineData[]>
+  current: Record<KlineInterval, OpenCandle>
+  /** the 23 closed hourly candles before the current one, summed once an hour */
+  closedHours: DayWindow | null
+  lastTrade: TradeData | null
+}
+
+export interface SymbolTick {
+  symbol: string
+  price: Decimal
+  trade: TradeData | null
+}
+
+export interface MarketOptions {
+  seed: number
+  tickMs: number
+  clock: () => number
+}
+
+export class Market {
+  private readonly states = new Map<string, SymbolState>()
+  private readonly volatility: number
+
+  constructor(private readonly options: MarketOptions) {
+    this.volatility = VOLATILITY_PER_200MS * Math.sqrt(options.tickMs / 200)
+    const now = options.clock()
+    for (const instrument of INSTRUMENTS)
+      this.states.set(instrument.symbol, this.createState(instrument, now))
+  }
+
+  get instruments(): readonly Instrument[] {
+    return INSTRUMENTS
+  }
+
+  has(symbol: string): boolean {
+    return this.states.has(symbol)
+  }
+
+  instrument(symbol: string): Instrument {
+    return this.state(symbol).instrument
+  }
+
+  instrumentOfCoin(coin: string): Instrument | undefined {
+    return INSTRUMENTS.find((instrument) => instrument.coin === coin)
+  }
+
+  price(symbol: string): Decimal {
+    return this.state(symbol).price
+  }
+
+  /** usdt per one unit of the coin; unknown coins are refused */
+  usdtPrice(coin: string): Decimal {
+    if (coin === QUOTE_COIN) return toDecimal(1)
+    const instrument = this.instrumentOfCoin(coin)
+    if (!instrument) return refuse('unknownCoin')
+    return this.price(instrument.symbol)
+  }
+
+  /** Advances every symbol one step of its walk. */
+  step(): SymbolTick[] {
+    const now = this.options.clock()
+    const ticks: SymbolTick[] = []
+    for (const state of this.states.values()) {
+      const move = toDecimal((this.volatility * state.walk.gaussian()).toFixed(12))
+      const next = state.price.times(move.plus(1)).toDecimalPlaces(state.instrument.pricePlaces)
+      const smallest = toDecimal(1).dividedBy(10 ** state.instrument.pricePlaces)
+      const price = next.greaterThan(0) ? next : smallest
+      const trade = this.printTrade(state, price, now)
+      this.apply(state, price, trade ? toDecimal(trade.qty) : ZERO, now)
+      ticks.push({ symbol: state.instrument.symbol, price, trade })
+    }
+    return ticks
+  }
+
+  /** Moves a price at once (control call); the walk continues from there. */
+  setPrice(symbol: string, price: Decimal): SymbolTick {
+    const state = this.state(symbol)
+    const rounded = price.toDecimalPlaces(state.instrument.pricePlaces)
+    if (!rounded.greaterThan(0)) return refuse('priceMustBePositive')
+    this.apply(state, rounded, ZERO, this.options.clock())
+    return { symbol, price: rounded, trade: null }
+  }
+
+  /** Oldest first, the open candle last. */
+  candles(symbol: string, interval: KlineInterval, limit: number): KlineData[] {
+    const state = this.state(symbol)
+    const closed = state.history[interval]
+    const take = Math.max(0, limit - 1)
+    return [...(take > 0 ? closed.slice(-take) : []), this.currentCandle(symbol, interval)]
+  }
+
+  currentCandle(symbol: string, interval: KlineInterval): KlineData {
+    const candle = this.state(symbol).current[interval]
+    return {
+      time: candle.time,
+      open: text(candle.open),
+      high: text(candle.high),
+      low: text(candle.low),
+      close: text(candle.close),
+      vol: text(candle.vol),
+    }
+  }
+
+  lastTrade(symbol: string): TradeData | null {
+    return this.state(symbol).lastTrade
+  }
+
+  /** The rolling 24 hour figures. */
+  detail(symbol: string): DetailData {
+    const state = this.state(symbol)
+    const hour = state.current['60min']
+    const closed = state.closedHours
+    const open = closed ? closed.open : hour.open
+    const high = closed && closed.high.greaterThan(hour.high) ? closed.high : hour.high
+    const low = closed && closed.low.lessThan(hour.low) ? closed.low : hour.low
+    const vol = hour.vol.plus(closed ? closed.vol : 0)
+    const amount = hour.vol.times(hour.close).plus(closed ? closed.amount : 0)
+    return {
+      open: text(open),
+      close: text(state.price),
+      high: text(high),
+      low: text(low),
+      vol: text(vol),
+      amount: text(amount.toDecimalPlaces(2)),
+      change: changePercent(state.price, open),
+    }
+  }
+
+  private state(symbol: string): SymbolState {
+    return this.states.get(symbol) ?? refuse('unknownSymbol')
+  }
+
+  private printTrade(state: SymbolState, price: Decimal, now: number): TradeData | null {
+    // drawn every tick whatever happens, so prices and prints never depend on user activity
+    const chance = state.prints.next()
+    const size = state.prints.next()
+    if (chance > TRADE_PROBABILITY) return null
+    const typicalQty = TYPICAL_TRADE_USDT / Number(state.instrument.startPrice)
+    const places = state.instrument.quantityPlaces
+    const qty = Math.max((0.1 + size * 2) * typicalQty, 10 ** -places)
+    const trade: TradeData = {
+      price: text(price),
+      qty: qty.toFixed(places),
+      side: price.greaterThanOrEqualTo(state.price) ? 'buy' : 'sell',
+      time: now,
+    }
+    state.lastTrade = trade
+    return trade
+  }
+
+  private apply(state: SymbolState, price: Decimal, volume: Decimal, now: number): void {
+    state.price = price
+    for (const interval of KLINE_INTERVALS) {
+      const bucket = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
+      let candle = state.current[interval]
+      if (bucket > candle.time) {
+        this.close(state, interval, candle)
+        candle = {
+          time: bucket,
+          open: candle.close,
+          high: candle.close,
+          low: candle.close,
+          close: candle.close,
+          vol: ZERO,
+        }
+        state.current[interval] = candle
+      }
+      if (price.greaterThan(candle.high)) candle.high = price
+      if (price.lessThan(candle.low)) candle.low = price
+      candle.close = price
+      candle.vol = candle.vol.plus(volume)
+    }
+  }
+
+  private close(state: SymbolState, interval: KlineInterval, candle: OpenCandle): void {
+    const history = state.history[interval]
+    history.push({
+      time: candle.time,
+      open: text(candle.open),
+      high: text(candle.high),
+      low: text(candle.low),
+      close: text(candle.close),
+      vol: text(candle.vol),
+    })
+    if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT)
+    if (interval === '60min') state.closedHours = summariseHours(history.slice(-(DAY_WINDOW_HOURS - 1)))
+  }
+
+  private createState(instrument: Instrument, now: number): SymbolState {
+    const seed = deriveSeed(this.options.seed, instrument.symbol)
+    const price = toDecimal(instrument.startPrice)
+    const history = {} as Record<KlineInterval, KlineData[]>
+    const current = {} as Record<KlineInterval, OpenCandle>
+    for (const interval of KLINE_INTERVALS) {
+      const bucket = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
+      history[interval] = this.backfill(instrument, interval, bucket, deriveSeed(seed, interval))
+      current[interval] = { time: bucket, open: price, high: price, low: price, close: price, vol: ZERO }
+    }
+    return {
+      instrument,
+      price,
+      walk: seededRandom(deriveSeed(seed, 'walk')),
+      prints: seededRandom(deriveSeed(seed, 'prints')),
+      history,
+      current,
+      closedHours: summariseHours(history['60min'].slice(-(DAY_WINDOW_HOURS - 1))),
+      lastTrade: null,
+    }
+  }
+
+  /** Walks backwards from the starting price, so the history joins the live price without a jump. */
+  private backfill(
+    instrument: Instrument,
+    interval: KlineInterval,
+    firstLive: number,
+    seed: number,
+  ): KlineData[] {
+    const random = seededRandom(seed)
+    const ms = KLINE_INTERVAL_MS[interval]
+    const ticksPerCandle = ms / this.options.tickMs
+    // a whole candle's spread, capped so monthly candles stay believable
+    const spread = Math.min(this.volatility * Math.sqrt(ticksPerCandle), 0.25)
+    const places = instrument.pricePlaces
+    const typicalVolume = (TYPICAL_TRADE_USDT / Number(instrument.startPrice)) * Math.min(ticksPerCandle, 1e6)
+    const candles: KlineData[] = []
+    let close = Number(instrument.startPrice)
+    for (let index = 1; index <= BACKFILL_CANDLES; index++) {
+      const open = close * Math.exp(-spread * random.gaussian())
+      const high = Math.max(open, close) * (1 + Math.abs(random.gaussian()) * spread * 0.3)
+      const low = Math.min(open, close) * (1 - Math.min(Math.abs(random.gaussian()) * spread * 0.3, 0.5))
+      candles.push({
+        time: firstLive - index * ms,
+        open: open.toFixed(places),
+        high: high.toFixed(places),
+        low: low.toFixed(places),
+        close: close.toFixed(places),
+        vol: (typicalVolume * (0.5 + random.next())).toFixed(instrument.quantityPlaces),
+      })
+      close = open
+    }
+    return candles.reverse()
+  }
+}
+
+function summariseHours(hours: KlineData[]): DayWindow | null {
+  const first = hours[0]
+  if (!first) return null
+  let high = toDecimal(first.high)
+  let low = toDecimal(first.low)
+  let vol = ZERO
+  let amount = ZERO
+  for (const hour of hours) {
+    const hourHigh = toDecimal(hour.high)
+    const hourLow = toDecimal(hour.low)
+    if (hourHigh.greaterThan(high)) high = hourHigh
+    if (hourLow.lessThan(low)) low = hourLow
+    vol = vol.plus(hour.vol)
+    amount = amount.plus(toDecimal(hour.vol).times(hour.close))
+  }
+  return { open: toDecimal(first.open), high, low, vol, amount }
+}

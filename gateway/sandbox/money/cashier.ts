@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto'
+import type { Decimal } from 'decimal.js'
+import { toDecimal, type MoneyRequest } from '@tradegate/shared'
+import { refuse } from '../api/refusal'
+import type { User } from '../accounts/users'
+import { idSequence, type SandboxState } from '../state'
+import { AMOUNT_PLACES, ZERO, text, truncate } from './amounts'
+import { localDayStart, localTimeOfDay, withinWindow } from './calendar'
+
+// Deposits and withdrawals: the only ways money enters or leaves the sandbox besides credits.
+
+/** A new withdrawal sits frozen this long before it waits for review. */
+const FROZEN_MS = 1000
+
+export interface WithdrawalRequest extends MoneyRequest {
+  userId: string
+}
+
+export interface Channel {
+  coin: string
+  chain: string
+  min: string
+  max: string
+  count: number
+}
+
+export class Cashier {
+  private readonly recharges: WithdrawalRequest[] = []
+  private readonly withdrawals: WithdrawalRequest[] = []
+  private readonly nextId = idSequence()
+
+  constructor(private readonly state: SandboxState) {}
+
+  channels(): Channel[] {
+    return this.state.settings.current.RECHARGE_SETTING
+  }
+
+  channel(coin: string, chain?: string): Channel {
+    const match = this.channels().find(
+      (row) => row.coin === coin && (chain === undefined || row.chain === chain),
+    )
+    return match ?? refuse(chain ? 'unsupportedChain' : 'unsupportedCoin')
+  }
+
+  /** A stable made-up address per user, coin and chain. */
+  depositAddress(userId: string, coin: string, chain: string): string {
+    const digest = createHash('sha256').update(`${userId}:${coin}:${chain}`).digest('hex')
+    if (chain.startsWith('TRC')) return `T${digest.replace(/[0l]/g, 'a').slice(0, 33)}`
+    if (chain === 'BTC') return `bc1q${digest.slice(0, 38)}`
+    return `0x${digest.slice(0, 40)}`
+  }
+
+  /** An incoming transfer seen on chain: credited at once. */
+  deposit(user: User, coin: string, amount: Decimal, note = 'deposit'): WithdrawalRequest {
+    if (!amount.greaterThan(0)) refuse('amountMustBePositive')
+    this.state.ledger.apply({
+      kind: 'deposit',
+      note,
+      legs: [
+        { pool: 'outside', coin, amount: amount.negated() },
+        { userId: user.id, account: 'platform', coin, available: amount },
+      ],
+    })
+    const request = this.request(user.id, coin, amount, ZERO, 'completed', '')
+    this.recharges.unshift(request)
+    this.state.messages.post(user.id, 'depositCredited', `${text(amount)} ${coin.toUpperCase()} credited.`)
+    return request
+  }
+
+  submitRecharge(user: User, coin: string, amount: Decimal, chain?: string): WithdrawalRequest {
+    const channel = this.channel(coin, chain)
+    if (amount.lessThan(channel.min)) refuse('rechargeBelowMinimum')
+    if (amount.greaterThan(channel.max)) refuse('rechargeAboveMaximum')
+    const address = this.depositAddress(user.id, coin, channel.chain)
+    const request = this.request(user.id, coin, amount, ZERO, 'pending', address)
+    this.recharges.unshift(request)
+    return request
+  }
+
+  /** The operator's answer to a submitted recharge: approval credits it. */
+  reviewRecharge(id: number, approve: boolean): WithdrawalRequest {
+    const request = this.recharges.find((row) => row.id === id) ?? refuse('unknownRecharge')
+    if (request.status !== 'pending') refuse('alreadyReviewed')
+    if (approve) {
+      const amount = toDecimal(request.amount)
+      this.state.ledger.apply({
+        kind: 'deposit',
+        note: `recharge #${id}`,
+        legs: [
+          { pool: 'outside', coin: request.coin, amount: amount.negated() },
+          { userId: request.userId, account: 'platform', coin: request.coin, available: amount },
+        ],
+      })
+    }
+    request.status = approve ? 'completed' : 'rejected'
+    return request
+  }
+
+  rechargesOf(userId: string): WithdrawalRequest[] {
+    return this.recharges.filter((row) => row.userId === userId)
+  }
+
+  withdrawalsOf(userId: string): WithdrawalRequest[] {
+    return this.withdrawals.filter((row) => row.userId === userId)
+  }
+
+  withdrawStatus(userId: string) {
+    const rules = this.state.settings.current.WITHDRAWAL_SETTING
+    const usedToday = this.usedToday(userId)
+    return {
+      open: this.windowOpen(),
+      usedToday,
+      dayCount: rules.dayCount,
+      freeLeft: Math.max(0, rules.freeCount - usedToday),
+    }
+  }
+
+  submitWithdrawal(
+    user: User,
+    input: { coin: string; amount: Decimal; address: string; pwd: string; chain?: string },
+  ): WithdrawalRequest {
+    const settings = this.state.settings.current
+    const rules = settings.WITHDRAWAL_SETTING
+    const channel = this.channel(input.coin, input.chain)
+    const usesFundPassword =
+      settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
+    if (usesFundPassword) {
+      if (user.fundPasswordHash === null) refuse('fundPasswordNotSet')
+      if (!this.state.users.checkFundPassword(user, input.pwd)) refuse('wrongFundPassword')
+    } else if (!this.state.users.checkPassword(user, input.pwd)) refuse('wrongPassword')
+    if (!this.windowOpen()) refuse('withdrawOutsideWindow')
+    // the platform-wide limits are in the tax coin; other coins use their channel's limits
+    const [min, max] = input.coin === rules.coinTax ? [rules.min, rules.max] : [channel.min, channel.max]
+    if (!input.amount.greaterThan(0) || input.amount.lessThan(min)) refuse('withdrawBelowMinimum')
+    if (input.amount.greaterThan(max)) refuse('withdrawAboveMaximum')
+    const usedToday = this.usedToday(user.id)
+    if (usedToday >= rules.dayCount) refuse('withdrawDailyLimitReached')
+    const fee =
+      usedToday < rules.freeCount
+        ? ZERO
+        : truncate(input.amount.times(rules.ratio).dividedBy(100), AMOUNT_PLACES)
+
+    const request = this.request(user.id, input.coin, input.amount, fee, 'frozen', input.address)
+    this.state.ledger.apply({
+      kind: 'withdraw',
+      note: `withdrawal #${request.id} frozen`,
+      legs: [
+        {
+          userId: user.id,
+          account: 'platform',
+          coin: input.coin,
+          available: input.amount.negated(),
+          frozen: input.amount,
+        },
+      ],
+    })
+    this.withdrawals.unshift(request)
+    return request
+  }
+
+  reviewWithdrawal(id: number, approve: boolean): WithdrawalRequest {
+    const request = this.withdrawals.find((row) => row.id === id) ?? refuse('unknownWithdrawal')
+    if (request.status !== 'frozen' && request.status !== 'pending') refuse('alreadyReviewed')
+    const amount = toDecimal(request.amount)
+    const fee = toDecimal(request.fee)
+    const wallet = { userId: request.userId, account: 'platform' as const, coin: request.coin }
+    if (approve) {
+      this.state.ledger.apply({
+        kind: 'withdraw',
+        note: `withdrawal #${id} paid out`,
+        legs: [
+          { ...wallet, frozen: amount.negated() },
+          { pool: 'fees', coin: request.coin, amount: fee },
+          { pool: 'outside', coin: request.coin, amount: amount.minus(fee) },
+        ],
+      })
+    } else {
+      this.state.ledger.apply({
+        kind: 'withdraw',
+        note: `withdrawal #${id} rejected`,
+        legs: [{ ...wallet, frozen: amount.negated(), available: amount }],
+      })
+    }
+    request.status = approve ? 'completed' : 'rejected'
+    this.state.messages.post(
+      request.userId,
+      approve ? 'withdrawCompleted' : 'withdrawRejected',
+      `Withdrawal #${id}`,
+    )
+    return request
+  }
+
+  /** Frozen withdrawals move on to wait for review. */
+  onTick(now: number): void {
+    for (const request of this.withdrawals) {
+      if (request.status === 'frozen' && now - request.createdAt >= FROZEN_MS) request.status = 'pending'
+    }
+  }
+
+  private usedToday(userId: string): number {
+    const start = localDayStart(this.state.clock(), this.offsetHours())
+    return this.withdrawals.filter(
+      (row) => row.userId === userId && row.createdAt >= start && row.status !== 'rejected',
+    ).length
+  }
+
+  private windowOpen(): boolean {
+    const rules = this.state.settings.current.WITHDRAWAL_SETTING
+    const time = localTimeOfDay(this.state.clock(), this.offsetHours())
+    return withinWindow(time, rules.startTime, rules.endTime)
+  }
+
+  private offsetHours(): number {
+    return this.state.settings.current.DEFAULT_TIME_ZONE.offset
+  }
+
+  private request(
+    userId: string,
+    coin: string,
+    amount: Decimal,
+    fee: Decimal,
+    status: MoneyRequest['status'],
+    address: string,
+  ): WithdrawalRequest {
+    return {
+      id: this.nextId(),
+      userId,
+      coin,
+      amount: text(amount),
+      fee: text(fee),
+      address,
+      status,
+      createdAt: this.state.clock(),
+    }
+  }
+}
+
+/** The row as the API shows it, without the owner. */
+export function publicRequest({ userId: _owner, ...row }: WithdrawalRequest): MoneyRequest {
+  return row
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KLINE_INTERVALS, WS_ERROR, parseUpstreamFrame } from '@tradegate/shared'
+import type { Sandbox } from '../app'
+import { Client, openFeed, registeredClient, sleep, startTestSandbox } from './helpers'
+
+describe('sandbox feed', () => {
+  let sandbox: Sandbox
+
+  beforeAll(async () => {
+    // the default tick, as `npm run sandbox` runs it
+    sandbox = await startTestSandbox({ tickMs: undefined })
+  })
+  afterAll(() => sandbox.close())
+
+  it('sends DETAIL for at least 30 symbols at 5 or more a second each, with realistic prices', async () => {
+    const feed = await openFeed(sandbox, true)
+    await sleep(300)
+    const startCount = feed.frames.length
+    const windowMs = 2000
+    await sleep(windowMs)
+    const window = feed.frames.slice(startCount)
+    await feed.close()
+
+    const perSymbol = new Map<string, number>()
+    for (const frame of window) {
+      if (frame.type === 'DETAIL')
+        perSymbol.set(String(frame.symbol), (perSymbol.get(String(frame.symbol)) ?? 0) + 1)
+    }
+    expect(perSymbol.size).toBeGreaterThanOrEqual(30)
+    for (const [symbol, count] of perSymbol) {
+      expect(count / (windowMs / 1000), `${symbol} DETAIL per second`).toBeGreaterThanOrEqual(5)
+    }
+    const btc = window.find((frame) => frame.type === 'DETAIL' && frame.symbol === 'btcusdt')
+    const close = Number((btc?.data as { close: string }).close)
+    expect(close).toBeGreaterThan(30_000)
+    expect(close).toBeLessThan(150_000)
+  })
+
+  it('gives a feed-token socket every frame kind, each a valid upstream frame, without subscribing', async () => {
+    const feed = await openFeed(sandbox, true)
+    await feed.next((frame) => frame.type === 'KLINE' && frame.interval === '1mon', 3000)
+    await feed.next((frame) => frame.type === 'TRADE')
+    await feed.next((frame) => frame.type === 'HEARTBEAT', 6000)
+    const intervals = new Set(
+      feed.frames.filter((frame) => frame.type === 'KLINE').map((frame) => frame.interval),
+    )
+    expect([...intervals].sort()).toEqual([...KLINE_INTERVALS].sort())
+    for (const frame of feed.frames) {
+      const parsed = parseUpstreamFrame(JSON.stringify(frame))
+      expect(parsed.ok, JSON.stringify(frame)).toBe(true)
+      if ('ts' in frame) expect(Math.abs(Number(frame.ts) - Date.now())).toBeLessThan(10_000)
+    }
+    await feed.close()
+  }, 10_000)
+
+  it('sends per-user events, tagged with the user id, only to the feed-token socket', async () => {
+    const gateway = await openFeed(sandbox, true)
+    const browser = await openFeed(sandbox, false)
+    browser.socket.send(JSON.stringify({ operation: 'auth', satoken: 'whatever' }))
+    browser.socket.send(JSON.stringify({ operation: 'subscribe', type: 'OWNCOIN' }))
+    const refusal = await browser.next((frame) => frame.type === 'error')
+    expect(refusal).toMatchObject({ code: WS_ERROR.notAuthorised })
+
+    const client = await registeredClient(sandbox)
+    const { userId } = await client.ok('userInfo')
+    await client.control('/sandbox/deposit', { userId, coin: 'usdt', amount: '25' })
+    const event = await gateway.next(
+      (frame) =>
+        frame.type === 'OWNCOIN' &&
+        frame.userId === userId &&
+        (frame.data as { available: string }).available === '105',
+    )
+    expect(event.data).toMatchObject({ coin: 'usdt', account: 'platform', frozen: '0' })
+    await sleep(300)
+    expect(browser.frames.some((frame) => 'userId' in frame)).toBe(false)
+    await Promise.all([gateway.close(), browser.close()])
+  })
+
+  it('answers a client subscription with a snapshot, then only the subscribed topic', async () => {
+    const browser = await openFeed(sandbox, false)
+    await sleep(400)
+    expect(browser.frames.filter((frame) => frame.type !== 'HEARTBEAT')).toEqual([])
+    browser.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' }))
+    const snapshot = await browser.next((frame) => frame.type === 'DETAIL')
+    expect(snapshot.symbol).toBe('ethusdt')
+    browser.socket.send(
+      JSON.stringify({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '5min' }),
+    )
+    await browser.next((frame) => frame.type === 'KLINE')
+    await sleep(1200)
+    const kinds = new Set(
+      browser.frames.map((frame) => `${frame.type}:${frame.symbol ?? ''}:${frame.interval ?? ''}`),
+    )
+    kinds.delete('HEARTBEAT::')
+    expect([...kinds].sort()).toEqual(['DETAIL:ethusdt:', 'KLINE:btcusdt:5min'])
+
+    browser.socket.send(JSON.stringify({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'ethusdt' }))
+    browser.socket.send(
+      JSON.stringify({ operation: 'unsubscribe', type: 'KLINE', symbol: 'btcusdt', interval: '5min' }),
+    )
+    await sleep(300)
+    const after = browser.frames.length
+    await sleep(500)
+    expect(browser.frames.slice(after).filter((frame) => frame.type !== 'HEARTBEAT')).toEqual([])
+    await browser.close()
+  })
+
+  it('answers a bad frame with an error and keeps the socket open', async () => {
+    const browser = await openFeed(sandbox, false)
+    browser.socket.send('not json')
+    browser.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'nosuchcoin' }))
+    await browser.next((frame) => frame.type === 'error' && frame.msg === 'invalidJson')
+    await browser.next((frame) => frame.type === 'error' && frame.msg === 'unknownSymbol')
+    browser.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL' }))
+    await browser.next((frame) => frame.type === 'DETAIL')
+    expect(browser.socket.readyState).toBe(browser.socket.OPEN)
+    await browser.close()
+  })
+
+  it('pauses without closing, resumes, and drops every socket on request', async () => {
+    const control = new Client(sandbox.url)
+    const feed = await openFeed(sandbox, true)
+    await feed.next((frame) => frame.type === 'DETAIL')
+    await control.control('/sandbox/feed/pause')
+    await sleep(100)
+    const pausedAt = feed.frames.length
+    await sleep(500)
+    expect(feed.frames.length).toBe(pausedAt)
+    expect(feed.socket.readyState).toBe(feed.socket.OPEN)
+    await control.control('/sandbox/feed/resume')
+    await feed.next((_frame) => feed.frames.length > pausedAt)
+
+    const closed = new Promise((resolve) => feed.socket.once('close', resolve))
+    const { dropped } = await control.control<{ dropped: number }>('/sandbox/feed/drop')
+    expect(dropped).toBeGreaterThanOrEqual(1)
+    await closed
+  })
+
+  it('refuses an upgrade outside /ws/:id', async () => {
+    const response = await fetch(`${sandbox.url}/ws`, {
+      headers: { connection: 'upgrade', upgrade: 'websocket' },
+    }).catch((error: unknown) => error)
+    expect(response instanceof Response ? response.status : 'closed').not.toBe(101)
+  })
+})
+
+describe('sandbox market data', () => {
+  it('repeats the same prices for the same seed', async () => {
+    const first = await startTestSandbox({ seed: 7, tickMs: 60_000 })
+    const second = await startTestSandbox({ seed: 7, tickMs: 60_000 })
+    try {
+      const pathOf = (sandbox: Sandbox) =>
+        Array.from({ length: 20 }, () =>
+          sandbox.state.market
+            .step()
+            .map((tick) => tick.price.toFixed())
+            .join(','),
+        )
+      expect(pathOf(first)).toEqual(pathOf(second))
+      const client = new Client(first.url)
+      const candles = await client.ok('kline', { query: { symbol: 'btcusdt', interval: '1day' } })
+      expect(candles).toHaveLength(300)
+      const other = await new Client(second.url).ok('kline', {
+        query: { symbol: 'btcusdt', interval: '1day', limit: '5' },
+      })
+      expect(other.slice(0, 4)).toEqual(candles.slice(-5, -1))
+    } finally {
+      await Promise.all([first.close(), second.close()])
+    }
+  })
+})

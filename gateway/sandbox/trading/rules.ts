@@ -1,0 +1,56 @@
+import type { Decimal } from 'decimal.js'
+import { toDecimal, type PlayingKey } from '@tradegate/shared'
+import type { User } from '../accounts/users'
+import { refuse } from '../api/refusal'
+import { AMOUNT_PLACES, truncate } from '../money/amounts'
+import type { SandboxState } from '../state'
+
+// Checks every order form shares, and the invite rebates paid out of collected fees.
+
+export function requireTabOpen(state: SandboxState, key: PlayingKey, refusal: string): void {
+  const tab = state.settings.current.PLAYING_SETTING.find((entry) => entry.key === key)
+  if (!tab?.isOpen) refuse(refusal)
+}
+
+export function requireFundPassword(
+  state: SandboxState,
+  user: User,
+  needed: boolean,
+  fundPwd?: string,
+): void {
+  if (!needed) return
+  if (user.fundPasswordHash === null) refuse('fundPasswordNotSet')
+  if (fundPwd === undefined) refuse('fundPasswordRequired')
+  if (!state.users.checkFundPassword(user, fundPwd)) refuse('wrongFundPassword')
+}
+
+export function requirePlaces(value: Decimal, places: number, refusal: string): void {
+  if (value.decimalPlaces() > places) refuse(refusal)
+}
+
+export function positiveAmount(value: string | number, refusal = 'amountMustBePositive'): Decimal {
+  const amount = toDecimal(value)
+  return amount.greaterThan(0) ? amount : refuse(refusal)
+}
+
+/** When financial rebates are on, each inviter up the chain gets its ratio (percent) of the fee. */
+export function payFeeRebates(state: SandboxState, payerId: string, coin: string, fee: Decimal): void {
+  const rebate = state.settings.current.FINANCIAL_REBATE
+  if (!rebate.enabled || !fee.greaterThan(0)) return
+  let inviterId = state.users.byUserId(payerId)?.invitedBy ?? null
+  for (const ratio of rebate.ratios) {
+    if (!inviterId) return
+    const share = truncate(fee.times(ratio).dividedBy(100), AMOUNT_PLACES)
+    if (share.greaterThan(0) && state.ledger.pool('fees', coin).greaterThanOrEqualTo(share)) {
+      state.ledger.apply({
+        kind: 'rebate',
+        note: `invite rebate from user ${payerId}`,
+        legs: [
+          { pool: 'fees', coin, amount: share.negated() },
+          { userId: inviterId, account: 'platform', coin, available: share },
+        ],
+      })
+    }
+    inviterId = state.users.byUserId(inviterId)?.invitedBy ?? null
+  }
+}
