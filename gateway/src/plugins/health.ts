@@ -41,6 +41,11 @@ export const healthPlugin = fp(
       if (!readiness.draining || PROBE_ROUTES.has(request.routeOptions.url ?? '')) return done()
       reply.code(503).header('connection', 'close').send(errorBody(503, 'serviceUnavailable'))
     })
+    // answers that finish while draining close their keep-alive connection, so the server can close
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (readiness.draining) reply.header('connection', 'close')
+      done(null, payload)
+    })
 
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
     app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {

@@ -1,0 +1,22 @@
+// Bundles the gateway into one ESM file; the shared contract goes inside, every dependency stays external.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url))
+const { dependencies } = JSON.parse(readFileSync(here('./package.json'), 'utf8'))
+const external = Object.keys(dependencies).filter((name) => name !== '@tradegate/shared')
+const outfile = process.argv[2] ?? here('./dist/main.js')
+
+await build({
+  entryPoints: [here('./src/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+})
+console.log(`gateway: built ${outfile}`)

@@ -1,0 +1,123 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { CALLS } from '@tradegate/shared'
+import { emptyWebDist, waitFor } from './helpers'
+
+// The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time.
+
+const gatewayRoot = fileURLToPath(new URL('..', import.meta.url))
+const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
+const bundle = `${buildDir}/main.js`
+const SLOW_MS = 1500
+
+let slowUpstream: Server
+let upstreamUrl = ''
+const webDist = emptyWebDist()
+
+async function freePort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+function startGatewayProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = ''
+  const child = spawn(process.execPath, [bundle], {
+    cwd: gatewayRoot,
+    env: { PATH: process.env.PATH, REDIS_URL: '', LOG_LEVEL: 'info', WEB_DIST: webDist, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return { child, output: () => output }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode)
+    child.once('exit', (code) => resolve(code))
+  })
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, ['build.mjs', bundle], { cwd: gatewayRoot })
+  // answers every REST call after a delay, so a request is still in flight when SIGTERM arrives
+  slowUpstream = createServer((request, response) => {
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{"code":200,"msg":"ok","data":[]}')
+    }, SLOW_MS)
+    request.resume()
+  })
+  await new Promise<void>((resolve) => slowUpstream.listen(0, '127.0.0.1', resolve))
+  upstreamUrl = `http://127.0.0.1:${(slowUpstream.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  slowUpstream?.closeAllConnections()
+  await new Promise((resolve) => slowUpstream?.close(resolve))
+  rmSync(buildDir, { recursive: true, force: true })
+  rmSync(webDist, { recursive: true, force: true })
+})
+
+describe('gateway process', () => {
+  it('refuses to start on a bad setting and names it', async () => {
+    const { child, output } = startGatewayProcess({ PORT: 'eighty', UPSTREAM_URL: upstreamUrl })
+    expect(await exited(child)).toBe(1)
+    expect(output()).toContain('PORT')
+  })
+
+  it('on SIGTERM fails readiness, refuses new requests, finishes in-flight ones, closes sockets with 1001 and exits', async () => {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const { child, output } = startGatewayProcess({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: upstreamUrl,
+      SHUTDOWN_DRAIN_MS: '600',
+      SHUTDOWN_TIMEOUT_MS: '8000',
+    })
+    try {
+      await waitFor(
+        async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
+        'gateway to listen',
+        15_000,
+      )
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-1`)
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+      const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+
+      const inFlight = fetch(base + CALLS.assetBalance.path)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const signalledAt = Date.now()
+      child.kill('SIGTERM')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+
+      const ready = await fetch(`${base}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(await ready.json()).toMatchObject({ reasons: expect.arrayContaining(['shutting down']) })
+      const refused = await fetch(base + CALLS.getCoinList.path)
+      expect(refused.status).toBe(503)
+      expect(await refused.json()).toEqual({ code: 503, msg: 'serviceUnavailable' })
+
+      const finished = await inFlight
+      expect(finished.status).toBe(200)
+      expect(await finished.json()).toMatchObject({ code: 200 })
+      expect(await socketClosed).toBe(1001)
+      expect(await exited(child)).toBe(0)
+      expect(Date.now() - signalledAt).toBeLessThan(10_000)
+    } catch (error) {
+      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+})
