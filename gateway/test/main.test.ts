@@ -115,7 +115,7 @@ describe('gateway process', () => {
       expect(await exited(child)).toBe(0)
       expect(Date.now() - signalledAt).toBeLessThan(10_000)
     } catch (error) {
-      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`)
+      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
     }

@@ -1,0 +1,161 @@
+// `npm start`: builds what is missing, starts the sandbox when no upstream is configured, then the
+// gateway; one Ctrl-C or SIGTERM stops both.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { connect, createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const fromRoot = (...parts) => join(root, ...parts)
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+const children = new Set()
+let stopping = false
+
+function say(message) {
+  console.error(`[start] ${message}`)
+}
+
+function newestModification(path) {
+  const stats = statSync(path)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue
+    newest = Math.max(newest, newestModification(join(path, entry)))
+  }
+  return newest
+}
+
+function run(command, args) {
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status === 0
+}
+
+function buildWhatIsMissing() {
+  if (!existsSync(fromRoot('web/dist/index.html'))) {
+    say('building the web client (web/dist is missing)')
+    if (!run(npm, ['run', 'build', '-w', 'web'])) {
+      say('the web client did not build; the gateway will serve a placeholder page instead')
+    }
+  }
+  const bundle = fromRoot('gateway/dist/main.js')
+  const sources = ['gateway/src', 'shared/src', 'gateway/build.mjs', 'gateway/package.json'].map((path) =>
+    fromRoot(path),
+  )
+  const stale = !existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources.map(newestModification))
+  if (stale) {
+    say('building the gateway')
+    if (!run(npm, ['run', 'build', '-w', 'gateway'])) {
+      say('the gateway did not build')
+      process.exit(1)
+    }
+  }
+}
+
+async function freePort() {
+  const server = createServer()
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function waitForPort(port, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the sandbox exited with code ${child.exitCode}`)
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => (socket.destroy(), resolve(true)))
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  throw new Error(`the sandbox did not listen on port ${port} within ${timeoutMs / 1000} s`)
+}
+
+// children run in their own process group, so a terminal's Ctrl-C reaches them once, from here
+function start(name, command, args, env, output = 'inherit') {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', output, 'inherit'],
+    detached: true,
+  })
+  children.add(child)
+  child.once('exit', (code, signal) => {
+    children.delete(child)
+    if (!stopping) {
+      say(`${name} exited (${signal ?? code}); stopping`)
+      stop(typeof code === 'number' && code !== 0 ? code : 1)
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0)
+    }
+  })
+  return child
+}
+
+function stop(exitCode = 0) {
+  if (stopping) return
+  stopping = true
+  process.exitCode = exitCode
+  if (children.size === 0) process.exit(exitCode)
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      child.kill('SIGTERM')
+    }
+  }
+  // the gateway exits within its own shutdown timeout; this is only a backstop
+  setTimeout(() => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        child.kill('SIGKILL')
+      }
+    }
+    process.exit(exitCode || 1)
+  }, 12_000).unref()
+}
+
+process.on('SIGINT', () => stop(0))
+process.on('SIGTERM', () => stop(0))
+
+buildWhatIsMissing()
+
+const env = {}
+if (!process.env.UPSTREAM_URL) {
+  const port = await freePort()
+  say(`starting the sandbox upstream on port ${port}`)
+  const sandbox = start('sandbox', npx, ['tsx', 'gateway/sandbox/main.ts'], { SANDBOX_PORT: String(port) })
+  try {
+    await waitForPort(port, sandbox, 60_000)
+  } catch (error) {
+    say(String(error.message ?? error))
+    stop(1)
+  }
+  env.UPSTREAM_URL = `http://127.0.0.1:${port}`
+}
+if (stopping) await new Promise(() => undefined)
+
+const pretty = process.stdout.isTTY
+const gateway = start(
+  'gateway',
+  process.execPath,
+  [fromRoot('gateway/dist/main.js')],
+  env,
+  pretty ? 'pipe' : 'inherit',
+)
+if (pretty) {
+  const require = createRequire(fromRoot('gateway/package.json'))
+  const pinoPretty = require('pino-pretty')
+  gateway.stdout.pipe(pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
+}
+say(
+  `gateway starting on http://localhost:${process.env.PORT || 8080} (upstream ${env.UPSTREAM_URL ?? process.env.UPSTREAM_URL})`,
+)
