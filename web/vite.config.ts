@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { precompress } from './scripts/precompress'
+import { precompress } from './scripts/precompress.mjs'
 
 const GATEWAY = 'http://localhost:8080'
 

@@ -32,6 +32,22 @@ export function isRightToLeft(code: string): boolean {
   return RTL_LANGUAGES.includes(code)
 }
 
+/** Native names of the bundle languages the default language list leaves out. */
+const UNLISTED_BUNDLE_LABELS: Readonly<Record<string, string>> = { ar: 'العربية', da: 'Dansk', tr: 'Türkçe' }
+
+/** The settings' language list, followed by every other language a bundle exists for. */
+export function selectableLanguages(listed: readonly LanguageEntry[]): LanguageEntry[] {
+  const codes = new Set(listed.map((entry) => entry.dictValue))
+  const extra = BUNDLE_LANGUAGES.filter((code) => !codes.has(code)).map((code) => ({
+    dictLabel: UNLISTED_BUNDLE_LABELS[code] ?? code,
+    dictValue: code,
+    imgUrl: `flags/${code}.svg`,
+    isDefault: 'N' as const,
+    status: 0,
+  }))
+  return [...listed, ...extra]
+}
+
 /** The saved language, else the list entry marked default, else English. */
 export function chooseLanguage(saved: string | null, languages: readonly LanguageEntry[]): string {
   if (saved) return saved

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
-import { setLanguage } from '../../../lib/i18n'
+import { selectableLanguages, setLanguage } from '../../../lib/i18n'
 import { useSettings } from '../../../lib/settings'
 
 export default function LangListScreen() {
@@ -17,7 +17,7 @@ export default function LangListScreen() {
   return (
     <Screen title={t('language.title')}>
       <ul className="list lang-list">
-        {settings.LANGUAGES.map((entry, index) => {
+        {selectableLanguages(settings.LANGUAGES).map((entry, index) => {
           const current = i18n.language === entry.dictValue
           return (
             <li key={entry.dictValue}>

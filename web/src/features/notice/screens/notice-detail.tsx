@@ -9,10 +9,10 @@ import { useNoticeList } from '../api/get-notices'
 export default function NoticeDetailScreen() {
   const { t } = useTranslation()
   const [search] = useSearchParams()
-  const key = search.get('key') ?? 'home'
+  const key = search.get('key') ?? 'ROLL_NOTICE'
   const id = search.get('id')
   const { dateTime } = useFormatters()
-  const notices = useNoticeList(/^[A-Za-z_]{1,32}$/.test(key) ? key : 'home')
+  const notices = useNoticeList(/^[A-Za-z_]{1,32}$/.test(key) ? key : 'ROLL_NOTICE')
   return (
     <Screen title={t('notice.title')}>
       <DataState {...notices} isEmpty={(rows) => rows.length === 0}>

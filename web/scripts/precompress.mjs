@@ -2,7 +2,6 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
-import type { Plugin } from 'vite'
 
 // Writes .br and .gz siblings of every built file, so the gateway can serve them without compressing.
 
@@ -12,7 +11,8 @@ const gzipAsync = promisify(gzip)
 /** Already compressed formats gain nothing from a second pass. */
 const SKIP = /\.(br|gz|png|jpe?g|gif|webp|avif|woff2?|zip|apk)$/i
 
-async function* walk(dir: string): AsyncGenerator<string> {
+/** @param {string} dir @returns {AsyncGenerator<string>} */
+async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) {
@@ -22,7 +22,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /** Compresses every eligible file under `dir`; returns how many files got siblings. */
-export async function precompressDirectory(dir: string): Promise<number> {
+/** @param {string} dir */
+export async function precompressDirectory(dir) {
   let count = 0
   for await (const path of walk(dir)) {
     if (SKIP.test(path)) continue
@@ -43,7 +44,8 @@ export async function precompressDirectory(dir: string): Promise<number> {
 }
 
 /** Vite plugin: precompresses the output directory once the bundle is written. */
-export function precompress(): Plugin {
+/** @returns {import('vite').Plugin} */
+export function precompress() {
   let outDir = 'dist'
   return {
     name: 'tradegate-precompress',

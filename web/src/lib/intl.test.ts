@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, localiseDecimal, localisePrice } from './intl'
+
+describe('formatDateTime', () => {
+  const ms = Date.UTC(2026, 0, 5, 16, 4, 9)
+  it('defaults to MM/DD/YYYY with a 24-hour time in the given zone', () => {
+    expect(formatDateTime(ms, 'Asia/Hong_Kong')).toBe('01/06/2026 00:04:09')
+    expect(formatDateTime(ms, 'America/New_York')).toBe('01/05/2026 11:04:09')
+  })
+  it('follows another pattern and survives an unknown zone', () => {
+    expect(formatDateTime(ms, 'UTC', 'YYYY-MM-DD')).toBe('2026-01-05')
+    expect(formatDateTime(ms, 'Not/AZone', 'HH:mm')).toBe('16:04')
+    expect(formatDateTime(Number.NaN, 'UTC')).toBe('')
+  })
+})
+
+describe('localised numbers', () => {
+  it('groups digits for the locale without changing a single decimal', () => {
+    expect(localiseDecimal('1234567.123456789012345678', 'en')).toBe('1,234,567.123456789012345678')
+    expect(localiseDecimal('1234567.50', 'de')).toBe('1.234.567,50')
+    expect(localiseDecimal('-0.000123', 'en')).toBe('-0.000123')
+  })
+  it('formats prices by the product rules first (truncated, 2 decimals from 100)', () => {
+    expect(localisePrice('65432.999', 'en')).toBe('65,432.99')
+    expect(localisePrice('', 'en')).toBe('0.00')
+    expect(localisePrice('not a number', 'fr')).toBe('0,00')
+  })
+})

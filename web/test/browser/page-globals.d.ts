@@ -1,0 +1,13 @@
+// The few page globals the predicates passed to page.waitForFunction read; they run in Chromium, not in
+// Node. The DOM library is left out of this project because it clashes with the gateway's Node types.
+
+interface PageNode {
+  textContent: string | null
+}
+
+declare const window: { location: { hash: string } }
+declare const document: {
+  documentElement: { lang: string; dir: string }
+  querySelectorAll(selector: string): Iterable<PageNode> & ArrayLike<PageNode>
+}
+declare const localStorage: { getItem(key: string): string | null }

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  DESKTOP,
+  PHONE,
+  launchChromium,
+  loginThroughUi,
+  openPage,
+  registerThroughUi,
+  screenshotPath,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from './stack'
+
+// The client shell in Chromium against the real gateway and sandbox, at a phone and a desktop size.
+
+const PASSWORD = 'secret-pass-1'
+const bundle = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../src/locales/${code}.json`, import.meta.url), 'utf8')) as {
+    tabBar: Record<string, string>
+    errors: Record<string, string>
+  }
+
+let stack: Stack
+let browser: Browser
+
+beforeAll(async () => {
+  stack = await startStack()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+})
+
+async function homePrices(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=home-coin-price]').allTextContents()
+}
+
+/** Waits until every home coin shows a price, then until at least one of them has moved. */
+async function expectPricesToMove(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const prices = [...document.querySelectorAll('[data-testid=home-coin-price]')]
+      return prices.length > 0 && prices.every((node) => /\d/.test(node.textContent ?? ''))
+    },
+    undefined,
+    { timeout: 15_000 },
+  )
+  const first = await homePrices(page)
+  await page.waitForFunction(
+    (before) =>
+      [...document.querySelectorAll('[data-testid=home-coin-price]')].some(
+        (node, index) => node.textContent !== before[index],
+      ),
+    first,
+    { timeout: 15_000 },
+  )
+}
+
+describe('web client shell', () => {
+  it('registers (showing the 80 USDT credit), logs in, and the home prices tick live', async () => {
+    const email = uniqueEmail()
+    const phone = await openPage(browser, PHONE)
+    await registerThroughUi(phone.page, stack, email, PASSWORD)
+    await expect(phone.page.getByTestId('registration-credit').textContent()).resolves.toContain('80 USDT')
+    await phone.page.screenshot({ path: screenshotPath('phone-register-credit') })
+    await phone.context.close()
+
+    const desktop = await openPage(browser, DESKTOP)
+    await loginThroughUi(desktop.page, stack, email, PASSWORD)
+    await expectPricesToMove(desktop.page)
+    expect(await desktop.page.locator('.desktop-sidebar').isVisible()).toBe(true)
+    expect(await desktop.page.locator('.tab-bar').isVisible()).toBe(false)
+    await desktop.page.screenshot({ path: screenshotPath('desktop-home-signed-in') })
+    expect(desktop.errors).toEqual([])
+    await desktop.context.close()
+  })
+
+  it('turns right-to-left in Arabic and shows the Japanese tab bar in Japanese', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE)
+    await page.goto(`${stack.url}/#/`)
+    await expect(page.locator('[data-tab=home] .tab-label').textContent()).resolves.toBe(
+      bundle('zh').tabBar.home,
+    )
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh')
+    expect(await page.locator('.tab-bar .tab-item').count()).toBe(5)
+
+    await page.getByTestId('open-languages').click()
+    await page.locator('[data-lang=ar]').click()
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar')
+    // mirrored: the first tab (home) sits on the right-hand side
+    const home = await page.locator('[data-tab=home]').boundingBox()
+    const fund = await page.locator('[data-tab=fund]').boundingBox()
+    expect(home && fund && home.x > fund.x).toBe(true)
+    await page.screenshot({ path: screenshotPath('phone-home-ar') })
+
+    await page.getByTestId('open-languages').click()
+    await page.locator('[data-lang=ja]').click()
+    await page.waitForFunction(
+      () => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr',
+    )
+    const japanese = bundle('ja').tabBar
+    for (const key of ['home', 'market', 'trade', 'finance', 'fund']) {
+      await expect(page.locator(`[data-tab=${key}] .tab-label`).textContent()).resolves.toBe(japanese[key])
+    }
+    // the choice survives a reload
+    await page.reload()
+    await page.waitForFunction(() => document.documentElement.lang === 'ja')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('lands a signed-out visit to a protected route on /login', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await openPage(browser, viewport)
+      await page.goto(`${stack.url}/#/wallet`)
+      await page.waitForFunction(() => window.location.hash === '#/login')
+      await page.locator('input[name=username]').waitFor()
+      await context.close()
+    }
+  })
+
+  it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    await page.goto(`${stack.url}/#/login`)
+    await page.locator('input[name=username]').fill('张三@example.com')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.waitForLoadState('networkidle')
+    const before = stack.apiRequests.length
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) sent.push(request.url())
+    })
+    await page.locator('form button[type=submit]').click()
+    await expect(page.getByTestId('toast').first().textContent()).resolves.toBe(
+      bundle('zh').errors.cannotInputChinese,
+    )
+    await page.waitForTimeout(300)
+    expect(sent).toEqual([])
+    expect(stack.apiRequests.slice(before)).toEqual([])
+    await context.close()
+  })
+
+  it('signs the user out when the token expires', async () => {
+    const email = uniqueEmail()
+    const { page, context } = await openPage(browser, PHONE)
+    await registerThroughUi(page, stack, email, PASSWORD)
+    await page.goto(`${stack.url}/#/wallet`)
+    await page.getByTestId('wallet-total').waitFor()
+    await stack.control('/sandbox/expire', { username: email })
+    await page.goto(`${stack.url}/#/cashflow`)
+    await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 10_000 })
+    expect(
+      await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]),
+    ).toEqual([null, null])
+    await context.close()
+  })
+
+  it('reconnects after the socket is cut and the prices move again', async () => {
+    const { page, context } = await openPage(browser, PHONE)
+    const sockets: string[] = []
+    page.on('websocket', (socket) => sockets.push(socket.url()))
+    await page.goto(`${stack.url}/#/`)
+    await expectPricesToMove(page)
+    expect(sockets).toHaveLength(1)
+    expect(sockets[0]).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/[0-9a-f-]{36}$/)
+
+    expect(stack.relay.cutAll()).toBeGreaterThan(0)
+    const cutAt = Date.now()
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2)
+    // the client waits its 3 s before reconnecting
+    expect(Date.now() - cutAt).toBeGreaterThan(2000)
+    await expectPricesToMove(page)
+    await page.screenshot({ path: screenshotPath('phone-home-after-reconnect') })
+    await context.close()
+  })
+})

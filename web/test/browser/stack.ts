@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs'
+import net from 'node:net'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { FastifyInstance } from 'fastify'
+import { buildGateway } from '../../../gateway/src/app'
+import { configWith } from '../../../gateway/src/config'
+import { startSandbox, type Sandbox } from '../../../gateway/sandbox/app'
+
+// A real sandbox and gateway in this process, a TCP relay in front of the gateway (so a test can cut
+// the browser's connections), and Debian's Chromium.
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1440, height: 900 }
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../.artifacts/screenshots/', import.meta.url))
+const WEB_DIST = fileURLToPath(new URL('../../dist', import.meta.url))
+
+export interface Relay {
+  port: number
+  /** destroys every open connection, as a dropped network would */
+  cutAll(): number
+  close(): Promise<void>
+}
+
+async function startRelay(targetPort: number): Promise<Relay> {
+  const open = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1')
+    for (const socket of [client, upstream]) {
+      open.add(socket)
+      socket.on('close', () => open.delete(socket))
+      socket.on('error', () => undefined)
+    }
+    client.pipe(upstream).pipe(client)
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cutAll() {
+      const count = open.size
+      for (const socket of open) socket.destroy()
+      return count
+    },
+    close() {
+      for (const socket of open) socket.destroy()
+      return new Promise((done) => server.close(() => done()))
+    },
+  }
+}
+
+export interface Stack {
+  /** the app as the browser opens it, through the relay */
+  url: string
+  sandbox: Sandbox
+  gateway: FastifyInstance
+  relay: Relay
+  /** every /api request the gateway received, in order */
+  apiRequests: string[]
+  /** calls a sandbox control endpoint and returns its data */
+  control<T = unknown>(path: string, body?: unknown): Promise<T>
+  close(): Promise<void>
+}
+
+export async function startStack(): Promise<Stack> {
+  const sandbox = await startSandbox({ port: 0, seed: 20_260_101, tickMs: 150 })
+  const gateway = await buildGateway(
+    configWith({
+      PORT: 0,
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: sandbox.url,
+      WEB_DIST,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      RATE_LIMIT_PER_MINUTE: 100_000,
+    }),
+  )
+  const apiRequests: string[] = []
+  gateway.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) apiRequests.push(request.url)
+  })
+  await gateway.listen({ port: 0, host: '127.0.0.1' })
+  const relay = await startRelay((gateway.server.address() as net.AddressInfo).port)
+  return {
+    url: `http://127.0.0.1:${relay.port}`,
+    sandbox,
+    gateway,
+    relay,
+    apiRequests,
+    async control<T>(path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${sandbox.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const answer = (await response.json()) as { code?: unknown; data?: T }
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`)
+      return (answer && typeof answer === 'object' && 'data' in answer ? answer.data : answer) as T
+    },
+    async close() {
+      await relay.close()
+      await gateway.close()
+      await sandbox.close()
+    },
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** uncaught page errors; a test asserts there are none */
+  errors: string[]
+}
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { context, page, errors }
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  return `${SCREENSHOT_DIR}${name}.png`
+}
+
+let counter = 0
+/** A username no other test of this run uses. */
+export function uniqueEmail(): string {
+  return `user${Date.now().toString(36)}${(counter++).toString(36)}@example.com`
+}
+
+/** Signs up through the register screen with the sandbox's root invite code. */
+export async function registerThroughUi(
+  page: Page,
+  stack: Stack,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${stack.url}/#/register`)
+  await page.locator('input[name=username]').fill(email)
+  await page.getByTestId('send-code').click()
+  const { code } = await waitFor(() =>
+    stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
+  )
+  await page.locator('input[name=code]').fill(code)
+  await page.locator('input[name=password]').fill(password)
+  await page.locator('input[name=confirm]').fill(password)
+  await page.locator('input[name=inviteCode]').fill(stack.sandbox.inviteCode)
+  await page.locator('input[name=agree]').check()
+  await page.locator('form button[type=submit]').click()
+  await page.getByTestId('registration-credit').waitFor()
+}
+
+export async function loginThroughUi(
+  page: Page,
+  stack: Stack,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${stack.url}/#/login`)
+  await page.locator('input[name=username]').fill(email)
+  await page.locator('input[name=password]').fill(password)
+  await page.locator('form button[type=submit]').click()
+  await page.waitForFunction(() => window.location.hash === '#/' && localStorage.getItem('_token') !== null)
+}
+
+/** Retries an async check until it stops throwing. */
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
