@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import type { Decimal } from 'decimal.js'
+import { toDecimal } from '@tradegate/shared'
+import type { Sandbox } from '../app'
+import { Client, registeredClient, startTestSandbox } from './helpers'
+
+// Random sequences of operations never create or destroy money: what users hold, plus what the house
+// (counterparty of every trade) and the fee pool hold, always equals what came in from outside
+// (registration credits, deposits, welfare rewards) minus what was paid out by withdrawals.
+
+const SYMBOLS = ['btcusdt', 'ethusdt', 'trxusdt', 'xauusdt'] as const
+const COINS = ['usdt', 'btc', 'eth', 'trx'] as const
+const ACCOUNTS = ['platform', 'contract', 'financial'] as const
+const AMOUNTS = ['0.5', '1', '3.25', '10', '25', '80', '150', '999', '0.00012345'] as const
+
+type Operation = { kind: string; user: number } & Record<string, string | number | boolean>
+
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  fc.record({
+    kind: fc.constant('deposit'),
+    user: fc.nat(2),
+    coin: fc.constantFrom(...COINS),
+    amount: fc.constantFrom(...AMOUNTS),
+  }),
+  fc.record({
+    kind: fc.constant('transfer'),
+    user: fc.nat(2),
+    from: fc.constantFrom(...ACCOUNTS),
+    to: fc.constantFrom(...ACCOUNTS),
+    amount: fc.constantFrom(...AMOUNTS),
+  }),
+  fc.record({
+    kind: fc.constant('spot'),
+    user: fc.nat(2),
+    symbol: fc.constantFrom('btcusdt', 'ethusdt', 'trxusdt'),
+    side: fc.constantFrom('buy', 'sell'),
+    limit: fc.boolean(),
+    offset: fc.constantFrom('0.98', '1', '1.02'),
+    amount: fc.constantFrom('0.001', '0.01', '1', '100', '1000'),
+  }),
+  fc.record({
+    kind: fc.constant('contract'),
+    user: fc.nat(2),
+    symbol: fc.constantFrom(...SYMBOLS),
+    direction: fc.constantFrom('long', 'short'),
+    leverage: fc.constantFrom(5, 10, 100),
+    shares: fc.constantFrom('1', '3', '20'),
+    limit: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('closePosition'), user: fc.nat(2) }),
+  fc.record({ kind: fc.constant('cancelOrder'), user: fc.nat(2) }),
+  fc.record({
+    kind: fc.constant('adjustMargin'),
+    user: fc.nat(2),
+    amount: fc.constantFrom(...AMOUNTS),
+    add: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('second'),
+    user: fc.nat(2),
+    symbol: fc.constantFrom('btcusdt', 'ethusdt', 'trxusdt'),
+    direction: fc.constantFrom('up', 'down'),
+    amount: fc.constantFrom('10', '25', '150'),
+  }),
+  fc.record({
+    kind: fc.constant('exchange'),
+    user: fc.nat(2),
+    from: fc.constantFrom(...COINS),
+    to: fc.constantFrom(...COINS),
+    amount: fc.constantFrom(...AMOUNTS),
+  }),
+  fc.record({ kind: fc.constant('withdraw'), user: fc.nat(2), amount: fc.constantFrom('20', '50', '300') }),
+  fc.record({ kind: fc.constant('review'), user: fc.nat(2), approve: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('follow'),
+    user: fc.nat(2),
+    traderId: fc.integer({ min: 1, max: 8 }),
+    stop: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('finance'), user: fc.nat(2), amount: fc.constantFrom('10', '100', '1000') }),
+  fc.record({ kind: fc.constant('welfare'), user: fc.nat(2), task: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({
+    kind: fc.constant('price'),
+    user: fc.nat(2),
+    symbol: fc.constantFrom(...SYMBOLS),
+    factor: fc.constantFrom('0.7', '0.97', '1.03', '1.4'),
+  }),
+)
+
+describe('sandbox money', () => {
+  let sandbox: Sandbox
+  let control: Client
+  const everyone: Client[] = []
+  const inflow = new Map<string, Decimal>()
+  const addInflow = (coin: string, amount: Decimal.Value) =>
+    inflow.set(coin, (inflow.get(coin) ?? toDecimal(0)).plus(amount))
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ tickMs: 40 })
+    control = new Client(sandbox.url)
+    await control.control('/sandbox/settings', {
+      WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '00:00:00', dayCount: 1000, freeCount: 1 },
+      FINANCIAL_REBATE: { enabled: true },
+    })
+  })
+  afterAll(() => sandbox.close())
+
+  async function newUsers(): Promise<Client[]> {
+    const first = await registeredClient(sandbox)
+    // the others are invited by the first, so invite rebates move money too
+    const { inviteCode } = await first.ok('userInfo')
+    const users = [first]
+    for (let index = 0; index < 2; index++) {
+      const client = new Client(sandbox.url)
+      const session = await client.ok('register', {
+        body: {
+          type: 'account',
+          username: `prop${Date.now().toString(36)}${index}${everyone.length}`,
+          password: 'secret-pass',
+          inviteCode,
+        },
+      })
+      client.token = session.satoken
+      users.push(client)
+    }
+    for (const user of users) {
+      await user.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+      const { userId } = await user.ok('userInfo')
+      await user.control('/sandbox/deposit', { userId, coin: 'usdt', amount: '1000' })
+      addInflow('usdt', 1080)
+    }
+    everyone.push(...users)
+    return users
+  }
+
+  async function run(users: Client[], op: Operation): Promise<void> {
+    const api = users[op.user]!
+    const { userId } = await api.ok('userInfo')
+    switch (op.kind) {
+      case 'deposit':
+        await api.control('/sandbox/deposit', { userId, coin: op.coin, amount: op.amount })
+        addInflow(String(op.coin), String(op.amount))
+        return
+      case 'transfer':
+        await api.call('transferFunds', {
+          body: { coin: 'usdt', from: op.from, to: op.to, amount: op.amount },
+        })
+        return
+      case 'spot': {
+        const price = toDecimal(sandbox.state.market.price(String(op.symbol)))
+          .times(String(op.offset))
+          .toDecimalPlaces(2)
+        await api.call('spotOrderSubmit', {
+          body: {
+            symbol: op.symbol,
+            side: op.side,
+            type: op.limit ? 'limit' : 'market',
+            amount: op.amount,
+            ...(op.limit ? { price: price.toFixed() } : {}),
+          },
+        })
+        return
+      }
+      case 'contract': {
+        const price = sandbox.state.market.price(String(op.symbol)).times('0.999').toDecimalPlaces(2)
+        await api.call('contractOrderSubmit', {
+          body: {
+            symbol: op.symbol,
+            direction: op.direction,
+            type: op.limit ? 'limit' : 'market',
+            leverage: op.leverage,
+            shares: op.shares,
+            ...(op.limit ? { price: price.toFixed() } : {}),
+          },
+        })
+        return
+      }
+      case 'closePosition': {
+        const [position] = (await api.ok('positionList', { query: { status: 'open' } })).rows
+        if (position) await api.call('positionStop', { query: { id: String(position.id) } })
+        return
+      }
+      case 'cancelOrder': {
+        const [order] = await api.ok('contractOrderList', { query: { status: 'open' } })
+        if (order) await api.call('contractOrderCancel', { query: { id: String(order.id) } })
+        return
+      }
+      case 'adjustMargin': {
+        const [position] = (await api.ok('positionList', { query: { status: 'open' } })).rows
+        if (position) {
+          await api.call('positionAdjustMargin', {
+            query: { id: String(position.id), money: String(op.amount), flag: op.add ? '1' : '0' },
+          })
+        }
+        return
+      }
+      case 'second': {
+        const periods = await api.ok('periodList', { body: { symbol: String(op.symbol) } })
+        await api.call('secondOrderCreate', {
+          body: { symbol: op.symbol, periodId: periods[0]!.id, direction: op.direction, amount: op.amount },
+        })
+        return
+      }
+      case 'exchange':
+        await api.call('currencyExchange', { body: { from: op.from, to: op.to, amount: op.amount } })
+        return
+      case 'withdraw':
+        await api.call('withdrawSubmit', {
+          query: {
+            coin: 'usdt',
+            amount: String(op.amount),
+            address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+            pwd: 'fund-pass',
+          },
+        })
+        return
+      case 'review': {
+        const [pending] = await api.ok('withdrawFreezeList')
+        if (!pending) return
+        await api.control('/sandbox/withdraw/review', { id: pending.id, approve: op.approve })
+        // the amount leaves less its fee, which the fee pool keeps
+        if (op.approve) addInflow('usdt', toDecimal(pending.amount).minus(pending.fee).negated())
+        return
+      }
+      case 'follow': {
+        const active = (await api.ok('followMine')).find((row) => row.status === 'following')
+        if (op.stop && active) await api.call('followStop', { query: { id: String(active.id) } })
+        else await api.call('followStart', { body: { traderId: op.traderId, amount: '100' } })
+        return
+      }
+      case 'finance':
+        await api.call('financeSubscribe', { body: { productId: 1, amount: op.amount } })
+        return
+      case 'welfare': {
+        const answer = await api.call('welfareClaim', { query: { id: String(op.task) } })
+        if (answer.code === 200) addInflow(answer.data!.coin, answer.data!.reward)
+        return
+      }
+      case 'price': {
+        const price = sandbox.state.market.price(String(op.symbol)).times(String(op.factor))
+        await api.control('/sandbox/price', { symbol: op.symbol, price: price.toDecimalPlaces(8).toFixed() })
+        return
+      }
+    }
+  }
+
+  /** Read in one go, without awaiting: a tick settling an order between two reads would count it twice. */
+  function holdings(): Map<string, Decimal> {
+    const totals = new Map<string, Decimal>()
+    const { ledger, users } = sandbox.state
+    // every account, the sandbox's own too: it owns the root invite code and so earns invite rebates
+    for (const user of users.all) {
+      for (const row of ledger.balances(user.id)) {
+        totals.set(row.coin, (totals.get(row.coin) ?? toDecimal(0)).plus(row.available).plus(row.frozen))
+      }
+    }
+    for (const coin of new Set([...totals.keys(), ...inflow.keys()])) {
+      totals.set(
+        coin,
+        (totals.get(coin) ?? toDecimal(0)).plus(ledger.pool('house', coin)).plus(ledger.pool('fees', coin)),
+      )
+    }
+    return totals
+  }
+
+  it('never creates or destroys money, whatever the order of operations', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 5, maxLength: 25 }), async (operations) => {
+        const users = await newUsers()
+        for (const op of operations) await run(users, op)
+        const totals = holdings()
+        for (const coin of new Set([...totals.keys(), ...inflow.keys()])) {
+          expect((totals.get(coin) ?? toDecimal(0)).toFixed(), coin).toBe(
+            (inflow.get(coin) ?? toDecimal(0)).toFixed(),
+          )
+        }
+        for (const row of await Promise.all(users.map((user) => user.ok('assetBalance')))) {
+          for (const balance of row)
+            expect(toDecimal(balance.available).isNegative() || toDecimal(balance.frozen).isNegative()).toBe(
+              false,
+            )
+        }
+      }),
+      { numRuns: 12 },
+    )
+    // the operations really moved money around, or the property would prove nothing
+    const kinds = new Set<string>()
+    for (const client of everyone) {
+      for (const record of (await client.ok('financialRecords', { query: { pageSize: '1000' } })).rows)
+        kinds.add(record.kind)
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(6)
+  }, 60_000)
+})
