@@ -169,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     marketFeed,
     market: state.market,
     feedToken: options.feedToken ?? DEFAULT_FEED_TOKEN,
+    clock,
   })
   const ticker = setInterval(() => {
     try {

@@ -10,6 +10,8 @@ import { HELP_ARTICLES, NOTICES, OPTION_RULES } from './articles'
 // Settings, notices, rules, help, messages, welfare tasks and file uploads.
 
 export const UPLOADS_PATH = '/sandbox/uploads'
+/** Past this many stored bytes the oldest uploads are forgotten, so memory stays bounded. */
+const UPLOADS_MAX_BYTES = 64 * 1024 * 1024
 
 interface TaskDefinition {
   id: number
@@ -107,6 +109,13 @@ export function contentHandlers(
       if (!file || files.length !== 1) return refuse('exactlyOneFileRequired')
       const id = `${nextUploadId()}-${file.filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(-60)}`
       uploads.set(id, file)
+      let stored = 0
+      for (const entry of uploads.values()) stored += entry.bytes.length
+      for (const [oldest, entry] of uploads) {
+        if (stored <= UPLOADS_MAX_BYTES) break
+        uploads.delete(oldest)
+        stored -= entry.bytes.length
+      }
       return { url: `${UPLOADS_PATH}/${encodeURIComponent(id)}` }
     },
   }

@@ -18,9 +18,10 @@ export interface FeedServerOptions {
   marketFeed: MarketFeed
   market: Market
   feedToken: string
+  clock: () => number
 }
 
-export function attachFeedServer({ server, hub, marketFeed, market, feedToken }: FeedServerOptions) {
+export function attachFeedServer({ server, hub, marketFeed, market, feedToken, clock }: FeedServerOptions) {
   const sockets = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -53,7 +54,7 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken }:
     if (!parsed.ok) return hub.sendError(ws, WS_ERROR.badFrame, parsed.error)
     const frame = parsed.value
     if (!('operation' in frame) || frame.operation === 'heartbeat') {
-      return ws.send(JSON.stringify({ type: 'HEARTBEAT', ts: Date.now() }))
+      return ws.send(JSON.stringify({ type: 'HEARTBEAT', ts: clock() }))
     }
     // user events travel only to the gateway's feed-token socket, never on a client subscription
     if (frame.operation === 'auth') return
