@@ -1,12 +1,29 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
+import { CoinSearchList } from '../../watchlist/components/coin-search-list'
+import { useSymbolList } from '../../watchlist/api/get-symbol-list'
+import '../../trade/trading.css'
 
-// Placeholder: the trading screens replace this file.
+/** Searches every listed coin; a star adds it to or removes it from the watchlist. */
 export default function SearchScreen() {
   const { t } = useTranslation()
+  const symbols = useSymbolList()
+  const [text, setText] = useState('')
   return (
-    <Screen title={t('trading.search')} back={true}>
-      <p className="placeholder">{t('trading.search')}</p>
+    <Screen title={t('market.search')}>
+      <input
+        className="filter-input"
+        type="search"
+        autoFocus
+        placeholder={t('market.searchPlaceholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-label={t('market.search')}
+        data-testid="coin-search"
+      />
+      <DataState {...symbols}>{(coins) => <CoinSearchList coins={coins} text={text} />}</DataState>
     </Screen>
   )
 }

@@ -1,12 +1,99 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import type { PlayingKey } from '@tradegate/shared'
 import { Screen } from '../../../components/screen'
+import { useAllTickers } from '../../../lib/live'
+import { useCoinList, useSettings } from '../../../lib/settings'
+import { useWatchlist } from '../../watchlist/api/get-watchlist'
+import { usePeriods } from '../api/get-periods'
+import { MarketTable } from '../components/market-table'
+import { SearchIcon } from '../components/search-icon'
+import { buildRows, filterRows, nextSortOrder, sortRows, type SortOrder } from '../lib/market-rows'
+import { marketTabs, pairsOfTab } from '../lib/market-tabs'
+import '../../trade/trading.css'
 
-// Placeholder: the trading screens replace this file.
+/** The market list: a tab per open product, live prices, sorting and a filter. */
 export default function StoreScreen() {
   const { t } = useTranslation()
+  const settings = useSettings()
+  const tabs = marketTabs(settings)
+  const [chosen, setChosen] = useState<PlayingKey | null>(null)
+  const tab = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? 'BBTrading')
+  const coinList = useCoinList()
+  const watchlist = useWatchlist()
+  const periods = usePeriods()
+  const tickers = useAllTickers()
+  const [filter, setFilter] = useState('')
+  const [order, setOrder] = useState<SortOrder | null>(null)
+
+  // a failed load lists nothing rather than spinning for ever
+  const pairs = pairsOfTab(tab, {
+    coinList,
+    watchlist: watchlist.data ?? (watchlist.error ? [] : undefined),
+    periods: periods.data ?? (periods.error ? [] : undefined),
+  })
+  const rows = sortRows(filterRows(buildRows(pairs ?? [], coinList?.coinList ?? [], tickers), filter), order)
+
   return (
-    <Screen title={t('tabBar.market')} back={false}>
-      <p className="placeholder">{t('tabBar.market')}</p>
+    <Screen
+      title={t('market.title')}
+      back={false}
+      className="market-screen"
+      right={
+        <Link
+          href="/search"
+          className="icon-button"
+          aria-label={t('market.search')}
+          data-testid="open-search"
+        >
+          <SearchIcon />
+        </Link>
+      }
+    >
+      <div className="tab-strip" role="tablist" aria-label={t('market.title')}>
+        {tabs.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={key === tab}
+            className="tab-strip-item"
+            onClick={() => setChosen(key)}
+            data-market-tab={key}
+          >
+            {t(`market.tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+      <div className="market-tools">
+        <input
+          className="filter-input"
+          type="search"
+          placeholder={t('market.filter')}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          aria-label={t('market.filter')}
+          data-testid="market-filter"
+        />
+        {tab === 'Optional' && (
+          <Link href="/addOptional" className="button button-small" data-testid="add-optional">
+            {t('watchlist.manage')}
+          </Link>
+        )}
+      </div>
+      {pairs === undefined ? (
+        <div className="loading-block" aria-busy="true">
+          <span className="spinner" />
+        </div>
+      ) : (
+        <MarketTable
+          rows={rows}
+          order={order}
+          onSort={(key) => setOrder(nextSortOrder(order, key))}
+          tab={tab === 'Optional' ? undefined : tab}
+        />
+      )}
     </Screen>
   )
 }

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Screen } from '../../../components/screen'
+import { useCoinList } from '../../../lib/settings'
+import { OptionPanel } from '../components/option-panel'
+import '../../trade/trading.css'
 
-// Placeholder: the trading screens replace this file.
+/** The options entry of the navigation: option coins, their fees, and the rules. */
 export default function OptionScreen() {
   const { t } = useTranslation()
+  const coinList = useCoinList()
   return (
-    <Screen title={t('menu.option')} back={true}>
-      <p className="placeholder">{t('menu.option')}</p>
+    <Screen title={t('option.title')} className="option-screen">
+      <div className="option-layout">
+        <OptionPanel coins={coinList?.optionList ?? []} />
+      </div>
     </Screen>
   )
 }

@@ -1,12 +1,180 @@
+import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Screen } from '../../../components/screen'
+import { Link, useSearchParams } from 'wouter'
+import type { CoinList, Period, PlayingKey, WatchCoin } from '@tradegate/shared'
+import { useCoinList, useSettings, tradeHeaderTabs } from '../../../lib/settings'
+import { usePeriods } from '../../market/api/get-periods'
+import { TickerHeader } from '../../market/components/ticker-header'
+import { uniquePairs, type ListedPair } from '../../market/lib/market-rows'
+import { COMPONENT_NAMES, tabOfComponentName } from '../../market/lib/trade-link'
+import { OptionPanel } from '../../option/components/option-panel'
+import { useWatchlist } from '../../watchlist/api/get-watchlist'
+import { WatchButton } from '../../watchlist/components/watch-button'
+import { ContractPanel } from '../components/contract-panel'
+import { RecentTrades } from '../components/recent-trades'
+import { SecondPanel } from '../components/second-panel'
+import { SpotPanel } from '../components/spot-panel'
+import { useDesktop } from '../components/use-desktop'
+import { WatchlistPanel } from '../components/watchlist-panel'
+import '../trading.css'
 
-// Placeholder: the trading screens replace this file.
+// the chart is drawn beside the form on desktops only; phones open /tradeChart, so they never load it
+const CandleChart = lazy(() => import('../../chart/components/candle-chart'))
+
+const DEFAULT_SYMBOL = 'btcusdt'
+
+function pairsOf(
+  tab: PlayingKey,
+  coinList: CoinList | null,
+  periods?: readonly Period[],
+  watchlist?: readonly WatchCoin[],
+): ListedPair[] {
+  switch (tab) {
+    case 'BBTrading':
+      return coinList?.currencyList.filter((pair) => pair.enable) ?? []
+    case 'Ustandard':
+      return coinList?.contractList.filter((pair) => pair.enable) ?? []
+    case 'SecondContract':
+      return uniquePairs((periods ?? []).map(({ symbol }) => ({ symbol, coin: symbol.replace(/usdt$/, '') })))
+    case 'Option':
+      return coinList?.optionList ?? []
+    case 'Optional':
+      return [...(watchlist ?? [])]
+  }
+}
+
+function pairName(symbol: string): string {
+  return symbol.toUpperCase().replace(/USDT$/, '/USDT')
+}
+
+/**
+ * Trading: header tabs from PLAYING_SETTING (componentName picks one, 2 being contracts), a pair
+ * picker, the live ticker, the tab's order form and lists, and the pair's recent trades.
+ */
 export default function TradeScreen() {
   const { t } = useTranslation()
+  const settings = useSettings()
+  const coinList = useCoinList()
+  const periods = usePeriods()
+  const watchlist = useWatchlist()
+  const desktop = useDesktop()
+  const [search, setSearch] = useSearchParams()
+  const tabs = tradeHeaderTabs(settings)
+  const requestedTab = tabOfComponentName(search.get('componentName'))
+  const firstTradingTab = tabs.find((tab) => !tab.isOption)?.key
+  const tab =
+    requestedTab && tabs.some((entry) => entry.key === requestedTab)
+      ? requestedTab
+      : (firstTradingTab ?? tabs[0]?.key ?? 'BBTrading')
+
+  const pairs = pairsOf(tab, coinList, periods.data, watchlist.data)
+  const requestedSymbol = search.get('symbol') ?? DEFAULT_SYMBOL
+  const symbol =
+    tab === 'Optional' || pairs.some((pair) => pair.symbol === requestedSymbol)
+      ? requestedSymbol
+      : (pairs[0]?.symbol ?? requestedSymbol)
+  const coin = symbol.replace(/usdt$/, '')
+
+  const setParams = (changes: Record<string, string>) =>
+    setSearch(
+      (current) => {
+        for (const [key, value] of Object.entries(changes)) current.set(key, value)
+        current.set('id', current.get('id') ?? '1')
+        return current
+      },
+      { replace: true },
+    )
+
+  const spotPair = coinList?.currencyList.find((pair) => pair.symbol === symbol)
+  const contractPair = coinList?.contractList.find((pair) => pair.symbol === symbol)
+  const symbolPeriods = (periods.data ?? []).filter((period) => period.symbol === symbol)
+
+  let panel = null
+  if (tab === 'Optional') {
+    panel = <WatchlistPanel coins={watchlist.data ?? []} openTab={firstTradingTab} />
+  } else if (tab === 'BBTrading' && spotPair) {
+    panel = <SpotPanel key={symbol} pair={spotPair} />
+  } else if (tab === 'Ustandard' && contractPair && coinList) {
+    panel = <ContractPanel key={symbol} pair={contractPair} pairs={coinList.contractList} />
+  } else if (tab === 'SecondContract' && symbolPeriods.length > 0) {
+    panel = <SecondPanel key={symbol} symbol={symbol} periods={symbolPeriods} />
+  } else if (tab === 'Option') {
+    panel = <OptionPanel coins={coinList?.optionList ?? []} />
+  }
+
   return (
-    <Screen title={t('tabBar.trade')} back={false}>
-      <p className="placeholder">{t('tabBar.trade')}</p>
-    </Screen>
+    <div className="screen trade-screen" data-tab={tab}>
+      <header className="trade-top">
+        <div className="tab-strip trade-tabs" role="tablist" aria-label={t('trade.title')}>
+          {tabs.map((entry) => (
+            <button
+              key={entry.key}
+              type="button"
+              role="tab"
+              aria-selected={entry.key === tab}
+              className="tab-strip-item"
+              onClick={() => setParams({ componentName: COMPONENT_NAMES[entry.key] })}
+              data-trade-tab={entry.key}
+            >
+              {t(`trade.tabs.${entry.key}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      {tab !== 'Optional' && (
+        <div className="pair-bar">
+          <label className="pair-picker">
+            <span className="visually-hidden">{t('trade.pair')}</span>
+            <select
+              value={symbol}
+              onChange={(event) => setParams({ symbol: event.target.value })}
+              data-testid="pair-picker"
+            >
+              {pairs.map((pair) => (
+                <option key={pair.symbol} value={pair.symbol}>
+                  {pairName(pair.symbol)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <WatchButton symbol={symbol} label={pairName(symbol)} />
+          <Link
+            href={`/tradeChart?symbol=${symbol}`}
+            className="button button-small"
+            data-testid="open-chart"
+          >
+            {t('trade.chart')}
+          </Link>
+        </div>
+      )}
+      <div className="trade-grid">
+        <div className="trade-ticker-area">
+          <TickerHeader symbol={symbol} name={pairName(symbol)} />
+        </div>
+        {desktop && tab !== 'Optional' && tab !== 'Option' && (
+          <div className="panel trade-chart-area">
+            <Suspense
+              fallback={
+                <div className="loading-block">
+                  <span className="spinner" />
+                </div>
+              }
+            >
+              <CandleChart symbol={symbol} interval="15min" />
+            </Suspense>
+          </div>
+        )}
+        {panel ?? (
+          <div className="panel trade-form-area">
+            <div className="loading-block" aria-busy="true">
+              <span className="spinner" />
+            </div>
+          </div>
+        )}
+        <div className="trade-book-area">
+          <RecentTrades symbol={symbol} coin={coin} />
+        </div>
+      </div>
+    </div>
   )
 }

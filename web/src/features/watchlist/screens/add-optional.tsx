@@ -1,12 +1,39 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
+import { useWatchlist } from '../api/get-watchlist'
+import { useSymbolList } from '../api/get-symbol-list'
+import { CoinSearchList } from '../components/coin-search-list'
+import '../../trade/trading.css'
 
-// Placeholder: the trading screens replace this file.
+/** Manages the watchlist: what is on it now, and every coin to add. */
 export default function AddOptionalScreen() {
   const { t } = useTranslation()
+  const watchlist = useWatchlist()
+  const coins = useSymbolList()
+  const [text, setText] = useState('')
   return (
-    <Screen title={t('trading.addOptional')} back={true}>
-      <p className="placeholder">{t('trading.addOptional')}</p>
+    <Screen title={t('watchlist.title')}>
+      <section>
+        <h2 className="section-title">{t('watchlist.mine')}</h2>
+        <DataState {...watchlist} isEmpty={(list) => list.length === 0}>
+          {(list) => <CoinSearchList coins={list} text="" />}
+        </DataState>
+      </section>
+      <section className="stack-gap">
+        <h2 className="section-title">{t('watchlist.allCoins')}</h2>
+        <input
+          className="filter-input"
+          type="search"
+          placeholder={t('market.searchPlaceholder')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-label={t('market.search')}
+          data-testid="coin-search"
+        />
+        <DataState {...coins}>{(all) => <CoinSearchList coins={all} text={text} />}</DataState>
+      </section>
     </Screen>
   )
 }

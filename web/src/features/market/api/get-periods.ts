@@ -1,0 +1,6 @@
+import { useCall } from '../../../lib/swr'
+
+/** Second-contract periods, of one symbol or (without one) of every symbol. */
+export function usePeriods(symbol?: string) {
+  return useCall('periodList', { body: symbol ? { symbol } : {} })
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import { changePercent } from '@tradegate/shared'
+import { useTicker } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+import { directionOf } from '../lib/market-rows'
+
+/** The live 24 h ticker of one pair: last price, change, high, low and volume. */
+export function TickerHeader({ symbol, name }: { symbol: string; name: string }) {
+  const { t } = useTranslation()
+  const ticker = useTicker(symbol)
+  const { price, amount } = useFormatters()
+  const change = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
+  const direction = directionOf(change)
+  return (
+    <section className="ticker-header" data-testid="ticker-header" aria-label={name}>
+      <div className="ticker-main">
+        <span className="ticker-name">{name}</span>
+        <span className={`ticker-price num ${direction}`} data-testid="ticker-price">
+          {ticker ? price(ticker.close) : '--'}
+        </span>
+        <span className={`num ${direction}`}>
+          {direction === 'up' ? '+' : ''}
+          {change}%
+        </span>
+      </div>
+      <dl className="ticker-stats">
+        <div>
+          <dt>{t('market.high24h')}</dt>
+          <dd className="num">{ticker ? price(ticker.high) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('market.low24h')}</dt>
+          <dd className="num">{ticker ? price(ticker.low) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('market.volume24h')}</dt>
+          <dd className="num">{ticker ? amount(ticker.vol, 2) : '--'}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,5 @@
+import { useCall } from '../../../lib/swr'
+
+export function useBalances() {
+  return useCall('assetBalance')
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../../lib/intl'
+import { useTrades } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+import { useSettings } from '../../../lib/settings'
+
+const SHOWN = 20
+
+/** The latest prints of one pair from the TRADE stream, newest first. */
+export function RecentTrades({ symbol, coin }: { symbol: string; coin: string }) {
+  const { t } = useTranslation()
+  const trades = useTrades(symbol)
+  const { price, amount } = useFormatters()
+  const zone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  return (
+    <section className="panel recent-trades" aria-label={t('trade.recentTrades')}>
+      <h2 className="panel-title">{t('trade.recentTrades')}</h2>
+      <table className="data-table compact" data-testid="recent-trades">
+        <thead>
+          <tr>
+            <th>{t('trade.price')}</th>
+            <th>
+              {t('trade.quantity')} ({coin.toUpperCase()})
+            </th>
+            <th>{t('trade.time')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.slice(0, SHOWN).map((trade, index) => (
+            <tr key={`${trade.time}-${index}`}>
+              <td className={`num ${trade.side === 'buy' ? 'up' : 'down'}`}>{price(trade.price)}</td>
+              <td className="num">{amount(trade.qty, 4)}</td>
+              <td className="num muted">{formatDateTime(trade.time, zone, 'HH:mm:ss')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {trades.length === 0 && <p className="muted empty-line">{t('trade.waitingForTrades')}</p>}
+    </section>
+  )
+}

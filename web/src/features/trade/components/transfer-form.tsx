@@ -1,0 +1,39 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatAmount } from '@tradegate/shared'
+import { showToast } from '../../../lib/toast'
+import { transferFunds } from '../api/transfer-funds'
+import { sanitiseAmount } from '../lib/order-math'
+import { AmountInput, OrderError } from './form-bits'
+import { useOrderSubmit } from './order-submit'
+
+/** Moves usdt from the platform account into the contract account that contract orders draw on. */
+export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [amount, setAmount] = useState('')
+  const { submitting, error, run } = useOrderSubmit()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      await transferFunds({ coin: 'usdt', from: 'platform', to: 'contract', amount })
+      showToast(t('trade.transferred'))
+      setAmount('')
+      onDone()
+    })
+  }
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate data-testid="transfer-form">
+      <AmountInput
+        label={`${t('trade.transferAmount')} · ${t('trade.available')} ${formatAmount(available, 2)}`}
+        name="transfer"
+        unit="usdt"
+        value={amount}
+        onChange={(text) => setAmount(sanitiseAmount(text, 8))}
+      />
+      <OrderError message={error} />
+      <button type="submit" className="button button-primary" disabled={!amount || submitting}>
+        {t('trade.transfer')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,5 @@
+import { callApi } from '../../../lib/http'
+
+export function addToWatchlist(symbol: string) {
+  return callApi('watchlistAdd', { body: { symbol } })
+}

@@ -1,0 +1,6 @@
+import { useCall } from '../../../lib/swr'
+
+/** Every listed coin: what search and the watchlist pick from. */
+export function useSymbolList() {
+  return useCall('symbolList', { query: { orderByColumn: 'sort', isAsc: 'asc' } })
+}

@@ -1,0 +1,5 @@
+import { callApi } from '../../../lib/http'
+
+export function removeFromWatchlist(id: number) {
+  return callApi('watchlistRemove', { params: { id: String(id) } })
+}

@@ -1,0 +1,44 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import type { WatchCoin } from '@tradegate/shared'
+import { NoData } from '../../../components/no-data'
+import { useAllTickers } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+import { WatchButton } from './watch-button'
+
+/** Coins matching the text, each with its live price and a watchlist star; a tap opens trading. */
+export function CoinSearchList({ coins, text }: { coins: readonly WatchCoin[]; text: string }) {
+  const { t } = useTranslation()
+  const tickers = useAllTickers()
+  const { price } = useFormatters()
+  const needle = text.trim().toLowerCase().replace(/[\s/]/g, '')
+  const matches = useMemo(
+    () =>
+      coins.filter(
+        (coin) =>
+          !needle ||
+          coin.symbol.includes(needle) ||
+          coin.coin.toLowerCase().includes(needle) ||
+          coin.showSymbol.toLowerCase().replace('/', '').includes(needle),
+      ),
+    [coins, needle],
+  )
+  if (matches.length === 0) return <NoData text={t('watchlist.noMatch')} />
+  return (
+    <ul className="list coin-search-list" data-testid="coin-results">
+      {matches.map((coin) => {
+        const ticker = tickers[coin.symbol]
+        return (
+          <li key={coin.symbol} className="list-row" data-symbol={coin.symbol}>
+            <Link href={`/trade?id=1&symbol=${coin.symbol}`} className="list-row-main coin-search-link">
+              <span className="list-row-title">{coin.showSymbol}</span>
+              <span className="list-row-sub num">{ticker ? price(ticker.close) : '--'}</span>
+            </Link>
+            <WatchButton symbol={coin.symbol} label={coin.showSymbol} />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
