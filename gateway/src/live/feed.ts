@@ -93,7 +93,7 @@ export class FeedClient {
       this.options.metrics.feedConnected.set(0)
       if (!this.running) return
       const delay = this.nextDelay()
-      log.warn({ event: 'feed_close', code, retryInMs: delay }, 'upstream feed closed')
+      log.warn({ event: 'feed_close', closeCode: code, retryInMs: delay }, 'upstream feed closed')
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = null
         if (this.running) this.connect()

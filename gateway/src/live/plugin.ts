@@ -85,6 +85,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         })
       : null
 
+    // ready: the ingesting instance has its upstream feed open; a follower has seen a live lease holder
     app.readiness.check('feed', () => {
       if (!lease || lease.leader) return feed.connected ? null : 'upstream feed not connected'
       return Date.now() - lease.otherHolderSeenAt < 2 * config.FEED_LEASE_MS
@@ -128,7 +129,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         if (left > 0) perAddress.set(address, left)
         else perAddress.delete(address)
         metrics.wsConnections.dec()
-        log.info({ event: 'ws_close', socket: socketId, clientId, code }, 'socket closed')
+        log.info({ event: 'ws_close', socket: socketId, clientId, closeCode: code }, 'socket closed')
       })
     }
 
