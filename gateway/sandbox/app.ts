@@ -31,7 +31,7 @@ import { SpotDesk } from './trading/spot'
 
 // The sandbox upstream: a stand-in exchange serving the whole call table and a live market feed.
 
-export const DEFAULT_TICK_MS = 180
+export const DEFAULT_TICK_MS = 150
 export const DEFAULT_FEED_TOKEN = 'sandbox-feed-token'
 const HEARTBEAT_MS = 5000
 const BODY_LIMIT_BYTES = 1024 * 1024

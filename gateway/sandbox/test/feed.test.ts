@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import { KLINE_INTERVALS, WS_ERROR, parseUpstreamFrame } from '@tradegate/shared'
 import type { Sandbox } from '../app'
 import { Client, openFeed, registeredClient, sleep, startTestSandbox } from './helpers'
@@ -137,10 +138,9 @@ describe('sandbox feed', () => {
   })
 
   it('refuses an upgrade outside /ws/:id', async () => {
-    const response = await fetch(`${sandbox.url}/ws`, {
-      headers: { connection: 'upgrade', upgrade: 'websocket' },
-    }).catch((error: unknown) => error)
-    expect(response instanceof Response ? response.status : 'closed').not.toBe(101)
+    const socket = new WebSocket(`${sandbox.url.replace('http', 'ws')}/socket/abc`)
+    const error = await new Promise<Error>((resolve) => socket.once('error', resolve))
+    expect(error.message).toContain('404')
   })
 })
 
