@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -53,7 +54,9 @@ export function precompress() {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir)
     },
-    async closeBundle() {
+    async closeBundle(error) {
+      // a failed build has nothing to compress and its own error to report
+      if (error || !existsSync(outDir)) return
       await precompressDirectory(outDir)
     },
   }

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify'
 import { buildGateway } from '../../../gateway/src/app'
 import { configWith } from '../../../gateway/src/config'
-import { startSandbox, type Sandbox } from '../../../gateway/sandbox/app'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../gateway/sandbox/app'
 
 // A real sandbox and gateway in this process, a TCP relay in front of the gateway (so a test can cut
 // the browser's connections), and Debian's Chromium.
@@ -63,8 +63,9 @@ export interface Stack {
   close(): Promise<void>
 }
 
-export async function startStack(): Promise<Stack> {
-  const sandbox = await startSandbox({ port: 0, seed: 20_260_101, tickMs: 150 })
+/** `secondPeriodSeconds` lets a test settle second contracts in a few seconds instead of 30. */
+export async function startStack(options: Pick<SandboxOptions, 'secondPeriodSeconds'> = {}): Promise<Stack> {
+  const sandbox = await startSandbox({ port: 0, seed: 20_260_101, tickMs: 150, ...options })
   const gateway = await buildGateway(
     configWith({
       PORT: 0,

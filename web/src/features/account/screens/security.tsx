@@ -35,7 +35,7 @@ export default function SecurityScreen() {
                   <Link href={row.href} className="list-row">
                     <span className="list-row-title">{row.label}</span>
                     <span className="list-row-end muted">
-                      {row.state}
+                      <span className="ellipsis">{row.state}</span>
                       <ChevronIcon size={16} />
                     </span>
                   </Link>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ratePercent } from '../../../lib/rates'
 import { Link } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { ChevronIcon } from '../../../components/icons'
@@ -25,7 +26,7 @@ export default function FinanceScreen() {
                     </span>
                   </span>
                   <span className="list-row-end">
-                    <span className="up num">{product.dailyRate}%</span>
+                    <span className="up num">{ratePercent(product.dailyRate)}%</span>
                     <ChevronIcon size={16} />
                   </span>
                 </Link>

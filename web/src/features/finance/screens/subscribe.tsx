@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ratePercent } from '../../../lib/rates'
 import { useParams } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
@@ -22,7 +23,7 @@ export default function SubscribeScreen() {
               <div className="card stat-grid">
                 <div className="stat">
                   <span className="stat-label">{product.name}</span>
-                  <span className="stat-value up num">{product.dailyRate}%</span>
+                  <span className="stat-value up num">{ratePercent(product.dailyRate)}%</span>
                 </div>
                 <div className="stat">
                   <span className="stat-label">{t('finance.term')}</span>

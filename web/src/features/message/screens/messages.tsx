@@ -3,11 +3,13 @@ import { Link } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { useFormatters } from '../../../lib/use-formatters'
+import { useMessageTitle } from '../components/message-title'
 import { useMessages } from '../api/get-messages'
 
 export default function MessagesScreen() {
   const { t } = useTranslation()
   const { dateTime } = useFormatters()
+  const titleOf = useMessageTitle()
   const messages = useMessages()
   return (
     <Screen title={t('menu.message')}>
@@ -18,7 +20,7 @@ export default function MessagesScreen() {
               <li key={message.id}>
                 <Link href={`/message/detail?id=${message.id}`} className="list-row">
                   <span className="list-row-main">
-                    <span className="list-row-title">{message.title}</span>
+                    <span className="list-row-title">{titleOf(message.title)}</span>
                     <span className="list-row-sub num">{dateTime(message.createdAt)}</span>
                   </span>
                   {!message.read && <span className="tag tag-accent">{t('message.unread')}</span>}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ratePercent } from '../../../lib/rates'
 import { Link } from 'wouter'
 import { AmountForm } from '../../../components/amount-form'
 import { DataState } from '../../../components/data-state'
@@ -51,7 +52,7 @@ export default function ProxyScreen() {
                           {row.coin.toUpperCase()}
                         </span>
                       </span>
-                      <span className="up num">{row.dailyRate}%</span>
+                      <span className="up num">{ratePercent(row.dailyRate)}%</span>
                     </button>
                   </li>
                 ))}

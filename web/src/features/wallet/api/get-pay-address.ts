@@ -1,5 +1,6 @@
+import type { CallBody } from '@tradegate/shared'
 import { useCall } from '../../../lib/swr'
 
-export function usePayAddress(coin: string | null) {
-  return useCall('payAddress', coin ? { body: { coin } } : null)
+export function usePayAddress(body: CallBody<'payAddress'> | null) {
+  return useCall('payAddress', body ? { body } : null)
 }

@@ -6,13 +6,14 @@ import { showToast } from '../../../lib/toast'
 import { usePayAddress } from '../api/get-pay-address'
 import { useRechargeCoins } from '../api/get-recharge-coins'
 
-/** Deposit: pick a coin, copy its address. */
+/** Deposit: pick a coin and chain (USDT-TRC20, ...), copy its address. */
 export default function RechargeScreen() {
   const { t } = useTranslation()
   const coins = useRechargeCoins()
-  const [coin, setCoin] = useState<string | null>(null)
-  const selected = coin ?? coins.data?.[0]?.coin ?? null
-  const address = usePayAddress(selected)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const selected = coins.data?.find((row) => row.coinName === chosen) ?? coins.data?.[0]
+  const chain = selected?.coinName.split('-')[1]
+  const address = usePayAddress(selected ? { coin: selected.coin, ...(chain ? { chain } : {}) } : null)
   const copy = (text: string) =>
     navigator.clipboard?.writeText(text).then(
       () => showToast(t('common.copied')),
@@ -23,13 +24,13 @@ export default function RechargeScreen() {
       <DataState {...coins} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <>
-            <div className="segmented" role="group">
+            <div className="chips" role="group">
               {rows.map((row) => (
                 <button
-                  key={row.coin}
+                  key={row.coinName}
                   type="button"
-                  aria-pressed={selected === row.coin}
-                  onClick={() => setCoin(row.coin)}
+                  aria-pressed={selected?.coinName === row.coinName}
+                  onClick={() => setChosen(row.coinName)}
                 >
                   {row.coinName}
                 </button>
@@ -53,13 +54,11 @@ export default function RechargeScreen() {
                   {t('common.copy')}
                 </button>
               )}
-              {rows
-                .filter((row) => row.coin === selected)
-                .map((row) => (
-                  <p key={row.coin} className="muted">
-                    {t('wallet.depositLimits', { min: row.rechargeMin, max: row.rechargeMax })}
-                  </p>
-                ))}
+              {selected && (
+                <p className="muted">
+                  {t('wallet.depositLimits', { min: selected.rechargeMin, max: selected.rechargeMax })}
+                </p>
+              )}
             </div>
           </>
         )}

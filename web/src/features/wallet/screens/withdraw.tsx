@@ -17,11 +17,15 @@ export default function WithdrawScreen() {
   const [address, setAddress] = useState(userInfo?.withdrawAddress.address ?? '')
   const [amount, setAmount] = useState('')
   const [pwd, setPwd] = useState('')
+  const [chosen, setChosen] = useState<string | null>(null)
+  const channel = channels.data?.find((row) => row.rechargeName === chosen) ?? channels.data?.[0]
   const { busy, run } = useSubmit(async () => {
-    const channel = channels.data?.[0]
     if (!channel) return
+    // channels are named COIN-CHAIN, e.g. USDT-TRC20
+    const coin = (channel.rechargeName.split('-')[0] ?? '').toLowerCase()
     await submitWithdraw({
-      coin: channel.rechargeType.split('-')[0] || 'usdt',
+      coin,
+      chain: channel.rechargeType,
       amount: amount.trim(),
       address: address.trim(),
       pwd,
@@ -39,11 +43,19 @@ export default function WithdrawScreen() {
       <DataState {...channels} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <>
+            <div className="chips" role="group" aria-label={t('wallet.channel')}>
+              {rows.map((row) => (
+                <button
+                  key={row.rechargeName}
+                  type="button"
+                  aria-pressed={row.rechargeName === channel?.rechargeName}
+                  onClick={() => setChosen(row.rechargeName)}
+                >
+                  {row.rechargeName}
+                </button>
+              ))}
+            </div>
             <div className="card stat-grid">
-              <div className="stat">
-                <span className="stat-label">{t('wallet.channel')}</span>
-                <span className="stat-value">{rows[0]?.rechargeName}</span>
-              </div>
               <div className="stat">
                 <span className="stat-label">{t('wallet.todayLeft')}</span>
                 <span className="stat-value num">
@@ -55,12 +67,12 @@ export default function WithdrawScreen() {
               <div className="stat">
                 <span className="stat-label">{t('wallet.minMax')}</span>
                 <span className="num">
-                  {rows[0]?.withdrawalMix} – {rows[0]?.withdrawalMax}
+                  {channel?.withdrawalMix} – {channel?.withdrawalMax}
                 </span>
               </div>
               <div className="stat">
                 <span className="stat-label">{t('wallet.feeRatio')}</span>
-                <span className="num">{rows[0]?.ratio}%</span>
+                <span className="num">{channel?.ratio}%</span>
               </div>
             </div>
             <form className="form" onSubmit={submit} noValidate>

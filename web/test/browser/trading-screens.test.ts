@@ -1,0 +1,322 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  DESKTOP,
+  PHONE,
+  launchChromium,
+  openPage,
+  registerThroughUi,
+  screenshotPath,
+  startStack,
+  uniqueEmail,
+  type Stack,
+} from './stack'
+
+// The markets and trading screens in Chromium against the real gateway and sandbox, at both sizes.
+
+const PASSWORD = 'secret-pass-1'
+const english = JSON.parse(readFileSync(new URL('../../src/locales/en.json', import.meta.url), 'utf8')) as {
+  errors: Record<string, string>
+}
+
+let stack: Stack
+let browser: Browser
+let email = ''
+let token = ''
+const contexts: BrowserContext[] = []
+
+/** "100,080.00 USDT" -> 100080 */
+function numberIn(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.-]/g, ''))
+}
+
+async function signedInPage(viewport: typeof PHONE): Promise<Page> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+  contexts.push(context)
+  // English pictures (this Chromium has no CJK fonts) and the session registered in beforeAll
+  await context.addInitScript(
+    ({ satoken, language }) => {
+      localStorage.setItem('_token', satoken)
+      localStorage.setItem('_language', language)
+    },
+    { satoken: token, language: 'en' },
+  )
+  const page = await context.newPage()
+  page.on('pageerror', (error) => {
+    throw error
+  })
+  return page
+}
+
+async function go(page: Page, route: string): Promise<void> {
+  await page.goto(`${stack.url}/#${route}`)
+}
+
+/** In-app navigation: the page is not reloaded, so SWR's cache is what the next screen shows. */
+async function navigateInApp(page: Page, route: string): Promise<void> {
+  await page.evaluate(`window.location.hash = ${JSON.stringify(`#${route}`)}`)
+}
+
+async function lastPrice(page: Page): Promise<number> {
+  const price = page.getByTestId('ticker-price')
+  await expect.poll(async () => numberIn(await price.textContent()), { timeout: 10_000 }).toBeGreaterThan(0)
+  return numberIn(await price.textContent())
+}
+
+async function shoot(page: Page, name: string, viewport: typeof PHONE): Promise<void> {
+  await page.screenshot({
+    path: screenshotPath(`trading-${name}-${viewport === PHONE ? 'phone' : 'desktop'}`),
+  })
+}
+
+beforeAll(async () => {
+  // a 4-second first period so a second contract settles within the test
+  stack = await startStack({ secondPeriodSeconds: [4, 60, 120, 300] })
+  browser = await launchChromium()
+  email = uniqueEmail()
+  const { page, context } = await openPage(browser, PHONE)
+  await registerThroughUi(page, stack, email, PASSWORD)
+  token = String(await page.evaluate("localStorage.getItem('_token')"))
+  await context.close()
+  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+  await stack?.close()
+})
+
+describe('spot', () => {
+  it('a market buy changes the balance; a limit buy fills once the price crosses it', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
+    const available = page.getByTestId('spot-available')
+    await expect.poll(async () => numberIn(await available.textContent()), { timeout: 10_000 }).toBe(100_080)
+
+    await page.locator('#order-amount').fill('0.5')
+    await page.getByTestId('spot-submit').click()
+    await expect.poll(async () => numberIn(await available.textContent())).toBeLessThan(100_080)
+    const afterBuy = numberIn(await available.textContent())
+    const price = await lastPrice(page)
+    // 0.5 ETH plus the 0.2 % fee, at a price that kept moving while the order was sent
+    expect(100_080 - afterBuy).toBeGreaterThan(price * 0.5 * 0.95)
+    expect(100_080 - afterBuy).toBeLessThan(price * 0.5 * 1.05)
+    await page.locator('[data-choice=sell]').click()
+    await expect.poll(async () => numberIn(await available.textContent())).toBe(0.5)
+    await page.locator('[data-choice=buy]').click()
+
+    const limit = Math.floor(price * 0.9)
+    await page.locator('[data-choice=limit]').click()
+    await page.locator('#order-price').fill(String(limit))
+    await page.locator('#order-amount').fill('0.1')
+    await page.getByTestId('spot-submit').click()
+    const orders = page.getByTestId('spot-orders')
+    await orders.locator('[data-order-status=open]').waitFor()
+    await shoot(page, 'spot-open-limit', PHONE)
+
+    await stack.control('/sandbox/price', { symbol: 'ethusdt', price: String(Math.floor(limit * 0.95)) })
+    await expect.poll(() => orders.locator('[data-order-status=filled]').count(), { timeout: 10_000 }).toBe(2)
+    expect(await orders.locator('[data-order-status=open]').count()).toBe(0)
+    await page.locator('[data-choice=sell]').click()
+    await expect.poll(async () => numberIn(await available.textContent())).toBe(0.6)
+  })
+
+  it("an order over the pair's maximum shows the server's message and keeps the form's values", async () => {
+    const page = await signedInPage(DESKTOP)
+    await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
+    await page.getByTestId('spot-available').waitFor()
+    await page.locator('[data-choice=limit]').click()
+    await page.locator('#order-price').fill('3000')
+    // 1000 ETH at 3000 is 3,000,000 USDT, above the pair's 1,000,000 maximum
+    await page.locator('#order-amount').fill('1000')
+    await page.getByTestId('spot-submit').click()
+    await expect(page.getByTestId('order-error').textContent()).resolves.toBe(
+      english.errors.orderAboveMaximum,
+    )
+    expect(await page.locator('#order-amount').inputValue()).toBe('1000')
+    expect(await page.locator('#order-price').inputValue()).toBe('3000')
+    expect(await page.locator('[data-choice=limit]').getAttribute('aria-pressed')).toBe('true')
+    await shoot(page, 'spot-refused', DESKTOP)
+  })
+})
+
+describe('contracts', () => {
+  it('PnL follows the price; margin is added and removed; closing pays the result into the balance', async () => {
+    const page = await signedInPage(DESKTOP)
+    await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
+    const available = page.getByTestId('contract-available')
+    await available.waitFor()
+    await page.getByTestId('open-transfer').click()
+    await page.locator('#order-transfer').fill('1000')
+    await page.getByTestId('transfer-form').locator('button[type=submit]').click()
+    await expect.poll(async () => numberIn(await available.textContent())).toBe(1000)
+
+    await page.locator('[data-leverage="10"]').click()
+    await page.locator('#order-shares').fill('10')
+    // 10 shares of 10 USDT at 10x: 10 USDT margin, liquidation 10 % below the price
+    await expect(page.getByTestId('contract-margin').textContent()).resolves.toBe('10.0000 USDT')
+    const price = await lastPrice(page)
+    const liquidation = numberIn(await page.getByTestId('contract-liquidation').textContent())
+    expect(liquidation / price).toBeGreaterThan(0.88)
+    expect(liquidation / price).toBeLessThan(0.92)
+    await page.getByTestId('contract-submit').click()
+    const position = page.getByTestId('position')
+    await position.waitFor()
+    const pnl = position.getByTestId('position-pnl')
+
+    await stack.control('/sandbox/price', { symbol: 'btcusdt', price: String(Math.round(price * 1.05)) })
+    // 100 USDT of position, 5 % up: about +5
+    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeGreaterThan(3)
+    await shoot(page, 'contract-position', DESKTOP)
+    await stack.control('/sandbox/price', { symbol: 'btcusdt', price: String(Math.round(price * 0.97)) })
+    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeLessThan(-1)
+
+    await position.getByTestId('adjust-margin').click()
+    await position.locator('input[name^=margin-]').fill('5')
+    await position.getByTestId('margin-add').click()
+    await expect.poll(() => position.getByTestId('position-margin').textContent()).toBe('15.0000')
+    await position.locator('input[name^=margin-]').fill('2')
+    await position.getByTestId('margin-remove').click()
+    await expect.poll(() => position.getByTestId('position-margin').textContent()).toBe('13.0000')
+
+    await position.getByTestId('edit-loss').click()
+    await position.locator('input[name^=stop-loss-]').fill(String(Math.round(price * 0.5)))
+    await position.getByTestId('loss-save').click()
+    await expect
+      .poll(async () => numberIn(await position.getByTestId('position-loss').textContent()))
+      .toBeGreaterThan(0)
+    await position.getByTestId('loss-cancel').click()
+    await expect.poll(() => position.getByTestId('position-loss').textContent()).toBe('--')
+
+    await position.getByTestId('close-position').click()
+    await expect.poll(() => page.getByTestId('position').count()).toBe(0)
+    const closed = await page.evaluate(
+      `fetch('/api/contract/position/list?status=closed', { headers: { satoken: localStorage.getItem('_token') } }).then((r) => r.json())`,
+    )
+    const [row] = (closed as { data: { rows: Array<{ pnl: string }> } }).data.rows
+    // what came back: 1000 less the 0.1 opening and 0.1 closing fees, plus the realised PnL
+    const expected = 1000 - 0.1 - 0.1 + Number(row?.pnl)
+    await expect
+      .poll(async () => numberIn(await available.textContent()))
+      .toBeCloseTo(Math.floor(expected * 100) / 100, 2)
+  })
+})
+
+describe('second contracts', () => {
+  it('counts down to settlement and shows the result', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/trade?id=1&componentName=1&symbol=btcusdt')
+    await page.locator('[data-period="4"]').click()
+    await page.locator('#order-amount').fill('20')
+    await page.getByTestId('second-up').click()
+    const countdown = page.getByTestId('second-countdown').first()
+    await countdown.waitFor()
+    expect(Number(await countdown.getAttribute('data-seconds'))).toBeGreaterThan(0)
+    await shoot(page, 'second-countdown', PHONE)
+    const result = page.getByTestId('second-result')
+    await result.waitFor({ timeout: 15_000 })
+    expect(['win', 'lose', 'draw']).toContain(await result.getAttribute('data-status'))
+    await expect
+      .poll(() => page.getByTestId('second-orders').locator('[data-order-status=open]').count())
+      .toBe(0)
+    await shoot(page, 'second-settled', PHONE)
+  })
+})
+
+describe('chart', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('loads history and updates live (%s)', async (_name, viewport) => {
+    const page = await signedInPage(viewport)
+    await go(page, '/tradeChart?symbol=btcusdt&interval=1min')
+    const chart = page.getByTestId('candle-chart')
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 })
+      .toBeGreaterThan(10)
+    const first = `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`
+    await expect
+      .poll(
+        async () =>
+          `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`,
+        {
+          timeout: 10_000,
+        },
+      )
+      .not.toBe(first)
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0)
+    await shoot(page, 'chart', viewport)
+    await page.locator('[data-interval="1day"]').click()
+    await expect.poll(() => page.getByTestId('candle-chart').getAttribute('data-interval')).toBe('1day')
+    await expect
+      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0)
+  })
+})
+
+describe('watchlist', () => {
+  it('an add from search and a removal from /addOptional show on /store and in the trade header', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/store')
+    await page.locator('[data-market-tab=Optional][aria-selected=true]').waitFor()
+    await page.getByTestId('open-search').click()
+    await page.getByTestId('coin-search').fill('sol')
+    await page.getByTestId('watch-solusdt').click()
+    await expect.poll(() => page.getByTestId('watch-solusdt').getAttribute('aria-pressed')).toBe('true')
+    await shoot(page, 'search', PHONE)
+
+    await navigateInApp(page, '/store')
+    await page.locator('[data-market-tab=Optional][aria-selected=true]').waitFor()
+    await page.getByTestId('market-table').locator('tr[data-symbol=solusdt]').waitFor()
+    await navigateInApp(page, '/trade?id=1&componentName=0')
+    await page.getByTestId('trade-watchlist').locator('tr[data-symbol=solusdt]').waitFor()
+
+    await navigateInApp(page, '/addOptional')
+    const mine = page.locator('section').first()
+    await mine.getByTestId('watch-solusdt').click()
+    await expect.poll(() => mine.locator('[data-symbol=solusdt]').count()).toBe(0)
+    await navigateInApp(page, '/store')
+    await page.locator('[data-market-tab=Optional][aria-selected=true]').waitFor()
+    await page.locator('.no-data').waitFor()
+    expect(await page.locator('tr[data-symbol=solusdt]').count()).toBe(0)
+  })
+})
+
+describe('screens', () => {
+  const SCREENS: ReadonlyArray<[name: string, route: string, ready: string]> = [
+    ['store', '/store', '[data-market-tab]'],
+    ['store-spot', '/store', '[data-market-tab]'],
+    ['search', '/search', '[data-testid=coin-results]'],
+    ['add-optional', '/addOptional', '[data-testid=coin-results]'],
+    ['trade-spot', '/trade?id=1&componentName=3&symbol=btcusdt', '[data-testid=spot-form]'],
+    ['trade-contract', '/trade?id=1&componentName=2&symbol=btcusdt', '[data-testid=contract-form]'],
+    ['trade-second', '/trade?id=1&componentName=1&symbol=btcusdt', '[data-testid=second-form]'],
+    ['trade-options', '/trade?id=1&componentName=4&symbol=btcusdt', '[data-testid=option-rules]'],
+    ['trade-watchlist', '/trade?id=1&componentName=0', '[data-testid=trade-watchlist]'],
+    ['option', '/option', '[data-testid=option-rules]'],
+  ]
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('each screen renders with live prices (%s)', async (_name, viewport) => {
+    const page = await signedInPage(viewport)
+    for (const [name, route, ready] of SCREENS) {
+      await go(page, route)
+      await page.locator(ready).first().waitFor()
+      if (name === 'store-spot') await page.locator('[data-market-tab=BBTrading]').click()
+      if (name.startsWith('trade-') && name !== 'trade-watchlist') await lastPrice(page)
+      if (name.startsWith('store')) {
+        await expect
+          .poll(async () => numberIn(await page.getByTestId('row-price').first().textContent()))
+          .toBeGreaterThan(0)
+      }
+      await page.waitForTimeout(400)
+      await shoot(page, name, viewport)
+    }
+  })
+})
