@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, type ContractPair } from '@tradegate/shared'
+import type { ContractPair } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { useTicker, useUserEvents } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
@@ -31,7 +31,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
   const orders = useOpenContractOrders()
   const losses = useLossSettings()
   const positionEvent = useUserEvents('POSITION')
-  const { price: formatPrice, dateTime } = useFormatters()
+  const { price: formatPrice, amount: formatAmount, dateTime } = useFormatters()
   const leverages = leverageChoices(pair)
   const [direction, setDirection] = useState<Direction>('long')
   const [type, setType] = useState<OrderType>('market')
@@ -226,7 +226,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
             <table className="data-table" data-testid="contract-orders">
               <thead>
                 <tr>
-                  <th>{t('trade.time')}</th>
+                  <th className="desktop-only">{t('trade.time')}</th>
                   <th>{t('trade.pair')}</th>
                   <th>{t('trade.direction')}</th>
                   <th>{t('trade.price')}</th>
@@ -237,7 +237,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
               <tbody>
                 {openOrders.map((order) => (
                   <tr key={order.id}>
-                    <td className="num muted">{dateTime(order.createdAt)}</td>
+                    <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
                     <td>{order.symbol.toUpperCase()}</td>
                     <td className={order.direction === 'long' ? 'up' : 'down'}>
                       {t(`trade.${order.direction}`)} {order.leverage}×

@@ -28,13 +28,13 @@ export function PositionCard({
 }) {
   const { t } = useTranslation()
   const ticker = useTicker(position.symbol)
-  const { price } = useFormatters()
+  const { price, amount } = useFormatters()
   const [editor, setEditor] = useState<Editor>(null)
   const { submitting, error, run } = useOrderSubmit(onChanged)
   const mark = ticker?.close ?? position.openPrice
   const pnl = ticker ? livePnl(position, mark, shareNumber) : toDecimal(position.pnl)
-  const pnlValue = formatAmount(pnl, 4)
-  const tone = pnlValue.startsWith('-') ? 'down' : 'up'
+  // the sign of what is shown, so a loss truncated to zero does not read as red
+  const tone = formatAmount(pnl, 4).startsWith('-') ? 'down' : 'up'
 
   const close = () =>
     void run(async () => {
@@ -49,9 +49,12 @@ export function PositionCard({
           {t(`trade.${position.direction}`)} {position.leverage}×
         </span>
         <strong>{position.symbol.toUpperCase()}</strong>
-        <span className={`position-pnl num ${tone}`} data-testid="position-pnl">
-          {tone === 'up' ? '+' : ''}
-          {pnlValue} USDT
+        <span className={`position-pnl num ${tone}`}>
+          <span data-testid="position-pnl">
+            {tone === 'up' ? '+' : ''}
+            {amount(pnl, 4)}
+          </span>{' '}
+          USDT
           <small>
             {' '}
             ({tone === 'up' ? '+' : ''}
@@ -64,7 +67,7 @@ export function PositionCard({
         <Figure label={t('trade.openPrice')}>{price(position.openPrice)}</Figure>
         <Figure label={t('trade.markPrice')}>{price(mark)}</Figure>
         <Figure label={t('trade.margin')} testId="position-margin">
-          {formatAmount(position.margin, 4)}
+          {amount(position.margin, 4)}
         </Figure>
         <Figure label={t('trade.liquidationPrice')}>{price(position.liquidationPrice)}</Figure>
         <Figure label={t('trade.stopLossTakeProfit')} testId="position-loss">

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, formatPercent, mul, type Period, type SecondOrder } from '@tradegate/shared'
+import { formatPercent, mul, type Period, type SecondOrder } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { useUserEvents } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
@@ -20,7 +20,7 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
   const balances = useBalances()
   const orders = useSecondOrders()
   const settlement = useUserEvents('SETTLEMENT')
-  const { price, dateTime } = useFormatters()
+  const { price, amount: formatAmount, dateTime } = useFormatters()
   const [periodId, setPeriodId] = useState<number | null>(null)
   const [amount, setAmount] = useState('')
   const [fundPwd, setFundPwd] = useState('')
@@ -89,7 +89,9 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
               {formatAmount(available, 2)} USDT
             </Figure>
             <Figure label={t('trade.stakeLimits')}>
-              {period ? `${price(period.minAmount)} – ${price(period.maxAmount)} USDT` : '--'}
+              {period
+                ? `${formatAmount(period.minAmount, 2)} – ${formatAmount(period.maxAmount, 2)} USDT`
+                : '--'}
             </Figure>
             <Figure label={t('trade.expectedProfit')}>
               {period ? formatAmount(mul(amount, period.rate), 4) : '0.0000'} USDT
@@ -130,24 +132,24 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
           <table className="data-table" data-testid="second-orders">
             <thead>
               <tr>
-                <th>{t('trade.time')}</th>
-                <th>{t('trade.pair')}</th>
+                <th className="desktop-only">{t('trade.time')}</th>
+                <th className="desktop-only">{t('trade.pair')}</th>
                 <th>{t('trade.direction')}</th>
                 <th>{t('trade.stake')}</th>
-                <th>{t('trade.openPrice')}</th>
+                <th className="desktop-only">{t('trade.openPrice')}</th>
                 <th>{t('trade.result')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((order) => (
                 <tr key={order.id} data-order-status={order.status}>
-                  <td className="num muted">{dateTime(order.createdAt)}</td>
-                  <td>{order.symbol.toUpperCase()}</td>
+                  <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+                  <td className="desktop-only">{order.symbol.toUpperCase()}</td>
                   <td className={order.direction === 'up' ? 'up' : 'down'}>
                     {t(`trade.${order.direction}`)} · {order.seconds}s
                   </td>
                   <td className="num">{formatAmount(order.amount, 2)}</td>
-                  <td className="num">{price(order.openPrice)}</td>
+                  <td className="num desktop-only">{price(order.openPrice)}</td>
                   <td>
                     {order.status === 'open' ? (
                       <Countdown settleAt={order.settleAt} />
@@ -186,7 +188,7 @@ function Countdown({ settleAt }: { settleAt: number }) {
 
 function SettlementResult({ order }: { order: SecondOrder }) {
   const { t } = useTranslation()
-  const { price } = useFormatters()
+  const { price, amount: formatAmount } = useFormatters()
   const tone = order.status === 'lose' ? 'down' : 'up'
   return (
     <div
@@ -197,8 +199,8 @@ function SettlementResult({ order }: { order: SecondOrder }) {
     >
       <strong>{t(`trade.status_${order.status}`)}</strong>
       <span className="num">
-        {order.symbol.toUpperCase()} {t(`trade.${order.direction}`)} · {price(order.openPrice)} →{' '}
-        {price(order.closePrice)}
+        {order.symbol.toUpperCase().replace(/USDT$/, '/USDT')} {t(`trade.${order.direction}`)} ·{' '}
+        {price(order.openPrice)} → {price(order.closePrice)}
       </span>
       <span className="num settlement-profit">
         {order.status === 'win' ? '+' : ''}

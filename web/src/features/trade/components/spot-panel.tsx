@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, type SpotPair } from '@tradegate/shared'
+import type { SpotPair } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { useTicker } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
@@ -23,7 +23,7 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
   const ticker = useTicker(pair.symbol)
   const balances = useBalances()
   const orders = useSpotOrders(pair.symbol)
-  const { price: formatPrice, amount: formatAmountLocal, dateTime } = useFormatters()
+  const { price: formatPrice, amount: formatAmount, dateTime } = useFormatters()
   const [side, setSide] = useState<Side>('buy')
   const [type, setType] = useState<OrderType>(pair.marketBuy ? 'market' : 'limit')
   const [price, setPrice] = useState('')
@@ -126,7 +126,7 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
           <PercentSlider value={percent} onChange={choosePercent} />
           <div className="figures">
             <Figure label={t('trade.available')} testId="spot-available">
-              {formatAmountLocal(available, side === 'buy' ? 2 : Math.max(pair.coinPrecision, 2))}{' '}
+              {formatAmount(available, side === 'buy' ? 2 : Math.max(pair.coinPrecision, 2))}{' '}
               {(side === 'buy' ? quote : coin).toUpperCase()}
             </Figure>
             <Figure label={t('trade.estimatedTotal')} testId="spot-total">
@@ -136,7 +136,7 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
               {formatAmount(fee, 4)} {quote.toUpperCase()}
             </Figure>
             <Figure label={t('trade.orderLimits')}>
-              {formatPrice(pair.orderMin)} – {formatPrice(pair.orderMax)} {quote.toUpperCase()}
+              {formatAmount(pair.orderMin, 2)} – {formatAmount(pair.orderMax, 2)} {quote.toUpperCase()}
             </Figure>
           </div>
           <FundPasswordField
@@ -162,7 +162,7 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
           <table className="data-table" data-testid="spot-orders">
             <thead>
               <tr>
-                <th>{t('trade.time')}</th>
+                <th className="desktop-only">{t('trade.time')}</th>
                 <th>{t('trade.side')}</th>
                 <th>{t('trade.price')}</th>
                 <th>{t('trade.amount')}</th>
@@ -172,7 +172,7 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
             <tbody>
               {orders.data?.rows.map((order) => (
                 <tr key={order.id} data-order-status={order.status}>
-                  <td className="num muted">{dateTime(order.createdAt)}</td>
+                  <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
                   <td className={order.side === 'buy' ? 'up' : 'down'}>
                     {t(`trade.${order.side}`)} · {t(`trade.${order.type}`)}
                   </td>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '@tradegate/shared'
 import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
 import { transferFunds } from '../api/transfer-funds'
 import { sanitiseAmount } from '../lib/order-math'
 import { AmountInput, OrderError } from './form-bits'
@@ -10,6 +10,7 @@ import { useOrderSubmit } from './order-submit'
 /** Moves usdt from the platform account into the contract account that contract orders draw on. */
 export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {
   const { t } = useTranslation()
+  const { amount: formatAmount } = useFormatters()
   const [amount, setAmount] = useState('')
   const { submitting, error, run } = useOrderSubmit()
   const submit = (event: FormEvent) => {
