@@ -48,7 +48,7 @@ export function PositionCard({
         <span className={`tag ${position.direction === 'long' ? 'tag-up' : 'tag-down'}`}>
           {t(`trade.${position.direction}`)} {position.leverage}×
         </span>
-        <strong>{position.symbol.toUpperCase()}</strong>
+        <strong>{position.symbol.toUpperCase().replace(/USDT$/, '/USDT')}</strong>
         <span className={`position-pnl num ${tone}`}>
           <span data-testid="position-pnl">
             {tone === 'up' ? '+' : ''}
