@@ -10,4 +10,8 @@ declare const document: {
   documentElement: { lang: string; dir: string }
   querySelectorAll(selector: string): Iterable<PageNode> & ArrayLike<PageNode>
 }
-declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
+declare const localStorage: {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}

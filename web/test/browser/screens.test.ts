@@ -96,7 +96,7 @@ describe('every screen', () => {
       for (const path of PATHS) {
         const url = path.replace(':id', '1')
         await page.goto(`${stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
-        await page.locator('.app-main > *').first().waitFor()
+        await page.locator('.app-main > *:visible').first().waitFor()
         await page.waitForLoadState('networkidle')
         await page
           .locator('.loading-block')

@@ -161,6 +161,39 @@ describe('web client shell', () => {
     await context.close()
   })
 
+  it('signs in automatically with the stored parameters when the token is gone, then goes home', async () => {
+    const email = uniqueEmail()
+    const { page, context } = await openPage(browser, DESKTOP)
+    await registerThroughUi(page, stack, email, PASSWORD)
+    const firstToken = await page.evaluate(() => localStorage.getItem('_token'))
+    await page.evaluate(() => localStorage.removeItem('_token'))
+    await page.goto(`${stack.url}/#/message`)
+    await page.reload()
+    await page.waitForFunction(
+      (previous) =>
+        window.location.hash === '#/' && ![null, previous].includes(localStorage.getItem('_token')),
+      firstToken,
+    )
+    await page.goto(`${stack.url}/#/wallet`)
+    await page.getByTestId('wallet-total').waitFor()
+    await context.close()
+  })
+
+  it('hides balances behind the eyes switch and remembers it', async () => {
+    const email = uniqueEmail()
+    const { page, context } = await openPage(browser, PHONE)
+    await registerThroughUi(page, stack, email, PASSWORD)
+    await page.goto(`${stack.url}/#/wallet`)
+    const total = page.getByTestId('wallet-total')
+    await expect.poll(() => total.textContent()).toContain('80.00')
+    await page.getByTestId('eyes-toggle').click()
+    await expect.poll(() => total.textContent()).toContain('****')
+    await page.reload()
+    await expect.poll(() => total.textContent()).toContain('****')
+    expect(await total.textContent()).not.toContain('80')
+    await context.close()
+  })
+
   it('reconnects after the socket is cut and the prices move again', async () => {
     const { page, context } = await openPage(browser, PHONE)
     const sockets: string[] = []

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import net from 'node:net'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -65,13 +67,16 @@ export interface Stack {
 
 /** `secondPeriodSeconds` lets a test settle second contracts in a few seconds instead of 30. */
 export async function startStack(options: Pick<SandboxOptions, 'secondPeriodSeconds'> = {}): Promise<Stack> {
+  // a private copy, so a rebuild by another test run cannot pull files from under a loaded page
+  const webDist = mkdtempSync(join(tmpdir(), 'tradegate-web-'))
+  cpSync(WEB_DIST, webDist, { recursive: true })
   const sandbox = await startSandbox({ port: 0, seed: 20_260_101, tickMs: 150, ...options })
   const gateway = await buildGateway(
     configWith({
       PORT: 0,
       HOST: '127.0.0.1',
       UPSTREAM_URL: sandbox.url,
-      WEB_DIST,
+      WEB_DIST: webDist,
       LOG_LEVEL: 'silent',
       REDIS_URL: '',
       RATE_LIMIT_PER_MINUTE: 100_000,
@@ -103,6 +108,7 @@ export async function startStack(options: Pick<SandboxOptions, 'secondPeriodSeco
       await relay.close()
       await gateway.close()
       await sandbox.close()
+      rmSync(webDist, { recursive: true, force: true })
     },
   }
 }
