@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { useSettings } from '../lib/settings'
+import { useSession } from '../lib/session'
+import { signOutByUser } from '../lib/user'
 import { LogoMark } from './icons'
 import { MenuLinks } from './menu-links'
 
@@ -8,7 +10,8 @@ import { MenuLinks } from './menu-links'
 export function DesktopSidebar() {
   const { t } = useTranslation()
   const settings = useSettings()
-  const [location] = useLocation()
+  const [location, navigate] = useLocation()
+  const { token } = useSession()
   return (
     <aside className="desktop-sidebar" aria-label={t('layout.navigation')}>
       <Link href="/" className="brand">
@@ -20,6 +23,22 @@ export function DesktopSidebar() {
         className="sidebar-menu"
         activePath={location}
       />
+      <div className="sidebar-footer">
+        {token ? (
+          <button
+            type="button"
+            className="button button-block"
+            onClick={() => void signOutByUser().then(() => navigate('/'))}
+            data-testid="sidebar-sign-out"
+          >
+            {t('auth.logout')}
+          </button>
+        ) : (
+          <Link href="/login" className="button button-primary button-block">
+            {t('auth.login')}
+          </Link>
+        )}
+      </div>
     </aside>
   )
 }

@@ -88,30 +88,35 @@ describe('every screen', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`renders each route signed in at ${viewport.width}x${viewport.height}, without errors`, async () => {
-      const context = await signedInContext(viewport)
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(`${error.message}`))
-      for (const path of PATHS) {
-        const url = path.replace(':id', '1')
-        await page.goto(`${stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
-        await page.locator('.app-main > *:visible').first().waitFor()
-        await page.waitForLoadState('networkidle')
-        await page
-          .locator('.loading-block')
-          .first()
-          .waitFor({ state: 'detached', timeout: 5000 })
-          .catch(() => undefined)
-        // let the toasts of the previous screen go, so each picture shows its own screen
-        await page.waitForTimeout(100)
-        const expected = REDIRECTS[url] ?? url
-        expect(await page.evaluate(() => window.location.hash), `stayed on ${url}`).toContain(`#${expected}`)
-        await page.screenshot({ path: screenshotPath(`${label}-${screenName(path)}`) })
-      }
-      expect(errors).toEqual([])
-      await context.close()
-    })
+    it.concurrent(
+      `renders each route signed in at ${viewport.width}x${viewport.height}, without errors`,
+      async () => {
+        const context = await signedInContext(viewport)
+        const page = await context.newPage()
+        const errors: string[] = []
+        page.on('pageerror', (error) => errors.push(`${error.message}`))
+        for (const path of PATHS) {
+          const url = path.replace(':id', '1')
+          await page.goto(`${stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
+          await page.locator('.app-main > *:visible').first().waitFor()
+          await page.waitForLoadState('networkidle')
+          await page
+            .locator('.loading-block')
+            .first()
+            .waitFor({ state: 'detached', timeout: 5000 })
+            .catch(() => undefined)
+          // let the toasts of the previous screen go, so each picture shows its own screen
+          await page.waitForTimeout(100)
+          const expected = REDIRECTS[url] ?? url
+          expect(await page.evaluate(() => window.location.hash), `stayed on ${url}`).toContain(
+            `#${expected}`,
+          )
+          await page.screenshot({ path: screenshotPath(`${label}-${screenName(path)}`) })
+        }
+        expect(errors).toEqual([])
+        await context.close()
+      },
+    )
   }
 
   it('sends a signed-in visit to an invitation path (/i&...) home', async () => {
