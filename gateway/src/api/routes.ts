@@ -8,6 +8,7 @@ import { ResponseCache, type CacheOutcome } from './cache'
 import { canonicalQuery, firstInvalidField, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from './errors'
 import { locateChinese, nestsDeeperThan, rawTextHasChinese } from './guard'
+import { API_SECURITY_HEADERS } from '../plugins/security'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
@@ -95,6 +96,11 @@ export const apiPlugin = fp<ApiOptions>(
       scope.route({
         method: route.definition.method,
         url: route.definition.path,
+        helmet: false,
+        onRequest: (_request, reply, done) => {
+          reply.headers(API_SECURITY_HEADERS)
+          done()
+        },
         handler: (request, reply) => handle(route, request, reply),
       })
     }
@@ -158,11 +164,14 @@ export const apiPlugin = fp<ApiOptions>(
     /** Chinese rule, limits and the call's schemas, in that order; throws a GatewayError on the first failure. */
     async function checkInput(route: CallRoute, request: FastifyRequest): Promise<CheckedInput> {
       const queryStart = request.url.indexOf('?')
-      if (queryStart >= 0 && rawTextHasChinese(request.url.slice(queryStart + 1))) throw chineseIn('query')
       const query = request.query as Record<string, unknown>
-      if (Object.keys(query).length > options.queryMaxParams)
-        throw new GatewayError(400, 'badRequest', 'query')
-      if (locateChinese(query) !== null) throw chineseIn('query')
+      // without a query string the parsed query is empty and has nothing to check
+      if (queryStart >= 0) {
+        if (rawTextHasChinese(request.url.slice(queryStart + 1))) throw chineseIn('query')
+        if (Object.keys(query).length > options.queryMaxParams)
+          throw new GatewayError(400, 'badRequest', 'query')
+        if (locateChinese(query) !== null) throw chineseIn('query')
+      }
 
       const fields = route.multipart ? await readMultipart(request) : null
       const body = request.body

@@ -12,7 +12,8 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
   'req.headers["x-feed-token"]',
-  ...[...SECRET_FIELDS, ...PRIVATE_FIELDS].flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  // exact paths only: wildcard paths make every log call walk the whole object, and bodies are never logged
+  ...[...SECRET_FIELDS, ...PRIVATE_FIELDS].flatMap((field) => [field, `body.${field}`, `query.${field}`]),
 ]
 
 // Query keys whose values are replaced in logged URLs: passwords, codes, tokens, addresses and contact details.

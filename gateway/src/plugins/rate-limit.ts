@@ -69,6 +69,12 @@ export const rateLimitPlugin = fp<{ perMinute: number }>(
       max: perMinute,
       timeWindow: WINDOW_MS,
       skipOnError: true,
+      // counters only on refusals, so ordinary answers stay small
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
       ...(redis ? { store: failOpenRedisStore(redis, `${app.redisPrefix}rate:`, app.log) } : {}),
       onExceeded: () => app.metrics.rejectedRequests.inc({ reason: 'rate_limited' }),
       errorResponseBuilder: () => new GatewayError(429, 'tooManyRequests'),

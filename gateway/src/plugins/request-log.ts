@@ -18,6 +18,20 @@ const UNMATCHED_ROUTE = 'unmatched'
 export const requestLogPlugin = fp(
   async (app) => {
     const { httpRequests, httpDuration } = app.metrics
+    // labelled children looked up once per distinct label set, not hashed again on every request
+    const counters = new Map<string, { inc(): void }>()
+    const timers = new Map<string, { observe(seconds: number): void }>()
+    const counterFor = (route: string, method: string, status: number) => {
+      const key = `${route} ${method} ${status}`
+      let counter = counters.get(key)
+      if (!counter) counters.set(key, (counter = httpRequests.labels({ route, method, status })))
+      return counter
+    }
+    const timerFor = (route: string) => {
+      let timer = timers.get(route)
+      if (!timer) timers.set(route, (timer = httpDuration.labels({ route })))
+      return timer
+    }
     app.decorateRequest('upstreamStatus', 0)
     app.decorateRequest('upstreamMs', 0)
     app.decorateRequest('cacheResult', '')
@@ -31,8 +45,8 @@ export const requestLogPlugin = fp(
       // unmatched URLs share one label so clients cannot grow the metric without bound
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE
       const ms = reply.elapsedTime
-      httpRequests.inc({ route, method: request.method, status: reply.statusCode })
-      httpDuration.observe({ route }, ms / 1000)
+      counterFor(route, request.method, reply.statusCode).inc()
+      timerFor(route).observe(ms / 1000)
       request.log.info(
         {
           route,

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import type { IncomingMessage } from 'node:http'
 
-// Security headers; the CSP allows only this origin, plus sockets to this same host.
+// Security headers. Pages get helmet's full set with a CSP allowing only this origin and sockets to
+// this same host; API answers (JSON, never rendered) get only the headers that matter for them.
 
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
@@ -11,6 +12,12 @@ export function sameHostSockets(request: IncomingMessage): string {
   const host = request.headers.host
   return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'"
 }
+
+/** Set on API answers, whose routes opt out of helmet's per-request work with `helmet: false`. */
+export const API_SECURITY_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+})
 
 export const securityPlugin = fp(
   async (app) => {

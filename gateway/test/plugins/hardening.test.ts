@@ -35,6 +35,15 @@ describe('security headers', () => {
     expect(response.headers).not.toHaveProperty('x-powered-by')
   })
 
+  it('keeps API answers lean: nosniff and same-origin, no page headers or rate counters', async () => {
+    const response = await gateway.app.inject({ url: CALLS.getCoinList.path })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(response.headers).not.toHaveProperty('content-security-policy')
+    expect(response.headers).not.toHaveProperty('x-ratelimit-remaining')
+  })
+
   it('never copies a malformed Host header into the CSP', async () => {
     const response = await gateway.app.inject({ url: '/', headers: { host: 'evil; script-src *' } })
     const csp = String(response.headers['content-security-policy'])
