@@ -3,13 +3,16 @@
  * pre-built frame to every subscriber. No limits, no backpressure handling, no metrics.
  *
  * Child process: `node --import tsx baselines/bare-ws-server.ts [--port N] [--scenario JSON]
- *   [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P} and publishes the
- * scenario's ticks (with --ticks-on-command, once {"cmd":"start-ticks"} arrives on stdin).
+ *   [--ticks-on-command] [--feed-token T]` prints {"event":"listening","port":N,"pid":P} and publishes
+ * the scenario's ticks (with --ticks-on-command, once {"cmd":"start-ticks"} arrives on stdin).
+ * With --feed-token it is also an upstream feed: a socket presenting the token (the gateway's feed
+ * client) receives every frame, like the sandbox's feed socket.
  */
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
-import { announceListening, isMainModule, runTicks } from '../bench/child-process'
+import { FEED_TOKEN_HEADER } from '@tradegate/shared'
+import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
 import {
   parseScenarioArg,
   startTickGenerator,
@@ -42,8 +45,11 @@ function parseSubscribe(data: RawData): SubscribeFrame | undefined {
   }
 }
 
-export function startBareWsServer(options: { port?: number; host?: string } = {}): Promise<BareWsServer> {
+export function startBareWsServer(
+  options: { port?: number; host?: string; feedToken?: string } = {},
+): Promise<BareWsServer> {
   const topics = new Map<string, Set<WebSocket>>()
+  const feeds = new Set<WebSocket>()
   // Frames are kept as bytes so a broadcast never re-encodes the string once per socket.
   const snapshots = new Map<string, Buffer>()
   const wss = new WebSocketServer({
@@ -51,9 +57,15 @@ export function startBareWsServer(options: { port?: number; host?: string } = {}
     host: options.host ?? '127.0.0.1',
     perMessageDeflate: false,
     clientTracking: true,
+    backlog: LISTEN_BACKLOG,
   })
 
-  wss.on('connection', (socket) => {
+  wss.on('connection', (socket, request) => {
+    if (options.feedToken && request.headers[FEED_TOKEN_HEADER] === options.feedToken) {
+      feeds.add(socket)
+      socket.on('close', () => feeds.delete(socket))
+      return
+    }
     const own = new Set<string>()
     socket.on('message', (data, isBinary) => {
       const frame = isBinary ? undefined : parseSubscribe(data)
@@ -83,6 +95,7 @@ export function startBareWsServer(options: { port?: number; host?: string } = {}
   const publish = (topic: string, frame: string): void => {
     const bytes = Buffer.from(frame)
     snapshots.set(topic, bytes)
+    for (const feed of feeds) if (feed.readyState === WebSocket.OPEN) feed.send(bytes, { binary: false })
     const set = topics.get(topic)
     if (!set) return
     for (const socket of set) if (socket.readyState === WebSocket.OPEN) socket.send(bytes, { binary: false })
@@ -117,10 +130,11 @@ if (isMainModule(import.meta.url)) {
       port: { type: 'string' },
       scenario: { type: 'string' },
       'ticks-on-command': { type: 'boolean', default: false },
+      'feed-token': { type: 'string' },
     },
   })
   const scenario = parseScenarioArg(values.scenario)
-  const server = await startBareWsServer({ port: Number(values.port ?? 0) })
+  const server = await startBareWsServer({ port: Number(values.port ?? 0), feedToken: values['feed-token'] })
   runTicks(
     () => startTickGenerator(scenario, (topic, frame) => server.publish(topic, JSON.stringify(frame))),
     values['ticks-on-command'] ?? false,

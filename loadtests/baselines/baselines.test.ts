@@ -15,7 +15,14 @@ afterEach(async () => {
 const frame = (symbol: string, close: string): ServerFrame => ({
   type: 'DETAIL',
   symbol,
-  data: { close },
+  data: { open: close, close, high: close, low: close, vol: '0', amount: '0', change: '0.00' },
+  ts: Date.now(),
+})
+
+const trade = (symbol: string, price: string): ServerFrame => ({
+  type: 'TRADE',
+  symbol,
+  data: { price, qty: '1', side: 'buy', time: Date.now() },
   ts: Date.now(),
 })
 
@@ -105,12 +112,12 @@ describe('socket.io baseline on the real Redis', () => {
   it('answers a subscribe with the snapshot, then room updates', async () => {
     const server = await startSocketIoServer({ keyPrefix: `loadtests:test:${randomUUID()}` })
     cleanups.push(() => server.close())
-    server.publish('TRADE:btcusdt', { ...frame('btcusdt', '1'), type: 'TRADE' })
+    server.publish('TRADE:btcusdt', trade('btcusdt', '1'))
     const { socket, frames } = await connect(server.url)
     socket.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
-    expect(await frames.nth(1)).toMatchObject({ type: 'TRADE', data: { close: '1' } })
-    server.publish('TRADE:btcusdt', { ...frame('btcusdt', '2'), type: 'TRADE' })
-    expect(await frames.nth(2)).toMatchObject({ type: 'TRADE', data: { close: '2' } })
+    expect(await frames.nth(1)).toMatchObject({ type: 'TRADE', data: { price: '1' } })
+    server.publish('TRADE:btcusdt', trade('btcusdt', '2'))
+    expect(await frames.nth(2)).toMatchObject({ type: 'TRADE', data: { price: '2' } })
   })
 
   it('reaches clients of another instance through the Redis adapter', async () => {

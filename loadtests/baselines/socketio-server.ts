@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'
-import { announceListening, isMainModule, runTicks } from '../bench/child-process'
+import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
 import {
   parseScenarioArg,
   startTickGenerator,
@@ -75,7 +75,7 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject)
-    httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+    httpServer.listen(options.port ?? 0, options.host ?? '127.0.0.1', LISTEN_BACKLOG, () => resolve())
   })
   const { port, address } = httpServer.address() as AddressInfo
 

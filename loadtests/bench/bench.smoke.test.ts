@@ -20,7 +20,7 @@ it('the quick harness runs every registered system and target and records their 
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', 'bench/main.ts', '--quick', '--no-install', '--out', outFile],
-      { cwd: loadtestsDir, timeout: 90_000, maxBuffer: 10 * 2 ** 20 },
+      { cwd: loadtestsDir, timeout: 100_000, maxBuffer: 10 * 2 ** 20 },
     )
     const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
 
@@ -34,10 +34,19 @@ it('the quick harness runs every registered system and target and records their 
       expect(row.rssPerConnectionKb).toEqual(expect.any(Number))
       expect(row.connect!.opened).toBe(row.clients)
       expect(row.connect!.perSecond).toBeGreaterThan(0)
-      expect(row.storm).toMatchObject({ sockets: row.clients, failed: 0, missing: 0 })
       expect(stdout).toContain(row.system)
     }
-    expect(Object.keys(result.saturation)).toEqual(socketSystems.map((system) => system.name))
+    expect(result.saturation.map((report) => report.system)).toEqual(
+      socketSystems.map((system) => system.name),
+    )
+    for (const report of result.saturation) {
+      expect(report.error, report.system).toBeUndefined()
+      expect(report.steps.length, report.system).toBeGreaterThan(0)
+      expect(report.half!.deliveriesPerSecond, report.system).toBeGreaterThan(0)
+      expect(report.storm, report.system).toMatchObject({ sockets: report.clients, failed: 0, missing: 0 })
+    }
+    const redisGateway = result.saturation.find((report) => report.system === 'gateway (redis bus)')!
+    expect(redisGateway.stormBus!.channels).toBeGreaterThan(0)
 
     expect(result.rest.map((row) => row.target)).toEqual(restTargets.map((target) => target.name))
     for (const row of result.rest) {
@@ -46,6 +55,7 @@ it('the quick harness runs every registered system and target and records their 
       expect(row, row.error ?? row.unavailable).toMatchObject({ ok: true })
       expect(row.requestsPerSecond).toBeGreaterThan(0)
       expect(row.latencyMs!.p99).toBeGreaterThanOrEqual(0)
+      expect(row.serialLatencyMs!.p50).toBeGreaterThan(0)
     }
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -2,6 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import path from 'node:path'
+import { createServer, type AddressInfo } from 'node:net'
+
+/** Above Node's default of 511 (the kernel caps it at net.core.somaxconn) so a storm is not refused. */
+export const LISTEN_BACKLOG = 8192
 
 export const loadtestsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -35,9 +39,7 @@ export function announceListening(port: number): void {
 }
 
 /** Commands the harness writes to a server child's stdin, one JSON line each. */
-export interface ChildCommand {
-  cmd: 'start-ticks'
-}
+export type ChildCommand = { cmd: 'start-ticks' } | { cmd: 'set-rate'; scale: number }
 
 /**
  * Runs `handler` for each command line on stdin and acknowledges it with {"event":"done","cmd":...},
@@ -58,17 +60,24 @@ export function onCommand(handler: (command: ChildCommand) => void): void {
 }
 
 /**
- * Publishes ticks from now, or, when `onCommandOnly`, from the harness's start-ticks command; stops
- * them before `close` on SIGTERM.
+ * Publishes ticks from now, or, when `onCommandOnly`, from the harness's start-ticks command; the
+ * set-rate command scales every rate; stops them before `close` on SIGTERM.
  */
 export function runTicks(
-  startTicks: () => { stop(): void },
+  startTicks: () => { stop(): void; setRateScale(scale: number): void },
   onCommandOnly: boolean,
   close: () => Promise<void>,
 ): void {
-  let ticks: { stop(): void } | undefined = onCommandOnly ? undefined : startTicks()
+  let ticks: ReturnType<typeof startTicks> | undefined = onCommandOnly ? undefined : startTicks()
+  let scale = 1
   onCommand((command) => {
-    if (command.cmd === 'start-ticks') ticks ??= startTicks()
+    if (command.cmd === 'set-rate' && Number.isFinite(command.scale) && command.scale > 0) {
+      scale = command.scale
+      ticks?.setRateScale(scale)
+    }
+    if (command.cmd !== 'start-ticks' || ticks) return
+    ticks = startTicks()
+    ticks.setRateScale(scale)
   })
   exitOnSignal(async () => {
     ticks?.stop()
@@ -173,6 +182,105 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
       if (parsed.event !== 'listening' || !('port' in parsed) || typeof parsed.port !== 'number') return
       clearTimeout(timer)
       resolve({ pid: parsed.pid ?? child.pid!, port: parsed.port, pinned, command, stop })
+    })
+  })
+}
+
+export interface PinnedProcess {
+  pid: number
+  pinned: boolean
+  /** The last few KB of stderr and stdout, for error messages. */
+  output(): string
+  readonly exited: boolean
+  stop(): Promise<void>
+}
+
+/**
+ * Starts any program through taskset when `cpus` is given (taskset execs it, so the pid is the
+ * program's), keeping the tail of its output for errors and stopping it with SIGTERM, then SIGKILL.
+ */
+export function spawnPinned(
+  command: string,
+  args: string[],
+  options: {
+    cpus?: string
+    env?: Record<string, string>
+    cwd?: string
+    onLine?: (line: string) => void
+  } = {},
+): PinnedProcess {
+  const pinned = options.cpus !== undefined && hasTaskset()
+  const child = pinned
+    ? spawn('taskset', ['-c', options.cpus!, command, ...args], {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(command, args, {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+  let tail = ''
+  const keep = (chunk: Buffer): void => {
+    tail = (tail + chunk.toString()).slice(-4000)
+  }
+  child.stderr!.on('data', keep)
+  child.stdout!.on('data', keep)
+  if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
+  let exited = false
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  return {
+    pid: child.pid!,
+    pinned,
+    output: () => tail,
+    get exited() {
+      return exited
+    },
+    async stop() {
+      if (exited) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exit
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Polls `url` until it answers 2xx; throws with the process's output if it exits or time runs out. */
+export async function waitForHttpOk(url: string, server: PinnedProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last: string
+  for (;;) {
+    if (server.exited) throw new Error(`exited before ${url} answered: ${server.output()}`)
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      if (response.ok) return
+      last = `${response.status} ${await response.text()}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    if (Date.now() > deadline) {
+      await server.stop()
+      throw new Error(`${url} not ready within ${timeoutMs} ms (${last}); output: ${server.output()}`)
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+}
+
+/** A port free at the time of asking, for programs that take their port from the environment. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
     })
   })
 }

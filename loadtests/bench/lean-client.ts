@@ -2,10 +2,10 @@
  * Many client sockets in one process, doing as little as possible per frame so the load generator
  * is not the bottleneck: count every frame, read the publish time of one frame in `sampleEvery`.
  */
-import { randomUUID } from 'node:crypto'
-import { WebSocket } from 'ws'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { connect as connectTcp } from 'node:net'
 import { io as connectSocketIo } from 'socket.io-client'
-import { planClients, type ClientPlan, type Scenario } from './scenario'
+import { planClients, seededRandom, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 
 export type ClientProtocol = 'ws' | 'socket.io'
 
@@ -22,6 +22,12 @@ export interface LeanClientOptions {
   /** Sockets being opened at once during the reconnect storm. */
   stormConcurrency?: number
   handshakeTimeoutMs?: number
+}
+
+export interface StormOptions {
+  /** Each socket reconnects at a random moment in this span, like browsers backing off with jitter. */
+  spreadMs: number
+  timeoutMs: number
 }
 
 export interface LatencySummary {
@@ -54,6 +60,8 @@ export interface WindowReport {
 export interface StormReport {
   sockets: number
   failed: number
+  /** The span the reconnects were spread over. */
+  spreadMs: number
   /** From dropping every socket to the last one receiving a frame after it resubscribed. */
   ms: number
   /** Sockets that never got a frame after resubscribing before the timeout. */
@@ -116,6 +124,74 @@ export function summarizeHistogram(histogram: Uint32Array): LatencySummary {
   return { samples, p50: at(0.5), p99: at(0.99), p999: at(0.999), max: samples === 0 ? Number.NaN : max }
 }
 
+const OPCODE_TEXT = 0x1
+const OPCODE_CLOSE = 0x8
+const OPCODE_PING = 0x9
+export const OPCODE_PONG = 0xa
+
+/** A client-to-server frame: FIN, the opcode, and the payload masked as RFC 6455 requires. */
+export function maskedFrame(opcode: number, payload: Buffer): Buffer {
+  const length = payload.length
+  const headerLength = length < 126 ? 2 : 4
+  if (length >= 65_536) throw new Error('client frames stay under 64 KiB')
+  const frame = Buffer.allocUnsafe(headerLength + 4 + length)
+  frame[0] = 0x80 | opcode
+  if (length < 126) frame[1] = 0x80 | length
+  else {
+    frame[1] = 0x80 | 126
+    frame.writeUInt16BE(length, 2)
+  }
+  const mask = randomBytes(4)
+  mask.copy(frame, headerLength)
+  for (let i = 0; i < length; i++) frame[headerLength + 4 + i] = payload[i]! ^ mask[i & 3]!
+  return frame
+}
+
+/**
+ * Splits the server's byte stream into frames by their headers. Text payloads are handed out as
+ * views into the received chunk; only a frame cut across chunks is copied.
+ */
+export class ServerFrameReader {
+  private pending: Buffer | undefined
+
+  constructor(
+    private readonly onText: (payload: Buffer) => void,
+    private readonly onPing: (payload: Buffer) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk
+    this.pending = undefined
+    let at = 0
+    while (data.length - at >= 2) {
+      const opcode = data[at]! & 0x0f
+      let length = data[at + 1]! & 0x7f
+      let header = 2
+      if (length === 126) {
+        if (data.length - at < 4) break
+        length = data.readUInt16BE(at + 2)
+        header = 4
+      } else if (length === 127) {
+        if (data.length - at < 10) break
+        length = Number(data.readBigUInt64BE(at + 2))
+        header = 10
+      }
+      // Server frames are never masked; a masked one would carry 4 more header bytes.
+      if (data[at + 1]! & 0x80) header += 4
+      if (data.length - at < header + length) break
+      const payload = data.subarray(at + header, at + header + length)
+      if (opcode === OPCODE_TEXT || opcode === 0x0) this.onText(payload)
+      else if (opcode === OPCODE_PING) this.onPing(payload)
+      else if (opcode === OPCODE_CLOSE) return
+      at += header + length
+    }
+    if (at < data.length) {
+      data = data.subarray(at)
+      this.pending = Buffer.from(data)
+    }
+  }
+}
+
 interface ClientSocket {
   /** True from (re)subscribing until the first frame arrives. */
   awaitingFirstFrame: boolean
@@ -144,13 +220,18 @@ export class LeanClientFleet {
     return this.plans.reduce((sum, plan) => sum + plan.expectedPerSecond, 0)
   }
 
+  /** Distinct topics the plans subscribe to: what a bus needs to subscribe, however many sockets. */
+  get topicCount(): number {
+    return new Set(this.plans.flatMap((plan) => plan.subscribeFrames.map(topicOfSubscribe))).size
+  }
+
   get openSockets(): number {
     return this.sockets.length
   }
 
   /** Opens every socket; those not started within `deadlineMs` count as failed. */
   async connect(deadlineMs = 60_000): Promise<ConnectReport> {
-    return this.openAll(this.options.connectConcurrency ?? 200, performance.now() + deadlineMs)
+    return this.openAll(this.options.connectConcurrency ?? 200, performance.now() + deadlineMs, () => 0)
   }
 
   /** Resolves once every open socket has received at least one frame since it subscribed. */
@@ -191,14 +272,29 @@ export class LeanClientFleet {
     }
   }
 
-  /** Drops every socket at once, reopens them all and waits until each has a frame again. */
-  async reconnectStorm(timeoutMs = 45_000): Promise<StormReport> {
+  /**
+   * Drops every socket at once, then reopens each at a random moment within `spreadMs` (in plan
+   * order, so the waves are the same for every system) and waits until each has a frame again.
+   */
+  async reconnectStorm(options: StormOptions): Promise<StormReport> {
     const started = performance.now()
     this.closeAll()
-    const opened = await this.openAll(this.options.stormConcurrency ?? 1000, started + timeoutMs)
-    const remaining = Math.max(1, timeoutMs - (performance.now() - started))
+    const random = seededRandom(0x5707)
+    const offsets = this.plans.map(() => random() * options.spreadMs).sort((a, b) => a - b)
+    const opened = await this.openAll(
+      this.options.stormConcurrency ?? 1000,
+      started + options.timeoutMs,
+      (index) => started + offsets[index]!,
+    )
+    const remaining = Math.max(1, options.timeoutMs - (performance.now() - started))
     const { missing } = await this.waitUntilAllReceived(remaining)
-    return { sockets: opened.opened, failed: opened.failed, ms: performance.now() - started, missing }
+    return {
+      sockets: opened.opened,
+      failed: opened.failed,
+      spreadMs: options.spreadMs,
+      ms: performance.now() - started,
+      missing,
+    }
   }
 
   close(): void {
@@ -213,7 +309,12 @@ export class LeanClientFleet {
     this.closing = false
   }
 
-  private async openAll(concurrency: number, deadline: number): Promise<ConnectReport> {
+  /** Opens every plan's socket, at most `concurrency` handshakes at once, none before `notBefore(i)`. */
+  private async openAll(
+    concurrency: number,
+    deadline: number,
+    notBefore: (index: number) => number,
+  ): Promise<ConnectReport> {
     const started = performance.now()
     let next = 0
     let failed = 0
@@ -225,7 +326,10 @@ export class LeanClientFleet {
           next = this.plans.length
           return
         }
-        const plan = this.plans[next++]!
+        const index = next++
+        const plan = this.plans[index]!
+        const wait = notBefore(index) - performance.now()
+        if (wait > 0) await new Promise((done) => setTimeout(done, wait))
         try {
           opened.push(await this.openOne(plan))
         } catch {
@@ -268,24 +372,59 @@ export class LeanClientFleet {
     return this.options.protocol === 'ws' ? this.openWs(plan) : this.openSocketIo(plan)
   }
 
+  /**
+   * A WebSocket client on a bare TCP socket: the upgrade request by hand, then server frames are
+   * walked by their headers without copying or decoding, so one core can count far more frames
+   * than the `ws` client allows. Pings are answered so the gateway's heartbeat keeps the socket.
+   */
   private openWs(plan: ClientPlan): Promise<ClientSocket> {
-    const frames = plan.subscribeFrames.map((frame) => JSON.stringify(frame))
-    const ws = new WebSocket(`${this.options.url}/${randomUUID()}`, {
-      perMessageDeflate: false,
-      skipUTF8Validation: true,
-      handshakeTimeout: this.options.handshakeTimeoutMs ?? 15_000,
-    })
-    const socket: ClientSocket = { awaitingFirstFrame: false, close: () => ws.terminate() }
-    ws.on('message', (data: Buffer) => this.onFrame(socket, () => extractPublishTs(data)))
+    const url = new URL(`${this.options.url}/${randomUUID()}`)
+    const tcp = connectTcp({ host: url.hostname, port: Number(url.port || 80), noDelay: true })
+    const socket: ClientSocket = { awaitingFirstFrame: false, close: () => tcp.destroy() }
+    const reader = new ServerFrameReader(
+      (payload) => this.onFrame(socket, () => extractPublishTs(payload)),
+      (payload) => tcp.write(maskedFrame(OPCODE_PONG, payload)),
+    )
     return new Promise((resolve, reject) => {
-      ws.once('open', () => {
-        ws.off('error', reject)
-        ws.on('error', () => this.onSocketError())
+      let head: Buffer = Buffer.alloc(0)
+      const timer = setTimeout(
+        () => fail(new Error('handshake timeout')),
+        this.options.handshakeTimeoutMs ?? 15_000,
+      )
+      const fail = (error: Error): void => {
+        clearTimeout(timer)
+        tcp.destroy()
+        reject(error)
+      }
+      const onHandshake = (chunk: Buffer): void => {
+        head = head.length === 0 ? chunk : Buffer.concat([head, chunk])
+        const end = head.indexOf('\r\n\r\n')
+        if (end < 0) return
+        if (!head.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 101')) {
+          return fail(new Error(`upgrade refused: ${head.subarray(0, head.indexOf('\r\n')).toString()}`))
+        }
+        clearTimeout(timer)
+        tcp.off('data', onHandshake)
+        tcp.off('error', fail)
+        tcp.on('data', (data: Buffer) => reader.push(data))
+        tcp.on('error', () => this.onSocketError())
         this.onSubscribed(socket)
-        for (const frame of frames) ws.send(frame)
+        tcp.write(
+          Buffer.concat(
+            plan.subscribeFrames.map((frame) => maskedFrame(OPCODE_TEXT, Buffer.from(JSON.stringify(frame)))),
+          ),
+        )
+        if (end + 4 < head.length) reader.push(head.subarray(end + 4))
         resolve(socket)
+      }
+      tcp.on('data', onHandshake)
+      tcp.once('error', fail)
+      tcp.once('connect', () => {
+        tcp.write(
+          `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        )
       })
-      ws.once('error', reject)
     })
   }
 

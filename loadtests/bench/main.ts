@@ -3,7 +3,7 @@
  *
  * Runs the same socket scenario against every registered socket system, then autocannon against
  * every REST target, in one run: this process (the load generator) on core 0, servers on core 1.
- * Prints a table and writes results/bench-<time>.json.
+ * Prints a table, writes results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -13,23 +13,45 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { LeanClientFleet, type ConnectReport, type StormReport, type WindowReport } from './lean-client'
 import { defaultScenario, type Scenario } from './scenario'
-import { socketSystems, type SocketSystem, type SocketSystemContext } from './socket-systems'
-import { restTargets, type RestTarget, type RestTargetContext } from './rest-targets'
+import {
+  socketSystems,
+  type BusProbe,
+  type RunningSocketSystem,
+  type SocketSystem,
+  type SocketSystemContext,
+} from './socket-systems'
+import { restTargets, sharedSandbox, type RestTarget, type RestTargetContext } from './rest-targets'
 import { readCpuMicros, readRssBytes } from './proc-stats'
+import { measureSerialLatency, type SerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
+import { renderResultsMd } from './results-md'
+import { formatNumber, stormCell, table } from './report-format'
 
 export interface BenchOptions {
   quick: boolean
+  /** Each count is one point at the scenario's full rates; the largest also gets the saturation ramp. */
   clientCounts: number[]
   warmupMs: number
   measureMs: number
+  /** Multipliers of every tick rate tried in turn, at the largest client count, until p99 passes 50 ms. */
+  rampScales: number[]
+  rampSettleMs: number
+  rampMeasureMs: number
+  /** Longest wait, after the ramp, for queues built past saturation to drain. */
+  drainMaxMs: number
+  /** The reconnect storm spreads every socket's reconnect over this span. */
+  stormSpreadMs: number
   restSeconds: number
   restConnections: number
+  /** Requests sent one at a time for the unqueued latency figure. */
+  serialRequests: number
   installMissing: boolean
   /** Only systems and targets whose names include one of these. */
   only: string[] | undefined
   redisUrl: string
   outFile: string
+  /** Where to write RESULTS.md; full runs default to loadtests/RESULTS.md, quick runs write none. */
+  resultsMd: string | undefined
   scenario: Scenario
 }
 
@@ -47,7 +69,34 @@ export interface SocketRow {
   serverCpuMicrosPerDelivery?: number
   rssBaselineMb?: number
   rssPerConnectionKb?: number
+}
+
+export interface RampStep {
+  rateScale: number
+  expectedPerSecond: number
+  deliveriesPerSecond: number
+  p50: number
+  p99: number
+  p999: number
+  serverCpuPercent?: number
+  serverCpuMicrosPerDelivery?: number
+  clientCpuPercent: number
+}
+
+/** The largest client count's ramp: the tick rate raised step by step until p99 passes 50 ms. */
+export interface SaturationReport {
+  system: string
+  clients: number
+  steps: RampStep[]
+  /** The step with the highest delivery rate whose p99 stayed at or under 50 ms. */
+  best: RampStep | null
+  /** A window at half the best step's rate (half the first step's when none held): the latency target is judged here. */
+  half?: RampStep & { rssPerConnectionKb?: number }
+  /** All sockets dropped and reconnected (spread over a few seconds) at half saturation. */
   storm?: StormReport
+  /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
+  stormBus?: { subscribeCommands: number; channels: number; topics: number }
+  error?: string
 }
 
 export interface RestRow {
@@ -62,6 +111,8 @@ export interface RestRow {
   errors?: number
   non2xx?: number
   serverCpuMicrosPerRequest?: number
+  /** One request at a time over one connection: the latency without queueing, to 0.001 ms. */
+  serialLatencyMs?: SerialLatency
 }
 
 export interface BenchResult {
@@ -72,10 +123,9 @@ export interface BenchResult {
   /** 1-minute load average before and after the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number }
   pinning: { client: string; server: string } | 'unavailable'
-  options: Omit<BenchOptions, 'outFile'>
+  options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
   socket: SocketRow[]
-  /** Per system: the highest delivery rate whose p99 stayed at or under 50 ms, across client counts. */
-  saturation: Record<string, { deliveriesPerSecond: number; clients: number } | null>
+  saturation: SaturationReport[]
   rest: RestRow[]
 }
 
@@ -87,65 +137,179 @@ function selected(name: string, only: string[] | undefined): boolean {
   return !only || only.some((part) => name.toLowerCase().includes(part.toLowerCase()))
 }
 
-async function runSocketPoint(
+async function measureWindow(
+  fleet: LeanClientFleet,
+  running: RunningSocketSystem,
+  ms: number,
+): Promise<{ window: WindowReport; cpuMicros?: number }> {
+  const cpuBefore = readCpuMicros(running.pid)
+  const endWindow = fleet.startWindow()
+  await sleep(ms)
+  const window = endWindow()
+  const cpuAfter = readCpuMicros(running.pid)
+  return {
+    window,
+    cpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  }
+}
+
+function rampStep(rateScale: number, window: WindowReport, cpuMicros: number | undefined): RampStep {
+  return {
+    rateScale,
+    expectedPerSecond: window.expectedPerSecond * rateScale,
+    deliveriesPerSecond: window.deliveriesPerSecond,
+    p50: window.latencyMs.p50,
+    p99: window.latencyMs.p99,
+    p999: window.latencyMs.p999,
+    serverCpuPercent: cpuMicros === undefined ? undefined : (cpuMicros / 1e6 / window.seconds) * 100,
+    serverCpuMicrosPerDelivery:
+      cpuMicros !== undefined && window.deliveries > 0 ? cpuMicros / window.deliveries : undefined,
+    clientCpuPercent: window.clientCpuPercent,
+  }
+}
+
+/** A step counts toward saturation only when p99 held and the clients got nearly every frame. */
+function stepHeld(step: RampStep): boolean {
+  return step.p99 <= SATURATION_P99_MS && step.deliveriesPerSecond >= 0.95 * step.expectedPerSecond
+}
+
+/**
+ * On a connected, subscribed fleet with the ticks at scale `rampScales[0]`: raise the rate until p99
+ * passes 50 ms, then drop to half the best rate, let queues drain, measure, and run the storm there.
+ */
+async function runSaturation(
   system: SocketSystem,
+  fleet: LeanClientFleet,
+  running: RunningSocketSystem,
   clients: number,
+  rssBaseline: number | undefined,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<SaturationReport> {
+  const report: SaturationReport = { system: system.name, clients, steps: [], best: null }
+  for (const scale of options.rampScales) {
+    await running.setRateScale(scale)
+    await sleep(options.rampSettleMs)
+    const { window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs)
+    const step = rampStep(scale, window, cpuMicros)
+    report.steps.push(step)
+    log(
+      `  ramp ×${scale}: ${Math.round(step.deliveriesPerSecond)}/s of ${Math.round(step.expectedPerSecond)}, p99 ${step.p99} ms`,
+    )
+    if (!stepHeld(step)) break
+    if (!report.best || step.deliveriesPerSecond > report.best.deliveriesPerSecond) report.best = step
+  }
+  // With no step held (an overloaded machine), the storm still runs, at half the lowest rate.
+  const halfScale = (report.best ?? report.steps[0]!).rateScale / 2
+  await running.setRateScale(halfScale)
+  // Queues built up past saturation must drain before the half-rate window means anything.
+  const drainDeadline = performance.now() + options.drainMaxMs
+  while (performance.now() < drainDeadline) {
+    const { window } = await measureWindow(fleet, running, 500)
+    if (window.latencyMs.p99 <= SATURATION_P99_MS) break
+  }
+  const rssBefore = readRssBytes(running.pid)
+  const { window, cpuMicros } = await measureWindow(fleet, running, options.measureMs)
+  report.half = { ...rampStep(halfScale, window, cpuMicros) }
+  if (rssBefore !== undefined && rssBaseline !== undefined && fleet.openSockets > 0) {
+    report.half.rssPerConnectionKb = (rssBefore - rssBaseline) / 1024 / fleet.openSockets
+  }
+
+  const busBefore: BusProbe | undefined = await running.busProbe?.()
+  report.storm = await fleet.reconnectStorm({ spreadMs: options.stormSpreadMs, timeoutMs: 45_000 })
+  const busAfter = await running.busProbe?.()
+  if (busBefore && busAfter) {
+    report.stormBus = {
+      subscribeCommands: busAfter.subscribeCommands - busBefore.subscribeCommands,
+      channels: busAfter.channels,
+      topics: fleet.topicCount,
+    }
+  }
+  return report
+}
+
+/**
+ * One system, a fresh server per client count. The largest count also runs the saturation ramp
+ * (before its full-rate window, so the ramp starts from a server that has no backlog).
+ */
+async function runSocketSystem(
+  system: SocketSystem,
   ctx: SocketSystemContext,
   options: BenchOptions,
-): Promise<SocketRow> {
-  const row: SocketRow = { system: system.name, clients, ok: false }
-  const running = await system.start(ctx)
-  const fleet = new LeanClientFleet({
-    url: running.url,
-    protocol: system.protocol,
-    clients,
-    scenario: ctx.scenario,
-  })
-  try {
-    row.pinned = running.pinned
-    await sleep(300)
-    const rssBaseline = readRssBytes(running.pid)
-    row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
+  log: (line: string) => void,
+): Promise<{ rows: SocketRow[]; saturation: SaturationReport }> {
+  const rows: SocketRow[] = []
+  const largest = Math.max(...options.clientCounts)
+  let saturation: SaturationReport = { system: system.name, clients: largest, steps: [], best: null }
+  for (const clients of options.clientCounts) {
+    log(`socket: ${system.name}, ${clients} clients`)
+    const row: SocketRow = { system: system.name, clients, ok: false }
+    rows.push(row)
+    const begin = performance.now()
+    let running: RunningSocketSystem | undefined
+    let fleet: LeanClientFleet | undefined
+    try {
+      running = await system.start(ctx)
+      log(`  started in ${Math.round(performance.now() - begin)} ms`)
+      fleet = new LeanClientFleet({
+        url: running.url,
+        protocol: system.protocol,
+        clients,
+        scenario: ctx.scenario,
+      })
+      row.pinned = running.pinned
+      await sleep(300)
+      const rssBaseline = readRssBytes(running.pid)
+      row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 
-    row.connect = await fleet.connect()
-    await running.startTicks()
-    row.firstFrame = await fleet.waitUntilAllReceived(30_000)
-    await sleep(options.warmupMs)
+      row.connect = await fleet.connect()
+      const ramp = clients === largest && options.rampScales.length > 0
+      await running.setRateScale(ramp ? options.rampScales[0]! : 1)
+      await running.startTicks()
+      row.firstFrame = await fleet.waitUntilAllReceived(30_000)
+      if (ramp) {
+        try {
+          saturation = await runSaturation(system, fleet, running, clients, rssBaseline, options, log)
+        } catch (error) {
+          saturation.error = errorText(error)
+        }
+        await running.setRateScale(1)
+      }
+      await sleep(options.warmupMs)
 
-    const cpuBefore = readCpuMicros(running.pid)
-    const endWindow = fleet.startWindow()
-    await sleep(options.measureMs)
-    const window = endWindow()
-    const cpuAfter = readCpuMicros(running.pid)
-    const rssLoaded = readRssBytes(running.pid)
-    row.window = window
-    if (cpuBefore !== undefined && cpuAfter !== undefined) {
-      const cpuMicros = cpuAfter - cpuBefore
-      row.serverCpuPercent = (cpuMicros / 1000 / (window.seconds * 1000)) * 100
-      row.serverCpuMicrosPerDelivery = window.deliveries > 0 ? cpuMicros / window.deliveries : undefined
+      const { window, cpuMicros } = await measureWindow(fleet, running, options.measureMs)
+      const rssLoaded = readRssBytes(running.pid)
+      row.window = window
+      if (cpuMicros !== undefined) {
+        row.serverCpuPercent = (cpuMicros / 1000 / (window.seconds * 1000)) * 100
+        row.serverCpuMicrosPerDelivery = window.deliveries > 0 ? cpuMicros / window.deliveries : undefined
+      }
+      if (rssBaseline !== undefined && rssLoaded !== undefined && row.connect.opened > 0) {
+        row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / row.connect.opened
+      }
+      row.ok = row.connect.opened > 0 && window.deliveries > 0
+      if (!row.ok) row.error = `opened ${row.connect.opened} sockets, received ${window.deliveries} frames`
+    } catch (error) {
+      row.error = errorText(error)
+    } finally {
+      fleet?.close()
+      await running?.stop()
     }
-    if (rssBaseline !== undefined && rssLoaded !== undefined && row.connect.opened > 0) {
-      row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / row.connect.opened
-    }
-
-    row.storm = await fleet.reconnectStorm()
-    row.ok = row.connect.opened > 0 && window.deliveries > 0
-    if (!row.ok) row.error = `opened ${row.connect.opened} sockets, received ${window.deliveries} frames`
-  } finally {
-    fleet.close()
-    await running.stop()
   }
-  return row
+  return { rows, saturation }
 }
 
 async function runRestTarget(
   target: RestTarget,
   ctx: RestTargetContext,
   options: BenchOptions,
+  log: (line: string) => void,
 ): Promise<RestRow> {
   const row: RestRow = { target: target.name, note: target.note, ok: false }
+  const begin = performance.now()
   const started = await target.start(ctx)
   if ('unavailable' in started) return { ...row, unavailable: started.unavailable }
+  log(`  started in ${Math.round(performance.now() - begin)} ms`)
   try {
     row.pinned = started.pinned
     const { request } = started
@@ -153,7 +317,7 @@ async function runRestTarget(
     await autocannon({
       url: started.url + request.path,
       connections: options.restConnections,
-      duration: 1,
+      amount: options.restConnections * 40,
       method: request.method,
       body: request.body,
       headers: request.headers,
@@ -182,26 +346,13 @@ async function runRestTarget(
     if (cpuBefore !== undefined && cpuAfter !== undefined && total > 0) {
       row.serverCpuMicrosPerRequest = (cpuAfter - cpuBefore) / total
     }
+    row.serialLatencyMs = await measureSerialLatency(started.url, request, options.serialRequests)
     row.ok = total > 0 && result.non2xx === 0
     if (!row.ok) row.error = `${total} requests, ${result.non2xx} not 2xx, ${row.errors} errors`
   } finally {
     await started.stop()
   }
   return row
-}
-
-function saturationOf(rows: SocketRow[]): BenchResult['saturation'] {
-  const saturation: BenchResult['saturation'] = {}
-  for (const row of rows) {
-    saturation[row.system] ??= null
-    const window = row.window
-    if (!row.ok || !window || !(window.latencyMs.p99 <= SATURATION_P99_MS)) continue
-    const best = saturation[row.system]
-    if (!best || window.deliveriesPerSecond > best.deliveriesPerSecond) {
-      saturation[row.system] = { deliveriesPerSecond: window.deliveriesPerSecond, clients: row.clients }
-    }
-  }
-  return saturation
 }
 
 export async function runBench(
@@ -221,6 +372,7 @@ export async function runBench(
   )
 
   const socketRows: SocketRow[] = []
+  const saturation: SaturationReport[] = []
   const ctx: SocketSystemContext = {
     scenario: options.scenario,
     runId,
@@ -228,29 +380,34 @@ export async function runBench(
     redisUrl: options.redisUrl,
   }
   for (const system of socketSystems.filter((s) => selected(s.name, options.only))) {
-    for (const clients of options.clientCounts) {
-      log(`socket: ${system.name}, ${clients} clients`)
-      try {
-        socketRows.push(await runSocketPoint(system, clients, ctx, options))
-      } catch (error) {
-        socketRows.push({ system: system.name, clients, ok: false, error: errorText(error) })
-      }
-    }
+    const result = await runSocketSystem(system, ctx, options, log)
+    socketRows.push(...result.rows)
+    saturation.push(result.saturation)
   }
 
   const restRows: RestRow[] = []
-  const restCtx: RestTargetContext = { runId, serverCpus, installMissing: options.installMissing }
-  for (const target of restTargets.filter((t) => selected(t.name, options.only))) {
-    log(`rest: ${target.name}`)
-    try {
-      restRows.push(await runRestTarget(target, restCtx, options))
-    } catch (error) {
-      restRows.push({ target: target.name, note: target.note, ok: false, error: errorText(error) })
+  const sandbox = sharedSandbox(serverCpus)
+  const restCtx: RestTargetContext = {
+    runId,
+    serverCpus,
+    installMissing: options.installMissing,
+    sandbox: sandbox.get,
+  }
+  try {
+    for (const target of restTargets.filter((t) => selected(t.name, options.only))) {
+      log(`rest: ${target.name}`)
+      try {
+        restRows.push(await runRestTarget(target, restCtx, options, log))
+      } catch (error) {
+        restRows.push({ target: target.name, note: target.note, ok: false, error: errorText(error) })
+      }
     }
+  } finally {
+    await sandbox.stop()
   }
 
   const cpus = os.cpus()
-  const { outFile: _outFile, ...recordedOptions } = options
+  const { outFile: _outFile, resultsMd: _resultsMd, ...recordedOptions } = options
   return {
     runId,
     startedAt,
@@ -266,31 +423,9 @@ export async function runBench(
     pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
     options: recordedOptions,
     socket: socketRows,
-    saturation: saturationOf(socketRows),
+    saturation,
     rest: restRows,
   }
-}
-
-function formatNumber(value: number | undefined, digits = 0): string {
-  if (value === undefined || Number.isNaN(value)) return '-'
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
-  const line = (cells: string[]): string => cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
-}
-
-function stormCell(storm: StormReport | undefined): string {
-  if (!storm) return '-'
-  const problems = [
-    storm.failed ? `${formatNumber(storm.failed)} failed` : '',
-    storm.missing ? `${formatNumber(storm.missing)} missing` : '',
-  ].filter(Boolean)
-  return problems.length === 0
-    ? formatNumber(storm.ms)
-    : `not done in ${formatNumber(storm.ms)} (${problems.join(', ')})`
 }
 
 export function formatReport(result: BenchResult): string {
@@ -312,7 +447,6 @@ export function formatReport(result: BenchResult): string {
       `${formatNumber(w.clientCpuPercent)}%`,
       formatNumber(row.rssPerConnectionKb, 1),
       formatNumber(row.connect?.perSecond),
-      stormCell(row.storm),
     ]
   })
   const restRows = result.rest.map((row): string[] => {
@@ -321,18 +455,34 @@ export function formatReport(result: BenchResult): string {
     return [
       row.target,
       formatNumber(row.requestsPerSecond),
-      formatNumber(row.latencyMs.p50, 1),
-      formatNumber(row.latencyMs.p90, 1),
-      formatNumber(row.latencyMs.p99, 1),
-      formatNumber(row.latencyMs.p999, 1),
+      formatNumber(row.latencyMs.p50, 2),
+      formatNumber(row.latencyMs.p90, 2),
+      formatNumber(row.latencyMs.p99, 2),
+      formatNumber(row.latencyMs.p999, 2),
+      formatNumber(row.serialLatencyMs?.p50, 3),
       formatNumber(row.serverCpuMicrosPerRequest, 1),
       String((row.errors ?? 0) + (row.non2xx ?? 0)),
     ]
   })
-  const saturation = Object.entries(result.saturation).map(([system, best]) => [
-    system,
-    best ? `${formatNumber(best.deliveriesPerSecond)} /s at ${formatNumber(best.clients)} clients` : 'none',
-  ])
+  const saturationRows = result.saturation.map((report): string[] => {
+    if (report.error && !report.best)
+      return [report.system, formatNumber(report.clients), `FAILED: ${report.error}`]
+    const best = report.best
+    const half = report.half
+    return [
+      report.system,
+      formatNumber(report.clients),
+      best ? `×${best.rateScale}` : 'none',
+      best ? formatNumber(best.deliveriesPerSecond) : '-',
+      best ? formatNumber(best.p99) : '-',
+      half ? formatNumber(half.deliveriesPerSecond) : '-',
+      half ? formatNumber(half.p99) : '-',
+      half ? formatNumber(half.serverCpuMicrosPerDelivery, 2) : '-',
+      half ? formatNumber(half.rssPerConnectionKb, 1) : '-',
+      stormCell(report.storm),
+      report.stormBus ? `${report.stormBus.subscribeCommands} / ${report.stormBus.topics} topics` : '-',
+    ]
+  })
   const m = result.machine
   return [
     `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
@@ -344,7 +494,7 @@ export function formatReport(result: BenchResult): string {
         : ''
     }`,
     '',
-    'SOCKETS (latency in ms, tick publish to client receive; CPU/RSS of the server process)',
+    'SOCKETS at the scenario rates (latency in ms, tick publish to client receive; CPU/RSS of the server process)',
     table(
       [
         'system',
@@ -360,16 +510,30 @@ export function formatReport(result: BenchResult): string {
         'cli cpu',
         'KB/conn',
         'connect/s',
-        'storm ms',
       ],
       socketRows,
     ),
     '',
-    `SATURATION (highest delivery rate with p99 <= ${SATURATION_P99_MS} ms)`,
-    table(['system', 'best'], saturation),
+    `SATURATION (tick rates raised at a fixed client count; best = highest delivered/s with p99 <= ${SATURATION_P99_MS} ms; half = a window at half that rate)`,
+    table(
+      [
+        'system',
+        'clients',
+        'best rate',
+        'best/s',
+        'p99',
+        'half/s',
+        'half p99',
+        'half µs/msg',
+        'half KB/conn',
+        'reconnect storm',
+        'redis SUBSCRIBEs',
+      ],
+      saturationRows,
+    ),
     '',
     'REST (autocannon, latency in ms)',
-    table(['target', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'cpu µs/req', 'errors'], restRows),
+    table(['target', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'serial p50', 'cpu µs/req', 'errors'], restRows),
   ].join('\n')
 }
 
@@ -383,11 +547,12 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
       systems: { type: 'string' },
       'no-install': { type: 'boolean', default: false },
       out: { type: 'string' },
+      'results-md': { type: 'string' },
       'redis-url': { type: 'string' },
     },
   })
   const quick = values.quick ?? false
-  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 3 : 10
+  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 1 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   return {
     quick,
@@ -396,27 +561,47 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
       : quick
         ? [200]
         : [1000, 5000, 10000],
-    warmupMs: quick ? 1000 : 3000,
+    warmupMs: quick ? 300 : 2000,
     measureMs: measureSeconds * 1000,
-    restSeconds: quick ? 2 : measureSeconds,
+    rampScales: quick
+      ? [0.25, 1]
+      : [0.02, 0.03, 0.045, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.65, 0.8, 1],
+    rampSettleMs: quick ? 200 : 700,
+    rampMeasureMs: quick ? 700 : 2500,
+    drainMaxMs: quick ? 1000 : 15_000,
+    stormSpreadMs: quick ? 500 : 5000,
+    restSeconds: quick ? 1 : 8,
     restConnections: quick ? 20 : 50,
+    serialRequests: quick ? 200 : 2000,
     installMissing: !values['no-install'],
     only: values.systems?.split(',').map((name) => name.trim()),
     redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     outFile: values.out ?? path.join(loadtestsDir, 'results', `bench-${quick ? 'quick-' : ''}${stamp}.json`),
+    resultsMd: values['results-md'] ?? (quick ? undefined : path.join(loadtestsDir, 'RESULTS.md')),
     scenario: defaultScenario,
   }
 }
 
 if (isMainModule(import.meta.url)) {
   const options = optionsFromArgs(process.argv.slice(2))
-  const result = await runBench(options, (line) => console.error(line))
+  const began = performance.now()
+  const result = await runBench(options, (line) =>
+    console.error(`[${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`),
+  )
   console.log(formatReport(result))
   mkdirSync(path.dirname(options.outFile), { recursive: true })
   writeFileSync(options.outFile, `${JSON.stringify(result, null, 2)}\n`)
   console.log(`\nwrote ${path.relative(process.cwd(), options.outFile) || options.outFile}`)
+  if (options.resultsMd) {
+    writeFileSync(options.resultsMd, renderResultsMd(result, path.relative(loadtestsDir, options.outFile)))
+    console.log(`wrote ${path.relative(process.cwd(), options.resultsMd) || options.resultsMd}`)
+  }
   // Lingering client sockets or timers must not keep a finished run alive.
   process.exit(
-    result.socket.every((row) => row.ok) && result.rest.every((row) => row.ok || row.unavailable) ? 0 : 1,
+    result.socket.every((row) => row.ok) &&
+      result.saturation.every((report) => !report.error) &&
+      result.rest.every((row) => row.ok || row.unavailable)
+      ? 0
+      : 1,
   )
 }

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { spawn, spawnSync } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { hasTaskset } from './child-process'
+import { freePort, hasTaskset } from './child-process'
 
 export const NGINX_BINARY = '/usr/sbin/nginx'
 
@@ -32,17 +31,6 @@ export function ensureNginx(install: boolean): NginxAvailability {
   return existsSync(NGINX_BINARY)
     ? { ok: true }
     : { ok: false, reason: `${NGINX_BINARY} missing after install` }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export interface NginxProxy {

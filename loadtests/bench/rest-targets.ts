@@ -1,11 +1,22 @@
 /**
  * The REST targets under test. Adding one is one entry in `restTargets`: start it (pinned to
  * `ctx.serverCpus`), say which request autocannon sends, or return `{ unavailable }` with the reason.
+ *
+ * Every upstream is the real sandbox. The uncached call is `periodList` (POST, never cached by the
+ * gateway), so the proxied row measures a full trip to the sandbox on every request.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { CALLS } from '@tradegate/shared'
 import { loadtestsDir, spawnTsServer } from './child-process'
 import { ensureNginx, startNginxProxy } from './nginx'
-import { SETTINGS_PATH } from '../baselines/fastify-route-server'
+import {
+  ensureGatewayBundle,
+  startGatewayProcess,
+  startSandboxProcess,
+  type RunningProcessServer,
+} from './gateway-processes'
 
 export interface RestRequest {
   method: 'GET' | 'POST'
@@ -19,6 +30,23 @@ export interface RestTargetContext {
   serverCpus: string | undefined
   /** Whether a missing tool (nginx) may be installed with apt. */
   installMissing: boolean
+  /** One sandbox on the server core for the whole REST phase, started on first use. */
+  sandbox(): Promise<RunningProcessServer>
+}
+
+/** The `sandbox()` of a REST phase: started once, stopped by `stop()` after the last target. */
+export function sharedSandbox(cpus: string | undefined): {
+  get(): Promise<RunningProcessServer>
+  stop(): Promise<void>
+} {
+  let started: Promise<RunningProcessServer> | undefined
+  return {
+    get: () => (started ??= startSandboxProcess(cpus)),
+    async stop() {
+      const sandbox = await started?.catch(() => undefined)
+      await sandbox?.stop()
+    },
+  }
 }
 
 export interface RunningRestTarget {
@@ -40,49 +68,123 @@ export interface RestTarget {
   start(ctx: RestTargetContext): Promise<RunningRestTarget | { unavailable: string }>
 }
 
-const fastifyScript = path.join(loadtestsDir, 'baselines', 'fastify-route-server.ts')
-const settingsRequest: RestRequest = { method: 'GET', path: SETTINGS_PATH }
+/** The sandbox's default feed token; the gateway needs its feed open to report ready. */
+const SANDBOX_FEED_TOKEN = 'sandbox-feed-token'
+
+export const uncachedRequest: RestRequest = {
+  method: CALLS.periodList.method,
+  path: CALLS.periodList.path,
+  body: JSON.stringify({ symbol: 'btcusdt' }),
+  headers: { 'content-type': 'application/json' },
+}
+export const settingsRequest: RestRequest = { method: 'GET', path: CALLS.getAllSetting.path }
+
+async function stopAll(servers: Array<{ stop(): Promise<void> }>): Promise<void> {
+  for (const server of servers.reverse()) await server.stop()
+}
+
+/** The sandbox, then the gateway in front of it (in-memory bus, no Redis), both on the server core. */
+async function startGatewayOverSandbox(
+  ctx: RestTargetContext,
+  request: RestRequest,
+): Promise<RunningRestTarget> {
+  ensureGatewayBundle()
+  const started: RunningProcessServer[] = []
+  try {
+    const sandbox = await ctx.sandbox()
+    const gateway = await startGatewayProcess({
+      upstreamUrl: sandbox.url,
+      feedToken: SANDBOX_FEED_TOKEN,
+      redisUrl: '',
+      redisPrefix: 'loadtests:',
+      cpus: ctx.serverCpus,
+    })
+    started.push(gateway)
+    return {
+      url: gateway.url,
+      pid: gateway.process.pid,
+      pinned: gateway.process.pinned,
+      request,
+      stop: () => stopAll(started),
+    }
+  } catch (error) {
+    await stopAll(started)
+    throw error
+  }
+}
 
 export const restTargets: RestTarget[] = [
   {
-    name: 'bare fastify route',
-    note: 'fixed getAllSetting bytes',
+    name: 'sandbox direct',
+    note: 'uncached periodList, no gateway',
     async start(ctx) {
-      const child = await spawnTsServer(fastifyScript, [], { cpus: ctx.serverCpus })
+      const sandbox = await ctx.sandbox()
       return {
-        url: `http://127.0.0.1:${child.port}`,
-        pid: child.pid,
-        pinned: child.pinned,
-        request: settingsRequest,
-        stop: child.stop,
+        url: sandbox.url,
+        pid: sandbox.process.pid,
+        pinned: sandbox.process.pinned,
+        request: uncachedRequest,
+        stop: async () => {},
       }
     },
   },
   {
+    name: 'gateway proxy (uncached)',
+    note: 'periodList through the gateway to the sandbox',
+    start: (ctx) => startGatewayOverSandbox(ctx, uncachedRequest),
+  },
+  {
     name: 'nginx proxy_pass',
-    note: 'in front of the bare fastify route, both on the server core; later: in front of the sandbox',
+    note: 'periodList through Debian nginx to the sandbox',
     optional: true,
     async start(ctx) {
       const nginx = ensureNginx(ctx.installMissing)
       if (!nginx.ok) return { unavailable: `nginx not available: ${nginx.reason}` }
-      const upstream = await spawnTsServer(fastifyScript, [], { cpus: ctx.serverCpus })
+      const sandbox = await ctx.sandbox()
+      const proxy = await startNginxProxy({ upstreamUrl: sandbox.url, cpus: ctx.serverCpus })
+      return {
+        url: proxy.url,
+        pid: proxy.pid,
+        pinned: proxy.pinned,
+        request: uncachedRequest,
+        stop: proxy.stop,
+      }
+    },
+  },
+  {
+    name: 'gateway cached getAllSetting',
+    note: 'served from the gateway cache',
+    start: (ctx) => startGatewayOverSandbox(ctx, settingsRequest),
+  },
+  {
+    name: 'bare fastify route',
+    note: "the sandbox's getAllSetting bytes, fixed",
+    async start(ctx) {
+      // The same bytes the gateway caches, fetched from the sandbox.
+      const sandbox = await ctx.sandbox()
+      const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-settings-'))
       try {
-        const proxy = await startNginxProxy({
-          upstreamUrl: `http://127.0.0.1:${upstream.port}`,
-          cpus: ctx.serverCpus,
-        })
+        const response = await fetch(sandbox.url + settingsRequest.path)
+        if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
+        const bodyFile = path.join(dir, 'get-all-setting.json')
+        await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
+        const child = await spawnTsServer(
+          path.join(loadtestsDir, 'baselines', 'fastify-route-server.ts'),
+          ['--body-file', bodyFile],
+          { cpus: ctx.serverCpus },
+        )
         return {
-          url: proxy.url,
-          pid: proxy.pid,
-          pinned: proxy.pinned,
+          url: `http://127.0.0.1:${child.port}`,
+          pid: child.pid,
+          pinned: child.pinned,
           request: settingsRequest,
           async stop() {
-            await proxy.stop()
-            await upstream.stop()
+            await child.stop()
+            await rm(dir, { recursive: true, force: true })
           },
         }
       } catch (error) {
-        await upstream.stop()
+        await rm(dir, { recursive: true, force: true })
         throw error
       }
     },

@@ -3,7 +3,21 @@
  * topics each client wants, and the frames on the wire (DESIGN.md, socket protocol).
  */
 
-export type MarketType = 'DETAIL' | 'KLINE' | 'TRADE'
+import {
+  changePercent,
+  detailTopic,
+  formatPrice,
+  KLINE_INTERVAL_MS,
+  klineTopic,
+  mul,
+  toDecimal,
+  tradeTopic,
+  type KlineInterval,
+  type MarketType,
+  type UpstreamFrame,
+} from '@tradegate/shared'
+
+export type { MarketType }
 
 export interface Scenario {
   symbols: number
@@ -52,9 +66,10 @@ export interface SubscribeFrame {
   interval?: string
 }
 
-/** Bus channel names from DESIGN.md, used as the topic key everywhere in the harness. */
+/** The bus topic of the contract (shared/src/protocol.ts), used as the topic key everywhere in the harness. */
 export function topicKey(type: MarketType, symbol: string, interval?: string): string {
-  return type === 'KLINE' ? `KLINE:${symbol}:${interval ?? '1min'}` : `${type}:${symbol}`
+  if (type === 'KLINE') return klineTopic(symbol, (interval ?? '1min') as KlineInterval)
+  return type === 'DETAIL' ? detailTopic(symbol) : tradeTopic(symbol)
 }
 
 export function topicOfSubscribe(frame: SubscribeFrame): string {
@@ -106,43 +121,42 @@ export function planClients(scenario: Scenario, count: number): ClientPlan[] {
   return plans
 }
 
-export interface ServerFrame {
-  type: MarketType
-  symbol: string
-  interval?: string
-  data: Record<string, number | string>
-  /** Publish time, epoch ms; kept last so a client can find it from the end of the text. */
-  ts: number
-}
+/** The frames of the socket protocol, as the gateway sends them (shared/src/protocol.ts). */
+export type ServerFrame = Extract<UpstreamFrame, { type: MarketType }>
+
+type Decimal = ReturnType<typeof toDecimal>
 
 interface SymbolState {
-  price: number
-  open: number
-  high: number
-  low: number
-  vol: number
-  count: number
+  price: Decimal
+  open: Decimal
+  high: Decimal
+  low: Decimal
+  vol: Decimal
 }
 
-function formatPrice(value: number): string {
-  return value >= 1 ? value.toFixed(2) : value.toPrecision(6)
+export interface TickGenerator {
+  stop(): void
+  readonly published: number
+  /** Multiplies every topic's rate from now on; the saturation ramp turns this up. */
+  setRateScale(scale: number): void
 }
 
 /**
  * Publishes every topic of the scenario at its rate, spread evenly over time (each topic gets its
- * own phase) so a 10 ms timer does not turn into one burst of 1,600 frames per second.
+ * own phase) so a 10 ms timer does not turn into one burst of 1,600 frames per second. Frames keep
+ * the key order the gateway's normaliser writes, so every system sends the same bytes.
  */
 export function startTickGenerator(
   scenario: Scenario,
   publish: (topic: string, frame: ServerFrame) => void,
-  options: { intervalMs?: number } = {},
-): { stop(): void; readonly published: number } {
+  options: { intervalMs?: number; rateScale?: number } = {},
+): TickGenerator {
   const random = seededRandom(scenario.seed ^ 0x5eed)
   const names = symbolNames(scenario.symbols)
   const states = new Map<string, SymbolState>()
   names.forEach((symbol, i) => {
-    const price = symbol === 'btcusdt' ? 65_000 : 10 / (i + 1) + random() * 100
-    states.set(symbol, { price, open: price, high: price, low: price, vol: 0, count: 0 })
+    const price = toDecimal(symbol === 'btcusdt' ? 65_000 : (1000 / (i + 1)).toFixed(4))
+    states.set(symbol, { price, open: price, high: price, low: price, vol: toDecimal(0) })
   })
 
   interface Schedule {
@@ -150,8 +164,8 @@ export function startTickGenerator(
     type: MarketType
     symbol: string
     rate: number
-    phase: number
-    sent: number
+    /** Frames owed: grows by rate × scale × elapsed seconds, one frame is sent per whole unit. */
+    credit: number
   }
   const schedules: Schedule[] = []
   for (const symbol of names) {
@@ -163,66 +177,70 @@ export function startTickGenerator(
         type,
         symbol,
         rate,
-        phase: random(),
-        sent: 0,
+        credit: random(),
       })
     }
   }
 
   let published = 0
-  let tradeId = 1
+  let rateScale = options.rateScale ?? 1
+  const interval = scenario.klineInterval as KlineInterval
   const frameFor = (schedule: Schedule, now: number): ServerFrame => {
     const state = states.get(schedule.symbol)!
     if (schedule.type === 'TRADE') {
-      state.price *= 1 + (random() - 0.5) * 0.0004
-      state.high = Math.max(state.high, state.price)
-      state.low = Math.min(state.low, state.price)
-      const amount = random() * 2
-      state.vol += amount
-      state.count += 1
+      // Moves of up to ±2 basis points per trade.
+      state.price = mul(state.price, toDecimal((1 + (random() - 0.5) * 0.0004).toFixed(6)))
+      if (state.price.greaterThan(state.high)) state.high = state.price
+      if (state.price.lessThan(state.low)) state.low = state.price
+      const qty = toDecimal((random() * 2).toFixed(6))
+      state.vol = state.vol.plus(qty)
       return {
         type: 'TRADE',
         symbol: schedule.symbol,
         data: {
-          id: tradeId++,
           price: formatPrice(state.price),
-          amount: amount.toFixed(6),
-          direction: random() < 0.5 ? 'buy' : 'sell',
+          qty: qty.toFixed(6),
+          side: random() < 0.5 ? 'buy' : 'sell',
           time: now,
         },
         ts: now,
       }
     }
-    const candle = {
-      open: formatPrice(state.open),
-      close: formatPrice(state.price),
-      high: formatPrice(state.high),
-      low: formatPrice(state.low),
-      vol: state.vol.toFixed(4),
-      amount: (state.vol * state.price).toFixed(2),
-      count: state.count,
-    }
+    const open = formatPrice(state.open)
+    const high = formatPrice(state.high)
+    const low = formatPrice(state.low)
+    const close = formatPrice(state.price)
+    const vol = state.vol.toFixed(4)
     if (schedule.type === 'KLINE') {
+      const time = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
       return {
         type: 'KLINE',
         symbol: schedule.symbol,
-        interval: scenario.klineInterval,
-        data: { id: Math.floor(now / 60_000) * 60, ...candle },
+        interval,
+        data: { time, open, high, low, close, vol },
         ts: now,
       }
     }
-    const rose = ((state.price - state.open) / state.open) * 100
-    return { type: 'DETAIL', symbol: schedule.symbol, data: { ...candle, rose: rose.toFixed(2) }, ts: now }
+    const amount = mul(state.vol, state.price).toFixed(2)
+    const change = changePercent(state.price, state.open)
+    return {
+      type: 'DETAIL',
+      symbol: schedule.symbol,
+      data: { open, close, high, low, vol, amount, change },
+      ts: now,
+    }
   }
 
-  const startedAt = Date.now()
+  let last = performance.now()
   const timer = setInterval(() => {
+    const nowMs = performance.now()
+    const seconds = (nowMs - last) / 1000
+    last = nowMs
     const now = Date.now()
-    const elapsed = (now - startedAt) / 1000
     for (const schedule of schedules) {
-      const due = Math.floor(elapsed * schedule.rate + schedule.phase)
-      while (schedule.sent < due) {
-        schedule.sent += 1
+      schedule.credit += schedule.rate * rateScale * seconds
+      while (schedule.credit >= 1) {
+        schedule.credit -= 1
         published += 1
         publish(schedule.topic, frameFor(schedule, now))
       }
@@ -233,6 +251,9 @@ export function startTickGenerator(
     stop: () => clearInterval(timer),
     get published() {
       return published
+    },
+    setRateScale(scale) {
+      rateScale = scale
     },
   }
 }

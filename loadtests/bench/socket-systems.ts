@@ -4,9 +4,12 @@
  * the fan-out.
  */
 import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
 import type { ClientProtocol } from './lean-client'
 import type { Scenario } from './scenario'
-import { loadtestsDir, spawnTsServer } from './child-process'
+import { loadtestsDir, spawnTsServer, type ChildServer } from './child-process'
+import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'
 
 export interface SocketSystemContext {
   scenario: Scenario
@@ -28,7 +31,18 @@ export interface RunningSocketSystem {
    * first, so the connect rate is not starved by a fan-out the server cannot keep up with.
    */
   startTicks(): Promise<void>
+  /** Multiplies every tick rate of the scenario from now on (the saturation ramp). */
+  setRateScale(scale: number): Promise<void>
+  /** Redis pub/sub work of the system, for showing that a storm's SUBSCRIBEs scale with topics. */
+  busProbe?(): Promise<BusProbe>
   stop(): Promise<void>
+}
+
+export interface BusProbe {
+  /** SUBSCRIBE and SSUBSCRIBE calls the Redis server has counted (all its clients). */
+  subscribeCommands: number
+  /** Channels under the system's own prefix with at least one subscriber. */
+  channels: number
 }
 
 export interface SocketSystem {
@@ -40,7 +54,74 @@ export interface SocketSystem {
 
 const baseline = (file: string): string => path.join(loadtestsDir, 'baselines', file)
 
+function tickControls(child: ChildServer): Pick<RunningSocketSystem, 'startTicks' | 'setRateScale'> {
+  return {
+    startTicks: () => child.command({ cmd: 'start-ticks' }),
+    setRateScale: (scale) => child.command({ cmd: 'set-rate', scale }),
+  }
+}
+
+async function probeRedis(redisUrl: string, prefix: string): Promise<BusProbe> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    const stats = await redis.info('commandstats')
+    const calls = (command: string): number =>
+      Number(new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0)
+    const channels = await redis.pubsub('CHANNELS', `${prefix}*`)
+    return { subscribeCommands: calls('subscribe') + calls('ssubscribe'), channels: channels.length }
+  } finally {
+    redis.disconnect()
+  }
+}
+
+const FEED_TOKEN = `bench-feed-${randomBytes(6).toString('hex')}`
+
+/**
+ * The gateway from its bundle on the server core, fed by the bare ws server in upstream-feed mode
+ * (on the load generator's core, like a remote exchange), which publishes the scenario's frames.
+ */
+async function startGatewaySystem(
+  ctx: SocketSystemContext,
+  bus: 'memory' | 'redis',
+): Promise<RunningSocketSystem> {
+  ensureGatewayBundle()
+  const feed = await spawnTsServer(baseline('bare-ws-server.ts'), [
+    '--scenario',
+    JSON.stringify(ctx.scenario),
+    '--ticks-on-command',
+    '--feed-token',
+    FEED_TOKEN,
+  ])
+  const redisPrefix = `loadtests:${ctx.runId}:${bus}:${randomBytes(3).toString('hex')}:`
+  try {
+    const gateway = await startGatewayProcess({
+      upstreamUrl: `http://127.0.0.1:${feed.port}`,
+      feedToken: FEED_TOKEN,
+      redisUrl: bus === 'redis' ? ctx.redisUrl : '',
+      redisPrefix,
+      cpus: ctx.serverCpus,
+    })
+    return {
+      pid: gateway.process.pid,
+      url: `${gateway.url.replace('http', 'ws')}/ws`,
+      pinned: gateway.process.pinned,
+      ...tickControls(feed),
+      busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
+      async stop() {
+        await gateway.stop()
+        await feed.stop()
+      },
+    }
+  } catch (error) {
+    await feed.stop()
+    throw error
+  }
+}
+
 export const socketSystems: SocketSystem[] = [
+  { name: 'gateway (memory bus)', protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'memory') },
+  { name: 'gateway (redis bus)', protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'redis') },
   {
     name: 'bare ws',
     protocol: 'ws',
@@ -54,7 +135,7 @@ export const socketSystems: SocketSystem[] = [
         pid: child.pid,
         url: `ws://127.0.0.1:${child.port}/ws`,
         pinned: child.pinned,
-        startTicks: () => child.command({ cmd: 'start-ticks' }),
+        ...tickControls(child),
         stop: child.stop,
       }
     },
@@ -80,7 +161,7 @@ export const socketSystems: SocketSystem[] = [
         pid: child.pid,
         url: `http://127.0.0.1:${child.port}`,
         pinned: child.pinned,
-        startTicks: () => child.command({ cmd: 'start-ticks' }),
+        ...tickControls(child),
         stop: child.stop,
       }
     },

@@ -1,0 +1,108 @@
+/**
+ * The gateway and the sandbox as the harness runs them: the gateway from its built bundle
+ * (`node gateway/dist/main.js`, rebuilt when missing or older than its sources), the sandbox from
+ * `gateway/sandbox/main.ts`, each a child process pinned to the server core.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { freePort, loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
+
+export const repoRoot = path.resolve(loadtestsDir, '..')
+export const gatewayBundle = path.join(repoRoot, 'gateway', 'dist', 'main.js')
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full))
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+/** Builds the bundle when it is missing or older than gateway/src or shared/src, so figures are of the current code. */
+export function ensureGatewayBundle(log: (line: string) => void = (line) => console.error(line)): void {
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'gateway', 'src')),
+    newestMtime(path.join(repoRoot, 'shared', 'src')),
+  )
+  if (existsSync(gatewayBundle) && statSync(gatewayBundle).mtimeMs >= sources) return
+  log('building the gateway bundle (npm run build -w gateway)')
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'gateway', 'build.mjs')], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`gateway build failed: ${build.stderr || build.stdout}`)
+}
+
+export interface RunningProcessServer {
+  process: PinnedProcess
+  url: string
+  stop(): Promise<void>
+}
+
+export interface GatewayOptions {
+  upstreamUrl: string
+  feedToken: string
+  /** Empty: the in-memory bus. */
+  redisUrl: string
+  redisPrefix: string
+  cpus: string | undefined
+}
+
+/**
+ * Starts the bundled gateway and resolves once /readyz answers 200, which for the ingesting
+ * instance means its upstream feed is open. Per-IP and rate limits are lifted: every client comes
+ * from 127.0.0.1.
+ */
+export async function startGatewayProcess(options: GatewayOptions): Promise<RunningProcessServer> {
+  const port = await freePort()
+  const child = spawnPinned(process.execPath, [gatewayBundle], {
+    cpus: options.cpus,
+    cwd: repoRoot,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: options.upstreamUrl,
+      FEED_TOKEN: options.feedToken,
+      REDIS_URL: options.redisUrl,
+      REDIS_PREFIX: options.redisPrefix,
+      LOG_LEVEL: 'warn',
+      WS_MAX_SOCKETS_PER_IP: '1000000',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      // The saturation ramp pushes the event loop on purpose; shedding would end the ramp early.
+      MAX_EVENT_LOOP_DELAY_MS: '60000',
+      SHUTDOWN_DRAIN_MS: '0',
+    },
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHttpOk(`${url}/readyz`, child)
+  return { process: child, url, stop: () => child.stop() }
+}
+
+/** Starts `npm run sandbox`'s program on a free port and resolves with the URL it prints. */
+export async function startSandboxProcess(cpus: string | undefined): Promise<RunningProcessServer> {
+  let announced: (url: string) => void = () => {}
+  const urlLine = new Promise<string>((resolve) => (announced = resolve))
+  const child = spawnPinned(process.execPath, ['--import', 'tsx', path.join('sandbox', 'main.ts')], {
+    cpus,
+    cwd: path.join(repoRoot, 'gateway'),
+    env: { SANDBOX_PORT: '0', LOG_LEVEL: 'warn', SANDBOX_SEED: '8' },
+    onLine: (line) => {
+      const match = /sandbox listening on (http:\/\/\S+)/.exec(line)
+      if (match) announced(match[1]!)
+    },
+  })
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`sandbox did not start: ${child.output()}`)), 30_000).unref(),
+  )
+  try {
+    const url = await Promise.race([urlLine, timeout])
+    return { process: child, url, stop: () => child.stop() }
+  } catch (error) {
+    await child.stop()
+    throw error
+  }
+}
