@@ -18,6 +18,12 @@ function readConfig(): GatewayConfig {
 const config = readConfig()
 const app = await buildGateway(config)
 
+/** Log lines are written asynchronously; the last ones must reach stdout before the process exits. */
+function flushLogs(): Promise<void> {
+  const logger = app.log as typeof app.log & { flush?: (done: (error?: Error) => void) => void }
+  return new Promise((resolve) => (logger.flush ? logger.flush(() => resolve()) : resolve()))
+}
+
 closeWithGrace(
   {
     delay: config.SHUTDOWN_TIMEOUT_MS,
@@ -31,6 +37,7 @@ closeWithGrace(
     if (config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS)
     await app.close()
     app.log.info({ event: 'shutdown_complete' }, 'closed')
+    await flushLogs()
   },
 )
 
@@ -38,5 +45,6 @@ try {
   await app.listen({ port: config.PORT, host: config.HOST })
 } catch (error) {
   app.log.fatal({ err: error }, 'could not listen')
+  await flushLogs()
   process.exit(1)
 }

@@ -40,6 +40,24 @@ describe('request log', () => {
     expect(lines[0]?.upstreamMs).toEqual(expect.any(Number))
   })
 
+  it('counts every answer in the HTTP metrics by route, method and status', async () => {
+    await gateway.app.inject({ url: CALLS.getCoinList.path })
+    await gateway.app.inject({ url: '/api/missing' })
+    const metrics = (await gateway.app.inject({ url: '/metrics' })).body
+    expect(metrics).toMatch(
+      /gateway_http_requests_total\{route="\/api\/common\/getCoinList",method="GET",status="200"[^}]*\} [1-9]/,
+    )
+    expect(metrics).toMatch(
+      /gateway_http_requests_total\{route="unmatched",method="GET",status="404"[^}]*\} [1-9]/,
+    )
+    expect(metrics).toMatch(
+      /gateway_http_request_duration_seconds_count\{[^}]*route="\/api\/common\/getCoinList"/,
+    )
+    expect(metrics).toMatch(
+      /gateway_upstream_request_duration_seconds_count\{[^}]*route="\/api\/common\/getCoinList"/,
+    )
+  })
+
   it('keeps probes out of the request log', async () => {
     const before = gateway.logs.length
     await gateway.app.inject({ url: '/healthz' })
