@@ -53,7 +53,10 @@ describe('slow clients', () => {
         await response.arrayBuffer()
         answers.push(Date.now() - beganAt)
       }
-      expect(Math.max(...answers)).toBeLessThan(250)
+      // a server stuck behind the slow clients would make every answer wait for their timeout
+      const sorted = [...answers].sort((a, b) => a - b)
+      expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100)
+      expect(sorted.at(-1)).toBeLessThan(HEADERS_TIMEOUT_MS * 2)
       const results = await Promise.all(slow.map((client) => client.closed))
       for (const { afterMs, received } of results) {
         expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 2000)
