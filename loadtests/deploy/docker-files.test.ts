@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { loadConfig } from '../../gateway/src/config'
+import { NGINX_BINARY } from '../bench/nginx'
+import { repoRoot } from '../bench/gateway-processes'
+
+// No Docker engine here: the Dockerfile, compose.yaml and nginx.conf are checked as files, and
+// nginx.conf by Debian's nginx itself with the compose service names mapped to this machine.
+
+const dockerDir = path.join(repoRoot, 'docker')
+const read = (file: string): Promise<string> => readFile(path.join(dockerDir, file), 'utf8')
+
+interface Service {
+  build?: { context: string; dockerfile: string; target?: string }
+  image?: string
+  command?: string[]
+  environment?: Record<string, string>
+  ports?: string[]
+  volumes?: string[]
+  depends_on?: Record<string, unknown> | string[]
+}
+
+async function compose(): Promise<Record<string, Service>> {
+  return (parse(await read('compose.yaml'), { merge: true }) as { services: Record<string, Service> })
+    .services
+}
+
+/** Stage name -> its lines, from a Dockerfile's FROM ... AS name lines. */
+function stages(dockerfile: string): Map<string, string[]> {
+  const result = new Map<string, string[]>()
+  let current: string[] = []
+  for (const line of dockerfile.split('\n')) {
+    const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line)
+    if (from) result.set(from[1]!, (current = []))
+    current.push(line)
+  }
+  return result
+}
+
+describe('docker/Dockerfile', () => {
+  it('has a gateway target running the bundle with plain node and a separate sandbox target, no tsx at run time', async () => {
+    const dockerfile = await read('Dockerfile')
+    const byStage = stages(dockerfile)
+    expect([...byStage.keys()]).toEqual(expect.arrayContaining(['gateway', 'sandbox']))
+    const cmd = (stage: string): string => byStage.get(stage)!.find((line) => line.startsWith('CMD'))!
+    expect(cmd('gateway')).toBe('CMD ["node", "gateway/dist/main.js"]')
+    expect(cmd('sandbox')).toBe('CMD ["node", "gateway/dist/sandbox.js"]')
+    expect(dockerfile).not.toMatch(/^CMD.*tsx/m)
+    // the gateway's default port and the port it exposes agree with DESIGN.md (8080)
+    expect(byStage.get('gateway')!.join('\n')).toMatch(/ENV PORT=8080[\s\S]*EXPOSE 8080/)
+    for (const [, from] of dockerfile.matchAll(/--from=(\S+)/g)) expect(byStage.has(from!)).toBe(true)
+    expect(dockerfile).toContain('npm run build -w gateway')
+    expect(dockerfile).toContain('node docker/build-sandbox.mjs')
+  })
+
+  it('is the last stage by default for the gateway, so a plain docker build gives the gateway', async () => {
+    expect([...stages(await read('Dockerfile')).keys()].at(-1)).toBe('gateway')
+  })
+})
+
+describe('docker/compose.yaml', () => {
+  it('runs redis, the sandbox, two gateways and nginx, each gateway built from the gateway target', async () => {
+    const services = await compose()
+    expect(Object.keys(services).sort()).toEqual(['gateway-a', 'gateway-b', 'nginx', 'redis', 'sandbox'])
+    expect(services.sandbox!.build?.target).toBe('sandbox')
+    for (const name of ['gateway-a', 'gateway-b']) expect(services[name]!.build?.target).toBe('gateway')
+    expect(services.nginx!.ports).toEqual(['8080:80'])
+    expect(services.nginx!.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro')
+  })
+
+  it('gives the gateways only settings the gateway reads, pointing at the services by name', async () => {
+    const services = await compose()
+    const known = new Set(Object.keys(loadConfig({})))
+    const sandboxEnv = services.sandbox!.environment!
+    const ids = new Set<string>()
+    for (const name of ['gateway-a', 'gateway-b']) {
+      const env = services[name]!.environment!
+      for (const key of Object.keys(env)) expect(known, `${name}: ${key}`).toContain(key)
+      // every variable is valid for the gateway's own config reader
+      expect(() => loadConfig(env)).not.toThrow()
+      expect(new URL(env.UPSTREAM_URL!).host).toBe(`sandbox:${sandboxEnv.SANDBOX_PORT}`)
+      expect(new URL(env.REDIS_URL!).hostname).toBe('redis')
+      expect(env.FEED_TOKEN).toBe(sandboxEnv.FEED_TOKEN)
+      ids.add(env.INSTANCE_ID!)
+    }
+    expect(ids.size).toBe(2)
+  })
+})
+
+describe('docker/nginx.conf', () => {
+  it('passes the WebSocket upgrade through to both gateways on /ws/', async () => {
+    const conf = await read('nginx.conf')
+    const services = await compose()
+    const ws = /location \/ws\/ \{([\s\S]*?)\n {4}\}/.exec(conf)?.[1] ?? ''
+    expect(ws).toContain('proxy_http_version 1.1;')
+    expect(ws).toContain('proxy_set_header Upgrade $http_upgrade;')
+    expect(ws).toContain('proxy_set_header Connection $connection_upgrade;')
+    expect(conf).toMatch(/map \$http_upgrade \$connection_upgrade \{[^}]*default upgrade;/)
+    const servers = [...conf.matchAll(/^\s*server (\S+?):(\d+)/gm)].map((match) => match[1])
+    expect(servers.sort()).toEqual(Object.keys(services).filter((name) => name.startsWith('gateway-')))
+  })
+
+  it('passes `nginx -t` with the service names mapped to this machine', async () => {
+    const prefix = await mkdtemp(path.join(tmpdir(), 'docker-nginx-'))
+    try {
+      const conf = (await read('nginx.conf'))
+        .replace(/server gateway-[ab]:8080/g, 'server 127.0.0.1:8080')
+        .replace('listen 80;', 'listen 127.0.0.1:18080;')
+        .replace(
+          'http {',
+          `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nhttp {\n  client_body_temp_path ${prefix};\n  proxy_temp_path ${prefix};`,
+        )
+      const file = path.join(prefix, 'nginx.conf')
+      await writeFile(file, conf)
+      const result = spawnSync(
+        NGINX_BINARY,
+        ['-t', '-p', prefix, '-c', file, '-e', path.join(prefix, 'error.log')],
+        {
+          encoding: 'utf8',
+        },
+      )
+      expect(result.stderr).toContain('syntax is ok')
+      expect(result.status, result.stderr).toBe(0)
+    } finally {
+      await rm(prefix, { recursive: true, force: true })
+    }
+  })
+})
