@@ -190,8 +190,13 @@ async function runSaturation(
   for (const scale of options.rampScales) {
     await running.setRateScale(scale)
     await sleep(options.rampSettleMs)
-    const { window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs)
-    const step = rampStep(scale, window, cpuMicros)
+    let { window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs)
+    let step = rampStep(scale, window, cpuMicros)
+    if (!stepHeld(step)) {
+      // One retry: on a shared machine one descheduled moment must not end the ramp.
+      ;({ window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs))
+      step = rampStep(scale, window, cpuMicros)
+    }
     report.steps.push(step)
     log(
       `  ramp ×${scale}: ${Math.round(step.deliveriesPerSecond)}/s of ${Math.round(step.expectedPerSecond)}, p99 ${step.p99} ms`,
@@ -266,7 +271,7 @@ async function runSocketSystem(
       const ramp = clients === largest && options.rampScales.length > 0
       await running.setRateScale(ramp ? options.rampScales[0]! : 1)
       await running.startTicks()
-      row.firstFrame = await fleet.waitUntilAllReceived(30_000)
+      row.firstFrame = await fleet.waitUntilAllReceived(15_000)
       if (ramp) {
         try {
           saturation = await runSaturation(system, fleet, running, clients, rssBaseline, options, log)
@@ -288,7 +293,11 @@ async function runSocketSystem(
         row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / row.connect.opened
       }
       row.ok = row.connect.opened > 0 && window.deliveries > 0
-      if (!row.ok) row.error = `opened ${row.connect.opened} sockets, received ${window.deliveries} frames`
+      if (!row.ok) {
+        const said = (await running.diagnose?.().catch(errorText)) ?? ''
+        row.error =
+          `opened ${row.connect.opened} sockets, received ${window.deliveries} frames ${said}`.trim()
+      }
     } catch (error) {
       row.error = errorText(error)
     } finally {
@@ -567,7 +576,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
       ? [0.25, 1]
       : [0.02, 0.03, 0.045, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.65, 0.8, 1],
     rampSettleMs: quick ? 200 : 700,
-    rampMeasureMs: quick ? 700 : 2500,
+    rampMeasureMs: quick ? 700 : 2000,
     drainMaxMs: quick ? 1000 : 15_000,
     stormSpreadMs: quick ? 500 : 5000,
     restSeconds: quick ? 1 : 8,

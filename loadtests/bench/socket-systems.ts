@@ -35,6 +35,8 @@ export interface RunningSocketSystem {
   setRateScale(scale: number): Promise<void>
   /** Redis pub/sub work of the system, for showing that a storm's SUBSCRIBEs scale with topics. */
   busProbe?(): Promise<BusProbe>
+  /** What the system says about itself (readiness, feed, counters, recent output) when a window comes back empty. */
+  diagnose?(): Promise<string>
   stop(): Promise<void>
 }
 
@@ -108,6 +110,13 @@ async function startGatewaySystem(
       pinned: gateway.process.pinned,
       ...tickControls(feed),
       busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
+      async diagnose() {
+        const ready = await fetch(`${gateway.url}/readyz`).then((r) => r.text(), String)
+        const metrics = await fetch(`${gateway.url}/metrics`).then((r) => r.text(), String)
+        const wanted =
+          /^gateway_(ws_connections|ws_subscriptions|ws_messages_sent_total|ws_dropped_total|bus_messages_total|feed_connected|feed_leader|redis_up)\b.*$/gm
+        return `readyz ${ready}; ${(metrics.match(wanted) ?? []).join('; ')}; output: ${gateway.process.output().slice(-1500)}`
+      },
       async stop() {
         await gateway.stop()
         await feed.stop()

@@ -3,7 +3,7 @@ import vm from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
 import { WebSocket } from 'ws'
-import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from './fake-upstream'
+import { FEED_TOKEN, SANDBOX_SYMBOLS, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
 
@@ -31,23 +31,24 @@ async function cycles(gateway: RunningGateway, count: number): Promise<void> {
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const i = next++
-        await cycle(gateway.socketUrl(), `coin${i % 20}usdt`)
+        await cycle(gateway.socketUrl(), SANDBOX_SYMBOLS[i % SANDBOX_SYMBOLS.length]!)
       }
     }),
   )
 }
 
 describe('connect/disconnect churn', () => {
-  let upstream: FakeUpstream
+  let upstream: SandboxUpstream
   let gateway: RunningGateway
   const prefix = uniquePrefix('churn')
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream()
+    // A slow tick keeps the in-process sandbox's own allocations out of the heap figure.
+    upstream = await startSandboxUpstream(250)
     gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, REDIS_URL, REDIS_PREFIX: prefix })
-    await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
-    for (let i = 0; i < 20; i++) upstream.send(upstreamDetail(`coin${i}usdt`, 1 + i, 1))
     await waitFor(async () => (await gateway.app.inject('/readyz')).statusCode === 200, 'ready')
+    // every symbol has a snapshot once the feed has ticked
+    await new Promise((resolve) => setTimeout(resolve, 600))
   })
   afterAll(async () => {
     await gateway.close()

@@ -4,8 +4,9 @@ import type { WebSocket } from 'ws'
 import { WebSocketServer } from 'ws'
 import { FEED_TOKEN_HEADER } from '@tradegate/shared'
 
-// A small stand-in upstream for one piece at a time: the feed socket (every stream to a socket
-// presenting the feed token) and the user-info call.
+// A stand-in upstream, only for frames the sandbox never sends (raw number shapes, floods of
+// oversized user events): the feed socket (every stream to a socket presenting the feed token) and
+// the user-info call. Everything about the real feed runs against the sandbox (sandbox-upstream.ts).
 
 export const FEED_TOKEN = 'test-feed-token'
 
@@ -13,25 +14,16 @@ export interface FakeUpstream {
   url: string
   /** token -> user id answered by the user-info call */
   users: Map<string, string>
-  readonly userInfoCalls: number
-  readonly feedConnections: number
-  /** feed connections ever accepted, to see reconnects */
-  readonly feedConnects: number
   /** sends to every open feed socket */
   send(frame: object | string): void
-  /** closes every feed socket abruptly */
-  drop(): void
   close(): Promise<void>
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const users = new Map<string, string>()
-  let userInfoCalls = 0
-  let feedConnects = 0
   const feeds = new Set<WebSocket>()
   const http: Server = createServer((request, response) => {
     if (request.url === '/api/user/info') {
-      userInfoCalls++
       const userId = users.get(String(request.headers.satoken ?? ''))
       response.setHeader('content-type', 'application/json')
       response.end(
@@ -51,7 +43,6 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      feedConnects++
       feeds.add(ws)
       ws.on('close', () => feeds.delete(ws))
       ws.on('error', () => ws.terminate())
@@ -62,21 +53,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     users,
-    get userInfoCalls() {
-      return userInfoCalls
-    },
-    get feedConnections() {
-      return feeds.size
-    },
-    get feedConnects() {
-      return feedConnects
-    },
     send(frame) {
       const text = typeof frame === 'string' ? frame : JSON.stringify(frame)
       for (const ws of feeds) ws.send(text)
-    },
-    drop() {
-      for (const ws of feeds) ws.terminate()
     },
     async close() {
       for (const ws of feeds) ws.terminate()

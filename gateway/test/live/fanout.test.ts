@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from './fake-upstream'
-import { connectClient, type TestClient } from './client'
+import {
+  FEED_TOKEN as STAND_IN_TOKEN,
+  startFakeUpstream,
+  upstreamDetail,
+  type FakeUpstream,
+} from './fake-upstream'
+import { FEED_TOKEN, SANDBOX_SYMBOLS, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
+import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { sleep, waitFor } from './helpers'
 
-const SYMBOLS = ['btcusdt', 'ethusdt', 'solusdt', 'xrpusdt', 'dogeusdt', 'adausdt', 'trxusdt', 'linkusdt']
-
-describe('fan-out', () => {
-  let upstream: FakeUpstream
+describe('fan-out from the sandbox feed', () => {
+  let upstream: SandboxUpstream
   let gateway: RunningGateway
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream()
+    upstream = await startSandboxUpstream()
     gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, WS_MAX_SOCKETS_PER_IP: 5000 })
     await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
   })
@@ -22,7 +26,10 @@ describe('fan-out', () => {
 
   it('delivers every DETAIL of their symbols, in order, to 1,000 sockets', async () => {
     const wanted = (i: number): string[] =>
-      SYMBOLS.filter((_, s) => (i + s) % 3 === 0 || s === i % SYMBOLS.length)
+      SANDBOX_SYMBOLS.filter((_, s) => (i + s) % 3 === 0 || s === i % SANDBOX_SYMBOLS.length)
+    // A socket on every symbol, subscribed first: what the upstream published, to compare with.
+    const reference = await connectClient(gateway.socketUrl())
+    for (const symbol of SANDBOX_SYMBOLS) reference.send({ operation: 'subscribe', type: 'DETAIL', symbol })
     const clients: TestClient[] = []
     for (let batch = 0; batch < 10; batch++) {
       const opened = await Promise.all(Array.from({ length: 100 }, () => connectClient(gateway.socketUrl())))
@@ -31,32 +38,108 @@ describe('fan-out', () => {
     clients.forEach((client, i) => {
       for (const symbol of wanted(i)) client.send({ operation: 'subscribe', type: 'DETAIL', symbol })
     })
-    const expectedSubscriptions = clients.reduce((sum, _, i) => sum + wanted(i).length, 0)
+    const expectedSubscriptions =
+      clients.reduce((sum, _, i) => sum + wanted(i).length, 0) + SANDBOX_SYMBOLS.length
     await waitFor(
       () =>
-        SYMBOLS.reduce((sum, symbol) => sum + gateway.app.live.hub.subscriberCount(`DETAIL:${symbol}`), 0) ===
-        expectedSubscriptions,
+        SANDBOX_SYMBOLS.reduce(
+          (sum, symbol) => sum + gateway.app.live.hub.subscriberCount(`DETAIL:${symbol}`),
+          0,
+        ) === expectedSubscriptions,
       'every subscription registered',
     )
-    const ticks = 20
-    for (let tick = 0; tick < ticks; tick++) {
-      for (const symbol of SYMBOLS) upstream.send(upstreamDetail(symbol, 100 + tick, 1 + tick))
-      await sleep(5)
+    // Frames published from now on reach every subscriber; a second of live ticks, then silence.
+    const from = Date.now() + 50
+    await sleep(1200)
+    await upstream.pauseFeed()
+    const until = Date.now()
+    try {
+      const published = (symbol: string): number[] =>
+        reference.frames
+          .filter(
+            (frame) =>
+              frame.type === 'DETAIL' && frame.symbol === symbol && frame.ts! > from && frame.ts! <= until,
+          )
+          .map((frame) => frame.ts!)
+      const seen = (client: TestClient, symbol: string): number[] =>
+        client.frames
+          .filter((frame: Frame) => frame.symbol === symbol && frame.ts! > from && frame.ts! <= until)
+          .map((frame) => frame.ts!)
+      await waitFor(
+        () =>
+          clients.every((client, i) =>
+            wanted(i).every((symbol) => seen(client, symbol).length === published(symbol).length),
+          ),
+        'every frame at every socket',
+        15_000,
+      )
+      for (const symbol of SANDBOX_SYMBOLS) expect(published(symbol).length).toBeGreaterThanOrEqual(10)
+      clients.forEach((client, i) => {
+        for (const symbol of wanted(i)) expect(seen(client, symbol)).toEqual(published(symbol))
+      })
+    } finally {
+      await upstream.resumeFeed()
     }
-    await waitFor(
-      () => clients.every((client, i) => client.frames.length === wanted(i).length * ticks),
-      'every frame at every socket',
-      15_000,
-    )
-    clients.forEach((client, i) => {
-      for (const symbol of wanted(i)) {
-        const seen = client.frames.filter((frame) => frame.symbol === symbol).map((frame) => frame.ts)
-        expect(seen).toEqual(Array.from({ length: ticks }, (_, tick) => 1 + tick))
-      }
-    })
-    await Promise.all(clients.map((client) => client.close()))
+    await Promise.all([reference, ...clients].map((client) => client.close()))
     await waitFor(() => gateway.app.live.hub.topicCount === 0, 'every topic released')
   }, 30_000)
+
+  it('routes each user event to that user only', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => upstream.register(`fanout${Date.now().toString(36)}u${i}`)),
+    )
+    const clients = await Promise.all(
+      users.flatMap((user) =>
+        [0, 1].map(async () => {
+          const client = await connectClient(gateway.socketUrl())
+          client.send({ operation: 'auth', satoken: user.token })
+          for (const type of ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN'])
+            client.send({ operation: 'subscribe', type })
+          return { user, client }
+        }),
+      ),
+    )
+    await waitFor(
+      () => users.every((user) => gateway.app.live.hub.subscriberCount(`USER:${user.userId}`) === 2),
+      'subscribed',
+    )
+    // A simulated deposit moves each user's balance, which the sandbox announces as OWNCOIN.
+    for (let round = 0; round < 3; round++) {
+      for (const user of users)
+        await upstream.control('/sandbox/deposit', {
+          userId: user.userId,
+          coin: 'usdt',
+          amount: String(10 + round),
+        })
+    }
+    await waitFor(
+      () =>
+        clients.every(({ client }) => client.frames.filter((frame) => frame.type === 'OWNCOIN').length >= 3),
+      'three balance events each',
+    )
+    for (const { user, client } of clients) {
+      expect(client.frames.length).toBeGreaterThan(0)
+      expect(client.frames.every((frame) => frame.userId === user.userId)).toBe(true)
+    }
+    await Promise.all(clients.map(({ client }) => client.close()))
+  })
+})
+
+// The slow-consumer case needs user frames of 40 KB, hundreds at once: more than the sandbox ever
+// sends, so a stand-in upstream produces them.
+describe('fan-out with a slow consumer', () => {
+  let upstream: FakeUpstream
+  let gateway: RunningGateway
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream()
+    gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN: STAND_IN_TOKEN })
+    await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+  })
+  afterAll(async () => {
+    await gateway.close()
+    await upstream.close()
+  })
 
   it('keeps delivering to others while one socket stops reading: it is conflated, then closed', async () => {
     upstream.users.set('token-carol', 'carol')
@@ -100,35 +183,4 @@ describe('fan-out', () => {
     await slow.closed
     await fast.close()
   }, 20_000)
-
-  it('routes each user event to that user only', async () => {
-    const users = Array.from({ length: 20 }, (_, i) => `user${i}`)
-    for (const user of users) upstream.users.set(`token-${user}`, user)
-    const clients = await Promise.all(
-      users.flatMap((user) =>
-        [0, 1].map(async () => {
-          const client = await connectClient(gateway.socketUrl())
-          client.send({ operation: 'auth', satoken: `token-${user}` })
-          for (const type of ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN'])
-            client.send({ operation: 'subscribe', type })
-          return { user, client }
-        }),
-      ),
-    )
-    await waitFor(
-      () => users.every((user) => gateway.app.live.hub.subscriberCount(`USER:${user}`) === 2),
-      'subscribed',
-    )
-    const types = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN']
-    let ts = 9000
-    for (let round = 0; round < 5; round++) {
-      for (const user of users)
-        upstream.send({ type: types[round % 4], userId: user, ts: ts++, data: { round } })
-    }
-    await waitFor(() => clients.every(({ client }) => client.frames.length === 5), 'five events each')
-    for (const { user, client } of clients) {
-      expect(client.frames.every((frame) => frame.userId === user)).toBe(true)
-    }
-    await Promise.all(clients.map(({ client }) => client.close()))
-  })
 })

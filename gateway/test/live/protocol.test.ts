@@ -1,15 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { WS_CLOSE, WS_ERROR } from '@tradegate/shared'
-import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from './fake-upstream'
+import { FEED_TOKEN as STAND_IN_TOKEN, startFakeUpstream, upstreamDetail } from './fake-upstream'
+import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { sleep, waitFor } from './helpers'
 
 const isError = (code: number) => (frame: Frame) => frame.type === 'error' && frame.code === code
+const DECIMAL = /^-?\d+(\.\d+)?$/
 
-describe('client socket protocol (in-memory bus)', () => {
-  let upstream: FakeUpstream
+describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
+  let upstream: SandboxUpstream
+  let alice: { token: string; userId: string }
+  let bob: { token: string; userId: string }
   let gateway: RunningGateway
   const clients: TestClient[] = []
   const open = async (url = gateway.socketUrl(), options = {}): Promise<TestClient> => {
@@ -19,8 +23,9 @@ describe('client socket protocol (in-memory bus)', () => {
   }
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream()
-    upstream.users.set('token-alice', 'alice')
+    upstream = await startSandboxUpstream()
+    const stamp = Date.now().toString(36)
+    ;[alice, bob] = await Promise.all([upstream.register(`alice${stamp}`), upstream.register(`bob${stamp}`)])
     gateway = await startGateway({
       UPSTREAM_URL: upstream.url,
       FEED_TOKEN,
@@ -73,115 +78,93 @@ describe('client socket protocol (in-memory bus)', () => {
     expect(client.ws.readyState).toBe(WebSocket.OPEN)
   })
 
-  it('sends the snapshot at once on subscribe, then every update, normalised, until unsubscribe', async () => {
-    upstream.send(upstreamDetail('btcusdt', 101, 1000))
+  it('sends the snapshot at once on subscribe, then every update, until unsubscribe', async () => {
     await waitFor(() => gateway.app.live.bus.snapshot('DETAIL:btcusdt').length === 1, 'snapshot stored')
     const client = await open()
     client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
     const snapshot = await client.next((frame) => frame.type === 'DETAIL')
-    expect(snapshot).toEqual({
-      type: 'DETAIL',
-      symbol: 'btcusdt',
-      ts: 1000,
-      data: { open: '100', close: '101', high: '200', low: '50', vol: '10', amount: '1000', change: '1.5' },
+    expect(snapshot).toMatchObject({ type: 'DETAIL', symbol: 'btcusdt', ts: expect.any(Number) })
+    expect(snapshot.data).toEqual({
+      open: expect.stringMatching(DECIMAL),
+      close: expect.stringMatching(DECIMAL),
+      high: expect.stringMatching(DECIMAL),
+      low: expect.stringMatching(DECIMAL),
+      vol: expect.stringMatching(DECIMAL),
+      amount: expect.stringMatching(DECIMAL),
+      change: expect.stringMatching(DECIMAL),
     })
-    upstream.send(upstreamDetail('btcusdt', 102, 1001))
-    upstream.send(upstreamDetail('ethusdt', 5, 1002))
-    await client.next((frame) => frame.ts === 1001)
+    await client.next((frame) => frame.type === 'DETAIL' && frame.ts! > snapshot.ts!)
     client.send({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
     client.send({ type: 'HEARTBEAT' })
     await client.next((frame) => frame.type === 'HEARTBEAT')
-    upstream.send(upstreamDetail('btcusdt', 103, 1003))
-    await sleep(100)
-    expect(client.frames.filter((frame) => frame.type === 'DETAIL').map((frame) => frame.ts)).toEqual([
-      1000, 1001,
-    ])
+    const afterUnsubscribe = client.frames.length
+    await sleep(300)
+    expect(client.frames.slice(afterUnsubscribe)).toEqual([])
+    const details = client.frames.filter((frame) => frame.type === 'DETAIL')
+    expect(details.every((frame) => frame.symbol === 'btcusdt')).toBe(true)
   })
 
   it('delivers DETAIL for every symbol to a subscription without a symbol, and KLINE and TRADE by topic', async () => {
-    upstream.send(upstreamDetail('solusdt', 7, 2000))
-    await waitFor(() => gateway.app.live.bus.snapshot('DETAIL:*').length >= 2, 'wildcard snapshot')
     const client = await open()
     client.send({ operation: 'subscribe', type: 'DETAIL' })
     client.send({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' })
     client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
-    await client.next((frame) => frame.symbol === 'solusdt')
-    await sleep(50)
-    upstream.send(upstreamDetail('xrpusdt', 0.5, 2001))
-    upstream.send({
-      type: 'KLINE',
-      symbol: 'btcusdt',
-      interval: '1min',
-      ts: 2002,
-      data: { time: 60_000, open: 1, high: 2, low: 0.5, close: 1.5, vol: 3 },
-    })
-    upstream.send({
-      type: 'KLINE',
-      symbol: 'btcusdt',
-      interval: '5min',
-      ts: 2003,
-      data: { time: 0, open: 1, high: 2, low: 0.5, close: 1.5, vol: 3 },
-    })
-    upstream.send({
-      type: 'TRADE',
-      symbol: 'btcusdt',
-      ts: 2004,
-      data: { price: '65000.5', qty: 0.1, side: 'buy', time: 2004 },
-    })
-    upstream.send({
-      type: 'TRADE',
-      symbol: 'ethusdt',
-      ts: 2005,
-      data: { price: '3000', qty: 1, side: 'sell', time: 2005 },
-    })
-    await client.next((frame) => frame.ts === 2004)
-    await sleep(50)
-    const live = client.frames
-      .filter((frame) => (frame.ts ?? 0) > 2000)
-      .map((frame) => `${frame.type}:${frame.ts}`)
-    expect(live).toEqual(['DETAIL:2001', 'KLINE:2002', 'TRADE:2004'])
-    expect(client.frames.find((frame) => frame.ts === 2004)?.data).toEqual({
-      price: '65000.5',
-      qty: '0.1',
-      side: 'buy',
-      time: 2004,
+    await waitFor(
+      () =>
+        new Set(client.frames.filter((frame) => frame.type === 'DETAIL').map((frame) => frame.symbol)).size >=
+          5 &&
+        client.frames.some((frame) => frame.type === 'KLINE') &&
+        client.frames.some((frame) => frame.type === 'TRADE'),
+      'details of many symbols, a candle and a trade',
+    )
+    const others = client.frames.filter((frame) => frame.type === 'KLINE' || frame.type === 'TRADE')
+    expect(others.every((frame) => frame.symbol === 'btcusdt')).toBe(true)
+    expect(
+      others
+        .filter((frame) => frame.type === 'KLINE')
+        .every((frame) => (frame as { interval?: string }).interval === '1min'),
+    ).toBe(true)
+    expect(others.find((frame) => frame.type === 'TRADE')?.data).toEqual({
+      price: expect.stringMatching(DECIMAL),
+      qty: expect.stringMatching(DECIMAL),
+      side: expect.stringMatching(/^(buy|sell)$/),
+      time: expect.any(Number),
     })
   })
 
   it('keeps the order of frames per topic', async () => {
     const client = await open()
-    client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'dogeusdt' })
-    await sleep(50)
-    for (let i = 0; i < 500; i++) {
-      upstream.send({
-        type: 'TRADE',
-        symbol: 'dogeusdt',
-        ts: 10_000 + i,
-        data: { price: '0.1', qty: '5', side: 'buy', time: i },
-      })
+    client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
+    client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' })
+    await waitFor(() => client.frames.length >= 40, 'a stream of trades and details', 10_000)
+    for (const type of ['TRADE', 'DETAIL']) {
+      const stamps = client.frames.filter((frame) => frame.type === type).map((frame) => frame.ts!)
+      expect(stamps.length).toBeGreaterThan(1)
+      expect(stamps).toEqual([...stamps].sort((x, y) => x - y))
     }
-    await waitFor(() => client.frames.length === 500, 'every trade')
-    expect(client.frames.map((frame) => frame.ts)).toEqual(Array.from({ length: 500 }, (_, i) => 10_000 + i))
   })
 
   it('routes per-user events only after auth, and only the types asked for', async () => {
     const client = await open()
-    client.send({ operation: 'subscribe', type: 'POSITION' })
+    client.send({ operation: 'subscribe', type: 'OWNCOIN' })
     expect(await client.next(isError(WS_ERROR.notAuthorised))).toMatchObject({ msg: 'notAuthorised' })
     client.send({ operation: 'auth', satoken: 'wrong-token' })
     await waitFor(() => client.frames.filter(isError(WS_ERROR.notAuthorised)).length === 2, 'auth refused')
     // sent back to back: the subscribe waits for the auth to resolve
-    client.send({ operation: 'auth', satoken: 'token-alice' })
-    client.send({ operation: 'subscribe', type: 'POSITION' })
+    client.send({ operation: 'auth', satoken: alice.token })
+    client.send({ operation: 'subscribe', type: 'OWNCOIN' })
     client.send({ type: 'HEARTBEAT' })
     await client.next((frame) => frame.type === 'HEARTBEAT')
-    upstream.send({ type: 'SETTLEMENT', userId: 'alice', ts: 3000, data: { id: 1 } })
-    upstream.send({ type: 'POSITION', userId: 'bob', ts: 3001, data: { id: 2 } })
-    upstream.send({ type: 'POSITION', userId: 'alice', ts: 3002, data: { id: 3 } })
-    const position = await client.next((frame) => frame.type === 'POSITION')
-    expect(position).toEqual({ type: 'POSITION', userId: 'alice', ts: 3002, data: { id: 3 } })
-    await sleep(50)
-    expect(client.frames.filter((frame) => frame.userId)).toHaveLength(1)
+    await waitFor(() => gateway.app.live.hub.subscriberCount(`USER:${alice.userId}`) === 1, 'subscribed')
+    // bob's balance and status move, then alice's balance
+    await upstream.control('/sandbox/deposit', { userId: bob.userId, coin: 'usdt', amount: '5' })
+    await upstream.control('/sandbox/expire', { userId: bob.userId })
+    await upstream.control('/sandbox/deposit', { userId: alice.userId, coin: 'usdt', amount: '7' })
+    const own = await client.next((frame) => frame.type === 'OWNCOIN')
+    expect(own).toMatchObject({ type: 'OWNCOIN', userId: alice.userId, ts: expect.any(Number) })
+    await sleep(100)
+    const userFrames = client.frames.filter((frame) => frame.userId)
+    expect(userFrames.every((frame) => frame.type === 'OWNCOIN' && frame.userId === alice.userId)).toBe(true)
   })
 
   it('closes with 1009 on a frame over the payload limit', async () => {
@@ -230,15 +213,8 @@ describe('client socket protocol (in-memory bus)', () => {
 
   it('reports connections, subscriptions and messages sent in /metrics', async () => {
     const client = await open()
-    client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'linkusdt' })
-    await sleep(50)
-    upstream.send({
-      type: 'TRADE',
-      symbol: 'linkusdt',
-      ts: 4000,
-      data: { price: '1', qty: '1', side: 'buy', time: 1 },
-    })
-    await client.next((frame) => frame.ts === 4000)
+    client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
+    await client.next((frame) => frame.type === 'TRADE', 5000)
     const text = (await gateway.app.inject('/metrics')).body
     expect(text).toMatch(/^gateway_ws_connections\{[^}]*\} 1$/m)
     expect(text).toMatch(/^gateway_ws_subscriptions\{[^}]*\} 1$/m)
@@ -248,9 +224,42 @@ describe('client socket protocol (in-memory bus)', () => {
   })
 })
 
-describe('client socket lifecycle', () => {
-  it('terminates a socket that stops answering pings, and closes the rest with 1001 on shutdown', async () => {
+// The sandbox never sends numbers or data.tick nesting; a stand-in upstream sends that raw shape
+// to show the gateway normalises it once, before fan-out.
+describe('normalising raw upstream shapes', () => {
+  it('turns numbers nested under data.tick into the decimal strings clients receive', async () => {
     const upstream = await startFakeUpstream()
+    const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN: STAND_IN_TOKEN })
+    try {
+      await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+      const client = await connectClient(gateway.socketUrl())
+      client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+      await waitFor(() => gateway.app.live.hub.subscriberCount('DETAIL:btcusdt') === 1, 'subscribed')
+      upstream.send(upstreamDetail('btcusdt', 101, 1000))
+      expect(await client.next((frame) => frame.type === 'DETAIL')).toEqual({
+        type: 'DETAIL',
+        symbol: 'btcusdt',
+        ts: 1000,
+        data: { open: '100', close: '101', high: '200', low: '50', vol: '10', amount: '1000', change: '1.5' },
+      })
+      await client.close()
+    } finally {
+      await gateway.close()
+      await upstream.close()
+    }
+  })
+})
+
+describe('client socket lifecycle (the sandbox feed)', () => {
+  let upstream: SandboxUpstream
+  beforeAll(async () => {
+    upstream = await startSandboxUpstream()
+  })
+  afterAll(async () => {
+    await upstream.close()
+  })
+
+  it('terminates a socket that stops answering pings, and closes the rest with 1001 on shutdown', async () => {
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, WS_PING_INTERVAL_MS: 100 })
     try {
       const silent = await connectClient(gateway.socketUrl(), { autoPong: false })
@@ -264,50 +273,57 @@ describe('client socket lifecycle', () => {
       await closing
     } finally {
       await gateway.close()
-      await upstream.close()
     }
   })
 
   it('is ready only while the feed is connected, and reconnects it when the upstream drops it', async () => {
-    const upstream = await startFakeUpstream()
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN })
     try {
       await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
       expect((await gateway.app.inject('/readyz')).statusCode).toBe(200)
-      upstream.drop()
+      const connects = upstream.feedConnects
+      await upstream.dropFeed()
       await waitFor(async () => (await gateway.app.inject('/readyz')).statusCode === 503, 'not ready')
       expect((await gateway.app.inject('/readyz')).json().reasons).toContain(
         'feed: upstream feed not connected',
       )
-      await waitFor(() => upstream.feedConnects === 2 && gateway.app.live.feed.connected, 'reconnected')
+      await waitFor(
+        () => upstream.feedConnects === connects + 1 && gateway.app.live.feed.connected,
+        'reconnected',
+      )
       expect((await gateway.app.inject('/readyz')).statusCode).toBe(200)
     } finally {
       await gateway.close()
-      await upstream.close()
     }
   })
 
   it('reconnects a feed that goes silent', async () => {
-    const upstream = await startFakeUpstream()
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, FEED_SILENCE_MS: 300 })
     try {
-      await waitFor(() => upstream.feedConnects >= 2, 'reconnect after silence', 3000)
+      await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+      const connects = upstream.feedConnects
+      // paused, the sandbox sends nothing at all, heartbeats included
+      await upstream.pauseFeed()
+      await waitFor(() => upstream.feedConnects > connects, 'reconnect after silence', 3000)
     } finally {
+      await upstream.resumeFeed()
       await gateway.close()
-      await upstream.close()
     }
   })
 
-  it('stays not ready while the upstream refuses its feed token', async () => {
-    const upstream = await startFakeUpstream()
+  it('gets no market data or user events with a wrong feed token: the sandbox treats it as a plain client', async () => {
+    const connects = upstream.feedConnects
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN: 'a-wrong-token' })
     try {
+      const client = await connectClient(gateway.socketUrl())
+      client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
       await sleep(500)
-      expect(upstream.feedConnections).toBe(0)
-      expect((await gateway.app.inject('/readyz')).statusCode).toBe(503)
+      expect(upstream.feedConnects).toBe(connects)
+      expect(client.frames.filter((frame) => frame.type === 'DETAIL')).toEqual([])
+      expect(gateway.app.live.bus.snapshot('DETAIL:btcusdt')).toHaveLength(0)
+      await client.close()
     } finally {
       await gateway.close()
-      await upstream.close()
     }
   })
 })
