@@ -1,9 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import {
   LIMITS,
-  detailTopic,
-  klineTopic,
-  tradeTopic,
+  USER_TYPES,
+  topicOf,
+  topicsOf,
   type ClientFrame,
   type DetailData,
   type KlineData,
@@ -38,36 +38,20 @@ export interface LiveClientOptions {
 export type FrameListener = (frame: ServerFrame) => void
 
 const OPEN = 1
-const USER_EVENT_TYPES: readonly string[] = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN']
+
+function isUserType(type: string): type is UserType {
+  return (USER_TYPES as readonly string[]).includes(type)
+}
 
 /** One key per stream: market streams by their bus topic, per-user streams by their type. */
-export function subscriptionKey(frame: SubscriptionFrame): string {
-  switch (frame.type) {
-    case 'DETAIL':
-      return detailTopic(frame.symbol)
-    case 'KLINE':
-      return klineTopic(frame.symbol, frame.interval)
-    case 'TRADE':
-      return tradeTopic(frame.symbol)
-    default:
-      return frame.type
-  }
+function subscriptionKey(frame: SubscriptionFrame): string {
+  return topicOf(frame) ?? frame.type
 }
 
 function keysOfServerFrame(frame: ServerFrame): string[] {
-  switch (frame.type) {
-    case 'DETAIL':
-      return [detailTopic(frame.symbol), detailTopic()]
-    case 'KLINE':
-      return [klineTopic(frame.symbol, frame.interval)]
-    case 'TRADE':
-      return [tradeTopic(frame.symbol)]
-    case 'HEARTBEAT':
-    case 'error':
-      return []
-    default:
-      return [frame.type]
-  }
+  if (frame.type === 'error') return []
+  // the gateway has already picked this socket's user, so user events are keyed by type alone
+  return isUserType(frame.type) ? [frame.type] : topicsOf(frame)
 }
 
 export class LiveClient {
@@ -138,7 +122,7 @@ export class LiveClient {
     this.sendNow({ operation: 'auth', satoken: token })
     // per-user subscriptions sent before the auth were refused, so they are sent again
     for (const { frame } of this.subscriptions.values()) {
-      if (USER_EVENT_TYPES.includes(frame.type)) this.sendNow({ ...frame, operation: 'subscribe' })
+      if (isUserType(frame.type)) this.sendNow({ ...frame, operation: 'subscribe' })
     }
   }
 
@@ -379,8 +363,8 @@ export interface UserEvent {
 }
 
 function latestUserEvent(previous: UserEvent | undefined, frame: ServerFrame): UserEvent | undefined {
-  if (!USER_EVENT_TYPES.includes(frame.type) || !('userId' in frame)) return previous
-  return { type: frame.type as UserType, data: frame.data, ts: frame.ts }
+  if (!isUserType(frame.type) || !('userId' in frame)) return previous
+  return { type: frame.type, data: frame.data, ts: frame.ts }
 }
 
 /** Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. */
