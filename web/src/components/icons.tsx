@@ -33,6 +33,12 @@ export const ChevronIcon = (props: IconProps) => (
     <path d="M9 5l7 7-7 7" />
   </Svg>
 )
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Svg>
+)
 export const EyeIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
