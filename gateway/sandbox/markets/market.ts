@@ -141,15 +141,7 @@ export class Market {
   }
 
   currentCandle(symbol: string, interval: KlineInterval): KlineData {
-    const candle = this.state(symbol).current[interval]
-    return {
-      time: candle.time,
-      open: text(candle.open),
-      high: text(candle.high),
-      low: text(candle.low),
-      close: text(candle.close),
-      vol: text(candle.vol),
-    }
+    return candleData(this.state(symbol).current[interval])
   }
 
   lastTrade(symbol: string): TradeData | null {
@@ -225,14 +217,7 @@ export class Market {
 
   private close(state: SymbolState, interval: KlineInterval, candle: OpenCandle): void {
     const history = state.history[interval]
-    history.push({
-      time: candle.time,
-      open: text(candle.open),
-      high: text(candle.high),
-      low: text(candle.low),
-      close: text(candle.close),
-      vol: text(candle.vol),
-    })
+    history.push(candleData(candle))
     if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT)
     if (interval === '60min') state.closedHours = summariseHours(history.slice(-(DAY_WINDOW_HOURS - 1)))
   }
@@ -309,4 +294,16 @@ function summariseHours(hours: KlineData[]): DayWindow | null {
     amount = amount.plus(toDecimal(hour.vol).times(hour.close))
   }
   return { open: toDecimal(first.open), high, low, vol, amount }
+}
+
+/** A candle as the feed and the kline call send it: decimal figures as text. */
+function candleData(candle: OpenCandle): KlineData {
+  return {
+    time: candle.time,
+    open: text(candle.open),
+    high: text(candle.high),
+    low: text(candle.low),
+    close: text(candle.close),
+    vol: text(candle.vol),
+  }
 }
