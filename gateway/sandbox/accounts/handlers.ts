@@ -150,12 +150,7 @@ export function accountHandlers(
       return null
     },
 
-    bindEmail: ({ user, query }) => {
-      if (user.email) return refuse('emailAlreadyBound')
-      users.useCode(query.email, query.emailCode)
-      users.rename(user, 'email', query.email)
-      return null
-    },
+    bindEmail: ({ user, query }) => bindContact(user, 'email', query.email, query.emailCode),
 
     getCountryCode: () => COUNTRY_CODES,
 
@@ -164,12 +159,7 @@ export function accountHandlers(
       return null
     },
 
-    bindPhone: ({ user, query }) => {
-      if (user.phone) return refuse('phoneAlreadyBound')
-      users.useCode(query.phone, query.code)
-      users.rename(user, 'phone', query.phone)
-      return null
-    },
+    bindPhone: ({ user, query }) => bindContact(user, 'phone', query.phone, query.code),
 
     unBindPhone: ({ user, query }) => {
       if (!user.phone) return refuse('phoneNotBound')
@@ -258,5 +248,13 @@ export function accountHandlers(
     if (!users.checkPassword(user, oldPassword)) refuse('wrongPassword')
     if (oldPassword === newPassword) refuse('samePassword')
     users.setPassword(user, newPassword)
+  }
+
+  /** Binds a not yet bound e-mail or phone once its code checks out. */
+  function bindContact(user: User, field: 'email' | 'phone', value: string, code: string): null {
+    if (user[field]) return refuse(field === 'email' ? 'emailAlreadyBound' : 'phoneAlreadyBound')
+    users.useCode(value, code)
+    users.rename(user, field, value)
+    return null
   }
 }
