@@ -5,6 +5,7 @@ import { refuse } from '../api/refusal'
 import type { User } from '../accounts/users'
 import { idSequence, type SandboxState } from '../state'
 import { AMOUNT_PLACES, ZERO, text, truncate } from './amounts'
+import { holdLeg, releaseLeg } from './ledger'
 import { localDayStart, localTimeOfDay, withinWindow } from './calendar'
 
 // Deposits and withdrawals: the only ways money enters or leaves the sandbox besides credits.
@@ -144,15 +145,7 @@ export class Cashier {
     this.state.ledger.apply({
       kind: 'withdraw',
       note: `withdrawal #${request.id} frozen`,
-      legs: [
-        {
-          userId: user.id,
-          account: 'platform',
-          coin: input.coin,
-          available: input.amount.negated(),
-          frozen: input.amount,
-        },
-      ],
+      legs: [holdLeg(user.id, 'platform', input.coin, input.amount)],
     })
     this.withdrawals.unshift(request)
     return request
@@ -178,7 +171,7 @@ export class Cashier {
       this.state.ledger.apply({
         kind: 'withdraw',
         note: `withdrawal #${id} rejected`,
-        legs: [{ ...wallet, frozen: amount.negated(), available: amount }],
+        legs: [releaseLeg(request.userId, 'platform', request.coin, amount)],
       })
     }
     request.status = approve ? 'completed' : 'rejected'

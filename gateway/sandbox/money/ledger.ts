@@ -27,6 +27,16 @@ export interface PoolLeg {
 
 export type Leg = UserLeg | PoolLeg
 
+/** Moves `amount` of a user's wallet from available to frozen, held for an open order or request. */
+export function holdLeg(userId: string, account: AccountType, coin: string, amount: Decimal): UserLeg {
+  return { userId, account, coin, available: amount.negated(), frozen: amount }
+}
+
+/** Gives a held `amount` back from frozen to available. */
+export function releaseLeg(userId: string, account: AccountType, coin: string, amount: Decimal): UserLeg {
+  return { userId, account, coin, available: amount, frozen: amount.negated() }
+}
+
 export interface Movement {
   /** lower-case word the record filters use, e.g. deposit, spot, contract */
   kind: string

@@ -6,8 +6,16 @@ import { CONTRACT_LEVERAGES, QUOTE_COIN, USDT_PER_SHARE } from '../markets/catal
 import { CONTRACT_LIMITS } from '../markets/listings'
 import type { SymbolTick } from '../markets/market'
 import { AMOUNT_PLACES, ZERO, text, truncate } from '../money/amounts'
+import { holdLeg, releaseLeg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
-import { payFeeRebates, positiveAmount, requireFundPassword, requirePlaces, requireTabOpen } from './rules'
+import {
+  ownRows,
+  payFeeRebates,
+  positiveAmount,
+  requireFundPassword,
+  requirePlaces,
+  requireTabOpen,
+} from './rules'
 
 // Leveraged contracts against the house, in the contract account. A share is USDT_PER_SHARE usdt of
 // position value; margin is value / leverage; PnL is value × (price − open) / open, signed by
@@ -98,9 +106,7 @@ export class ContractDesk {
     this.state.ledger.apply({
       kind: 'contract',
       note: `${input.direction} order #${order.id} margin and fee held`,
-      legs: [
-        { userId: user.id, account: 'contract', coin: QUOTE_COIN, available: hold.negated(), frozen: hold },
-      ],
+      legs: [holdLeg(user.id, 'contract', QUOTE_COIN, hold)],
     })
     this.orders.unshift(order)
     const live = this.state.market.price(input.symbol)
@@ -115,21 +121,17 @@ export class ContractDesk {
     this.state.ledger.apply({
       kind: 'contract',
       note: `order #${id} cancelled`,
-      legs: [{ userId, account: 'contract', coin: QUOTE_COIN, available: hold, frozen: hold.negated() }],
+      legs: [releaseLeg(userId, 'contract', QUOTE_COIN, hold)],
     })
     order.status = 'cancelled'
   }
 
   ordersOf(userId: string, status?: string): ContractOrder[] {
-    return this.orders
-      .filter((order) => order.userId === userId && (!status || order.status === status))
-      .map(publicOrder)
+    return ownRows(this.orders, userId, { status }).map(publicOrder)
   }
 
   positionsOf(userId: string, status?: string): Position[] {
-    return this.positions
-      .filter((position) => position.userId === userId && (!status || position.status === status))
-      .map((position) => this.view(position))
+    return ownRows(this.positions, userId, { status }).map((position) => this.view(position))
   }
 
   stop(userId: string, id: number): Position {
@@ -153,7 +155,7 @@ export class ContractDesk {
     this.state.ledger.apply({
       kind: 'contract',
       note: `position #${id} margin ${add ? 'added' : 'taken out'}`,
-      legs: [{ userId, account: 'contract', coin: QUOTE_COIN, available: change.negated(), frozen: change }],
+      legs: [holdLeg(userId, 'contract', QUOTE_COIN, change)],
     })
     position.margin = text(next)
     this.publish(position)

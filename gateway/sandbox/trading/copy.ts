@@ -4,6 +4,7 @@ import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { AMOUNT_PLACES, ZERO, text, truncate } from '../money/amounts'
+import { holdLeg } from '../money/ledger'
 import { deriveSeed, seededRandom } from '../random'
 import { idSequence, type SandboxState } from '../state'
 
@@ -92,15 +93,7 @@ export class CopyDesk {
     this.state.ledger.apply({
       kind: 'follow',
       note: `following ${leader.nickname} (#${follow.id})`,
-      legs: [
-        {
-          userId: user.id,
-          account: 'platform',
-          coin: QUOTE_COIN,
-          available: amount.negated(),
-          frozen: amount,
-        },
-      ],
+      legs: [holdLeg(user.id, 'platform', QUOTE_COIN, amount)],
     })
     leader.followers++
     this.follows.unshift(follow)
@@ -155,15 +148,7 @@ export class CopyDesk {
     this.state.ledger.apply({
       kind: 'trader',
       note: `trader deposit for ${nickname}`,
-      legs: [
-        {
-          userId: user.id,
-          account: 'platform',
-          coin: QUOTE_COIN,
-          available: amount.negated(),
-          frozen: amount,
-        },
-      ],
+      legs: [holdLeg(user.id, 'platform', QUOTE_COIN, amount)],
     })
     const leader: Leader = {
       id: this.leaders.length + 1,

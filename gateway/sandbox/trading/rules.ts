@@ -24,6 +24,20 @@ export function requireFundPassword(
   if (!state.users.checkFundPassword(user, fundPwd)) refuse('wrongFundPassword')
 }
 
+/** The user's rows, narrowed to a status and a symbol when the filter names them. */
+export function ownRows<Row extends { userId: string; status: string; symbol: string }>(
+  rows: readonly Row[],
+  userId: string,
+  filter: { status?: string; symbol?: string },
+): Row[] {
+  return rows.filter(
+    (row) =>
+      row.userId === userId &&
+      (!filter.status || row.status === filter.status) &&
+      (!filter.symbol || row.symbol === filter.symbol),
+  )
+}
+
 export function requirePlaces(value: Decimal, places: number, refusal: string): void {
   if (value.decimalPlaces() > places) refuse(refusal)
 }

@@ -3,8 +3,9 @@ import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { AMOUNT_PLACES, ZERO, text, truncate } from '../money/amounts'
+import { holdLeg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
-import { positiveAmount, requireFundPassword, requireTabOpen } from './rules'
+import { ownRows, positiveAmount, requireFundPassword, requireTabOpen } from './rules'
 
 // Second contracts: the stake is held for the period, then settled by the feed price at period end.
 // Up wins when the closing price is above the opening price, down when below; equal is a draw.
@@ -64,29 +65,14 @@ export class SecondDesk {
     this.state.ledger.apply({
       kind: 'second',
       note: `second contract #${order.id} stake held`,
-      legs: [
-        {
-          userId: user.id,
-          account: 'platform',
-          coin: QUOTE_COIN,
-          available: amount.negated(),
-          frozen: amount,
-        },
-      ],
+      legs: [holdLeg(user.id, 'platform', QUOTE_COIN, amount)],
     })
     this.orders.unshift(order)
     return publicOrder(order)
   }
 
   list(userId: string, filter: { status?: string; symbol?: string }): SecondOrder[] {
-    return this.orders
-      .filter(
-        (order) =>
-          order.userId === userId &&
-          (!filter.status || order.status === filter.status) &&
-          (!filter.symbol || order.symbol === filter.symbol),
-      )
-      .map(publicOrder)
+    return ownRows(this.orders, userId, filter).map(publicOrder)
   }
 
   /** Settles every order whose period has ended, at the price the feed shows now. */

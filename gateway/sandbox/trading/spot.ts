@@ -6,9 +6,16 @@ import { QUOTE_COIN } from '../markets/catalogue'
 import { spotPairs } from '../markets/listings'
 import type { SymbolTick } from '../markets/market'
 import { AMOUNT_PLACES, text, truncate } from '../money/amounts'
-import type { Leg } from '../money/ledger'
+import { holdLeg, releaseLeg, type Leg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
-import { payFeeRebates, positiveAmount, requireFundPassword, requirePlaces, requireTabOpen } from './rules'
+import {
+  ownRows,
+  payFeeRebates,
+  positiveAmount,
+  requireFundPassword,
+  requirePlaces,
+  requireTabOpen,
+} from './rules'
 
 // Spot orders filled by the house at the live price. Amounts are quantities of the coin; the fee is
 // taken in usdt. A limit order fills at the live price once that price reaches its limit.
@@ -93,7 +100,7 @@ export class SpotDesk {
       this.state.ledger.apply({
         kind: 'spot',
         note: `limit ${input.side} #${order.id} placed`,
-        legs: [{ userId: user.id, account: 'platform', coin, available: hold.negated(), frozen: hold }],
+        legs: [holdLeg(user.id, 'platform', coin, hold)],
       })
       order.frozen = text(hold)
       if (this.crossed(order, livePrice)) this.fill(order, livePrice, this.release(order))
@@ -103,14 +110,7 @@ export class SpotDesk {
   }
 
   list(userId: string, filter: { status?: string; symbol?: string }): SpotOrder[] {
-    return this.orders
-      .filter(
-        (order) =>
-          order.userId === userId &&
-          (!filter.status || order.status === filter.status) &&
-          (!filter.symbol || order.symbol === filter.symbol),
-      )
-      .map(publicOrder)
+    return ownRows(this.orders, userId, filter).map(publicOrder)
   }
 
   onTick(ticks: readonly SymbolTick[]): void {
@@ -136,7 +136,7 @@ export class SpotDesk {
   private release(order: UserSpotOrder): Leg[] {
     const held = toDecimal(order.frozen)
     const coin = order.side === 'buy' ? QUOTE_COIN : order.coin
-    return [{ userId: order.userId, account: 'platform', coin, available: held, frozen: held.negated() }]
+    return [releaseLeg(order.userId, 'platform', coin, held)]
   }
 
   private fill(order: UserSpotOrder, price: Decimal, releaseLegs: Leg[]): void {
