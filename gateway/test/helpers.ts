@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildGateway } from '../src/app'
 import { configWith, type GatewayConfig } from '../src/config'
 import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
@@ -66,6 +67,25 @@ export async function startTestGateway(
       if (!overrides.WEB_DIST) rmSync(webDist, { recursive: true, force: true })
     },
   }
+}
+
+export interface TestStack {
+  upstream: TestUpstream
+  gateway: TestGateway
+}
+
+/** Starts a real upstream and a gateway in front of it before a file's tests, and closes both after them. */
+export function useTestStack(overrides: Partial<GatewayConfig> = {}): TestStack {
+  const stack = {} as TestStack
+  beforeAll(async () => {
+    stack.upstream = await startUpstream()
+    stack.gateway = await startTestGateway({ UPSTREAM_URL: stack.upstream.url, ...overrides })
+  })
+  afterAll(async () => {
+    await stack.gateway?.close()
+    await stack.upstream?.close()
+  })
+  return stack
 }
 
 async function waitForRedis(app: FastifyInstance): Promise<void> {

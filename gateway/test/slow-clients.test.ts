@@ -1,25 +1,18 @@
 import { connect, type AddressInfo, type Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from './helpers'
+import { useTestStack } from './helpers'
 
 // Clients that send their headers a byte at a time are cut off; everyone else is served meanwhile.
 
 const HEADERS_TIMEOUT_MS = 500
 
-let upstream: TestUpstream
-let gateway: TestGateway
 let port = 0
 
+const stack = useTestStack({ REDIS_URL: '', HEADERS_TIMEOUT_MS })
 beforeAll(async () => {
-  upstream = await startUpstream()
-  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '', HEADERS_TIMEOUT_MS })
-  await gateway.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (gateway.app.server.address() as AddressInfo).port
-})
-afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
+  await stack.gateway.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (stack.gateway.app.server.address() as AddressInfo).port
 })
 
 /** Opens a connection that never finishes its headers, trickling one header byte every 100 ms. */

@@ -1,45 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import {
-  startTestGateway,
-  startUpstream,
-  uniquePrefix,
-  waitFor,
-  type TestGateway,
-  type TestUpstream,
-} from '../helpers'
+import { startTestGateway, startUpstream, uniquePrefix, useTestStack, waitFor } from '../helpers'
 
 // The two-tier cache against the real Redis: hit, miss, stale, stale-if-error, single flight, purge.
 
 const SETTINGS = CALLS.getAllSetting
 const { freshMs, staleMs } = SETTINGS.cache
 
-let upstream: TestUpstream
-let gateway: TestGateway
 let run = 0
 /** a language value of its own per test, so every test starts with an empty cache key */
 let language = ''
 
-beforeAll(async () => {
-  upstream = await startUpstream()
-  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, ADMIN_TOKEN: 'operator-token-1' })
-})
-afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const stack = useTestStack({ ADMIN_TOKEN: 'operator-token-1' })
 beforeEach(async () => {
   language = `t${++run}x${Date.now() % 100000}`
-  await upstream.resetCalls()
+  await stack.upstream.resetCalls()
 })
 afterEach(() => {
   vi.useRealTimers()
 })
 
-const getSettings = (app = gateway.app, lang = language) =>
+const getSettings = (app = stack.gateway.app, lang = language) =>
   app.inject({ url: SETTINGS.path, headers: { language: lang } })
 
-const settingsCalls = async () => (await upstream.calls())[SETTINGS.path] ?? 0
+const settingsCalls = async () => (await stack.upstream.calls())[SETTINGS.path] ?? 0
 
 describe('cache', () => {
   it('misses once, then hits with x-cache and age headers', async () => {
@@ -53,9 +37,9 @@ describe('cache', () => {
   })
 
   it('keeps one entry per language', async () => {
-    await getSettings(gateway.app, `${language}a`)
-    await getSettings(gateway.app, `${language}b`)
-    const again = await getSettings(gateway.app, `${language}a`)
+    await getSettings(stack.gateway.app, `${language}a`)
+    await getSettings(stack.gateway.app, `${language}b`)
+    const again = await getSettings(stack.gateway.app, `${language}a`)
     expect(again.headers['x-cache']).toBe('hit')
     expect(await settingsCalls()).toBe(2)
   })
@@ -120,18 +104,18 @@ describe('cache', () => {
   })
 
   it('stores only code-200 answers', async () => {
-    await upstream.fail(1, 'status503', SETTINGS.path)
+    await stack.upstream.fail(1, 'status503', SETTINGS.path)
     const failed = await getSettings()
     // the GET retry got the real answer; what matters is that the 503 was never stored
     expect(failed.statusCode).toBe(200)
-    await upstream.resetCalls()
+    await stack.upstream.resetCalls()
     const configured = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       UPSTREAM_GET_RETRIES: 0,
       REDIS_URL: '',
     })
     try {
-      await upstream.fail(1, 'status503', SETTINGS.path)
+      await stack.upstream.fail(1, 'status503', SETTINGS.path)
       const refused = await getSettings(configured.app)
       expect(refused.statusCode).toBe(503)
       expect(refused.headers['x-cache']).toBe('miss')
@@ -146,15 +130,15 @@ describe('cache', () => {
 
   it('shares answers between instances through Redis', async () => {
     const other = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
-      REDIS_PREFIX: gateway.config.REDIS_PREFIX,
+      UPSTREAM_URL: stack.upstream.url,
+      REDIS_PREFIX: stack.gateway.config.REDIS_PREFIX,
     })
     try {
       expect((await getSettings()).headers['x-cache']).toBe('miss')
       await waitFor(
         async () =>
           (await other.app.redis!.exists(
-            `${gateway.config.REDIS_PREFIX}cache:${SETTINGS.path}|${language}|`,
+            `${stack.gateway.config.REDIS_PREFIX}cache:${SETTINGS.path}|${language}|`,
           )) === 1,
         'shared write',
       )
@@ -168,16 +152,16 @@ describe('cache', () => {
 
   it('purges on the operator call guarded by ADMIN_TOKEN', async () => {
     await getSettings()
-    const refused = await gateway.app.inject({ method: 'POST', url: '/admin/cache/purge' })
+    const refused = await stack.gateway.app.inject({ method: 'POST', url: '/admin/cache/purge' })
     expect(refused.statusCode).toBe(403)
-    const wrong = await gateway.app.inject({
+    const wrong = await stack.gateway.app.inject({
       method: 'POST',
       url: '/admin/cache/purge',
       headers: { 'x-admin-token': 'operator-token-2' },
     })
     expect(wrong.statusCode).toBe(403)
     expect((await getSettings()).headers['x-cache']).toBe('hit')
-    const purged = await gateway.app.inject({
+    const purged = await stack.gateway.app.inject({
       method: 'POST',
       url: '/admin/cache/purge',
       headers: { 'x-admin-token': 'operator-token-1' },
@@ -189,7 +173,7 @@ describe('cache', () => {
 
   it('has no operator call when ADMIN_TOKEN is empty', async () => {
     const plain = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       REDIS_URL: '',
       REDIS_PREFIX: uniquePrefix('x'),
     })
@@ -208,7 +192,7 @@ describe('cache', () => {
   it('counts results in gateway_cache_requests_total', async () => {
     await getSettings()
     await getSettings()
-    const metrics = (await gateway.app.inject({ url: '/metrics' })).body
+    const metrics = (await stack.gateway.app.inject({ url: '/metrics' })).body
     expect(metrics).toMatch(
       /gateway_cache_requests_total\{[^}]*route="\/api\/common\/getAllSetting"[^}]*result="hit"[^}]*\} [1-9]/,
     )

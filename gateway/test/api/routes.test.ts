@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { InjectOptions } from 'fastify'
 import { CALLS, callPath } from '@tradegate/shared'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { useTestStack } from '../helpers'
 
 // Only the table's calls are served, and nothing unchecked or oversized ever reaches upstream.
 
-let upstream: TestUpstream
-let gateway: TestGateway
-
-beforeAll(async () => {
-  upstream = await startUpstream()
-  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
-})
-afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const stack = useTestStack({ REDIS_URL: '' })
 beforeEach(async () => {
-  await upstream.resetCalls()
+  await stack.upstream.resetCalls()
 })
 
-const inject = (options: InjectOptions) => gateway.app.inject(options)
+const inject = (options: InjectOptions) => stack.gateway.app.inject(options)
+const postLoginJson = (payload: string) =>
+  inject({ method: 'POST', url: CALLS.login.path, payload, headers: { 'content-type': 'application/json' } })
 
 function multipart(parts: Array<{ name: string; value: string; filename?: string }>) {
   const boundary = '----gatewaytest'
@@ -43,7 +35,7 @@ describe('routes from the call table', () => {
     const response = await inject({ url: CALLS.getCoinList.path })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 200 })
-    expect(await upstream.calls()).toEqual({ [CALLS.getCoinList.path]: 1 })
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.getCoinList.path]: 1 })
   })
 
   it.each([
@@ -58,7 +50,7 @@ describe('routes from the call table', () => {
     const response = await inject({ method: method as 'GET' | 'POST', url })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ code: 404, msg: 'notFound' })
-    expect(await upstream.totalCalls()).toBe(0)
+    expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
   it('fills path parameters and refuses ones that fail the schema', async () => {
@@ -67,7 +59,7 @@ describe('routes from the call table', () => {
     const bad = await inject({ method: 'POST', url: '/api/userCoin/remove/abc' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'params.id' })
-    expect(await upstream.calls()).toEqual({ [CALLS.watchlistRemove.path]: 1 })
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.watchlistRemove.path]: 1 })
   })
 })
 
@@ -131,7 +123,7 @@ describe('Chinese-character rule', () => {
     const response = await send()
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 400, msg: 'cannotInputChinese' })
-    expect(await upstream.totalCalls()).toBe(0)
+    expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
   it('lets Japanese kana, Korean and fullwidth punctuation through the rule to the schema check', async () => {
@@ -170,25 +162,15 @@ describe('schemas, body limits and poisoning', () => {
       '{"constructor":{"prototype":{"admin":true}},"username":"abc","password":"secret12"}',
     ],
   ])('refuses %s poisoning with 400', async (_kind, payload) => {
-    const response = await inject({
-      method: 'POST',
-      url: CALLS.login.path,
-      payload,
-      headers: { 'content-type': 'application/json' },
-    })
+    const response = await postLoginJson(payload)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest' })
-    expect(await upstream.totalCalls()).toBe(0)
+    expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
   it('refuses bodies nested deeper than BODY_MAX_DEPTH', async () => {
     const payload = `{"username":"abc","password":"secret12","x":${'['.repeat(100)}${']'.repeat(100)}}`
-    const response = await inject({
-      method: 'POST',
-      url: CALLS.login.path,
-      payload,
-      headers: { 'content-type': 'application/json' },
-    })
+    const response = await postLoginJson(payload)
     expect(response.statusCode).toBe(400)
   })
 
@@ -212,7 +194,7 @@ describe('schemas, body limits and poisoning', () => {
     })
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ code: 413, msg: 'payloadTooLarge' })
-    expect(await upstream.totalCalls()).toBe(0)
+    expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
   it('answers a 10 MB upload with 413 and sends zero bytes upstream', async () => {
@@ -222,7 +204,7 @@ describe('schemas, body limits and poisoning', () => {
       ...multipart([{ name: 'file', value: 'x'.repeat(10 * 1024 * 1024), filename: 'big.png' }]),
     })
     expect(response.statusCode).toBe(413)
-    expect(await upstream.totalCalls()).toBe(0)
+    expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
   it('re-sends a checked upload upstream', async () => {
@@ -232,7 +214,7 @@ describe('schemas, body limits and poisoning', () => {
       ...multipart([{ name: 'file', value: 'PNGDATA', filename: 'photo.png' }]),
     })
     expect(response.statusCode).toBe(200)
-    expect(await upstream.calls()).toEqual({ [CALLS.uploadOSS.path]: 1 })
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.uploadOSS.path]: 1 })
   })
 
   it('refuses a malformed language header before it can pick a cached answer', async () => {

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import {
-  startTestGateway,
-  startUpstream,
-  uniquePrefix,
-  type TestGateway,
-  type TestUpstream,
-} from '../helpers'
+import { startTestGateway, uniquePrefix, useTestStack } from '../helpers'
 
 // Security headers, request ids, rate limits and load shedding, as a browser or operator sees them.
 
-let upstream: TestUpstream
-let gateway: TestGateway
-
-beforeAll(async () => {
-  upstream = await startUpstream()
-  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
-})
-afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const stack = useTestStack({ REDIS_URL: '' })
 
 describe('security headers', () => {
   it('sends a CSP allowing only this origin and sockets to this same host', async () => {
-    const response = await gateway.app.inject({ url: '/', headers: { host: 'trade.example:8080' } })
+    const response = await stack.gateway.app.inject({ url: '/', headers: { host: 'trade.example:8080' } })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
@@ -36,7 +20,7 @@ describe('security headers', () => {
   })
 
   it('keeps API answers lean: nosniff and same-origin, no page headers or rate counters', async () => {
-    const response = await gateway.app.inject({ url: CALLS.getCoinList.path })
+    const response = await stack.gateway.app.inject({ url: CALLS.getCoinList.path })
     expect(response.statusCode).toBe(200)
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
@@ -45,7 +29,7 @@ describe('security headers', () => {
   })
 
   it('never copies a malformed Host header into the CSP', async () => {
-    const response = await gateway.app.inject({ url: '/', headers: { host: 'evil; script-src *' } })
+    const response = await stack.gateway.app.inject({ url: '/', headers: { host: 'evil; script-src *' } })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).not.toContain('evil')
     expect(csp).toContain("connect-src 'self'")
@@ -54,15 +38,18 @@ describe('security headers', () => {
 
 describe('request ids', () => {
   it('generates an id and returns it in x-request-id', async () => {
-    const response = await gateway.app.inject({ url: '/healthz' })
+    const response = await stack.gateway.app.inject({ url: '/healthz' })
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('keeps a plain client id and replaces one that is not', async () => {
-    const kept = await gateway.app.inject({ url: '/healthz', headers: { 'x-request-id': 'client.id_42-A' } })
+    const kept = await stack.gateway.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'client.id_42-A' },
+    })
     expect(kept.headers['x-request-id']).toBe('client.id_42-A')
     for (const bad of ['has space', 'x'.repeat(65), 'a\u00e9b', 'a/b']) {
-      const replaced = await gateway.app.inject({ url: '/healthz', headers: { 'x-request-id': bad } })
+      const replaced = await stack.gateway.app.inject({ url: '/healthz', headers: { 'x-request-id': bad } })
       expect(replaced.headers['x-request-id']).not.toBe(bad)
       expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     }
@@ -72,7 +59,7 @@ describe('request ids', () => {
 describe('rate limit', () => {
   it('answers 429 tooManyRequests past RATE_LIMIT_PER_MINUTE per IP, leaving probes alone', async () => {
     const limited = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       REDIS_URL: '',
       RATE_LIMIT_PER_MINUTE: 3,
     })
@@ -99,12 +86,12 @@ describe('rate limit', () => {
   it('shares the count between instances through Redis', async () => {
     const prefix = uniquePrefix('rate')
     const first = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       RATE_LIMIT_PER_MINUTE: 2,
       REDIS_PREFIX: prefix,
     })
     const second = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       RATE_LIMIT_PER_MINUTE: 2,
       REDIS_PREFIX: prefix,
     })
@@ -120,7 +107,7 @@ describe('rate limit', () => {
 
   it('uses the client address from X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const trusting = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       REDIS_URL: '',
       RATE_LIMIT_PER_MINUTE: 1,
       TRUST_PROXY: '127.0.0.1',
@@ -135,7 +122,7 @@ describe('rate limit', () => {
       await trusting.close()
     }
     const untrusting = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       REDIS_URL: '',
       RATE_LIMIT_PER_MINUTE: 1,
     })
@@ -153,7 +140,7 @@ describe('rate limit', () => {
 describe('load shedding', () => {
   it('answers 503 with Retry-After while the event loop lags, keeping /healthz up', async () => {
     const pressured = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: stack.upstream.url,
       REDIS_URL: '',
       MAX_EVENT_LOOP_DELAY_MS: 20,
     })

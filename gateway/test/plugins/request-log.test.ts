@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { useTestStack } from '../helpers'
 import { redactUrl } from '../../src/plugins/logger'
 
 // What operators read: one JSON line per request with the fields they need, and no secrets in it.
@@ -9,23 +9,16 @@ const TOKEN = 'satoken-7f3a9c1e5b'
 const PASSWORD = 'hunter2-password-91'
 const CODE = '482913'
 
-let upstream: TestUpstream
-let gateway: TestGateway
-
-beforeAll(async () => {
-  upstream = await startUpstream()
-  gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '', INSTANCE_ID: 'gw-test-1' })
-})
-afterAll(async () => {
-  await gateway?.close()
-  await upstream?.close()
-})
+const stack = useTestStack({ REDIS_URL: '', INSTANCE_ID: 'gw-test-1' })
 
 describe('request log', () => {
   it('writes one line per request with route, status, latency, upstream and cache fields', async () => {
-    const before = gateway.logs.length
-    await gateway.app.inject({ url: CALLS.getCoinList.path, headers: { 'x-request-id': 'trace-abc-1' } })
-    const lines = gateway.logs.slice(before).filter((line) => line.msg === 'request')
+    const before = stack.gateway.logs.length
+    await stack.gateway.app.inject({
+      url: CALLS.getCoinList.path,
+      headers: { 'x-request-id': 'trace-abc-1' },
+    })
+    const lines = stack.gateway.logs.slice(before).filter((line) => line.msg === 'request')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({
       reqId: 'trace-abc-1',
@@ -41,9 +34,9 @@ describe('request log', () => {
   })
 
   it('counts every answer in the HTTP metrics by route, method and status', async () => {
-    await gateway.app.inject({ url: CALLS.getCoinList.path })
-    await gateway.app.inject({ url: '/api/missing' })
-    const metrics = (await gateway.app.inject({ url: '/metrics' })).body
+    await stack.gateway.app.inject({ url: CALLS.getCoinList.path })
+    await stack.gateway.app.inject({ url: '/api/missing' })
+    const metrics = (await stack.gateway.app.inject({ url: '/metrics' })).body
     expect(metrics).toMatch(
       /gateway_http_requests_total\{route="\/api\/common\/getCoinList",method="GET",status="200"[^}]*\} [1-9]/,
     )
@@ -59,46 +52,54 @@ describe('request log', () => {
   })
 
   it('keeps probes out of the request log', async () => {
-    const before = gateway.logs.length
-    await gateway.app.inject({ url: '/healthz' })
-    await gateway.app.inject({ url: '/readyz' })
-    expect(gateway.logs.slice(before).filter((line) => line.msg === 'request')).toHaveLength(0)
+    const before = stack.gateway.logs.length
+    await stack.gateway.app.inject({ url: '/healthz' })
+    await stack.gateway.app.inject({ url: '/readyz' })
+    expect(stack.gateway.logs.slice(before).filter((line) => line.msg === 'request')).toHaveLength(0)
   })
 
   it('never writes a session token, password or code, whatever the outcome', async () => {
     const headers = { satoken: TOKEN, cookie: `session=${TOKEN}` }
-    await gateway.app.inject({
+    await stack.gateway.app.inject({
       method: 'POST',
       url: CALLS.login.path,
       headers,
       payload: { username: 'alice', password: PASSWORD, code: CODE },
     })
-    await gateway.app.inject({
+    await stack.gateway.app.inject({
       method: 'POST',
       url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`,
       headers,
     })
-    await gateway.app.inject({
+    await stack.gateway.app.inject({
       method: 'POST',
       url: `${CALLS.backPwd.path}?email=a%40b.co&newPwd=${PASSWORD}&emailCode=${CODE}`,
       headers,
     })
-    await gateway.app.inject({
+    await stack.gateway.app.inject({
       method: 'POST',
       url: `${CALLS.bindPhone.path}?phone=123&code=${CODE}中`,
       headers,
     })
-    await gateway.app.inject({ method: 'POST', url: `${CALLS.unBindPhone.path}?code=${CODE}&c=%ZZ`, headers })
-    await gateway.app.inject({
+    await stack.gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.unBindPhone.path}?code=${CODE}&c=%ZZ`,
+      headers,
+    })
+    await stack.gateway.app.inject({
       method: 'POST',
       url: CALLS.login.path,
       headers,
       payload: `{"password":"${PASSWORD}"`,
     })
-    await upstream.fail(1, 'error', CALLS.tardPwdSet.path)
-    await gateway.app.inject({ method: 'POST', url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`, headers })
+    await stack.upstream.fail(1, 'error', CALLS.tardPwdSet.path)
+    await stack.gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`,
+      headers,
+    })
 
-    const text = gateway.logText()
+    const text = stack.gateway.logText()
     expect(text).toContain('tardPwdSet?pwd=[redacted]')
     expect(text).not.toContain(TOKEN)
     expect(text).not.toContain(PASSWORD)
