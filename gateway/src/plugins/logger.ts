@@ -3,18 +3,19 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify'
 import { destination } from 'pino'
 import type { GatewayConfig } from '../config'
 
-// Secrets that must never reach a log line, wherever they sit in a request.
+// Request fields that carry secrets or contact details; they must never reach a log line.
 const SECRET_FIELDS = ['satoken', 'password', 'pwd', 'oldPwd', 'newPwd', 'fundPwd', 'code', 'emailCode']
 const PRIVATE_FIELDS = ['address', 'loginKey', 'email', 'phone']
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.satoken',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
   'req.headers["x-feed-token"]',
-  // exact paths only: wildcard paths make every log call walk the whole object, and bodies are never logged
-  ...[...SECRET_FIELDS, ...PRIVATE_FIELDS].flatMap((field) => [field, `body.${field}`, `query.${field}`]),
+  // only where a request's query or body is logged, so a log field such as a socket close `code` stays readable;
+  // exact paths, because wildcard paths make every log call walk the whole object
+  ...[...SECRET_FIELDS, ...PRIVATE_FIELDS].flatMap((field) => [`body.${field}`, `query.${field}`]),
 ]
 
 // Query keys whose values are replaced in logged URLs: passwords, codes, tokens, addresses and contact details.

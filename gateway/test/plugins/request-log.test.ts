@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream'
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
-import { redactUrl } from '../../src/plugins/logger'
+import { configWith } from '../../src/config'
+import { loggerOptions, redactUrl } from '../../src/plugins/logger'
 
 // What operators read: one JSON line per request with the fields they need, and no secrets in it.
 
@@ -118,5 +121,34 @@ describe('redactUrl', () => {
     ['/a', '/a'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected)
+  })
+})
+
+describe('log redaction', () => {
+  it('hides secrets in a logged query or body, and leaves other fields of the same name alone', async () => {
+    let text = ''
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString()
+        done()
+      },
+    })
+    const app = Fastify({ logger: loggerOptions(configWith({ LOG_LEVEL: 'info' }), stream) })
+    try {
+      app.log.info({
+        event: 'socket_closed',
+        code: 4401,
+        query: { emailCode: CODE, symbol: 'btcusdt' },
+        body: { password: PASSWORD, code: CODE, phone: '5550100' },
+      })
+      const line = JSON.parse(text) as Record<string, unknown>
+      expect(line.code).toBe(4401)
+      expect(line.query).toEqual({ emailCode: '[redacted]', symbol: 'btcusdt' })
+      expect(line.body).toEqual({ password: '[redacted]', code: '[redacted]', phone: '[redacted]' })
+      expect(text).not.toContain(PASSWORD)
+      expect(text).not.toContain(CODE)
+    } finally {
+      await app.close()
+    }
   })
 })
