@@ -17,7 +17,8 @@ declare module 'fastify' {
   }
 }
 
-const PROBE_ROUTES = new Set(['/healthz', '/readyz', '/metrics'])
+/** Routes that keep answering while the gateway drains or sheds load, so operators can still see it. */
+export const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics'])
 
 export const healthPlugin = fp(
   async (app) => {

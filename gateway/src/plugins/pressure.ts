@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
 import { GatewayError } from '../api/errors'
+import { PROBE_ROUTES } from './health'
 
 // Sheds load with 503 and Retry-After while the event loop lags, keeping health and metrics answering.
 
 const RETRY_AFTER_SECONDS = 5
-const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics'])
 
 export const pressurePlugin = fp<{ maxEventLoopDelayMs: number }>(
   async (app, { maxEventLoopDelayMs }) => {
@@ -14,7 +14,7 @@ export const pressurePlugin = fp<{ maxEventLoopDelayMs: number }>(
       retryAfter: RETRY_AFTER_SECONDS,
       // a rejected promise reaches the error handler, which writes the 503 body
       pressureHandler: async (request, reply) => {
-        if (ALWAYS_ANSWERED.has(request.routeOptions.url ?? '')) return
+        if (PROBE_ROUTES.has(request.routeOptions.url ?? '')) return
         app.metrics.rejectedRequests.inc({ reason: 'pressure' })
         reply.header('retry-after', RETRY_AFTER_SECONDS)
         throw new GatewayError(503, 'serviceUnavailable')
