@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
 } from 'fastify'
-import type { GatewayConfig } from './config'
+import { parseTrustProxy, type GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/metrics'
 import { healthPlugin } from './plugins/health'
 import { redisPlugin } from './plugins/redis'
@@ -89,11 +89,4 @@ export async function buildGateway(
   await app.register(livePlugin, { config })
   await app.register(staticPlugin, { root: config.WEB_DIST })
   return app
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true
-  if (value === 'false' || value === '') return false
-  if (/^\d+$/.test(value)) return Number(value)
-  return value
 }

@@ -94,6 +94,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config as GatewayConfig
 }
 
+/** TRUST_PROXY as Fastify and the socket guard read it: a yes/no, a hop count, or a comma list of addresses. */
+export type TrustProxy = boolean | number | string
+
+export function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+}
+
 /** Config for tests and embedding: the defaults with some values replaced. */
 export function configWith(overrides: Partial<GatewayConfig>): GatewayConfig {
   return { ...loadConfig({}), ...overrides }

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_CLOSE } from '@tradegate/shared'
-import type { GatewayConfig } from '../config'
+import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
 import { RedisBus } from './redis-bus'
@@ -97,7 +97,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const sockets = new Set<ClientSocket>()
     const perAddress = new Map<string, number>()
     const allowedOrigins = parseAllowedOrigins(config.ALLOWED_ORIGINS)
-    const addressOf = clientAddress(config.TRUST_PROXY)
+    const addressOf = clientAddress(parseTrustProxy(config.TRUST_PROXY))
     const limits = {
       maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,

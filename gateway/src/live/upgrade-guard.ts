@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
+import type { TrustProxy } from '../config'
 
 // Checks made on a socket's HTTP upgrade request, before any WebSocket work is done.
 
@@ -28,16 +29,13 @@ export function parseAllowedOrigins(value: string): string[] {
 }
 
 /** The client address for per-IP limits, honouring TRUST_PROXY the way Fastify does for requests. */
-export function clientAddress(trustProxy: string): (request: IncomingMessage) => string {
-  if (trustProxy === 'false' || trustProxy === '') {
-    return (request) => request.socket.remoteAddress ?? 'unknown'
-  }
-  const hops = /^\d+$/.test(trustProxy) ? Number(trustProxy) : null
+export function clientAddress(trustProxy: TrustProxy): (request: IncomingMessage) => string {
+  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? 'unknown'
   const trust =
-    trustProxy === 'true'
+    trustProxy === true
       ? () => true
-      : hops !== null
-        ? (_address: string, index: number) => index < hops
+      : typeof trustProxy === 'number'
+        ? (_address: string, index: number) => index < trustProxy
         : proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()))
   return (request) => proxyAddr(request, trust)
 }
