@@ -31,7 +31,7 @@ export interface BuildOptions {
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 /** A client's x-request-id is kept only when it is short and plain, so it is safe in logs and headers. */
-export function requestIdOf(request: IncomingMessage): string {
+function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id']
   return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID()
 }

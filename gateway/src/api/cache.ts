@@ -35,7 +35,7 @@ export interface ResponseCacheOptions {
 const FIELD_SEPARATOR = 0x0a
 
 /** Only complete code-200 JSON answers are kept; everything else passes through uncached. */
-export function isStorable(response: UpstreamResponse): boolean {
+function isStorable(response: UpstreamResponse): boolean {
   if (response.status !== 200) return false
   try {
     const envelope: unknown = JSON.parse(response.body.toString('utf8'))
@@ -45,11 +45,11 @@ export function isStorable(response: UpstreamResponse): boolean {
   }
 }
 
-export function encodeAnswer(answer: CachedAnswer): Buffer {
+function encodeAnswer(answer: CachedAnswer): Buffer {
   return Buffer.concat([Buffer.from(`${answer.storedAt}\n${answer.contentType}\n`), answer.body])
 }
 
-export function decodeAnswer(raw: Buffer): CachedAnswer | null {
+function decodeAnswer(raw: Buffer): CachedAnswer | null {
   const first = raw.indexOf(FIELD_SEPARATOR)
   const second = first < 0 ? -1 : raw.indexOf(FIELD_SEPARATOR, first + 1)
   if (second < 0) return null
@@ -107,10 +107,6 @@ export class ResponseCache {
       } while (cursor !== '0')
     }
     return removed
-  }
-
-  get localSize(): number {
-    return this.local.size
   }
 
   private singleFlight(key: string, work: () => Promise<CacheOutcome>): Promise<CacheOutcome> {

@@ -74,7 +74,7 @@ const TIMEOUT_FAILURES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEO
 const RETRY_BACKOFF_MS = 30
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 
-export function classifyFailure(error: unknown): UpstreamFailure {
+function classifyFailure(error: unknown): UpstreamFailure {
   const code = (error as { code?: string } | null)?.code ?? ''
   if (CONNECT_FAILURES.has(code)) return 'connect'
   if (TIMEOUT_FAILURES.has(code)) return 'timeout'
@@ -84,7 +84,7 @@ export function classifyFailure(error: unknown): UpstreamFailure {
 }
 
 /** Response headers minus hop-by-hop ones, including any the upstream listed in its Connection header. */
-export function endToEndHeaders(headers: Record<string, string | string[] | undefined>) {
+function endToEndHeaders(headers: Record<string, string | string[] | undefined>) {
   const listed = String(headers.connection ?? '')
     .toLowerCase()
     .split(',')
@@ -180,11 +180,5 @@ export class Upstream {
   async close(): Promise<void> {
     clearInterval(this.probeTimer)
     await this.pool.close()
-  }
-
-  /** Drops open upstream requests at once; for shutdowns that ran out of time. */
-  async destroy(): Promise<void> {
-    clearInterval(this.probeTimer)
-    await this.pool.destroy()
   }
 }

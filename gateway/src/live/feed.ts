@@ -23,7 +23,7 @@ export interface FeedOptions {
 const INVALID_LOG_INTERVAL_MS = 10_000
 
 /** The feed socket URL from UPSTREAM_URL, which may be given with an http scheme. */
-export function feedUrl(upstreamUrl: string): string {
+function feedUrl(upstreamUrl: string): string {
   const base = upstreamUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '')
   return `${base}/ws/${randomUUID()}`
 }
@@ -37,8 +37,6 @@ export class FeedClient {
   private lastMessageAt = 0
   private invalidSinceLog = 0
   private lastInvalidLogAt = 0
-  /** frames published since start, for tests and logs */
-  published = 0
 
   constructor(private readonly options: FeedOptions) {}
 
@@ -127,7 +125,6 @@ export class FeedClient {
     const frame = parsed.value
     if (frame.type === 'HEARTBEAT') return
     this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
-    this.published++
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
   }
 

@@ -18,7 +18,7 @@ export interface UserResolverOptions {
 }
 
 /** The HTTP base of UPSTREAM_URL, which may be given with a ws scheme. */
-export function httpBase(url: string): string {
+function httpBase(url: string): string {
   return url.replace(/^ws(s?):\/\//, 'http$1://')
 }
 

@@ -16,7 +16,7 @@ type CountingClient = RedisClient & {
 }
 
 /** A Redis counter that fails open: while Redis is away requests pass, and one warn line says so. */
-export function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
+function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
   if (!('gatewayRateCount' in redis))
     redis.defineCommand('gatewayRateCount', { numberOfKeys: 1, lua: COUNT_SCRIPT })
   const client = redis as CountingClient

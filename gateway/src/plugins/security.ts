@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http'
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 /** ws/wss of the host the page was loaded from; a malformed Host header gets no socket source at all. */
-export function sameHostSockets(request: IncomingMessage): string {
+function sameHostSockets(request: IncomingMessage): string {
   const host = request.headers.host
   return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'"
 }
