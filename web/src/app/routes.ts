@@ -29,6 +29,7 @@ const Home = screen(() => import('../features/home/screens/home'))
 const TraderList = screen(() => import('../features/follow/screens/trader-list'))
 const Promotion = screen(() => import('../features/invite/screens/promotion'))
 const IdentityForm = screen(() => import('../features/account/screens/identity-form'))
+const ContactBinding = screen(() => import('../features/account/screens/contact-binding'))
 
 export const ROUTES: readonly RouteEntry[] = [
   // public
@@ -70,8 +71,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/userauth', screen: screen(() => import('../features/account/screens/user-auth')) },
   { path: '/primary', screen: IdentityForm },
   { path: '/advanced', screen: IdentityForm },
-  { path: '/emailAuthentication', screen: screen(() => import('../features/account/screens/email-binding')) },
-  { path: '/phoneAuth', screen: screen(() => import('../features/account/screens/phone-binding')) },
+  { path: '/emailAuthentication', screen: ContactBinding },
+  { path: '/phoneAuth', screen: ContactBinding },
   { path: '/changePassword', screen: screen(() => import('../features/account/screens/change-password')) },
   { path: '/message', screen: screen(() => import('../features/message/screens/messages')) },
   { path: '/message/detail', screen: screen(() => import('../features/message/screens/message-detail')) },

@@ -1,23 +1,138 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import {
+  useEffect,
+  useState,
+  type FormEvent,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
+import { Password } from '@tradegate/shared'
+import { showToast } from '../lib/toast'
+
+export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  /** called instead of the browser's own submit */
+  onSubmit: () => unknown
+}
+
+/** A form the app checks itself (no browser validation bubbles), submitted without a page load. */
+export function Form({ onSubmit, className = 'form', children, ...rest }: FormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void onSubmit()
+  }
+  return (
+    <form className={className} onSubmit={submit} noValidate {...rest}>
+      {children}
+    </form>
+  )
+}
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
   /** content at the end of the input, e.g. a send-code button */
   end?: ReactNode
+  /** the input's new text on every change */
+  onValueChange?: (value: string) => void
 }
 
-export function Field({ label, end, id, ...input }: FieldProps) {
+export function Field({ label, end, id, onValueChange, onChange, ...input }: FieldProps) {
   const inputId = id ?? `field-${input.name ?? label}`
   return (
     <label className="field" htmlFor={inputId}>
       <span className="field-label">{label}</span>
       <span className="field-control">
-        <input id={inputId} {...input} />
+        <input
+          id={inputId}
+          onChange={(event) => {
+            onChange?.(event)
+            onValueChange?.(event.target.value)
+          }}
+          {...input}
+        />
         {end}
       </span>
     </label>
   )
+}
+
+export interface CodeFieldProps extends Omit<FieldProps, 'label' | 'name' | 'end'> {
+  /** requests a code; the field tells the user once it is sent */
+  onSend: () => Promise<unknown>
+  sendDisabled?: boolean
+}
+
+/** The verification-code input with its send button. */
+export function CodeField({ onSend, sendDisabled, ...input }: CodeFieldProps) {
+  const { t } = useTranslation()
+  return (
+    <Field
+      label={t('auth.code')}
+      name="code"
+      inputMode="numeric"
+      {...input}
+      end={<SendCodeButton disabled={sendDisabled} onSend={onSend} />}
+    />
+  )
+}
+
+export interface NewPasswordFieldsProps {
+  /** label of the first field; the second is always the confirmation */
+  label: string
+  name?: string
+  password: string
+  confirm: string
+  onPasswordChange: (value: string) => void
+  onConfirmChange: (value: string) => void
+  withPlaceholders?: boolean
+}
+
+/** A new password and its confirmation, both filled by password managers as a new password. */
+export function NewPasswordFields({
+  label,
+  name = 'password',
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  withPlaceholders = false,
+}: NewPasswordFieldsProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Field
+        label={label}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={onPasswordChange}
+        placeholder={withPlaceholders ? t('auth.placeholders.password') : undefined}
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onValueChange={onConfirmChange}
+        placeholder={withPlaceholders ? t('auth.placeholders.confirmPassword') : undefined}
+      />
+    </>
+  )
+}
+
+// the schema's options are not part of TString's type, so the bound is read structurally
+const MIN_PASSWORD_LENGTH = (Password as { minLength?: number }).minLength ?? 0
+
+/** The message key for a password the server would refuse or a confirmation that differs; null when fine. */
+export function passwordProblem(
+  password: string,
+  confirm?: string,
+): 'auth.passwordLength' | 'auth.passwordMismatch' | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'auth.passwordLength'
+  if (confirm !== undefined && password !== confirm) return 'auth.passwordMismatch'
+  return null
 }
 
 export function SubmitButton({
@@ -43,8 +158,8 @@ export function SubmitButton({
 
 const CODE_COOLDOWN_SECONDS = 60
 
-/** Sends a verification code, then counts down before another may be requested. */
-export function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<unknown>; disabled?: boolean }) {
+/** Sends a verification code, says so, then counts down before another may be requested. */
+function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<unknown>; disabled?: boolean }) {
   const { t } = useTranslation()
   const [secondsLeft, setSecondsLeft] = useState(0)
   const [sending, setSending] = useState(false)
@@ -57,6 +172,7 @@ export function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<unk
     setSending(true)
     try {
       await onSend()
+      showToast(t('auth.codeSent'))
       setSecondsLeft(CODE_COOLDOWN_SECONDS)
     } catch {
       // the HTTP client already told the user why

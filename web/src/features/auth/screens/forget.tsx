@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { Field, SendCodeButton, SubmitButton } from '../../../components/form'
+import { CodeField, Field, Form, SubmitButton } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { sendCode } from '../api/send-code'
@@ -14,8 +14,7 @@ export default function ForgetScreen() {
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const next = () => {
     if (!email.trim() || !code.trim()) return showToast(t('auth.fillAll'))
     rememberReset({ email: email.trim(), emailCode: code.trim() })
     navigate('/setpwd')
@@ -27,33 +26,24 @@ export default function ForgetScreen() {
         <h2>{t('auth.resetTitle')}</h2>
         <p>{t('auth.resetHint')}</p>
       </div>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={next}>
         <Field
           label={t('auth.methods.email')}
           name="email"
           type="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
           placeholder={t('auth.placeholders.email')}
         />
-        <Field
-          label={t('auth.code')}
-          name="code"
-          inputMode="numeric"
+        <CodeField
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onValueChange={setCode}
           placeholder={t('auth.placeholders.code')}
-          end={
-            <SendCodeButton
-              disabled={!email.trim()}
-              onSend={() =>
-                sendCode({ email: email.trim() }, 'forget').then(() => showToast(t('auth.codeSent')))
-              }
-            />
-          }
+          sendDisabled={!email.trim()}
+          onSend={() => sendCode({ email: email.trim() }, 'forget')}
         />
         <SubmitButton busy={false}>{t('common.next')}</SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

@@ -1,8 +1,16 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import type { CallData, LoginMethod } from '@tradegate/shared'
-import { Field, SendCodeButton, SubmitButton, useSubmit } from '../../../components/form'
+import {
+  CodeField,
+  Field,
+  Form,
+  NewPasswordFields,
+  SubmitButton,
+  passwordProblem,
+  useSubmit,
+} from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -33,8 +41,8 @@ export default function RegisterScreen() {
   const [registered, setRegistered] = useState<CallData<'register'> | null>(null)
 
   const { busy, run } = useSubmit(async () => {
-    if (password.length < 6) return showToast(t('auth.passwordLength'))
-    if (password !== confirm) return showToast(t('auth.passwordMismatch'))
+    const problem = passwordProblem(password, confirm)
+    if (problem) return showToast(t(problem))
     if (registration.inviteCodeRequired && !inviteCode.trim()) return showToast(t('auth.inviteCodeRequired'))
     if (!agreed) return showToast(t('auth.agreeRequired'))
     const session = await register({
@@ -50,7 +58,7 @@ export default function RegisterScreen() {
 
   const requestCode = () => {
     const target = method === 'phone' ? { phone: username.trim() } : { email: username.trim() }
-    return sendCode(target, 'register').then(() => showToast(t('auth.codeSent')))
+    return sendCode(target, 'register')
   }
 
   if (registered) {
@@ -71,11 +79,6 @@ export default function RegisterScreen() {
     )
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
-
   return (
     <Screen title={t('auth.register')} className="auth">
       <div className="auth-head">
@@ -88,51 +91,39 @@ export default function RegisterScreen() {
         </p>
       </div>
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={run}>
         <Field
           label={t(`auth.methods.${method}`)}
           name="username"
           type={usernameInputType(method)}
           autoComplete="username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onValueChange={setUsername}
           placeholder={t(`auth.placeholders.${method}`)}
         />
         {needsCode && (
-          <Field
-            label={t('auth.code')}
-            name="code"
-            inputMode="numeric"
+          <CodeField
             autoComplete="one-time-code"
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onValueChange={setCode}
             placeholder={t('auth.placeholders.code')}
-            end={<SendCodeButton onSend={requestCode} disabled={!username.trim()} />}
+            sendDisabled={!username.trim()}
+            onSend={requestCode}
           />
         )}
-        <Field
+        <NewPasswordFields
           label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder={t('auth.placeholders.password')}
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          placeholder={t('auth.placeholders.confirmPassword')}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          withPlaceholders
         />
         <Field
           label={registration.inviteCodeRequired ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
           name="inviteCode"
           value={inviteCode}
-          onChange={(event) => setInviteCode(event.target.value)}
+          onValueChange={setInviteCode}
           placeholder={t('auth.placeholders.inviteCode')}
         />
         <label className="check">
@@ -154,7 +145,7 @@ export default function RegisterScreen() {
           <span>{t('auth.haveAccount')}</span>
           <Link href="/login">{t('auth.login')}</Link>
         </div>
-      </form>
+      </Form>
     </Screen>
   )
 }

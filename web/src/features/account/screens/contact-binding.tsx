@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { CodeField, Field, Form, SubmitButton, useSubmit } from '../../../components/form'
+import { Stat } from '../../../components/stat'
+import { Screen } from '../../../components/screen'
+import { showToast } from '../../../lib/toast'
+import { bindEmail, sendBindEmailCode } from '../api/bind-email'
+import { bindPhone, sendBindPhoneCode } from '../api/bind-phone'
+import { useAccountInfo } from '../api/get-info'
+
+const CHANNELS = {
+  email: {
+    title: 'account.email',
+    label: 'auth.methods.email',
+    inputType: 'email',
+    boundClassName: 'stat-value',
+    sendCode: sendBindEmailCode,
+    bind: bindEmail,
+  },
+  phone: {
+    title: 'account.phone',
+    label: 'auth.methods.phone',
+    inputType: 'tel',
+    boundClassName: 'stat-value num',
+    sendCode: sendBindPhoneCode,
+    bind: bindPhone,
+  },
+} as const
+
+/** Binds an e-mail address or a phone number (by route) with a code sent to it; shows it once bound. */
+export default function ContactBindingScreen() {
+  const { t } = useTranslation()
+  const [location] = useLocation()
+  const channel = location === '/phoneAuth' ? 'phone' : 'email'
+  const { title, label, inputType, boundClassName, sendCode, bind } = CHANNELS[channel]
+  const info = useAccountInfo()
+  const [contact, setContact] = useState('')
+  const [code, setCode] = useState('')
+  const { busy, run } = useSubmit(async () => {
+    await bind(contact.trim(), code.trim())
+    showToast(t('common.success'))
+    void info.mutate()
+  })
+  const bound = info.data?.user[channel]
+  return (
+    <Screen title={t(title)}>
+      {bound ? (
+        <Stat className="card stat" label={t('account.bound')} valueClassName={boundClassName}>
+          {bound}
+        </Stat>
+      ) : (
+        <Form onSubmit={run}>
+          <Field
+            label={t(label)}
+            name={channel}
+            type={inputType}
+            value={contact}
+            onValueChange={setContact}
+          />
+          <CodeField
+            value={code}
+            onValueChange={setCode}
+            sendDisabled={!contact.trim()}
+            onSend={() => sendCode(contact.trim())}
+          />
+          <SubmitButton busy={busy} disabled={!contact || !code}>
+            {t('account.bind')}
+          </SubmitButton>
+        </Form>
+      )}
+    </Screen>
+  )
+}
