@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, SubmitButton, useSubmit } from './form'
+import { Field, Form, SubmitButton, useSubmit } from './form'
 
 /** One amount and a confirm button; used to subscribe to a product or follow a trader. */
 export function AmountForm({
@@ -18,22 +18,18 @@ export function AmountForm({
     await onSubmit(amount.trim())
     setAmount('')
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <Form onSubmit={run}>
       <Field
         label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
         name="amount"
         inputMode="decimal"
         value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        onValueChange={setAmount}
       />
       <SubmitButton busy={busy} disabled={!amount}>
         {label}
       </SubmitButton>
-    </form>
+    </Form>
   )
 }

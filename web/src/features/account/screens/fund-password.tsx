@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { changeFundPassword, setFundPassword } from '../api/fund-password'
@@ -14,7 +14,8 @@ export default function FundPasswordScreen() {
   const [oldPwd, setOldPwd] = useState('')
   const [newPwd, setNewPwd] = useState('')
   const { busy, run } = useSubmit(async () => {
-    if (newPwd.length < 6) return showToast(t('auth.passwordLength'))
+    const problem = passwordProblem(newPwd)
+    if (problem) return showToast(t(problem))
     if (hasFundPassword) await changeFundPassword(oldPwd, newPwd)
     else await setFundPassword(newPwd)
     showToast(t('common.success'))
@@ -22,20 +23,16 @@ export default function FundPasswordScreen() {
     setNewPwd('')
     void info.mutate()
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
     <Screen title={t('account.fundPassword')}>
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={run}>
         {hasFundPassword && (
           <Field
             label={t('account.oldPassword')}
             name="oldPwd"
             type="password"
             value={oldPwd}
-            onChange={(event) => setOldPwd(event.target.value)}
+            onValueChange={setOldPwd}
           />
         )}
         <Field
@@ -43,12 +40,12 @@ export default function FundPasswordScreen() {
           name="newPwd"
           type="password"
           value={newPwd}
-          onChange={(event) => setNewPwd(event.target.value)}
+          onValueChange={setNewPwd}
         />
         <SubmitButton busy={busy || info.isLoading} disabled={!newPwd}>
           {t('common.confirm')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { uploadKyc } from '../api/upload-kyc'
@@ -25,25 +25,11 @@ export default function IdentityFormScreen() {
       setProgress(null)
     }
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
     <Screen title={t(`menu.${level}`)}>
-      <form className="form" onSubmit={submit} noValidate>
-        <Field
-          label={t('account.realName')}
-          name="realName"
-          value={realName}
-          onChange={(event) => setRealName(event.target.value)}
-        />
-        <Field
-          label={t('account.idNumber')}
-          name="idNumber"
-          value={idNumber}
-          onChange={(event) => setIdNumber(event.target.value)}
-        />
+      <Form onSubmit={run}>
+        <Field label={t('account.realName')} name="realName" value={realName} onValueChange={setRealName} />
+        <Field label={t('account.idNumber')} name="idNumber" value={idNumber} onValueChange={setIdNumber} />
         <Field
           label={t('account.document')}
           name="document"
@@ -65,7 +51,7 @@ export default function IdentityFormScreen() {
         <SubmitButton busy={busy} disabled={!realName || !idNumber}>
           {t('common.submit')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

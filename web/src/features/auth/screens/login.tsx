@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import type { LoginMethod } from '@tradegate/shared'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -21,20 +21,13 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('')
 
   const { busy, run } = useSubmit(async () => {
-    if (password.length < 6) {
-      showToast(t('auth.passwordLength'))
-      return
-    }
+    const problem = passwordProblem(password)
+    if (problem) return showToast(t(problem))
     const session = await login({ type: method, username: username.trim(), password })
     await completeSignIn(session)
     showToast(t('auth.loginSuccess'))
     navigate('/')
   })
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
 
   return (
     <Screen title={t('auth.login')} className="auth">
@@ -43,14 +36,14 @@ export default function LoginScreen() {
         <p>{t('auth.loginHint')}</p>
       </div>
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
-      <form className="form" onSubmit={submit} noValidate>
+      <Form onSubmit={run}>
         <Field
           label={t(`auth.methods.${method}`)}
           name="username"
           type={usernameInputType(method)}
           autoComplete="username"
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onValueChange={setUsername}
           placeholder={t(`auth.placeholders.${method}`)}
           required
         />
@@ -60,7 +53,7 @@ export default function LoginScreen() {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValueChange={setPassword}
           placeholder={t('auth.placeholders.password')}
           required
         />
@@ -71,7 +64,7 @@ export default function LoginScreen() {
         <SubmitButton busy={busy} disabled={!username || !password}>
           {t('auth.login')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

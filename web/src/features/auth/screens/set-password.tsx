@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Redirect, useLocation } from 'wouter'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Form, NewPasswordFields, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { resetPassword } from '../api/reset-password'
@@ -16,8 +16,8 @@ export default function SetPasswordScreen() {
   const [confirm, setConfirm] = useState('')
   const { busy, run } = useSubmit(async () => {
     if (!reset) return
-    if (password.length < 6) return showToast(t('auth.passwordLength'))
-    if (password !== confirm) return showToast(t('auth.passwordMismatch'))
+    const problem = passwordProblem(password, confirm)
+    if (problem) return showToast(t(problem))
     await resetPassword({ email: reset.email, emailCode: reset.emailCode, newPwd: password })
     clearReset()
     showToast(t('auth.passwordReset'))
@@ -25,36 +25,21 @@ export default function SetPasswordScreen() {
   })
   if (!reset) return <Redirect to="/forget" replace />
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
-
   return (
     <Screen title={t('auth.setPassword')} className="auth">
-      <form className="form" onSubmit={submit} noValidate>
-        <Field
+      <Form onSubmit={run}>
+        <NewPasswordFields
           label={t('auth.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder={t('auth.placeholders.password')}
-        />
-        <Field
-          label={t('auth.confirmPassword')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          placeholder={t('auth.placeholders.confirmPassword')}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          withPlaceholders
         />
         <SubmitButton busy={busy} disabled={!password}>
           {t('common.confirm')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

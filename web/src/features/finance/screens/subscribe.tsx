@@ -3,6 +3,7 @@ import { ratePercent } from '../../../lib/rates'
 import { useParams } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { showToast } from '../../../lib/toast'
 import { useFinanceProducts } from '../api/get-finance-products'
 import { subscribeFinance } from '../api/subscribe-finance'
@@ -21,14 +22,12 @@ export default function SubscribeScreen() {
           return (
             <>
               <div className="card stat-grid">
-                <div className="stat">
-                  <span className="stat-label">{product.name}</span>
-                  <span className="stat-value up num">{ratePercent(product.dailyRate)}%</span>
-                </div>
-                <div className="stat">
-                  <span className="stat-label">{t('finance.term')}</span>
-                  <span className="stat-value">{t('finance.days', { days: product.days })}</span>
-                </div>
+                <Stat label={product.name} valueClassName="stat-value up num">
+                  {ratePercent(product.dailyRate)}%
+                </Stat>
+                <Stat label={t('finance.term')} valueClassName="stat-value">
+                  {t('finance.days', { days: product.days })}
+                </Stat>
               </div>
               <AmountForm
                 coin={product.coin}

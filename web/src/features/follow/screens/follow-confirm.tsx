@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { AmountForm } from '../../../components/amount-form'
 import { showToast } from '../../../lib/toast'
 import { useTraders } from '../api/get-traders'
@@ -21,14 +22,10 @@ export default function FollowConfirmScreen() {
           return (
             <>
               <div className="card stat-grid">
-                <div className="stat">
-                  <span className="stat-label">{trader.nickname}</span>
-                  <span className="stat-value up num">{trader.winRate}%</span>
-                </div>
-                <div className="stat">
-                  <span className="stat-label">{t('follow.minAmount')}</span>
-                  <span className="stat-value num">{trader.minAmount} USDT</span>
-                </div>
+                <Stat label={trader.nickname} valueClassName="stat-value up num">
+                  {trader.winRate}%
+                </Stat>
+                <Stat label={t('follow.minAmount')}>{trader.minAmount} USDT</Stat>
               </div>
               <AmountForm
                 coin="usdt"

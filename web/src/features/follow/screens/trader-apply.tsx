@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { applyAsTrader } from '../api/apply-trader'
@@ -15,40 +16,25 @@ export default function TraderApplyScreen() {
     await applyAsTrader({ nickname: nickname.trim(), amount: amount.trim() })
     showToast(t('common.success'))
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
     <Screen title={t('follow.apply')}>
       <div className="card stat-grid">
-        <div className="stat">
-          <span className="stat-label">{t('follow.minAmount')}</span>
-          <span className="stat-value num">{TRADER_SETTING.traderMinAmount} USDT</span>
-        </div>
-        <div className="stat">
-          <span className="stat-label">{t('follow.maxFollowers')}</span>
-          <span className="stat-value num">{TRADER_SETTING.maxUserCount}</span>
-        </div>
+        <Stat label={t('follow.minAmount')}>{TRADER_SETTING.traderMinAmount} USDT</Stat>
+        <Stat label={t('follow.maxFollowers')}>{TRADER_SETTING.maxUserCount}</Stat>
       </div>
-      <form className="form" onSubmit={submit} noValidate>
-        <Field
-          label={t('follow.nickname')}
-          name="nickname"
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-        />
+      <Form onSubmit={run}>
+        <Field label={t('follow.nickname')} name="nickname" value={nickname} onValueChange={setNickname} />
         <Field
           label={`${t('wallet.amount')} (USDT)`}
           name="amount"
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onValueChange={setAmount}
         />
         <SubmitButton busy={busy} disabled={!nickname || !amount}>
           {t('common.submit')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

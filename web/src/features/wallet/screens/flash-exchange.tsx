@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'wouter'
 import { mul } from '@tradegate/shared'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useCurrencyPrice } from '../api/get-currency-price'
@@ -23,25 +24,18 @@ export default function FlashExchangeScreen() {
     showToast(t('wallet.exchanged', { paid: result.paid, received: result.received }))
     setAmount('')
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
     <Screen title={t('wallet.flashExchange')}>
-      <div className="card stat">
-        <span className="stat-label">{t('wallet.rate')}</span>
-        <span className="stat-value num" data-testid="exchange-rate">
-          1 {from.toUpperCase()} = {quote.data ? price(quote.data.price) : '--'} {to.toUpperCase()}
-        </span>
-      </div>
-      <form className="form" onSubmit={submit} noValidate>
+      <Stat className="card stat" label={t('wallet.rate')} testId="exchange-rate">
+        1 {from.toUpperCase()} = {quote.data ? price(quote.data.price) : '--'} {to.toUpperCase()}
+      </Stat>
+      <Form onSubmit={run}>
         <Field
           label={`${t('wallet.amount')} (${from.toUpperCase()})`}
           name="amount"
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onValueChange={setAmount}
         />
         <p className="muted num">
           ≈ {quote.data && amount ? price(mul(amount, quote.data.price)) : '0.00'} {to.toUpperCase()}
@@ -49,7 +43,7 @@ export default function FlashExchangeScreen() {
         <SubmitButton busy={busy} disabled={!amount}>
           {t('wallet.exchange')}
         </SubmitButton>
-      </form>
+      </Form>
     </Screen>
   )
 }

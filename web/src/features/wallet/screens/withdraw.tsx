@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataState } from '../../../components/data-state'
-import { Field, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { useSession } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { useWithdrawChannels } from '../api/get-withdraw-channels'
@@ -34,10 +35,6 @@ export default function WithdrawScreen() {
     setAmount('')
     void status.mutate()
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void run()
-  }
   return (
     <Screen title={t('wallet.withdraw')}>
       <DataState {...channels} isEmpty={(rows) => rows.length === 0}>
@@ -56,50 +53,38 @@ export default function WithdrawScreen() {
               ))}
             </div>
             <div className="card stat-grid">
-              <div className="stat">
-                <span className="stat-label">{t('wallet.todayLeft')}</span>
-                <span className="stat-value num">
-                  {status.data
-                    ? `${status.data.dayCount - status.data.usedToday}/${status.data.dayCount}`
-                    : '--'}
-                </span>
-              </div>
-              <div className="stat">
-                <span className="stat-label">{t('wallet.minMax')}</span>
-                <span className="num">
-                  {channel?.withdrawalMix} – {channel?.withdrawalMax}
-                </span>
-              </div>
-              <div className="stat">
-                <span className="stat-label">{t('wallet.feeRatio')}</span>
-                <span className="num">{channel?.ratio}%</span>
-              </div>
+              <Stat label={t('wallet.todayLeft')}>
+                {status.data
+                  ? `${status.data.dayCount - status.data.usedToday}/${status.data.dayCount}`
+                  : '--'}
+              </Stat>
+              <Stat label={t('wallet.minMax')} valueClassName="num">
+                {channel?.withdrawalMix} – {channel?.withdrawalMax}
+              </Stat>
+              <Stat label={t('wallet.feeRatio')} valueClassName="num">
+                {channel?.ratio}%
+              </Stat>
             </div>
-            <form className="form" onSubmit={submit} noValidate>
-              <Field
-                label={t('wallet.address')}
-                name="address"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
+            <Form onSubmit={run}>
+              <Field label={t('wallet.address')} name="address" value={address} onValueChange={setAddress} />
               <Field
                 label={t('wallet.amount')}
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                onValueChange={setAmount}
               />
               <Field
                 label={t('account.fundPassword')}
                 name="pwd"
                 type="password"
                 value={pwd}
-                onChange={(event) => setPwd(event.target.value)}
+                onValueChange={setPwd}
               />
               <SubmitButton busy={busy} disabled={!address || !amount || !pwd}>
                 {t('common.submit')}
               </SubmitButton>
-            </form>
+            </Form>
           </>
         )}
       </DataState>
