@@ -6,6 +6,7 @@ import {
   CoinList,
   CoinText,
   Code,
+  ContractDirection,
   ContractOrder,
   Email,
   FinancialRecord,
@@ -20,6 +21,8 @@ import {
   MoneyRequest,
   MoneyText,
   Notice,
+  OrderSide,
+  OrderType,
   Page,
   PageQuery,
   Password,
@@ -28,6 +31,7 @@ import {
   Position,
   Product,
   RechargeCoin,
+  SecondDirection,
   SecondOrder,
   Session,
   SpotOrder,
@@ -83,8 +87,6 @@ const LoginType = Type.Union([
   Type.Literal('account'),
   Type.Literal('address'),
 ])
-const Side = Type.Union([Type.Literal('buy'), Type.Literal('sell')])
-const OrderType = Type.Union([Type.Literal('market'), Type.Literal('limit')])
 const StatusText = Type.String({ pattern: '^[a-z]{1,16}$' })
 
 export const CALLS = {
@@ -483,7 +485,7 @@ export const CALLS = {
     path: '/api/currency/order/submit',
     body: Body({
       symbol: SymbolText,
-      side: Side,
+      side: OrderSide,
       type: OrderType,
       price: Type.Optional(Money),
       amount: Money,
@@ -512,7 +514,7 @@ export const CALLS = {
     body: Body({
       symbol: SymbolText,
       periodId: Type.Integer({ minimum: 1 }),
-      direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+      direction: SecondDirection,
       amount: Money,
       fundPwd: Type.Optional(Password),
     }),
@@ -535,7 +537,7 @@ export const CALLS = {
     path: '/api/contract/order/submit',
     body: Body({
       symbol: SymbolText,
-      direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+      direction: ContractDirection,
       type: OrderType,
       price: Type.Optional(Money),
       leverage: Type.Integer({ minimum: 1, maximum: 1000 }),

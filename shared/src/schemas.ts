@@ -25,6 +25,12 @@ export const AccountType = Type.Union([
   Type.Literal('contract'),
 ])
 export type AccountType = Static<typeof AccountType>
+export const OrderSide = Type.Union([Type.Literal('buy'), Type.Literal('sell')])
+export const OrderType = Type.Union([Type.Literal('market'), Type.Literal('limit')])
+/** a contract's side: long gains when the price rises */
+export const ContractDirection = Type.Union([Type.Literal('long'), Type.Literal('short')])
+/** a second contract's bet on the price at period end */
+export const SecondDirection = Type.Union([Type.Literal('up'), Type.Literal('down')])
 
 // ---- response envelope ----
 
@@ -185,8 +191,8 @@ export const OrderStatus = Type.Union([
 export const SpotOrder = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
-  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
-  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  side: OrderSide,
+  type: OrderType,
   price: Type.String(),
   amount: Type.String(),
   filledPrice: Type.String(),
@@ -199,8 +205,8 @@ export type SpotOrder = Static<typeof SpotOrder>
 export const ContractOrder = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
-  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
-  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  direction: ContractDirection,
+  type: OrderType,
   price: Type.String(),
   leverage: Type.Integer(),
   shares: Type.String(),
@@ -213,7 +219,7 @@ export type ContractOrder = Static<typeof ContractOrder>
 export const Position = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
-  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+  direction: ContractDirection,
   leverage: Type.Integer(),
   shares: Type.String(),
   openPrice: Type.String(),
@@ -238,7 +244,7 @@ export type LossSetting = Static<typeof LossSetting>
 export const SecondOrder = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
-  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  direction: SecondDirection,
   amount: Type.String(),
   seconds: Type.Integer(),
   rate: Type.String(),
