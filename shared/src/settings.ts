@@ -6,13 +6,7 @@ export const PLAYING_KEYS = ['Optional', 'SecondContract', 'BBTrading', 'Ustanda
 export type PlayingKey = (typeof PLAYING_KEYS)[number]
 
 export const PlayingTab = Type.Object({
-  key: Type.Union([
-    Type.Literal('Optional'),
-    Type.Literal('SecondContract'),
-    Type.Literal('BBTrading'),
-    Type.Literal('Ustandard'),
-    Type.Literal('Option'),
-  ]),
+  key: Type.Enum(PLAYING_KEYS),
   isOpen: Type.Boolean(),
   sort: Type.Integer(),
 })
