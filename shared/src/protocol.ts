@@ -63,15 +63,22 @@ function includes<T extends string>(list: readonly T[], value: unknown): value i
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
 
-/** Validates one text frame from a browser; never throws. */
-export function parseClientFrame(text: string): ParseResult<ClientFrame> {
+/** A frame's JSON, which must be an object; never throws. */
+function parseJsonObject(text: string): ParseResult<Record<string, unknown>> {
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch {
     return { ok: false, error: 'invalidJson' }
   }
-  if (!isRecord(raw)) return { ok: false, error: 'frameMustBeObject' }
+  return isRecord(raw) ? { ok: true, value: raw } : { ok: false, error: 'frameMustBeObject' }
+}
+
+/** Validates one text frame from a browser; never throws. */
+export function parseClientFrame(text: string): ParseResult<ClientFrame> {
+  const parsed = parseJsonObject(text)
+  if (!parsed.ok) return parsed
+  const raw = parsed.value
   const { operation, type } = raw
 
   if (operation === undefined && type === 'HEARTBEAT') return { ok: true, value: { type: 'HEARTBEAT' } }
@@ -216,13 +223,9 @@ const KLINE_KEYS = ['open', 'high', 'low', 'close', 'vol'] as const
  * Detail data may arrive flat or under data.tick; numbers are turned into decimal strings.
  */
 export function parseUpstreamFrame(text: string, now: number = Date.now()): ParseResult<UpstreamFrame> {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch {
-    return { ok: false, error: 'invalidJson' }
-  }
-  if (!isRecord(raw)) return { ok: false, error: 'frameMustBeObject' }
+  const parsed = parseJsonObject(text)
+  if (!parsed.ok) return parsed
+  const raw = parsed.value
   const ts = typeof raw.ts === 'number' && Number.isFinite(raw.ts) ? raw.ts : now
   const { type, symbol } = raw
   if (type === 'HEARTBEAT') return { ok: true, value: { type, ts } }
