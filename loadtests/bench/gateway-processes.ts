@@ -21,8 +21,15 @@ function newestMtime(dir: string): number {
   return newest
 }
 
-/** Builds the bundle when it is missing or older than gateway/src or shared/src, so figures are of the current code. */
+let bundleChecked = false
+
+/**
+ * Builds the bundle when it is missing or older than gateway/src or shared/src, so figures are of
+ * the current code; checked once per run, so every system in one run measures the same build.
+ */
 export function ensureGatewayBundle(log: (line: string) => void = (line) => console.error(line)): void {
+  if (bundleChecked) return
+  bundleChecked = true
   const sources = Math.max(
     newestMtime(path.join(repoRoot, 'gateway', 'src')),
     newestMtime(path.join(repoRoot, 'shared', 'src')),

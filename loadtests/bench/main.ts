@@ -5,12 +5,13 @@
  * every REST target, in one run: this process (the load generator) on core 0, servers on core 1.
  * Prints a table, writes results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import * as prettier from 'prettier'
 import { LeanClientFleet, type ConnectReport, type StormReport, type WindowReport } from './lean-client'
 import { defaultScenario, type Scenario } from './scenario'
 import {
@@ -591,7 +592,24 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
   }
 }
 
-if (isMainModule(import.meta.url)) {
+/** Writes RESULTS.md from a run's JSON, formatted like every other file so the prettier check stays clean. */
+async function writeResultsMd(result: BenchResult, jsonFile: string, target: string): Promise<void> {
+  const markdown = renderResultsMd(result, path.relative(loadtestsDir, jsonFile))
+  const config = await prettier.resolveConfig(target)
+  writeFileSync(target, await prettier.format(markdown, { ...config, filepath: target }))
+  console.log(`wrote ${path.relative(process.cwd(), target) || target}`)
+}
+
+if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
+  // `npm run bench -- --render results/bench-….json [RESULTS.md]`: rewrite RESULTS.md from a finished run.
+  const jsonFile = path.resolve(process.argv[3] ?? '')
+  const result = JSON.parse(readFileSync(jsonFile, 'utf8')) as BenchResult
+  await writeResultsMd(
+    result,
+    jsonFile,
+    path.resolve(process.argv[4] ?? path.join(loadtestsDir, 'RESULTS.md')),
+  )
+} else if (isMainModule(import.meta.url)) {
   const options = optionsFromArgs(process.argv.slice(2))
   const began = performance.now()
   const result = await runBench(options, (line) =>
@@ -602,7 +620,13 @@ if (isMainModule(import.meta.url)) {
   writeFileSync(options.outFile, `${JSON.stringify(result, null, 2)}\n`)
   console.log(`\nwrote ${path.relative(process.cwd(), options.outFile) || options.outFile}`)
   if (options.resultsMd) {
-    writeFileSync(options.resultsMd, renderResultsMd(result, path.relative(loadtestsDir, options.outFile)))
+    const markdown = renderResultsMd(result, path.relative(loadtestsDir, options.outFile))
+    // Formatted like every other file, so the repository's prettier check stays clean.
+    const config = await prettier.resolveConfig(options.resultsMd)
+    writeFileSync(
+      options.resultsMd,
+      await prettier.format(markdown, { ...config, filepath: options.resultsMd }),
+    )
     console.log(`wrote ${path.relative(process.cwd(), options.resultsMd) || options.resultsMd}`)
   }
   // Lingering client sockets or timers must not keep a finished run alive.
