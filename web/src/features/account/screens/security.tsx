@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
+import { ListRow } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
@@ -31,15 +31,17 @@ export default function SecurityScreen() {
           return (
             <ul className="list">
               {rows.map((row) => (
-                <li key={row.href}>
-                  <Link href={row.href} className="list-row">
-                    <span className="list-row-title">{row.label}</span>
+                <ListRow
+                  key={row.href}
+                  href={row.href}
+                  title={row.label}
+                  end={
                     <span className="list-row-end muted">
                       <span className="ellipsis">{row.state}</span>
                       <ChevronIcon size={16} />
                     </span>
-                  </Link>
-                </li>
+                  }
+                />
               ))}
             </ul>
           )

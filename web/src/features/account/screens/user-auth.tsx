@@ -1,10 +1,16 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
+import { ListRow } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
 import { useAccountInfo } from '../api/get-info'
+
+const LEVELS = [
+  { level: 'primary', open: 'primaryOpen', approvedFrom: 1 },
+  { level: 'advanced', open: 'seniorOpen', approvedFrom: 2 },
+] as const
 
 /** Identity verification state and the two levels, primary and advanced. */
 export default function UserAuthScreen() {
@@ -17,38 +23,25 @@ export default function UserAuthScreen() {
         {({ user }) => (
           <>
             <div className="card stat-grid">
-              <div className="stat">
-                <span className="stat-label">{t('account.level')}</span>
-                <span className="stat-value num">{user.kycLevel}</span>
-              </div>
-              <div className="stat">
-                <span className="stat-label">{t('account.status')}</span>
-                <span className="stat-value">{t(`account.kyc.${user.kycStatus}`)}</span>
-              </div>
+              <Stat label={t('account.level')}>{user.kycLevel}</Stat>
+              <Stat label={t('account.status')} valueClassName="stat-value">
+                {t(`account.kyc.${user.kycStatus}`)}
+              </Stat>
             </div>
             <ul className="list">
-              {AUTH_LIMIT.primaryOpen && (
-                <li>
-                  <Link href="/primary" className="list-row">
-                    <span className="list-row-title">{t('menu.primary')}</span>
+              {LEVELS.filter(({ open }) => AUTH_LIMIT[open]).map(({ level, approvedFrom }) => (
+                <ListRow
+                  key={level}
+                  href={`/${level}`}
+                  title={t(`menu.${level}`)}
+                  end={
                     <span className="list-row-end muted">
-                      {user.kycLevel >= 1 ? t('account.kyc.approved') : ''}
+                      {user.kycLevel >= approvedFrom ? t('account.kyc.approved') : ''}
                       <ChevronIcon size={16} />
                     </span>
-                  </Link>
-                </li>
-              )}
-              {AUTH_LIMIT.seniorOpen && (
-                <li>
-                  <Link href="/advanced" className="list-row">
-                    <span className="list-row-title">{t('menu.advanced')}</span>
-                    <span className="list-row-end muted">
-                      {user.kycLevel >= 2 ? t('account.kyc.approved') : ''}
-                      <ChevronIcon size={16} />
-                    </span>
-                  </Link>
-                </li>
-              )}
+                  }
+                />
+              ))}
             </ul>
           </>
         )}

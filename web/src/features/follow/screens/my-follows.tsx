@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useMyFollows } from '../api/get-my-follows'
@@ -19,30 +19,30 @@ export default function MyFollowsScreen() {
   }
   return (
     <Screen title={t('follow.mine')}>
-      <DataState {...follows} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => (
-          <ul className="list">
-            {rows.map((row) => (
-              <li key={row.id} className="list-row">
-                <span className="list-row-main">
-                  <span className="list-row-title">{row.nickname}</span>
-                  <span className="list-row-sub num">
-                    {row.amount} USDT ·{' '}
-                    <span className={row.profit.startsWith('-') ? 'down' : 'up'}>{row.profit}</span>
-                  </span>
-                </span>
-                {row.status === 'following' ? (
-                  <button type="button" className="button button-small" onClick={() => void stop(row.id)}>
-                    {t('follow.stop')}
-                  </button>
-                ) : (
-                  <span className="tag">{t('follow.stopped')}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+      <DataList source={follows}>
+        {(row) => (
+          <ListRow
+            key={row.id}
+            title={row.nickname}
+            sub={
+              <>
+                {row.amount} USDT ·{' '}
+                <span className={row.profit.startsWith('-') ? 'down' : 'up'}>{row.profit}</span>
+              </>
+            }
+            subClassName="num"
+            end={
+              row.status === 'following' ? (
+                <button type="button" className="button button-small" onClick={() => void stop(row.id)}>
+                  {t('follow.stop')}
+                </button>
+              ) : (
+                <span className="tag">{t('follow.stopped')}</span>
+              )
+            }
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

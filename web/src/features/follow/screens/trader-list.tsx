@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { useTraders } from '../api/get-traders'
 
@@ -20,29 +20,28 @@ export default function TraderListScreen() {
       <Link href="/floworder/apply" className="button button-block">
         {t('follow.apply')}
       </Link>
-      <DataState {...traders} isEmpty={(page) => page.rows.length === 0}>
-        {(page) => (
-          <ul className="list">
-            {page.rows.map((trader) => (
-              <li key={trader.id} className="list-row">
-                <span className="list-row-main">
-                  <span className="list-row-title">{trader.nickname}</span>
-                  <span className="list-row-sub">
-                    {t('follow.winRate')} <span className="up num">{trader.winRate}%</span> ·{' '}
-                    {t('follow.followers')}{' '}
-                    <span className="num">
-                      {trader.followers}/{trader.maxFollowers}
-                    </span>
-                  </span>
+      <DataList source={traders}>
+        {(trader) => (
+          <ListRow
+            key={trader.id}
+            title={trader.nickname}
+            sub={
+              <>
+                {t('follow.winRate')} <span className="up num">{trader.winRate}%</span> ·{' '}
+                {t('follow.followers')}{' '}
+                <span className="num">
+                  {trader.followers}/{trader.maxFollowers}
                 </span>
-                <Link href={`/floworder/confirm/${trader.id}`} className="button button-primary button-small">
-                  {t('follow.follow')}
-                </Link>
-              </li>
-            ))}
-          </ul>
+              </>
+            }
+            end={
+              <Link href={`/floworder/confirm/${trader.id}`} className="button button-primary button-small">
+                {t('follow.follow')}
+              </Link>
+            }
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

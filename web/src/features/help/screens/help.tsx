@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { useHelpList } from '../api/get-help-list'
@@ -10,20 +9,16 @@ export default function HelpScreen() {
   const articles = useHelpList()
   return (
     <Screen title={t('menu.help')}>
-      <DataState {...articles} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => (
-          <ul className="list">
-            {rows.map((article) => (
-              <li key={article.id}>
-                <Link href={`/helpDetail/${article.id}`} className="list-row">
-                  <span className="list-row-title">{article.title}</span>
-                  <ChevronIcon size={16} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <DataList source={articles}>
+        {(article) => (
+          <ListRow
+            key={article.id}
+            href={`/helpDetail/${article.id}`}
+            title={article.title}
+            end={<ChevronIcon size={16} />}
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

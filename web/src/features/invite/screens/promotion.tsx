@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
+import { DataList, ListRow } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
+import { Stat } from '../../../components/stat'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useInviteInfo } from '../api/get-invite-info'
 import { useInviteTeam } from '../api/get-invite-team'
@@ -17,14 +19,10 @@ export default function PromotionScreen() {
       <DataState {...info}>
         {(data) => (
           <div className="card stat-grid">
-            <div className="stat">
-              <span className="stat-label">{t('invite.teamSize')}</span>
-              <span className="stat-value num">{data.teamSize}</span>
-            </div>
-            <div className="stat">
-              <span className="stat-label">{t('invite.rebateTotal')}</span>
-              <span className="stat-value num up">{data.rebateTotal} USDT</span>
-            </div>
+            <Stat label={t('invite.teamSize')}>{data.teamSize}</Stat>
+            <Stat label={t('invite.rebateTotal')} valueClassName="stat-value num up">
+              {data.rebateTotal} USDT
+            </Stat>
           </div>
         )}
       </DataState>
@@ -32,18 +30,15 @@ export default function PromotionScreen() {
         {t('invite.inviteFriends')}
       </Link>
       <h2 className="section-title">{t('invite.team')}</h2>
-      <DataState {...team} isEmpty={(page) => page.rows.length === 0}>
-        {(page) => (
-          <ul className="list">
-            {page.rows.map((member) => (
-              <li key={member.userId} className="list-row">
-                <span className="list-row-title">{member.username}</span>
-                <span className="muted num">{date(member.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
+      <DataList source={team}>
+        {(member) => (
+          <ListRow
+            key={member.userId}
+            title={member.username}
+            end={<span className="muted num">{date(member.createdAt)}</span>}
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { RowText } from '../../../components/data-list'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { selectableLanguages, setLanguage } from '../../../lib/i18n'
@@ -24,21 +25,11 @@ export default function LangListScreen() {
               <button
                 type="button"
                 className="list-row"
-                style={{
-                  width: '100%',
-                  background: 'none',
-                  border: 0,
-                  cursor: 'pointer',
-                  textAlign: 'start',
-                }}
                 aria-current={current}
                 onClick={() => void choose(entry.dictValue, index)}
                 data-lang={entry.dictValue}
               >
-                <span className="list-row-main">
-                  <span className="list-row-title">{entry.dictLabel}</span>
-                  <span className="list-row-sub">{entry.dictValue}</span>
-                </span>
+                <RowText title={entry.dictLabel} sub={entry.dictValue} />
                 {current && <CheckIcon />}
               </button>
             </li>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useMessageTitle } from '../components/message-title'
@@ -13,23 +12,18 @@ export default function MessagesScreen() {
   const messages = useMessages()
   return (
     <Screen title={t('menu.message')}>
-      <DataState {...messages} isEmpty={(page) => page.rows.length === 0}>
-        {(page) => (
-          <ul className="list" data-testid="messages">
-            {page.rows.map((message) => (
-              <li key={message.id}>
-                <Link href={`/message/detail?id=${message.id}`} className="list-row">
-                  <span className="list-row-main">
-                    <span className="list-row-title">{titleOf(message.title)}</span>
-                    <span className="list-row-sub num">{dateTime(message.createdAt)}</span>
-                  </span>
-                  {!message.read && <span className="tag tag-accent">{t('message.unread')}</span>}
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <DataList source={messages} testId="messages">
+        {(message) => (
+          <ListRow
+            key={message.id}
+            href={`/message/detail?id=${message.id}`}
+            title={titleOf(message.title)}
+            sub={dateTime(message.createdAt)}
+            subClassName="num"
+            end={!message.read && <span className="tag tag-accent">{t('message.unread')}</span>}
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

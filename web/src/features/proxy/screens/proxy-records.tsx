@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useProxyRecords } from '../api/get-proxy-records'
@@ -10,28 +10,24 @@ export default function ProxyRecordsScreen() {
   const records = useProxyRecords()
   return (
     <Screen title={t('proxy.records')}>
-      <DataState {...records} isEmpty={(page) => page.rows.length === 0}>
-        {(page) => (
-          <ul className="list">
-            {page.rows.map((row) => (
-              <li key={row.id} className="list-row">
-                <span className="list-row-main">
-                  <span className="list-row-title">{row.name}</span>
-                  <span className="list-row-sub num">
-                    {date(row.createdAt)} – {date(row.endsAt)}
-                  </span>
+      <DataList source={records}>
+        {(row) => (
+          <ListRow
+            key={row.id}
+            title={row.name}
+            sub={`${date(row.createdAt)} – ${date(row.endsAt)}`}
+            subClassName="num"
+            end={
+              <span className="list-row-main num" style={{ textAlign: 'end' }}>
+                <span>
+                  {row.amount} {row.coin.toUpperCase()}
                 </span>
-                <span className="list-row-main num" style={{ textAlign: 'end' }}>
-                  <span>
-                    {row.amount} {row.coin.toUpperCase()}
-                  </span>
-                  <span className="up">+{row.earned}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+                <span className="up">+{row.earned}</span>
+              </span>
+            }
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

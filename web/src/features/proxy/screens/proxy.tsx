@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { ratePercent } from '../../../lib/rates'
 import { Link } from 'wouter'
 import { AmountForm } from '../../../components/amount-form'
+import { RowText } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useProxyProducts } from '../api/get-proxy-products'
 import { subscribeProxy } from '../api/subscribe-proxy'
+import { ProductTerms } from '../../finance/components/product-terms'
 
 /** Proxy investing: delegated-trading products and a subscription form. */
 export default function ProxyScreen() {
@@ -35,23 +37,10 @@ export default function ProxyScreen() {
                     <button
                       type="button"
                       className="list-row"
-                      style={{
-                        width: '100%',
-                        background: 'none',
-                        border: 0,
-                        cursor: 'pointer',
-                        textAlign: 'start',
-                      }}
                       aria-pressed={row.id === product?.id}
                       onClick={() => setChosen(row.id)}
                     >
-                      <span className="list-row-main">
-                        <span className="list-row-title">{row.name}</span>
-                        <span className="list-row-sub">
-                          {t('finance.days', { days: row.days })} · {row.minAmount}–{row.maxAmount}{' '}
-                          {row.coin.toUpperCase()}
-                        </span>
-                      </span>
+                      <RowText title={row.name} sub={<ProductTerms product={row} />} />
                       <span className="up num">{ratePercent(row.dailyRate)}%</span>
                     </button>
                   </li>

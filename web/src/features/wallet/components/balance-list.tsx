@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Balance } from '@tradegate/shared'
+import { ListRow } from '../../../components/data-list'
 import { HiddenAmount } from '../../../components/hidden-amount'
 import { NoData } from '../../../components/no-data'
 import { useFormatters } from '../../../lib/use-formatters'
@@ -11,20 +12,21 @@ export function BalanceList({ balances }: { balances: readonly Balance[] }) {
   return (
     <ul className="list" data-testid="balances">
       {balances.map((balance) => (
-        <li key={`${balance.account}-${balance.coin}`} className="list-row">
-          <span className="list-row-main">
-            <span className="list-row-title">{balance.coin.toUpperCase()}</span>
-            <span className="list-row-sub">{t(`wallet.accounts.${balance.account}`)}</span>
-          </span>
-          <span className="list-row-end">
-            <span className="list-row-main">
-              <HiddenAmount>{amount(balance.available, 4)}</HiddenAmount>
-              <span className="list-row-sub">
-                {t('wallet.frozen')} <HiddenAmount>{amount(balance.frozen, 4)}</HiddenAmount>
+        <ListRow
+          key={`${balance.account}-${balance.coin}`}
+          title={balance.coin.toUpperCase()}
+          sub={t(`wallet.accounts.${balance.account}`)}
+          end={
+            <span className="list-row-end">
+              <span className="list-row-main">
+                <HiddenAmount>{amount(balance.available, 4)}</HiddenAmount>
+                <span className="list-row-sub">
+                  {t('wallet.frozen')} <HiddenAmount>{amount(balance.frozen, 4)}</HiddenAmount>
+                </span>
               </span>
             </span>
-          </span>
-        </li>
+          }
+        />
       ))}
     </ul>
   )

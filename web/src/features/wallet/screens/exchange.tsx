@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
 import { ChevronIcon } from '../../../components/icons'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { useExchangePairs } from '../api/get-exchange-pairs'
 
@@ -11,22 +10,16 @@ export default function ExchangeScreen() {
   const pairs = useExchangePairs()
   return (
     <Screen title={t('wallet.exchange')}>
-      <DataState {...pairs} isEmpty={(page) => page.rows.length === 0}>
-        {(page) => (
-          <ul className="list">
-            {page.rows.map((pair) => (
-              <li key={pair.id}>
-                <Link href={`/flashExchange?from=${pair.from}&to=${pair.to}`} className="list-row">
-                  <span className="list-row-title">
-                    {pair.from.toUpperCase()} → {pair.to.toUpperCase()}
-                  </span>
-                  <ChevronIcon />
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <DataList source={pairs}>
+        {(pair) => (
+          <ListRow
+            key={pair.id}
+            href={`/flashExchange?from=${pair.from}&to=${pair.to}`}
+            title={`${pair.from.toUpperCase()} → ${pair.to.toUpperCase()}`}
+            end={<ChevronIcon />}
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }

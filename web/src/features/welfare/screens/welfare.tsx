@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { DataState } from '../../../components/data-state'
+import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { claimWelfare } from '../api/claim-welfare'
@@ -20,33 +20,29 @@ export default function WelfareScreen() {
   }
   return (
     <Screen title={t('menu.welfare')}>
-      <DataState {...tasks} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => (
-          <ul className="list">
-            {rows.map((task) => (
-              <li key={task.id} className="list-row">
-                <span className="list-row-main">
-                  <span className="list-row-title">{task.title}</span>
-                  <span className="list-row-sub up num">
-                    +{task.reward} {task.coin.toUpperCase()}
-                  </span>
-                </span>
-                {task.status === 'claimable' ? (
-                  <button
-                    type="button"
-                    className="button button-primary button-small"
-                    onClick={() => void claim(task.id)}
-                  >
-                    {t('welfare.claim')}
-                  </button>
-                ) : (
-                  <span className="tag">{t(`welfare.status.${task.status}`)}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+      <DataList source={tasks}>
+        {(task) => (
+          <ListRow
+            key={task.id}
+            title={task.title}
+            sub={`+${task.reward} ${task.coin.toUpperCase()}`}
+            subClassName="up num"
+            end={
+              task.status === 'claimable' ? (
+                <button
+                  type="button"
+                  className="button button-primary button-small"
+                  onClick={() => void claim(task.id)}
+                >
+                  {t('welfare.claim')}
+                </button>
+              ) : (
+                <span className="tag">{t(`welfare.status.${task.status}`)}</span>
+              )
+            }
+          />
         )}
-      </DataState>
+      </DataList>
     </Screen>
   )
 }
