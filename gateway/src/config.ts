@@ -108,3 +108,13 @@ export function parseTrustProxy(value: string): TrustProxy {
 export function configWith(overrides: Partial<GatewayConfig>): GatewayConfig {
   return { ...loadConfig({}), ...overrides }
 }
+
+/** UPSTREAM_URL may be given with either scheme; REST calls need its http form. */
+export function upstreamHttpUrl(url: string): string {
+  return url.replace(/^ws(s?):\/\//, 'http$1://')
+}
+
+/** The feed socket needs the ws form of UPSTREAM_URL. */
+export function upstreamWsUrl(url: string): string {
+  return url.replace(/^http(s?):\/\//, 'ws$1://')
+}

@@ -42,7 +42,8 @@ closeWithGrace(
 )
 
 try {
-  await app.listen({ port: config.PORT, host: config.HOST })
+  // a deep accept queue so a reconnect storm of thousands of sockets is not refused by the kernel
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 8192 })
 } catch (error) {
   app.log.fatal({ err: error }, 'could not listen')
   await flushLogs()

@@ -2,6 +2,7 @@ import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool, type FormData } from 'undici'
 import type { Metrics } from '../plugins/metrics'
+import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.
 
@@ -110,7 +111,7 @@ export class Upstream {
     private readonly options: UpstreamOptions,
     private readonly metrics: Metrics,
   ) {
-    const url = new URL(options.url)
+    const url = new URL(upstreamHttpUrl(options.url))
     this.basePath = url.pathname.replace(/\/$/, '')
     this.pool = new Pool(url.origin, {
       connections: 256,

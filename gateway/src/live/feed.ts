@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
 import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
 import type { Metrics } from '../plugins/metrics'
+import { upstreamWsUrl } from '../config'
 
 // The upstream feed client: one socket that receives every stream, each message validated,
 // normalised and serialised once, then published on its topics.
@@ -22,9 +23,8 @@ export interface FeedOptions {
 
 const INVALID_LOG_INTERVAL_MS = 10_000
 
-/** The feed socket URL from UPSTREAM_URL, which may be given with an http scheme. */
 function feedUrl(upstreamUrl: string): string {
-  const base = upstreamUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '')
+  const base = upstreamWsUrl(upstreamUrl).replace(/\/+$/, '')
   return `${base}/ws/${randomUUID()}`
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { CALLS } from '@tradegate/shared'
+import { upstreamHttpUrl } from '../config'
 
 // Resolves a socket's satoken to a user id through the upstream's user-info call, cached briefly.
 // Tokens are kept only as hashes and never logged.
@@ -17,11 +18,6 @@ export interface UserResolverOptions {
   maxEntries?: number
 }
 
-/** The HTTP base of UPSTREAM_URL, which may be given with a ws scheme. */
-function httpBase(url: string): string {
-  return url.replace(/^ws(s?):\/\//, 'http$1://')
-}
-
 export class UserResolver {
   private readonly cache: LRUCache<string, UserResolution>
   private readonly inflight = new Map<string, Promise<UserResolution>>()
@@ -29,7 +25,7 @@ export class UserResolver {
 
   constructor(private readonly options: UserResolverOptions) {
     this.cache = new LRUCache({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs ?? 30_000 })
-    this.url = new URL(CALLS.userInfo.path, httpBase(options.upstreamUrl))
+    this.url = new URL(CALLS.userInfo.path, upstreamHttpUrl(options.upstreamUrl))
   }
 
   resolve(token: string): Promise<UserResolution> {

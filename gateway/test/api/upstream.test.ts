@@ -88,6 +88,24 @@ describe('forwarded headers', () => {
   })
 })
 
+describe('upstream given with a ws scheme', () => {
+  it('proxies REST calls over http to the same host', async () => {
+    const upstream = await startUpstream()
+    const gateway = await startTestGateway({
+      UPSTREAM_URL: upstream.url.replace(/^http/, 'ws'),
+      REDIS_URL: '',
+    })
+    try {
+      const response = await gateway.app.inject({ url: CALLS.getCoinList.path })
+      expect(response.statusCode).toBe(200)
+      expect(response.json().code).toBe(200)
+    } finally {
+      await gateway.close()
+      await upstream.close()
+    }
+  })
+})
+
 describe('upstream failures', () => {
   let upstream: TestUpstream
   let gateway: TestGateway
