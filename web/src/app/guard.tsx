@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { LoadingBlock } from '../components/loading-block'
 import { useSession } from '../lib/session'
 import { autoSignIn, loadUserInfo } from '../lib/user'
 import { isPublicPath } from './routes'
@@ -38,11 +39,5 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, signedIn, navigate])
 
-  return allowed ? (
-    <>{children}</>
-  ) : (
-    <div className="loading-block" aria-busy="true">
-      <span className="spinner" />
-    </div>
-  )
+  return allowed ? <>{children}</> : <LoadingBlock />
 }

@@ -1,25 +1,18 @@
 import { Suspense } from 'react'
 import { Route, Router, Switch } from 'wouter'
+import { LoadingBlock } from '../components/loading-block'
 import { hashHref, useHashPath, useHashSearch } from '../lib/hash-location'
 import { NotFound } from './not-found'
 import { RouteGuard } from './guard'
 import { AppLayout } from './layout'
 import { ROUTES } from './routes'
 
-function ScreenLoading() {
-  return (
-    <div className="loading-block" aria-busy="true">
-      <span className="spinner" />
-    </div>
-  )
-}
-
 export function AppRouter() {
   return (
     <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
       <AppLayout>
         <RouteGuard>
-          <Suspense fallback={<ScreenLoading />}>
+          <Suspense fallback={<LoadingBlock />}>
             <Switch>
               {ROUTES.map(({ path, screen: Screen }) => (
                 <Route key={path} path={path} component={Screen} />

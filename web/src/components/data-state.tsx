@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadingBlock } from './loading-block'
 import { NoData } from './no-data'
 
 export interface DataStateProps<T> {
@@ -15,12 +16,7 @@ export interface DataStateProps<T> {
 export function DataState<T>({ data, error, isLoading, isEmpty, children }: DataStateProps<T>) {
   const { t } = useTranslation()
   if (data === undefined) {
-    if (isLoading)
-      return (
-        <div className="loading-block" aria-busy="true">
-          <span className="spinner" />
-        </div>
-      )
+    if (isLoading) return <LoadingBlock />
     if (error) return <NoData text={t('common.loadFailed')} />
     return <NoData />
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'
 import { SearchIcon } from '../../../components/icons'
+import { LoadingBlock } from '../../../components/loading-block'
 import { Screen } from '../../../components/screen'
 import { useAllTickers } from '../../../lib/live'
 import { useCoinList, useSettings } from '../../../lib/settings'
@@ -83,9 +84,7 @@ export default function StoreScreen() {
         )}
       </div>
       {pairs === undefined ? (
-        <div className="loading-block" aria-busy="true">
-          <span className="spinner" />
-        </div>
+        <LoadingBlock />
       ) : (
         <MarketTable
           rows={rows}

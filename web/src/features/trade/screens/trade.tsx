@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'wouter'
+import { LoadingBlock } from '../../../components/loading-block'
 import type { CoinList, Period, PlayingKey, WatchCoin } from '@tradegate/shared'
 import { useCoinList, useSettings, tradeHeaderTabs } from '../../../lib/settings'
 import { usePeriods } from '../../market/api/get-periods'
@@ -153,22 +154,14 @@ export default function TradeScreen() {
         </div>
         {desktop && tab !== 'Optional' && tab !== 'Option' && (
           <div className="panel trade-chart-area">
-            <Suspense
-              fallback={
-                <div className="loading-block">
-                  <span className="spinner" />
-                </div>
-              }
-            >
+            <Suspense fallback={<LoadingBlock />}>
               <CandleChart symbol={symbol} interval="15min" />
             </Suspense>
           </div>
         )}
         {panel ?? (
           <div className="panel trade-form-area">
-            <div className="loading-block" aria-busy="true">
-              <span className="spinner" />
-            </div>
+            <LoadingBlock />
           </div>
         )}
         <div className="trade-book-area">
