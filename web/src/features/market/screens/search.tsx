@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
-import { CoinSearchList } from '../../watchlist/components/coin-search-list'
+import { CoinSearchInput, CoinSearchList } from '../../watchlist/components/coin-search-list'
 import { useSymbolList } from '../../watchlist/api/get-symbol-list'
 import '../../trade/trading.css'
 
@@ -13,16 +13,7 @@ export default function SearchScreen() {
   const [text, setText] = useState('')
   return (
     <Screen title={t('market.search')}>
-      <input
-        className="filter-input"
-        type="search"
-        autoFocus
-        placeholder={t('market.searchPlaceholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-label={t('market.search')}
-        data-testid="coin-search"
-      />
+      <CoinSearchInput value={text} onValueChange={setText} autoFocus />
       <DataState {...symbols}>{(coins) => <CoinSearchList coins={coins} text={text} />}</DataState>
     </Screen>
   )

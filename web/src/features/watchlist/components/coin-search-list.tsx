@@ -7,6 +7,31 @@ import { useAllTickers } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { WatchButton } from './watch-button'
 
+/** The text box that narrows a CoinSearchList. */
+export function CoinSearchInput({
+  value,
+  onValueChange,
+  autoFocus,
+}: {
+  value: string
+  onValueChange: (value: string) => void
+  autoFocus?: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <input
+      className="filter-input"
+      type="search"
+      autoFocus={autoFocus}
+      placeholder={t('market.searchPlaceholder')}
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      aria-label={t('market.search')}
+      data-testid="coin-search"
+    />
+  )
+}
+
 /** Coins matching the text, each with its live price and a watchlist star; a tap opens trading. */
 export function CoinSearchList({ coins, text }: { coins: readonly WatchCoin[]; text: string }) {
   const { t } = useTranslation()

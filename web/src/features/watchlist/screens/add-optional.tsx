@@ -4,7 +4,7 @@ import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { useWatchlist } from '../api/get-watchlist'
 import { useSymbolList } from '../api/get-symbol-list'
-import { CoinSearchList } from '../components/coin-search-list'
+import { CoinSearchInput, CoinSearchList } from '../components/coin-search-list'
 import '../../trade/trading.css'
 
 /** Manages the watchlist: what is on it now, and every coin to add. */
@@ -23,15 +23,7 @@ export default function AddOptionalScreen() {
       </section>
       <section className="stack-gap">
         <h2 className="section-title">{t('watchlist.allCoins')}</h2>
-        <input
-          className="filter-input"
-          type="search"
-          placeholder={t('market.searchPlaceholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-label={t('market.search')}
-          data-testid="coin-search"
-        />
+        <CoinSearchInput value={text} onValueChange={setText} />
         <DataState {...coins}>{(all) => <CoinSearchList coins={all} text={text} />}</DataState>
       </section>
     </Screen>
