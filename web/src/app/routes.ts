@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 
 // Every route of the product, each screen in its own lazily loaded chunk.
 
-export const PUBLIC_PATHS: readonly string[] = [
+const PUBLIC_PATHS: readonly string[] = [
   '/',
   '/login',
   '/register',

@@ -4,7 +4,7 @@ import type { MenuItem } from '@tradegate/shared'
 import { openMenuItems } from '../lib/settings'
 
 /** A settings menu entry's label: the translated key when the bundles know it, else the server's name. */
-export function useMenuLabel(): (item: MenuItem) => string {
+function useMenuLabel(): (item: MenuItem) => string {
   const { t, i18n } = useTranslation()
   return (item) => (i18n.exists(`menu.${item.key}`) ? t(`menu.${item.key}`) : item.name)
 }

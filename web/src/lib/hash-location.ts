@@ -8,7 +8,7 @@ function splitHash(hashPath: string): [string, string] {
   return index === -1 ? [hashPath, ''] : [hashPath.slice(0, index), hashPath.slice(index + 1)]
 }
 
-export function navigateHash(
+function navigateHash(
   to: string,
   { replace = false, state = null }: { replace?: boolean; state?: unknown } = {},
 ) {

@@ -59,7 +59,7 @@ function toast(text: string, options: CallOptions): void {
 }
 
 /** A translated message for a key the server or gateway sent, or the text itself when it is not a key. */
-export function translateServerMessage(message: string): string {
+function translateServerMessage(message: string): string {
   const key = `errors.${message}`
   return /^[A-Za-z][\w.]{0,63}$/.test(message) && i18n.exists(key) ? i18n.t(key) : message
 }

@@ -24,11 +24,11 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 })
 
-export function isBundleLanguage(code: string): boolean {
+function isBundleLanguage(code: string): boolean {
   return (BUNDLE_LANGUAGES as readonly string[]).includes(code)
 }
 
-export function isRightToLeft(code: string): boolean {
+function isRightToLeft(code: string): boolean {
   return RTL_LANGUAGES.includes(code)
 }
 
@@ -95,9 +95,4 @@ export async function setLanguage(code: string, options: SetLanguageOptions = {}
     document.documentElement.lang = code
     document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr'
   }
-}
-
-/** BCP 47 tag for Intl: the page language, which is always one of the bundle codes or a listed code. */
-export function currentLocale(): string {
-  return i18n.language || FALLBACK_LANGUAGE
 }

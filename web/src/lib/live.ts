@@ -229,7 +229,7 @@ function randomId(): string {
 }
 
 /** `/ws/<uuid>` on this host; wss unless the page itself is on plain http. */
-export function liveUrl(): string {
+function liveUrl(): string {
   const scheme = window.location.protocol === 'http:' ? 'ws' : 'wss'
   return `${scheme}://${window.location.host}/ws/${randomId()}`
 }
@@ -349,7 +349,7 @@ function latestKline(previous: KlineData | undefined, frame: ServerFrame): Kline
 }
 
 /** How many recent trades useTrades keeps, newest first. */
-export const RECENT_TRADES = 50
+const RECENT_TRADES = 50
 
 function recentTrades(previous: readonly TradeData[] | undefined, frame: ServerFrame): readonly TradeData[] {
   if (frame.type !== 'TRADE') return previous ?? []

@@ -25,10 +25,6 @@ export const session = {
   subscribe: sessionStore.subscribe,
 }
 
-export function isSignedIn(): boolean {
-  return sessionStore.get().token !== ''
-}
-
 export function currentToken(): string {
   return sessionStore.get().token
 }

@@ -14,7 +14,7 @@ session.subscribe(() => {
 })
 
 /** Keys carry the session they were fetched in, so one user's cached data is never shown to the next. */
-export const sessionScoped: Middleware = (useSWRNext) => (key, fetcher, config) => {
+const sessionScoped: Middleware = (useSWRNext) => (key, fetcher, config) => {
   // re-renders the hook when the session changes, so it reads the new epoch
   useSession()
   const epoch = sessionEpoch

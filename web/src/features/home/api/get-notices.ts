@@ -1,7 +1,7 @@
 import { useCall } from '../../../lib/swr'
 
 /** The rolling notices shown on the home screen. */
-export const HOME_NOTICE_KEY = 'ROLL_NOTICE'
+const HOME_NOTICE_KEY = 'ROLL_NOTICE'
 
 export function useNotices(key: string = HOME_NOTICE_KEY) {
   return useCall('noticeList', { query: { key } }, { quiet: true })

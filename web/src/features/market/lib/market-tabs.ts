@@ -3,7 +3,7 @@ import type { ListedPair } from './market-rows'
 
 // The market list's tabs: the open PLAYING_SETTING entries in the order a trader scans them.
 
-export const MARKET_TAB_ORDER: readonly PlayingKey[] = [
+const MARKET_TAB_ORDER: readonly PlayingKey[] = [
   'Optional',
   'BBTrading',
   'Ustandard',
