@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, launchChromium, screenshotPath, startStack, uniqueEmail, type Stack } from './stack'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP, PHONE, screenshotPath, signedInContext, uniqueEmail } from './stack'
+import { TEST_PASSWORD, setUpSuite } from './suite'
 
 // Opens every route of the router, signed in, at both sizes; keeps a screenshot of each as an artifact.
 
 const routesSource = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8')
 const PATHS = [...routesSource.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string)
 
-let stack: Stack
-let browser: Browser
+const suite = setUpSuite()
 let token = ''
 
 interface Envelope<T> {
@@ -19,7 +18,7 @@ interface Envelope<T> {
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${stack.url}${path}`, {
+  const response = await fetch(`${suite.stack.url}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', ...(token ? { satoken: token } : {}), ...init.headers },
   })
@@ -34,29 +33,21 @@ async function createAccount(): Promise<void> {
   await api(`/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, {
     method: 'POST',
   })
-  const { code } = await stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`)
+  const { code } = await suite.stack.control<{ code: string }>(
+    `/sandbox/last-code?to=${encodeURIComponent(email)}`,
+  )
   const session = await api<{ satoken: string }>('/api/user/register', {
     method: 'POST',
     body: JSON.stringify({
       type: 'email',
       username: email,
-      password: 'secret-pass-1',
+      password: TEST_PASSWORD,
       code,
-      inviteCode: stack.sandbox.inviteCode,
+      inviteCode: suite.stack.sandbox.inviteCode,
     }),
   })
   token = session.satoken
-  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
-}
-
-async function signedInContext(viewport: typeof PHONE): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
-  // English pictures: this machine's Chromium has no CJK fonts, and the default language is zh
-  await context.addInitScript((satoken) => {
-    localStorage.setItem('_token', satoken)
-    localStorage.setItem('_language', 'en')
-  }, token)
-  return context
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
 }
 
 /** Screens that send a direct visit elsewhere on purpose: /setpwd needs the code entered on /forget. */
@@ -68,14 +59,7 @@ function screenName(path: string): string {
 }
 
 beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchChromium()
   await createAccount()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
 })
 
 describe('every screen', () => {
@@ -91,13 +75,13 @@ describe('every screen', () => {
     it.concurrent(
       `renders each route signed in at ${viewport.width}x${viewport.height}, without errors`,
       async () => {
-        const context = await signedInContext(viewport)
+        const context = await signedInContext(suite.browser, viewport, token)
         const page = await context.newPage()
         const errors: string[] = []
         page.on('pageerror', (error) => errors.push(`${error.message}`))
         for (const path of PATHS) {
           const url = path.replace(':id', '1')
-          await page.goto(`${stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
+          await page.goto(`${suite.stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
           await page.locator('.app-main > *:visible').first().waitFor()
           await page.waitForLoadState('networkidle')
           await page
@@ -120,9 +104,9 @@ describe('every screen', () => {
   }
 
   it('sends a signed-in visit to an invitation path (/i&...) home', async () => {
-    const context = await signedInContext(PHONE)
+    const context = await signedInContext(suite.browser, PHONE, token)
     const page = await context.newPage()
-    await page.goto(`${stack.url}/#/i&inviteCode=ABC`)
+    await page.goto(`${suite.stack.url}/#/i&inviteCode=ABC`)
     await page.waitForFunction(() => window.location.hash === '#/')
     await context.close()
   })

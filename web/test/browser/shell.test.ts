@@ -1,40 +1,25 @@
-import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   PHONE,
-  launchChromium,
   loginThroughUi,
   openPage,
   registerThroughUi,
   screenshotPath,
-  startStack,
   uniqueEmail,
-  type Stack,
 } from './stack'
+import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
 
 // The client shell in Chromium against the real gateway and sandbox, at a phone and a desktop size.
 
-const PASSWORD = 'secret-pass-1'
 const bundle = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../../src/locales/${code}.json`, import.meta.url), 'utf8')) as {
+  readLocale<{
     tabBar: Record<string, string>
     errors: Record<string, string>
-  }
+  }>(code)
 
-let stack: Stack
-let browser: Browser
-
-beforeAll(async () => {
-  stack = await startStack()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-})
+const suite = setUpSuite()
 
 async function homePrices(page: Page): Promise<string[]> {
   return page.locator('[data-testid=home-coin-price]').allTextContents()
@@ -64,14 +49,14 @@ async function expectPricesToMove(page: Page): Promise<void> {
 describe('web client shell', () => {
   it('registers (showing the 80 USDT credit), logs in, and the home prices tick live', async () => {
     const email = uniqueEmail()
-    const phone = await openPage(browser, PHONE)
-    await registerThroughUi(phone.page, stack, email, PASSWORD)
+    const phone = await openPage(suite.browser, PHONE)
+    await registerThroughUi(phone.page, suite.stack, email, TEST_PASSWORD)
     await expect(phone.page.getByTestId('registration-credit').textContent()).resolves.toContain('80 USDT')
     await phone.page.screenshot({ path: screenshotPath('phone-register-credit') })
     await phone.context.close()
 
-    const desktop = await openPage(browser, DESKTOP)
-    await loginThroughUi(desktop.page, stack, email, PASSWORD)
+    const desktop = await openPage(suite.browser, DESKTOP)
+    await loginThroughUi(desktop.page, suite.stack, email, TEST_PASSWORD)
     await expectPricesToMove(desktop.page)
     expect(await desktop.page.locator('.desktop-sidebar').isVisible()).toBe(true)
     expect(await desktop.page.locator('.tab-bar').isVisible()).toBe(false)
@@ -81,8 +66,8 @@ describe('web client shell', () => {
   })
 
   it('turns right-to-left in Arabic and shows the Japanese tab bar in Japanese', async () => {
-    const { page, context, errors } = await openPage(browser, PHONE)
-    await page.goto(`${stack.url}/#/`)
+    const { page, context, errors } = await openPage(suite.browser, PHONE)
+    await page.goto(`${suite.stack.url}/#/`)
     await expect(page.locator('[data-tab=home] .tab-label').textContent()).resolves.toBe(
       bundle('zh').tabBar.home,
     )
@@ -117,8 +102,8 @@ describe('web client shell', () => {
 
   it('lands a signed-out visit to a protected route on /login', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, context } = await openPage(browser, viewport)
-      await page.goto(`${stack.url}/#/wallet`)
+      const { page, context } = await openPage(suite.browser, viewport)
+      await page.goto(`${suite.stack.url}/#/wallet`)
       await page.waitForFunction(() => window.location.hash === '#/login')
       await page.locator('input[name=username]').waitFor()
       await context.close()
@@ -126,12 +111,12 @@ describe('web client shell', () => {
   })
 
   it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
-    const { page, context } = await openPage(browser, PHONE)
-    await page.goto(`${stack.url}/#/login`)
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await page.goto(`${suite.stack.url}/#/login`)
     await page.locator('input[name=username]').fill('张三@example.com')
-    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.locator('input[name=password]').fill(TEST_PASSWORD)
     await page.waitForLoadState('networkidle')
-    const before = stack.apiRequests.length
+    const before = suite.stack.apiRequests.length
     const sent: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) sent.push(request.url())
@@ -142,18 +127,18 @@ describe('web client shell', () => {
     )
     await page.waitForTimeout(300)
     expect(sent).toEqual([])
-    expect(stack.apiRequests.slice(before)).toEqual([])
+    expect(suite.stack.apiRequests.slice(before)).toEqual([])
     await context.close()
   })
 
   it('signs the user out when the token expires', async () => {
     const email = uniqueEmail()
-    const { page, context } = await openPage(browser, PHONE)
-    await registerThroughUi(page, stack, email, PASSWORD)
-    await page.goto(`${stack.url}/#/wallet`)
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+    await page.goto(`${suite.stack.url}/#/wallet`)
     await page.getByTestId('wallet-total').waitFor()
-    await stack.control('/sandbox/expire', { username: email })
-    await page.goto(`${stack.url}/#/cashflow`)
+    await suite.stack.control('/sandbox/expire', { username: email })
+    await page.goto(`${suite.stack.url}/#/cashflow`)
     await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 10_000 })
     expect(
       await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]),
@@ -163,27 +148,27 @@ describe('web client shell', () => {
 
   it('signs in automatically with the stored parameters when the token is gone, then goes home', async () => {
     const email = uniqueEmail()
-    const { page, context } = await openPage(browser, DESKTOP)
-    await registerThroughUi(page, stack, email, PASSWORD)
+    const { page, context } = await openPage(suite.browser, DESKTOP)
+    await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
     const firstToken = await page.evaluate(() => localStorage.getItem('_token'))
     await page.evaluate(() => localStorage.removeItem('_token'))
-    await page.goto(`${stack.url}/#/message`)
+    await page.goto(`${suite.stack.url}/#/message`)
     await page.reload()
     await page.waitForFunction(
       (previous) =>
         window.location.hash === '#/' && ![null, previous].includes(localStorage.getItem('_token')),
       firstToken,
     )
-    await page.goto(`${stack.url}/#/wallet`)
+    await page.goto(`${suite.stack.url}/#/wallet`)
     await page.getByTestId('wallet-total').waitFor()
     await context.close()
   })
 
   it('hides balances behind the eyes switch and remembers it', async () => {
     const email = uniqueEmail()
-    const { page, context } = await openPage(browser, PHONE)
-    await registerThroughUi(page, stack, email, PASSWORD)
-    await page.goto(`${stack.url}/#/wallet`)
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+    await page.goto(`${suite.stack.url}/#/wallet`)
     const total = page.getByTestId('wallet-total')
     await expect.poll(() => total.textContent()).toContain('80.00')
     await page.getByTestId('eyes-toggle').click()
@@ -195,15 +180,15 @@ describe('web client shell', () => {
   })
 
   it('reconnects after the socket is cut and the prices move again', async () => {
-    const { page, context } = await openPage(browser, PHONE)
+    const { page, context } = await openPage(suite.browser, PHONE)
     const sockets: string[] = []
     page.on('websocket', (socket) => sockets.push(socket.url()))
-    await page.goto(`${stack.url}/#/`)
+    await page.goto(`${suite.stack.url}/#/`)
     await expectPricesToMove(page)
     expect(sockets).toHaveLength(1)
     expect(sockets[0]).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/[0-9a-f-]{36}$/)
 
-    expect(stack.relay.cutAll()).toBeGreaterThan(0)
+    expect(suite.stack.relay.cutAll()).toBeGreaterThan(0)
     const cutAt = Date.now()
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2)
     // the client waits its 3 s before reconnecting

@@ -66,7 +66,9 @@ export interface Stack {
 }
 
 /** `secondPeriodSeconds` lets a test settle second contracts in a few seconds instead of 30. */
-export async function startStack(options: Pick<SandboxOptions, 'secondPeriodSeconds'> = {}): Promise<Stack> {
+export type StackOptions = Pick<SandboxOptions, 'secondPeriodSeconds'>
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // a private copy, so a rebuild by another test run cannot pull files from under a loaded page
   const webDist = mkdtempSync(join(tmpdir(), 'tradegate-web-'))
   cpSync(WEB_DIST, webDist, { recursive: true })
@@ -135,15 +137,33 @@ export interface OpenedPage {
   errors: string[]
 }
 
-export async function openPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+export type Viewport = { width: number; height: number }
+
+function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+  return browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+}
+
+export async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPage> {
+  const context = await newContext(browser, viewport)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return { context, page, errors }
+}
+
+/** A browser context already signed in with `token`, in English. */
+export async function signedInContext(
+  browser: Browser,
+  viewport: Viewport,
+  token: string,
+): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport)
+  // English pictures: this machine's Chromium has no CJK fonts, and the default language is zh
+  await context.addInitScript((satoken) => {
+    localStorage.setItem('_token', satoken)
+    localStorage.setItem('_language', 'en')
+  }, token)
+  return context
 }
 
 export function screenshotPath(name: string): string {

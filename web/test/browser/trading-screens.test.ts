@@ -1,27 +1,23 @@
-import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   PHONE,
-  launchChromium,
   openPage,
   registerThroughUi,
   screenshotPath,
-  startStack,
+  signedInContext,
   uniqueEmail,
-  type Stack,
+  type Viewport,
 } from './stack'
+import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
 
 // The markets and trading screens in Chromium against the real gateway and sandbox, at both sizes.
 
-const PASSWORD = 'secret-pass-1'
-const english = JSON.parse(readFileSync(new URL('../../src/locales/en.json', import.meta.url), 'utf8')) as {
-  errors: Record<string, string>
-}
+const english = readLocale<{ errors: Record<string, string> }>('en')
 
-let stack: Stack
-let browser: Browser
+// a 4-second first period so a second contract settles within the test
+const suite = setUpSuite({ secondPeriodSeconds: [4, 60, 120, 300] })
 let email = ''
 let token = ''
 const contexts: BrowserContext[] = []
@@ -33,17 +29,9 @@ function numberIn(text: string | null): number {
   return Number((text ?? '').replace(/[^\d.-]/g, ''))
 }
 
-async function signedInPage(viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+async function signedInPage(viewport: Viewport): Promise<Page> {
+  const context = await signedInContext(suite.browser, viewport, token)
   contexts.push(context)
-  // English pictures (this Chromium has no CJK fonts) and the session registered in beforeAll
-  await context.addInitScript(
-    ({ satoken, language }) => {
-      localStorage.setItem('_token', satoken)
-      localStorage.setItem('_language', language)
-    },
-    { satoken: token, language: 'en' },
-  )
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
@@ -51,7 +39,7 @@ async function signedInPage(viewport: typeof PHONE): Promise<Page> {
 }
 
 async function go(page: Page, route: string): Promise<void> {
-  await page.goto(`${stack.url}/#${route}`)
+  await page.goto(`${suite.stack.url}/#${route}`)
 }
 
 /** In-app navigation: the page is not reloaded, so SWR's cache is what the next screen shows. */
@@ -65,22 +53,19 @@ async function lastPrice(page: Page): Promise<number> {
   return numberIn(await price.textContent())
 }
 
-async function shoot(page: Page, name: string, viewport: typeof PHONE): Promise<void> {
+async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {
   await page.screenshot({
     path: screenshotPath(`trading-${name}-${viewport === PHONE ? 'phone' : 'desktop'}`),
   })
 }
 
 beforeAll(async () => {
-  // a 4-second first period so a second contract settles within the test
-  stack = await startStack({ secondPeriodSeconds: [4, 60, 120, 300] })
-  browser = await launchChromium()
   email = uniqueEmail()
-  const { page, context } = await openPage(browser, PHONE)
-  await registerThroughUi(page, stack, email, PASSWORD)
+  const { page, context } = await openPage(suite.browser, PHONE)
+  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
   token = String(await page.evaluate("localStorage.getItem('_token')"))
   await context.close()
-  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
 })
 
 afterEach(() => {
@@ -89,8 +74,6 @@ afterEach(() => {
 
 afterAll(async () => {
   for (const context of contexts) await context.close()
-  await browser?.close()
-  await stack?.close()
 })
 
 describe('spot', () => {
@@ -121,7 +104,10 @@ describe('spot', () => {
     await orders.locator('[data-order-status=open]').waitFor()
     await shoot(page, 'spot-open-limit', PHONE)
 
-    await stack.control('/sandbox/price', { symbol: 'ethusdt', price: String(Math.floor(limit * 0.95)) })
+    await suite.stack.control('/sandbox/price', {
+      symbol: 'ethusdt',
+      price: String(Math.floor(limit * 0.95)),
+    })
     await expect.poll(() => orders.locator('[data-order-status=filled]').count(), { timeout: 10_000 }).toBe(2)
     expect(await orders.locator('[data-order-status=open]').count()).toBe(0)
     await page.locator('[data-choice=sell]').click()
@@ -171,11 +157,17 @@ describe('contracts', () => {
     await position.waitFor()
     const pnl = position.getByTestId('position-pnl')
 
-    await stack.control('/sandbox/price', { symbol: 'btcusdt', price: String(Math.round(price * 1.05)) })
+    await suite.stack.control('/sandbox/price', {
+      symbol: 'btcusdt',
+      price: String(Math.round(price * 1.05)),
+    })
     // 100 USDT of position, 5 % up: about +5
     await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeGreaterThan(3)
     await shoot(page, 'contract-position', DESKTOP)
-    await stack.control('/sandbox/price', { symbol: 'btcusdt', price: String(Math.round(price * 0.97)) })
+    await suite.stack.control('/sandbox/price', {
+      symbol: 'btcusdt',
+      price: String(Math.round(price * 0.97)),
+    })
     await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeLessThan(-1)
 
     await position.getByTestId('adjust-margin').click()
