@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Pool, type FormData } from 'undici'
+import { Pool, type Dispatcher, type FormData } from 'undici'
 import type { Metrics } from '../plugins/metrics'
 import { upstreamHttpUrl } from '../config'
 
@@ -100,6 +100,49 @@ function endToEndHeaders(headers: Record<string, string | string[] | undefined>)
 
 const PROBE_INTERVAL_MS = 5000
 
+interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+/** Collects one answer in memory; undici's dispatch API skips the stream, promise and async-hook layers of `request`. */
+class CollectingHandler implements Dispatcher.DispatchHandler {
+  private status = 0
+  private headers: RawAnswer['headers'] = {}
+  private readonly chunks: Buffer[] = []
+
+  constructor(
+    private readonly resolve: (answer: RawAnswer) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  // undici treats a handler without this method as one written for its older callback API
+  onRequestStart(): void {}
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: RawAnswer['headers'],
+  ): void {
+    this.status = statusCode
+    this.headers = headers
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk)
+  }
+
+  onResponseEnd(): void {
+    const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)
+    this.resolve({ status: this.status, headers: this.headers, body })
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.reject(error)
+  }
+}
+
 export class Upstream {
   private readonly pool: Pool
   private readonly basePath: string
@@ -145,23 +188,16 @@ export class Upstream {
     const retries = request.method === 'GET' ? this.options.getRetries : 0
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await this.pool.request({
-          method: request.method,
-          path: this.basePath + request.path,
-          headers: request.headers,
-          body: request.body,
-        })
-        if (response.statusCode === 503 && attempt < retries) {
-          await response.body.dump()
+        const answer = await this.send(request)
+        if (answer.status === 503 && attempt < retries) {
           await sleep(RETRY_BACKOFF_MS * 2 ** attempt)
           continue
         }
-        const body = Buffer.from(await response.body.arrayBuffer())
         this.reachable = true
         const ms = performance.now() - started
         this.metrics.upstreamDuration.observe({ route: request.route }, ms / 1000)
-        if (response.statusCode >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
-        return { status: response.statusCode, headers: endToEndHeaders(response.headers), body, ms }
+        if (answer.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
+        return { status: answer.status, headers: endToEndHeaders(answer.headers), body: answer.body, ms }
       } catch (error) {
         const kind = classifyFailure(error)
         // a timeout is never retried: each attempt would wait the full response timeout again
@@ -176,6 +212,20 @@ export class Upstream {
         throw new UpstreamError(kind, ms, error)
       }
     }
+  }
+
+  private send(request: UpstreamRequest): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      this.pool.dispatch(
+        {
+          method: request.method,
+          path: this.basePath + request.path,
+          headers: request.headers,
+          body: request.body,
+        },
+        new CollectingHandler(resolve, reject),
+      )
+    })
   }
 
   async close(): Promise<void> {
