@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { LoginMethod } from '@tradegate/shared'
+import { Field, type FieldProps } from '../../../components/form'
 
 export const LOGIN_METHODS: readonly LoginMethod[] = ['email', 'phone', 'account', 'address']
 
@@ -32,6 +33,24 @@ export function MethodTabs({
   )
 }
 
-export function usernameInputType(method: LoginMethod): 'email' | 'tel' | 'text' {
+function usernameInputType(method: LoginMethod): 'email' | 'tel' | 'text' {
   return method === 'email' ? 'email' : method === 'phone' ? 'tel' : 'text'
+}
+
+/** The username input of the chosen sign-in method: its label, keyboard and example. */
+export function UsernameField({
+  method,
+  ...input
+}: Omit<FieldProps, 'label' | 'name'> & { method: LoginMethod }) {
+  const { t } = useTranslation()
+  return (
+    <Field
+      label={t(`auth.methods.${method}`)}
+      name="username"
+      type={usernameInputType(method)}
+      autoComplete="username"
+      placeholder={t(`auth.placeholders.${method}`)}
+      {...input}
+    />
+  )
 }

@@ -8,7 +8,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { completeSignIn } from '../../../lib/user'
 import { login } from '../api/login'
-import { LOGIN_METHODS, MethodTabs, usernameInputType } from '../components/method-tabs'
+import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-tabs'
 
 export default function LoginScreen() {
   const { t } = useTranslation()
@@ -37,16 +37,7 @@ export default function LoginScreen() {
       </div>
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
       <Form onSubmit={run}>
-        <Field
-          label={t(`auth.methods.${method}`)}
-          name="username"
-          type={usernameInputType(method)}
-          autoComplete="username"
-          value={username}
-          onValueChange={setUsername}
-          placeholder={t(`auth.placeholders.${method}`)}
-          required
-        />
+        <UsernameField method={method} value={username} onValueChange={setUsername} required />
         <Field
           label={t('auth.password')}
           name="password"

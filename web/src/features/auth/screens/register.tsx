@@ -17,7 +17,7 @@ import { showToast } from '../../../lib/toast'
 import { completeSignIn } from '../../../lib/user'
 import { register } from '../api/register'
 import { sendCode } from '../api/send-code'
-import { LOGIN_METHODS, MethodTabs, usernameInputType } from '../components/method-tabs'
+import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-tabs'
 
 const CODE_METHODS: readonly LoginMethod[] = ['email', 'phone', 'account']
 
@@ -92,15 +92,7 @@ export default function RegisterScreen() {
       </div>
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
       <Form onSubmit={run}>
-        <Field
-          label={t(`auth.methods.${method}`)}
-          name="username"
-          type={usernameInputType(method)}
-          autoComplete="username"
-          value={username}
-          onValueChange={setUsername}
-          placeholder={t(`auth.placeholders.${method}`)}
-        />
+        <UsernameField method={method} value={username} onValueChange={setUsername} />
         {needsCode && (
           <CodeField
             autoComplete="one-time-code"
