@@ -140,9 +140,10 @@ describe('web client shell', () => {
     await suite.stack.control('/sandbox/expire', { username: email })
     await page.goto(`${suite.stack.url}/#/cashflow`)
     await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 10_000 })
-    expect(
-      await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]),
-    ).toEqual([null, null])
+    // the client reloads the page 10 ms after the expiry, which can cut a read short; poll until it lands
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]))
+      .toEqual([null, null])
     await context.close()
   })
 
