@@ -106,7 +106,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
           />
           <div className="field">
             <span className="field-label">{t('trade.leverage')}</span>
-            <div className="chips" role="group" aria-label={t('trade.leverage')}>
+            <div className="leverage-chips" role="group" aria-label={t('trade.leverage')}>
               {leverages.map((choice) => (
                 <button
                   key={choice}
