@@ -8,7 +8,6 @@ import { ResponseCache, type CacheOutcome } from './cache'
 import { canonicalQuery, firstInvalidField, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from './errors'
 import { locateChinese, nestsDeeperThan, rawTextHasChinese } from './guard'
-import { API_SECURITY_HEADERS } from '../plugins/security'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
@@ -96,11 +95,7 @@ export const apiPlugin = fp<ApiOptions>(
       scope.route({
         method: route.definition.method,
         url: route.definition.path,
-        helmet: false,
-        onRequest: (_request, reply, done) => {
-          reply.headers(API_SECURITY_HEADERS)
-          done()
-        },
+        config: { apiAnswer: true },
         handler: (request, reply) => handle(route, request, reply),
       })
     }
