@@ -147,6 +147,8 @@ export class Upstream {
   private readonly pool: Pool
   private readonly basePath: string
   private readonly probeTimer: NodeJS.Timeout
+  /** labelled duration children by route, so a request does not hash its label set again */
+  private readonly durations = new Map<string, { observe(seconds: number): void }>()
   /** false after a failed connection until a connection or an answer succeeds again */
   reachable = true
 
@@ -195,7 +197,7 @@ export class Upstream {
         }
         this.reachable = true
         const ms = performance.now() - started
-        this.metrics.upstreamDuration.observe({ route: request.route }, ms / 1000)
+        this.durationOf(request.route).observe(ms / 1000)
         if (answer.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
         return { status: answer.status, headers: endToEndHeaders(answer.headers), body: answer.body, ms }
       } catch (error) {
@@ -208,10 +210,16 @@ export class Upstream {
         const ms = performance.now() - started
         if (kind === 'connect') this.reachable = false
         this.metrics.upstreamErrors.inc({ kind })
-        this.metrics.upstreamDuration.observe({ route: request.route }, ms / 1000)
+        this.durationOf(request.route).observe(ms / 1000)
         throw new UpstreamError(kind, ms, error)
       }
     }
+  }
+
+  private durationOf(route: string) {
+    let duration = this.durations.get(route)
+    if (!duration) this.durations.set(route, (duration = this.metrics.upstreamDuration.labels({ route })))
+    return duration
   }
 
   private send(request: UpstreamRequest): Promise<RawAnswer> {
