@@ -32,6 +32,9 @@ declare module 'fastify' {
   }
 }
 
+/** Pings go out in this many slices per interval. */
+const PING_SLICES = 25
+
 function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   socket.destroy()
@@ -104,6 +107,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     }
     const resolveUser = (token: string) => users.resolve(token)
     let nextSocketId = 1
+    const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
     const server = new WebSocketServer({
       noServer: true,
@@ -115,7 +119,9 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
       const socketId = nextSocketId++
       const client = new ClientSocket(ws, raw, { hub, limits, resolveUser })
+      const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
+      pingSlot.add(client)
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       metrics.wsConnections.inc()
       log.info({ event: 'ws_open', socket: socketId, clientId }, 'socket open')
@@ -125,6 +131,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       ws.once('close', (code) => {
         client.leaveAll()
         sockets.delete(client)
+        pingSlot.delete(client)
         const left = (perAddress.get(address) ?? 1) - 1
         if (left > 0) perAddress.set(address, left)
         else perAddress.delete(address)
@@ -149,9 +156,12 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     }
     app.server.on('upgrade', onUpgrade)
 
-    // one timer for every socket: a socket that did not answer the previous ping is gone
+    // one timer for every socket, pinging one slice of them per tick so that ten thousand pings never
+    // stall a single event-loop turn; a socket that did not answer its previous ping is gone
+    let pingTick = 0
     const pinger = setInterval(() => {
-      for (const client of sockets) {
+      const slot = pingSlots[pingTick++ % PING_SLICES]!
+      for (const client of slot) {
         if (!client.alive) {
           client.ws.terminate()
           continue
@@ -159,7 +169,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         client.alive = false
         client.ws.ping()
       }
-    }, config.WS_PING_INTERVAL_MS)
+    }, config.WS_PING_INTERVAL_MS / PING_SLICES)
     pinger.unref()
 
     app.decorate<LiveService>('live', {
