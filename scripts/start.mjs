@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const fromRoot = (...parts) => join(root, ...parts)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const children = new Set()
 let stopping = false
 
@@ -40,11 +39,16 @@ function buildWhatIsMissing() {
       say('the web client did not build; the gateway will serve a placeholder page instead')
     }
   }
-  const bundle = fromRoot('gateway/dist/main.js')
-  const sources = ['gateway/src', 'shared/src', 'gateway/build.mjs', 'gateway/package.json'].map((path) =>
-    fromRoot(path),
-  )
-  const stale = !existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...sources.map(newestModification))
+  const bundles = ['gateway/dist/main.js', 'gateway/dist/sandbox.js'].map((path) => fromRoot(path))
+  const sources = [
+    'gateway/src',
+    'gateway/sandbox',
+    'shared/src',
+    'gateway/build.mjs',
+    'gateway/package.json',
+  ].map((path) => fromRoot(path))
+  const newestSource = Math.max(...sources.map(newestModification))
+  const stale = bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < newestSource)
   if (stale) {
     say('building the gateway')
     if (!run(npm, ['run', 'build', '-w', 'gateway'])) {
@@ -132,7 +136,9 @@ const env = {}
 if (!process.env.UPSTREAM_URL) {
   const port = await freePort()
   say(`starting the sandbox upstream on port ${port}`)
-  const sandbox = start('sandbox', npx, ['tsx', 'gateway/sandbox/main.ts'], { SANDBOX_PORT: String(port) })
+  const sandbox = start('sandbox', process.execPath, [fromRoot('gateway/dist/sandbox.js')], {
+    SANDBOX_PORT: String(port),
+  })
   try {
     await waitForPort(port, sandbox, 60_000)
   } catch (error) {

@@ -54,7 +54,6 @@ describe('docker/Dockerfile', () => {
     expect(byStage.get('gateway')!.join('\n')).toMatch(/ENV PORT=8080[\s\S]*EXPOSE 8080/)
     for (const [, from] of dockerfile.matchAll(/--from=(\S+)/g)) expect(byStage.has(from!)).toBe(true)
     expect(dockerfile).toContain('npm run build -w gateway')
-    expect(dockerfile).toContain('node docker/build-sandbox.mjs')
   })
 
   it('is the last stage by default for the gateway, so a plain docker build gives the gateway', async () => {
