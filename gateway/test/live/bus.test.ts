@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
 import type { Bus } from '../../src/live/bus'
 import { publishOnTopics } from '../../src/live/bus'
 import { MemoryBus } from '../../src/live/memory-bus'
 import { RedisBus } from '../../src/live/redis-bus'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
+import { startRedisCluster, type RedisClusterChild } from './redis-server'
 
 interface BusPair {
   /** the instance that publishes */
@@ -39,7 +40,27 @@ const implementations: Array<{ name: string; pair(): Promise<BusPair> }> = [
       }
     },
   },
+  {
+    // sharded pub/sub (SSUBSCRIBE/SPUBLISH) on a throwaway three-node cluster
+    name: 'redis cluster',
+    async pair() {
+      cluster ??= startRedisCluster()
+      const { url } = await cluster
+      const prefix = uniquePrefix('cbus')
+      const publisher = new RedisBus({ url, prefix })
+      const subscriber = new RedisBus({ url, prefix })
+      await waitFor(() => publisher.up && subscriber.up, 'both buses up')
+      return {
+        publisher,
+        subscriber,
+        close: async () => void (await Promise.all([publisher.close(), subscriber.close()])),
+      }
+    },
+  },
 ]
+
+let cluster: Promise<RedisClusterChild> | undefined
+afterAll(async () => (await cluster)?.stop())
 
 /** Subscribes and waits until the topic's snapshot is loaded and, over Redis, the SUBSCRIBE is in place. */
 async function subscribed(bus: Bus, topic: string, into: string[]): Promise<() => void> {

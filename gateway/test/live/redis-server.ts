@@ -1,5 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 
 // A throwaway redis-server child on its own port, for tests that stop and restart Redis.
@@ -67,4 +70,90 @@ export async function startRedisChild(): Promise<RedisChild> {
   }
   await start()
   return { url: `redis://127.0.0.1:${port}`, port, kill, start }
+}
+
+export interface RedisClusterChild {
+  /** redis-cluster://host:port,... as REDIS_URL takes it */
+  url: string
+  stop(): Promise<void>
+}
+
+/** Three throwaway cluster nodes on free ports with every slot assigned, for the sharded bus. */
+export async function startRedisCluster(nodeCount = 3): Promise<RedisClusterChild> {
+  const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'))
+  const ports: number[] = []
+  const children: ChildProcess[] = []
+  for (let i = 0; i < nodeCount; i++) {
+    const port = await freePort()
+    ports.push(port)
+    children.push(
+      spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          join(dir, `nodes-${port}.conf`),
+          '--dir',
+          dir,
+        ],
+        { stdio: 'ignore' },
+      ),
+    )
+  }
+  const stop = async (): Promise<void> => {
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null
+          ? undefined
+          : new Promise<void>((resolve) => {
+              child.once('exit', () => resolve())
+              child.kill('SIGKILL')
+            }),
+      ),
+    )
+    await rm(dir, { recursive: true, force: true })
+  }
+  for (const port of ports) {
+    const deadline = Date.now() + 5000
+    while (!(await answers(port))) {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`cluster node did not start on ${port}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  const nodes = ports.map((port) => `127.0.0.1:${port}`)
+  const created = spawnSync(
+    'redis-cli',
+    ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'],
+    {
+      encoding: 'utf8',
+    },
+  )
+  if (created.status !== 0) {
+    await stop()
+    throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`)
+  }
+  const probe = new Redis({ port: ports[0], host: '127.0.0.1' })
+  const deadline = Date.now() + 10_000
+  while (!String(await probe.cluster('INFO')).includes('cluster_state:ok')) {
+    if (Date.now() > deadline) {
+      probe.disconnect()
+      await stop()
+      throw new Error('the cluster did not reach cluster_state:ok')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  probe.disconnect()
+  return { url: `redis-cluster://${nodes.join(',')}`, stop }
 }
