@@ -1,10 +1,13 @@
 import { once } from 'node:events'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { io as connectSocketIo, type Socket } from 'socket.io-client'
 import { startBareWsServer } from './bare-ws-server'
 import { FRAME_EVENT, startSocketIoServer } from './socketio-server'
+import { startNodeProxyServer } from './node-proxy-server'
 import type { ServerFrame } from '../bench/scenario'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
@@ -132,5 +135,53 @@ describe('socket.io baseline on the real Redis', () => {
     const timer = setInterval(() => publisher.publish('DETAIL:ethusdt', frame('ethusdt', '7')), 50)
     cleanups.push(() => clearInterval(timer))
     expect(await frames.nth(1)).toMatchObject({ symbol: 'ethusdt', data: { close: '7' } })
+  })
+})
+
+describe('bare node proxy baseline', () => {
+  async function startUpstream(
+    handle: (request: IncomingMessage, body: string, response: ServerResponse) => void,
+  ) {
+    const upstream = createServer((request, response) => {
+      let body = ''
+      request.setEncoding('utf8')
+      request.on('data', (chunk: string) => (body += chunk))
+      request.on('end', () => handle(request, body, response))
+    })
+    upstream.listen(0, '127.0.0.1')
+    await once(upstream, 'listening')
+    cleanups.push(() => new Promise((done) => upstream.close(done)))
+    return `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+  }
+
+  it('passes method, path, body and content type up, and status, type and body back', async () => {
+    const seen: Array<{ method?: string; url?: string; type?: string; body: string }> = []
+    const upstreamUrl = await startUpstream((request, body, response) => {
+      seen.push({ method: request.method, url: request.url, type: request.headers['content-type'], body })
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{"code":200,"data":[1]}')
+    })
+    const proxy = await startNodeProxyServer({ upstream: upstreamUrl })
+    cleanups.push(() => proxy.close())
+
+    const response = await fetch(`${proxy.url}/api/period/list?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"symbol":"btcusdt"}',
+    })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('content-type')).toBe('application/json')
+    expect(await response.text()).toBe('{"code":200,"data":[1]}')
+    expect(seen).toEqual([
+      { method: 'POST', url: '/api/period/list?x=1', type: 'application/json', body: '{"symbol":"btcusdt"}' },
+    ])
+  })
+
+  it('answers 502 when the upstream is gone', async () => {
+    const upstreamUrl = await startUpstream((_request, _body, response) => response.end())
+    const proxy = await startNodeProxyServer({ upstream: upstreamUrl })
+    cleanups.push(() => proxy.close())
+    await cleanups.shift()?.() // closes the upstream, registered first
+    const response = await fetch(`${proxy.url}/api/period/list`)
+    expect(response.status).toBe(502)
   })
 })

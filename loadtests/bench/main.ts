@@ -26,7 +26,7 @@ import { readCpuMicros, readRssBytes } from './proc-stats'
 import { measureSerialLatency, type SerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
 import { renderResultsMd } from './results-md'
-import { formatNumber, stormCell, table } from './report-format'
+import { formatNumber, roundsRange, stormCell, table } from './report-format'
 
 export interface BenchOptions {
   quick: boolean
@@ -42,7 +42,10 @@ export interface BenchOptions {
   drainMaxMs: number
   /** The reconnect storm spreads every socket's reconnect over this span. */
   stormSpreadMs: number
+  /** measured seconds per REST target, split evenly over the rounds */
   restSeconds: number
+  /** times each REST target is started and measured, interleaved with the others */
+  restRounds: number
   restConnections: number
   /** Requests sent one at a time for the unqueued latency figure. */
   serialRequests: number
@@ -107,7 +110,10 @@ export interface RestRow {
   unavailable?: string
   error?: string
   pinned?: boolean
+  /** over every round together */
   requestsPerSecond?: number
+  /** each round's own rate, to show how much the machine wandered */
+  roundsPerSecond?: number[]
   latencyMs?: { p50: number; p90: number; p99: number; p999: number; max: number }
   errors?: number
   non2xx?: number
@@ -309,19 +315,30 @@ async function runSocketSystem(
   return { rows, saturation }
 }
 
-async function runRestTarget(
+/** One target's figures from one round: started, warmed, measured for one window, stopped. */
+export interface RestWindow {
+  pinned: boolean
+  seconds: number
+  requests: number
+  non2xx: number
+  errors: number
+  cpuMicros?: number
+  latencyMs: NonNullable<RestRow['latencyMs']>
+  serialLatencyMs?: SerialLatency
+}
+
+async function runRestWindow(
   target: RestTarget,
   ctx: RestTargetContext,
   options: BenchOptions,
+  withSerial: boolean,
   log: (line: string) => void,
-): Promise<RestRow> {
-  const row: RestRow = { target: target.name, note: target.note, ok: false }
+): Promise<RestWindow | { unavailable: string }> {
   const begin = performance.now()
   const started = await target.start(ctx)
-  if ('unavailable' in started) return { ...row, unavailable: started.unavailable }
-  log(`  started in ${Math.round(performance.now() - begin)} ms`)
+  if ('unavailable' in started) return started
+  log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
   try {
-    row.pinned = started.pinned
     const { request } = started
     // A short unmeasured run first, so connection setup and JIT warm-up stay out of the figures.
     await autocannon({
@@ -336,33 +353,109 @@ async function runRestTarget(
     const result = await autocannon({
       url: started.url + request.path,
       connections: options.restConnections,
-      duration: options.restSeconds,
+      duration: options.restSeconds / options.restRounds,
       method: request.method,
       body: request.body,
       headers: request.headers,
     })
     const cpuAfter = started.pid === undefined ? undefined : readCpuMicros(started.pid)
-    row.requestsPerSecond = result.requests.average
-    row.latencyMs = {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      p999: result.latency.p99_9,
-      max: result.latency.max,
+    return {
+      pinned: started.pinned,
+      seconds: result.duration,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      cpuMicros: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+      latencyMs: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        p999: result.latency.p99_9,
+        max: result.latency.max,
+      },
+      serialLatencyMs: withSerial
+        ? await measureSerialLatency(started.url, request, options.serialRequests)
+        : undefined,
     }
-    row.errors = result.errors + result.timeouts
-    row.non2xx = result.non2xx
-    const total = result.requests.total
-    if (cpuBefore !== undefined && cpuAfter !== undefined && total > 0) {
-      row.serverCpuMicrosPerRequest = (cpuAfter - cpuBefore) / total
-    }
-    row.serialLatencyMs = await measureSerialLatency(started.url, request, options.serialRequests)
-    row.ok = total > 0 && result.non2xx === 0
-    if (!row.ok) row.error = `${total} requests, ${result.non2xx} not 2xx, ${row.errors} errors`
   } finally {
     await started.stop()
   }
-  return row
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+/** Sums a target's rounds: req/s and CPU over every window together, latency percentiles as the median round's. */
+export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow {
+  const seconds = windows.reduce((sum, window) => sum + window.seconds, 0)
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0)
+  const non2xx = windows.reduce((sum, window) => sum + window.non2xx, 0)
+  const errors = windows.reduce((sum, window) => sum + window.errors, 0)
+  const cpu = windows.every((window) => window.cpuMicros !== undefined)
+    ? windows.reduce((sum, window) => sum + window.cpuMicros!, 0)
+    : undefined
+  const latency = (key: keyof RestWindow['latencyMs']): number =>
+    median(windows.map((window) => window.latencyMs[key]))
+  const ok = requests > 0 && non2xx === 0
+  return {
+    ...row,
+    ok,
+    pinned: windows.every((window) => window.pinned),
+    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
+    roundsPerSecond: windows.map((window) => (window.seconds > 0 ? window.requests / window.seconds : 0)),
+    latencyMs: {
+      p50: latency('p50'),
+      p90: latency('p90'),
+      p99: latency('p99'),
+      p999: latency('p999'),
+      max: latency('max'),
+    },
+    errors,
+    non2xx,
+    serverCpuMicrosPerRequest: cpu !== undefined && requests > 0 ? cpu / requests : undefined,
+    serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
+    ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
+  }
+}
+
+/**
+ * Every target in turn, round after round, so a slow spell of a shared machine lands on all of them
+ * alike instead of on whichever target happened to be measured then.
+ */
+async function runRestRounds(
+  targets: RestTarget[],
+  ctx: RestTargetContext,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<RestRow[]> {
+  const windows = new Map<string, RestWindow[]>()
+  const rows = new Map<string, RestRow>(
+    targets.map((target) => [target.name, { target: target.name, note: target.note, ok: false }]),
+  )
+  for (let round = 0; round < options.restRounds; round++) {
+    log(`rest: round ${round + 1} of ${options.restRounds}`)
+    for (const target of targets) {
+      const row = rows.get(target.name)!
+      if (row.unavailable || row.error) continue
+      try {
+        const window = await runRestWindow(target, ctx, options, round === 0, log)
+        if ('unavailable' in window) {
+          row.unavailable = window.unavailable
+          continue
+        }
+        windows.set(target.name, [...(windows.get(target.name) ?? []), window])
+      } catch (error) {
+        row.error = errorText(error)
+      }
+    }
+  }
+  return targets.map((target) => {
+    const row = rows.get(target.name)!
+    const done = windows.get(target.name)
+    return row.unavailable || row.error || !done ? row : combineRestWindows(row, done)
+  })
 }
 
 export async function runBench(
@@ -404,14 +497,14 @@ export async function runBench(
     sandbox: sandbox.get,
   }
   try {
-    for (const target of restTargets.filter((t) => selected(t.name, options.only))) {
-      log(`rest: ${target.name}`)
-      try {
-        restRows.push(await runRestTarget(target, restCtx, options, log))
-      } catch (error) {
-        restRows.push({ target: target.name, note: target.note, ok: false, error: errorText(error) })
-      }
-    }
+    restRows.push(
+      ...(await runRestRounds(
+        restTargets.filter((t) => selected(t.name, options.only)),
+        restCtx,
+        options,
+        log,
+      )),
+    )
   } finally {
     await sandbox.stop()
   }
@@ -465,6 +558,7 @@ export function formatReport(result: BenchResult): string {
     return [
       row.target,
       formatNumber(row.requestsPerSecond),
+      roundsRange(row.roundsPerSecond),
       formatNumber(row.latencyMs.p50, 2),
       formatNumber(row.latencyMs.p90, 2),
       formatNumber(row.latencyMs.p99, 2),
@@ -543,7 +637,10 @@ export function formatReport(result: BenchResult): string {
     ),
     '',
     'REST (autocannon, latency in ms)',
-    table(['target', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'serial p50', 'cpu µs/req', 'errors'], restRows),
+    table(
+      ['target', 'req/s', 'rounds req/s', 'p50', 'p90', 'p99', 'p99.9', 'serial p50', 'cpu µs/req', 'errors'],
+      restRows,
+    ),
   ].join('\n')
 }
 
@@ -580,7 +677,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
     rampMeasureMs: quick ? 700 : 2000,
     drainMaxMs: quick ? 1000 : 15_000,
     stormSpreadMs: quick ? 500 : 5000,
-    restSeconds: quick ? 1 : 8,
+    restSeconds: quick ? 1 : 12,
+    restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
     serialRequests: quick ? 200 : 2000,
     installMissing: !values['no-install'],

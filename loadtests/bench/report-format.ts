@@ -23,3 +23,11 @@ export function stormCell(storm: StormReport | undefined): string {
     ? `${formatNumber(storm.ms)} ms (${spread})`
     : `not done in ${formatNumber(storm.ms)} ms (${spread}; ${problems.join(', ')})`
 }
+
+/** The slowest and fastest round of a REST target, e.g. `5,989–6,857`: how far the machine wandered. */
+export function roundsRange(perSecond: number[] | undefined): string {
+  if (!perSecond || perSecond.length === 0) return '-'
+  const low = Math.min(...perSecond)
+  const high = Math.max(...perSecond)
+  return perSecond.length === 1 ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`
+}

@@ -152,6 +152,25 @@ export const restTargets: RestTarget[] = [
     },
   },
   {
+    name: 'bare node proxy',
+    note: 'periodList through node:http and an undici pool, no checks, to the sandbox',
+    async start(ctx) {
+      const sandbox = await ctx.sandbox()
+      const child = await spawnTsServer(
+        path.join(loadtestsDir, 'baselines', 'node-proxy-server.ts'),
+        ['--upstream', sandbox.url],
+        { cpus: ctx.serverCpus },
+      )
+      return {
+        url: `http://127.0.0.1:${child.port}`,
+        pid: child.pid,
+        pinned: child.pinned,
+        request: uncachedRequest,
+        stop: () => child.stop(),
+      }
+    },
+  },
+  {
     name: 'gateway cached getAllSetting',
     note: 'served from the gateway cache',
     start: (ctx) => startGatewayOverSandbox(ctx, settingsRequest),

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { BenchResult, RampStep, RestRow, SaturationReport, SocketRow } from './main'
-import { formatNumber, stormCell } from './report-format'
+import { formatNumber, roundsRange, stormCell } from './report-format'
 import { loadtestsDir } from './child-process'
 
 export const GATEWAY_SYSTEMS = ['gateway (memory bus)', 'gateway (redis bus)'] as const
@@ -16,6 +16,7 @@ export const REST = {
   direct: 'sandbox direct',
   proxied: 'gateway proxy (uncached)',
   nginx: 'nginx proxy_pass',
+  nodeProxy: 'bare node proxy',
   cached: 'gateway cached getAllSetting',
   bareRoute: 'bare fastify route',
 } as const
@@ -79,6 +80,14 @@ function machineNote(result: BenchResult): string | undefined {
 function clientBound(step: RampStep | undefined): string | undefined {
   return step && step.clientCpuPercent >= 90
     ? `the load generator was at ${n(step.clientCpuPercent)}% of its core`
+    : undefined
+}
+
+/** The proxy floor's own ratio, when even Node's bare server and client fall short of the target. */
+function floorProxy(floor: RestRow | undefined, nginx: RestRow | undefined): string | undefined {
+  const ratio = division(floor?.requestsPerSecond, nginx?.requestsPerSecond)
+  return ratio !== undefined && ratio < 0.7
+    ? `bare node proxy, the floor (node:http and undici with no checks, ${n(floor?.serverCpuMicrosPerRequest, 1)} µs per request), reached only ${ratioText(ratio)} of nginx in the same run`
     : undefined
 }
 
@@ -251,6 +260,7 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   })
 
   const nginx = restRow(result, REST.nginx)
+  const nodeProxy = restRow(result, REST.nodeProxy)
   const proxyRatio = division(proxied?.requestsPerSecond, nginx?.requestsPerSecond)
   checks.push({
     issue: 4,
@@ -266,6 +276,7 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
       proxyRatio !== undefined && proxyRatio < 0.7
         ? reasons(
             `the gateway's ${n(proxied?.serverCpuMicrosPerRequest, 1)} µs of CPU per proxied request against nginx's ${n(nginx?.serverCpuMicrosPerRequest, 1)} µs takes that much core time from the sandbox they share`,
+            floorProxy(nodeProxy, nginx),
             shared,
           )
         : undefined,
@@ -352,6 +363,7 @@ export function renderResultsMd(
   const direct = restRow(result, REST.direct)
   const proxied = restRow(result, REST.proxied)
   const nginx = restRow(result, REST.nginx)
+  const nodeProxy = restRow(result, REST.nodeProxy)
   const cached = restRow(result, REST.cached)
   const bareRoute = restRow(result, REST.bareRoute)
 
@@ -371,7 +383,7 @@ command below to replace every figure; the analysis section at the end is kept.
 - **Machine:** ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, kernel ${m.kernel}
 - **Load average (1 min):** ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end${machineNote(result) ? ` — ${machineNote(result)}: other engineers' test runs took CPU from both the servers and the load generator, so every figure is pessimistic` : ''}
 - **Pinning:** ${result.pinning === 'unavailable' ? 'unavailable (servers and load generator shared the cores)' : `load generator (and the gateway's upstream feed) on core ${result.pinning.client}, every server on core ${result.pinning.server}`}
-- **Scenario:** ${result.options.scenario.symbols} symbols; per symbol DETAIL ${result.options.scenario.rates.DETAIL}/s, TRADE ${result.options.scenario.rates.TRADE}/s, KLINE ${result.options.scenario.rates.KLINE}/s; each client subscribes DETAIL, KLINE and TRADE for 1–3 symbols, ${Math.round(result.options.scenario.btcShare * 100)}% on btcusdt. Windows of ${n(result.options.measureMs / 1000, 1)} s; ramp steps of ${n(result.options.rampMeasureMs / 1000, 1)} s; REST ${result.options.restSeconds} s with ${result.options.restConnections} connections, plus ${n(result.options.serialRequests)} requests one at a time.
+- **Scenario:** ${result.options.scenario.symbols} symbols; per symbol DETAIL ${result.options.scenario.rates.DETAIL}/s, TRADE ${result.options.scenario.rates.TRADE}/s, KLINE ${result.options.scenario.rates.KLINE}/s; each client subscribes DETAIL, KLINE and TRADE for 1–3 symbols, ${Math.round(result.options.scenario.btcShare * 100)}% on btcusdt. Windows of ${n(result.options.measureMs / 1000, 1)} s; ramp steps of ${n(result.options.rampMeasureMs / 1000, 1)} s; REST ${result.options.restSeconds} s per target with ${result.options.restConnections} connections, in ${result.options.restRounds} interleaved rounds, plus ${n(result.options.serialRequests)} requests one at a time.
 
 ## Targets (issues 4 and 5)
 
@@ -422,6 +434,18 @@ ${mdTable(
       proxied?.latencyMs && direct?.latencyMs
         ? `+${n(proxied.latencyMs.p50 - direct.latencyMs.p50, 2)} ms`
         : '-',
+    ],
+    [
+      'proxied uncached call vs bare node proxy (the floor), req/s',
+      n(proxied?.requestsPerSecond),
+      n(nodeProxy?.requestsPerSecond),
+      ratioText(division(proxied?.requestsPerSecond, nodeProxy?.requestsPerSecond)),
+    ],
+    [
+      'bare node proxy (the floor) vs nginx proxy_pass, req/s',
+      n(nodeProxy?.requestsPerSecond),
+      n(nginx?.requestsPerSecond),
+      ratioText(division(nodeProxy?.requestsPerSecond, nginx?.requestsPerSecond)),
     ],
     [
       'proxied uncached call vs nginx proxy_pass, req/s',
@@ -545,8 +569,11 @@ ${result.saturation
 
 ## REST
 
-autocannon, ${result.options.restConnections} connections for ${result.options.restSeconds} s after a warm-up; "one at a time" is
-${n(result.options.serialRequests)} sequential requests over one keep-alive connection (sub-millisecond resolution).
+autocannon, ${result.options.restConnections} connections. Each target is started, warmed up, measured for
+${n(result.options.restSeconds / result.options.restRounds, 1)} s and stopped, in turn, over ${result.options.restRounds} rounds, so a slow spell of the machine
+falls on every target alike; req/s and CPU are over all rounds together, "rounds" shows the slowest
+and fastest round, and latency percentiles are the median round's. "one at a time" is
+${n(result.options.serialRequests)} sequential requests over one keep-alive connection (sub-millisecond resolution), in the first round.
 Every server process is on the server core: a proxied row's sandbox shares that core with its proxy.
 
 ${mdTable(
@@ -554,6 +581,7 @@ ${mdTable(
     'target',
     'what',
     'req/s',
+    'rounds req/s',
     'p50',
     'p90',
     'p99',
@@ -565,13 +593,27 @@ ${mdTable(
   ],
   result.rest.map((row) =>
     row.unavailable
-      ? [row.target, row.note ?? '', `skipped: ${row.unavailable}`, '', '', '', '', '', '', '', '']
+      ? [row.target, row.note ?? '', `skipped: ${row.unavailable}`, '', '', '', '', '', '', '', '', '']
       : !row.ok || !row.latencyMs
-        ? [row.target, row.note ?? '', `FAILED: ${row.error ?? 'no figures'}`, '', '', '', '', '', '', '', '']
+        ? [
+            row.target,
+            row.note ?? '',
+            `FAILED: ${row.error ?? 'no figures'}`,
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+          ]
         : [
             row.target,
             row.note ?? '',
             n(row.requestsPerSecond),
+            roundsRange(row.roundsPerSecond),
             n(row.latencyMs.p50, 2),
             n(row.latencyMs.p90, 2),
             n(row.latencyMs.p99, 2),

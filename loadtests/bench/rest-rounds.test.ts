@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { combineRestWindows, type RestWindow } from './main'
+import { roundsRange } from './report-format'
+
+const window = (overrides: Partial<RestWindow>): RestWindow => ({
+  pinned: true,
+  seconds: 3,
+  requests: 3000,
+  non2xx: 0,
+  errors: 0,
+  cpuMicros: 150_000,
+  latencyMs: { p50: 5, p90: 8, p99: 12, p999: 20, max: 30 },
+  ...overrides,
+})
+
+describe('REST rounds', () => {
+  const row = { target: 'gateway proxy (uncached)', ok: false }
+
+  it('takes req/s and CPU over every round together, not as an average of rates', () => {
+    const combined = combineRestWindows(row, [
+      window({ seconds: 3, requests: 3000, cpuMicros: 300_000 }),
+      window({ seconds: 3, requests: 9000, cpuMicros: 300_000 }),
+    ])
+    expect(combined.ok).toBe(true)
+    expect(combined.requestsPerSecond).toBe(2000)
+    expect(combined.roundsPerSecond).toEqual([1000, 3000])
+    expect(combined.serverCpuMicrosPerRequest).toBe(50)
+  })
+
+  it('reports the median round of each latency percentile', () => {
+    const combined = combineRestWindows(row, [
+      window({ latencyMs: { p50: 9, p90: 9, p99: 90, p999: 99, max: 99 } }),
+      window({ latencyMs: { p50: 1, p90: 1, p99: 10, p999: 11, max: 11 } }),
+      window({ latencyMs: { p50: 5, p90: 5, p99: 50, p999: 55, max: 55 } }),
+    ])
+    expect(combined.latencyMs).toEqual({ p50: 5, p90: 5, p99: 50, p999: 55, max: 55 })
+  })
+
+  it('fails the row when any round had a non-2xx answer, and is unpinned if any round was', () => {
+    const combined = combineRestWindows(row, [window({}), window({ non2xx: 2, pinned: false })])
+    expect(combined.ok).toBe(false)
+    expect(combined.pinned).toBe(false)
+    expect(combined.error).toBe('6000 requests, 2 not 2xx, 0 errors')
+  })
+
+  it('leaves CPU out when a round could not read it', () => {
+    expect(
+      combineRestWindows(row, [window({}), window({ cpuMicros: undefined })]).serverCpuMicrosPerRequest,
+    ).toBe(undefined)
+  })
+
+  it('shows the slowest and fastest round', () => {
+    expect(roundsRange([6857.2, 4445, 5989])).toBe('4,445–6,857')
+    expect(roundsRange([4445])).toBe('4,445')
+    expect(roundsRange(undefined)).toBe('-')
+  })
+})
