@@ -10,11 +10,15 @@ import {
   type HistogramData,
   type IChartApi,
   type ISeriesApi,
+  type TickMarkType,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts'
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useKline } from '../../../lib/live'
+import { useSettings } from '../../../lib/settings'
 import { useKlineHistory } from '../api/get-kline'
+import { crosshairTimeLabel, tickMarkLabel } from '../time-labels'
 
 // Candles and volume with lightweight-charts: history from the kline call, then the live KLINE candle.
 // Prices become numbers only here, for drawing; nothing is computed from them.
@@ -71,6 +75,9 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const live = useKline(symbol, interval)
   const up = cssColour('--up', '#0ecb81')
   const down = cssColour('--down', '#f6465d')
+  const settings = useSettings()
+  const timeZone = settings.DEFAULT_TIME_ZONE.zoneId
+  const dateFormat = settings.TIME_FORMAT
 
   useEffect(() => {
     const element = container.current
@@ -84,13 +91,21 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
         fontSize: 11,
         attributionLogo: false,
       },
+      localization: { timeFormatter: (time: Time) => crosshairTimeLabel(time, timeZone, dateFormat) },
       grid: {
         vertLines: { color: `${border}66` },
         horzLines: { color: `${border}66` },
       },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: border },
-      timeScale: { borderColor: border, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      timeScale: {
+        borderColor: border,
+        timeVisible: true,
+        secondsVisible: false,
+        rightOffset: 4,
+        tickMarkFormatter: (time: Time, type: TickMarkType) =>
+          tickMarkLabel(time, type, timeZone, dateFormat),
+      },
       // drag to pan and pinch to zoom on phones; wheel and drag on desktops
       handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
@@ -118,7 +133,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
       drawn.current = null
       chart.remove()
     }
-  }, [up, down])
+  }, [up, down, timeZone, dateFormat])
 
   useEffect(() => {
     const current = drawn.current
