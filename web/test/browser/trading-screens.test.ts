@@ -14,7 +14,11 @@ import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
 
 // The markets and trading screens in Chromium against the real gateway and sandbox, at both sizes.
 
-const english = readLocale<{ errors: Record<string, string> }>('en')
+const english = readLocale<{
+  errors: Record<string, string>
+  account: Record<string, string>
+  common: Record<string, string>
+}>('en')
 
 // a 4-second first period so a second contract settles within the test
 const suite = setUpSuite({ secondPeriodSeconds: [4, 60, 120, 300] })
@@ -222,6 +226,48 @@ describe('second contracts', () => {
       .poll(() => page.getByTestId('second-orders').locator('[data-order-status=open]').count())
       .toBe(0)
     await shoot(page, 'second-settled', PHONE)
+  })
+
+  it('asks for the fund password when the settings require one, and places the order only with the right one', async () => {
+    // the settings are cached by the gateway, so each change is followed by a purge
+    const requireFundPassword = async (second: boolean) => {
+      await suite.stack.control('/sandbox/settings', { FUND_PASSWORD_SETTING: { second } })
+      await suite.stack.gateway.responseCache.purge()
+    }
+    await requireFundPassword(true)
+    try {
+      const page = await signedInPage(PHONE)
+      const placeWith = async (fundPassword: string) => {
+        await go(page, '/trade?id=1&componentName=1&symbol=btcusdt')
+        await page.locator('[data-period="4"]').click()
+        await page.locator('#order-amount').fill('20')
+        await page.locator('input[name=fundPwd]').fill(fundPassword)
+        await page.getByTestId('second-up').click()
+      }
+      const orderError = () => page.getByTestId('order-error').textContent()
+
+      await placeWith('fund-pass-9')
+      await expect.poll(orderError).toBe(english.errors.fundPasswordNotSet)
+
+      await go(page, '/fund-password')
+      await page.locator('input[name=newPwd]').fill('fund-pass-9')
+      await page.locator('button[type=submit]').click()
+      await expect.poll(() => page.getByTestId('toast').last().textContent()).toBe(english.common.success)
+      await go(page, '/secrety')
+      await expect
+        .poll(() => page.getByRole('link', { name: english.account.fundPassword }).textContent())
+        .toContain(english.account.change)
+
+      await placeWith('not-the-fund-pass')
+      await expect.poll(orderError).toBe(english.errors.wrongFundPassword)
+      expect(await page.getByTestId('second-countdown').count()).toBe(0)
+
+      await placeWith('fund-pass-9')
+      await page.getByTestId('second-countdown').first().waitFor()
+      expect(await page.getByTestId('order-error').count()).toBe(0)
+    } finally {
+      await requireFundPassword(false)
+    }
   })
 })
 
