@@ -37,9 +37,10 @@ export interface TargetCheck {
 const n = formatNumber
 const ratioText = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(2)}×`)
 
+/** A markdown table; a row shorter than the header (a failed or skipped one) is padded with empty cells. */
 function mdTable(header: string[], rows: string[][]): string {
   const line = (cells: string[]): string =>
-    `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`
+    `| ${header.map((_, index) => (cells[index] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
 }
 
@@ -481,21 +482,7 @@ ${mdTable(
   ],
   result.socket.map((row) =>
     !row.ok || !row.window
-      ? [
-          row.system,
-          n(row.clients),
-          `FAILED: ${row.error ?? 'no figures'}`,
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-          '',
-        ]
+      ? [row.system, n(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
       : [
           row.system,
           n(row.clients),
@@ -593,22 +580,9 @@ ${mdTable(
   ],
   result.rest.map((row) =>
     row.unavailable
-      ? [row.target, row.note ?? '', `skipped: ${row.unavailable}`, '', '', '', '', '', '', '', '', '']
+      ? [row.target, row.note ?? '', `skipped: ${row.unavailable}`]
       : !row.ok || !row.latencyMs
-        ? [
-            row.target,
-            row.note ?? '',
-            `FAILED: ${row.error ?? 'no figures'}`,
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-            '',
-          ]
+        ? [row.target, row.note ?? '', `FAILED: ${row.error ?? 'no figures'}`]
         : [
             row.target,
             row.note ?? '',
