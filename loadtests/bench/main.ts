@@ -22,10 +22,10 @@ import {
   type SocketSystemContext,
 } from './socket-systems'
 import { restTargets, sharedSandbox, type RestTarget, type RestTargetContext } from './rest-targets'
-import { readCpuMicros, readRssBytes } from './proc-stats'
+import { readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
 import { measureSerialLatency, type SerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
-import { renderResultsMd } from './results-md'
+import { machineNote, renderResultsMd } from './results-md'
 import { formatNumber, roundsRange, stormCell, table } from './report-format'
 
 export interface BenchOptions {
@@ -129,6 +129,8 @@ export interface BenchResult {
   machine: { cpuModel: string; cores: number; memoryGb: number; node: string; kernel: string }
   /** 1-minute load average before and after the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number }
+  /** percent of CPU time the hypervisor took for other guests during the run; absent on older runs */
+  stealPercent?: number
   pinning: { client: string; server: string } | 'unavailable'
   options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
   socket: SocketRow[]
@@ -468,6 +470,7 @@ export async function runBench(
   const serverCpus = cores > 1 && pinSelf('0') ? '1' : undefined
   const startedAt = new Date().toISOString()
   const loadAtStart = os.loadavg()[0]!
+  const ticksAtStart = readMachineTicks()
   log(
     serverCpus
       ? 'pinning: load generator on core 0, servers on core 1'
@@ -523,6 +526,7 @@ export async function runBench(
       kernel: os.release(),
     },
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
     options: recordedOptions,
     socket: socketRows,
@@ -592,10 +596,8 @@ export function formatReport(result: BenchResult): string {
     `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
     `pinning: ${result.pinning === 'unavailable' ? 'unavailable' : `client core ${result.pinning.client}, server core ${result.pinning.server}`}`,
     `command: ${result.command}`,
-    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end${
-      Math.max(result.loadAverage.start, result.loadAverage.end) > 1
-        ? ' -- other work shared the machine; treat the figures as skewed'
-        : ''
+    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; steal ${formatNumber(result.stealPercent, 1)}%${
+      machineNote(result) ? ` -- ${machineNote(result)}; treat the figures as skewed` : ''
     }`,
     '',
     'SOCKETS at the scenario rates (latency in ms, tick publish to client receive; CPU/RSS of the server process)',

@@ -38,3 +38,28 @@ export function readRssBytes(pid: number): number | undefined {
     return undefined
   }
 }
+
+/** The machine's CPU time so far, in clock ticks: all of it, and what the hypervisor took (steal). */
+export function readMachineTicks(): { total: number; steal: number } | undefined {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number)
+    return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 }
+  } catch {
+    return undefined
+  }
+}
+
+/** Percent of the machine's CPU time the hypervisor gave to other guests between two readings. */
+export function stealPercent(
+  before: ReturnType<typeof readMachineTicks>,
+  after: ReturnType<typeof readMachineTicks>,
+): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined
+  return ((after.steal - before.steal) / (after.total - before.total)) * 100
+}
