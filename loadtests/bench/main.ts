@@ -342,11 +342,12 @@ async function runRestWindow(
   log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
   try {
     const { request } = started
-    // A short unmeasured run first, so connection setup and JIT warm-up stay out of the figures.
+    // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
+    // and a fixed request count would leave the server with the most code least optimised.
     await autocannon({
       url: started.url + request.path,
       connections: options.restConnections,
-      amount: options.restConnections * 40,
+      duration: options.warmupMs / 1000,
       method: request.method,
       body: request.body,
       headers: request.headers,

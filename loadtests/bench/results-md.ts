@@ -567,7 +567,7 @@ ${result.saturation
 
 ## REST
 
-autocannon, ${result.options.restConnections} connections. Each target is started, warmed up, measured for
+autocannon, ${result.options.restConnections} connections. Each target is started, warmed up for ${n(result.options.warmupMs / 1000, 1)} s, measured for
 ${n(result.options.restSeconds / result.options.restRounds, 1)} s and stopped, in turn, over ${result.options.restRounds} rounds, so a slow spell of the machine
 falls on every target alike; req/s and CPU are over all rounds together, "rounds" shows the slowest
 and fastest round, and latency percentiles are the median round's. "one at a time" is
