@@ -22,7 +22,7 @@ import {
   type SocketSystemContext,
 } from './socket-systems'
 import { restTargets, sharedSandbox, type RestTarget, type RestTargetContext } from './rest-targets'
-import { readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
+import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
 import { measureSerialLatency, type SerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
 import { machineNote, renderResultsMd } from './results-md'
@@ -129,6 +129,8 @@ export interface BenchResult {
   machine: { cpuModel: string; cores: number; memoryGb: number; node: string; kernel: string }
   /** 1-minute load average before and after the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number }
+  /** percent of all cores busy in the 2 s before the run began; absent on older runs */
+  busyBeforePercent?: number
   /** percent of CPU time the hypervisor took for other guests during the run; absent on older runs */
   stealPercent?: number
   pinning: { client: string; server: string } | 'unavailable'
@@ -471,6 +473,9 @@ export async function runBench(
   const serverCpus = cores > 1 && pinSelf('0') ? '1' : undefined
   const startedAt = new Date().toISOString()
   const loadAtStart = os.loadavg()[0]!
+  // what else keeps the cores busy right now: the load average still remembers work that has ended
+  const idleCheck = readMachineTicks()
+  await sleep(2000)
   const ticksAtStart = readMachineTicks()
   log(
     serverCpus
@@ -527,6 +532,7 @@ export async function runBench(
       kernel: os.release(),
     },
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    busyBeforePercent: busyPercent(idleCheck, ticksAtStart),
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
     options: recordedOptions,

@@ -39,8 +39,8 @@ export function readRssBytes(pid: number): number | undefined {
   }
 }
 
-/** The machine's CPU time so far, in clock ticks: all of it, and what the hypervisor took (steal). */
-export function readMachineTicks(): { total: number; steal: number } | undefined {
+/** The machine's CPU time so far, in clock ticks: all of it, the idle part, and what the hypervisor took (steal). */
+export function readMachineTicks(): { total: number; idle: number; steal: number } | undefined {
   try {
     // cpu  user nice system idle iowait irq softirq steal guest guest_nice
     const fields = readFileSync('/proc/stat', 'utf8')
@@ -49,7 +49,11 @@ export function readMachineTicks(): { total: number; steal: number } | undefined
       .split(/\s+/)
       .slice(1, 9)
       .map(Number)
-    return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 }
+    return {
+      total: fields.reduce((sum, value) => sum + value, 0),
+      idle: (fields[3] ?? 0) + (fields[4] ?? 0),
+      steal: fields[7] ?? 0,
+    }
   } catch {
     return undefined
   }
@@ -62,4 +66,13 @@ export function stealPercent(
 ): number | undefined {
   if (!before || !after || after.total <= before.total) return undefined
   return ((after.steal - before.steal) / (after.total - before.total)) * 100
+}
+
+/** Percent of all cores busy (not idle) between two readings. */
+export function busyPercent(
+  before: ReturnType<typeof readMachineTicks>,
+  after: ReturnType<typeof readMachineTicks>,
+): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined
+  return (1 - (after.idle - before.idle) / (after.total - before.total)) * 100
 }

@@ -80,8 +80,13 @@ const STEAL_NOTICEABLE_PERCENT = 3
  */
 export function machineNote(result: BenchResult): string | undefined {
   const parts: string[] = []
-  if (result.loadAverage.start > 1)
-    parts.push(`other work was running when it started (load average ${result.loadAverage.start.toFixed(1)})`)
+  const busyBefore = result.busyBeforePercent
+  if (busyBefore !== undefined ? busyBefore >= 25 : result.loadAverage.start > 1)
+    parts.push(
+      busyBefore !== undefined
+        ? `other work kept the cores ${busyBefore.toFixed(0)}% busy just before it started`
+        : `other work was running when it started (load average ${result.loadAverage.start.toFixed(1)})`,
+    )
   if (result.stealPercent !== undefined && result.stealPercent >= STEAL_NOTICEABLE_PERCENT)
     parts.push(
       `the hypervisor took ${result.stealPercent.toFixed(1)}% of the CPU time for other guests (steal)`,
@@ -393,7 +398,7 @@ command below to replace every figure; the analysis section at the end is kept.
 - **Command:** \`${result.command}\` (from the repository root; \`npm run bench -w loadtests\` is the same)
 - **Started:** ${result.startedAt}, run id \`${result.runId}\`
 - **Machine:** ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, kernel ${m.kernel}
-- **Load average (1 min):** ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; CPU steal during the run ${result.stealPercent === undefined ? 'not recorded' : `${result.stealPercent.toFixed(1)}%`}${machineNote(result) ? ` — ${machineNote(result)}, so both the servers and the load generator lost CPU time and every figure is pessimistic` : ''}
+- **Load average (1 min):** ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; cores busy just before it ${result.busyBeforePercent === undefined ? 'not recorded' : `${result.busyBeforePercent.toFixed(0)}%`}; CPU steal during the run ${result.stealPercent === undefined ? 'not recorded' : `${result.stealPercent.toFixed(1)}%`}${machineNote(result) ? ` — ${machineNote(result)}, so both the servers and the load generator lost CPU time and every figure is pessimistic` : ''}
 - **Pinning:** ${result.pinning === 'unavailable' ? 'unavailable (servers and load generator shared the cores)' : `load generator (and the gateway's upstream feed) on core ${result.pinning.client}, every server on core ${result.pinning.server}`}
 - **Scenario:** ${result.options.scenario.symbols} symbols; per symbol DETAIL ${result.options.scenario.rates.DETAIL}/s, TRADE ${result.options.scenario.rates.TRADE}/s, KLINE ${result.options.scenario.rates.KLINE}/s; each client subscribes DETAIL, KLINE and TRADE for 1–3 symbols, ${Math.round(result.options.scenario.btcShare * 100)}% on btcusdt. Windows of ${n(result.options.measureMs / 1000, 1)} s; ramp steps of ${n(result.options.rampMeasureMs / 1000, 1)} s; REST ${result.options.restSeconds} s per target with ${result.options.restConnections} connections, in ${result.options.restRounds} interleaved rounds, plus ${n(result.options.serialRequests)} requests one at a time.
 
