@@ -26,7 +26,7 @@ import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercen
 import { measureSerialLatency, type SerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
 import { machineNote, renderResultsMd } from './results-md'
-import { formatNumber, roundsRange, stormCell, table } from './report-format'
+import { formatNumber, restCells, socketCells, stormCell, table } from './report-format'
 
 export interface BenchOptions {
   quick: boolean
@@ -543,42 +543,8 @@ export async function runBench(
 }
 
 export function formatReport(result: BenchResult): string {
-  const socketRows = result.socket.map((row): string[] => {
-    if (!row.ok || !row.window)
-      return [row.system, String(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
-    const w = row.window
-    return [
-      row.system,
-      formatNumber(row.clients),
-      formatNumber(w.expectedPerSecond),
-      formatNumber(w.deliveriesPerSecond),
-      `${formatNumber((w.deliveriesPerSecond / w.expectedPerSecond) * 100)}%`,
-      formatNumber(w.latencyMs.p50),
-      formatNumber(w.latencyMs.p99),
-      formatNumber(w.latencyMs.p999),
-      formatNumber(row.serverCpuMicrosPerDelivery, 2),
-      `${formatNumber(row.serverCpuPercent)}%`,
-      `${formatNumber(w.clientCpuPercent)}%`,
-      formatNumber(row.rssPerConnectionKb, 1),
-      formatNumber(row.connect?.perSecond),
-    ]
-  })
-  const restRows = result.rest.map((row): string[] => {
-    if (row.unavailable) return [row.target, `skipped: ${row.unavailable}`]
-    if (!row.ok || !row.latencyMs) return [row.target, `FAILED: ${row.error ?? 'no figures'}`]
-    return [
-      row.target,
-      formatNumber(row.requestsPerSecond),
-      roundsRange(row.roundsPerSecond),
-      formatNumber(row.latencyMs.p50, 2),
-      formatNumber(row.latencyMs.p90, 2),
-      formatNumber(row.latencyMs.p99, 2),
-      formatNumber(row.latencyMs.p999, 2),
-      formatNumber(row.serialLatencyMs?.p50, 3),
-      formatNumber(row.serverCpuMicrosPerRequest, 1),
-      String((row.errors ?? 0) + (row.non2xx ?? 0)),
-    ]
-  })
+  const socketRows = result.socket.map((row) => [row.system, ...socketCells(row)])
+  const restRows = result.rest.map((row) => [row.target, ...restCells(row)])
   const saturationRows = result.saturation.map((report): string[] => {
     if (report.error && !report.best)
       return [report.system, formatNumber(report.clients), `FAILED: ${report.error}`]
@@ -647,7 +613,19 @@ export function formatReport(result: BenchResult): string {
     '',
     'REST (autocannon, latency in ms)',
     table(
-      ['target', 'req/s', 'rounds req/s', 'p50', 'p90', 'p99', 'p99.9', 'serial p50', 'cpu µs/req', 'errors'],
+      [
+        'target',
+        'req/s',
+        'rounds req/s',
+        'p50',
+        'p90',
+        'p99',
+        'p99.9',
+        'serial p50',
+        'serial p99',
+        'cpu µs/req',
+        'errors',
+      ],
       restRows,
     ),
   ].join('\n')

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { BenchResult, RampStep, RestRow, SaturationReport, SocketRow } from './main'
-import { formatNumber, roundsRange, stormCell } from './report-format'
+import { formatNumber, restCells, socketCells, stormCell } from './report-format'
 import { loadtestsDir } from './child-process'
 
 export const GATEWAY_SYSTEMS = ['gateway (memory bus)', 'gateway (redis bus)'] as const
@@ -496,25 +496,7 @@ ${mdTable(
     'KB/conn (loaded)',
     'connect/s',
   ],
-  result.socket.map((row) =>
-    !row.ok || !row.window
-      ? [row.system, n(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
-      : [
-          row.system,
-          n(row.clients),
-          n(row.window.expectedPerSecond),
-          n(row.window.deliveriesPerSecond),
-          `${n((row.window.deliveriesPerSecond / row.window.expectedPerSecond) * 100)}%`,
-          n(row.window.latencyMs.p50),
-          n(row.window.latencyMs.p99),
-          n(row.window.latencyMs.p999),
-          n(row.serverCpuMicrosPerDelivery, 2),
-          `${n(row.serverCpuPercent)}%`,
-          `${n(row.window.clientCpuPercent)}%`,
-          n(row.rssPerConnectionKb, 1),
-          n(row.connect?.perSecond),
-        ],
-  ),
+  result.socket.map((row) => [row.system, ...socketCells(row)]),
 )}
 
 ## Saturation, half-saturation latency and the reconnect storm
@@ -594,26 +576,7 @@ ${mdTable(
     'server cpu µs/req',
     'errors',
   ],
-  result.rest.map((row) =>
-    row.unavailable
-      ? [row.target, row.note ?? '', `skipped: ${row.unavailable}`]
-      : !row.ok || !row.latencyMs
-        ? [row.target, row.note ?? '', `FAILED: ${row.error ?? 'no figures'}`]
-        : [
-            row.target,
-            row.note ?? '',
-            n(row.requestsPerSecond),
-            roundsRange(row.roundsPerSecond),
-            n(row.latencyMs.p50, 2),
-            n(row.latencyMs.p90, 2),
-            n(row.latencyMs.p99, 2),
-            n(row.latencyMs.p999, 2),
-            n(row.serialLatencyMs?.p50, 3),
-            n(row.serialLatencyMs?.p99, 3),
-            n(row.serverCpuMicrosPerRequest, 1),
-            String((row.errors ?? 0) + (row.non2xx ?? 0)),
-          ],
-  ),
+  result.rest.map((row) => [row.target, row.note ?? '', ...restCells(row)]),
 )}
 
 ## Analysis
