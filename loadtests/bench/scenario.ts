@@ -34,7 +34,7 @@ export interface Scenario {
 
 export const defaultScenario: Scenario = {
   symbols: 50,
-  rates: { DETAIL: 10, TRADE: 20, KLINE: 2 },
+  rates: { DETAIL: 10, TRADE: 20, KLINE: 2, DEPTH: 0 },
   klineInterval: '1min',
   btcShare: 0.3,
   minSymbolsPerClient: 1,

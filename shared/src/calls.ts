@@ -501,6 +501,15 @@ export const CALLS = {
     auth: true,
     data: Page(SpotOrder),
   },
+  spotOrderCancel: {
+    method: 'POST',
+    path: '/api/currency/order/cancel',
+    query: Query({ id: IdText }),
+    auth: true,
+    /** the cancelled order; its frozen funds are back in the balance */
+    data: SpotOrder,
+    definedByUs: true,
+  },
   periodList: {
     method: 'POST',
     path: '/api/period/list',
@@ -571,7 +580,11 @@ export const CALLS = {
   positionStop: {
     method: 'POST',
     path: '/api/contract/position/stopOrder',
-    query: Query({ id: IdText }),
+    /**
+     * Without shares the whole position closes at market. shares closes that many (a partial
+     * close); price rests a close order at that limit instead of closing at market. Both are ours.
+     */
+    query: Query({ id: IdText, shares: Type.Optional(MoneyText), price: Type.Optional(MoneyText) }),
     auth: true,
     data: Position,
   },

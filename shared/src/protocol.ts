@@ -1,6 +1,7 @@
 // The socket protocol spoken between browser and gateway, and between gateway and upstream feed.
 
-export const MARKET_TYPES = ['DETAIL', 'KLINE', 'TRADE'] as const
+/** DEPTH (the order book) is ours: the specification names no book stream. */
+export const MARKET_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH'] as const
 export const USER_TYPES = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN'] as const
 export const KLINE_INTERVALS = [
   '1min',
@@ -37,12 +38,30 @@ export const FEED_TOKEN_HEADER = 'x-feed-token'
 
 export const SYMBOL_PATTERN = /^[a-z0-9]{2,24}$/
 
+/**
+ * Update rates a subscriber may ask for, in ms (ours). 0 is every tick; the others get the latest
+ * value of the topic at most once per period, conflated by the gateway once per topic and rate.
+ */
+export const STREAM_RATES = [0, 100, 250, 1000] as const
+export type StreamRate = (typeof STREAM_RATES)[number]
+/** Types whose frames are latest values and may therefore be sent at a chosen rate. */
+export const RATED_TYPES = ['DETAIL', 'KLINE', 'DEPTH'] as const
+/** Levels a side in a DEPTH snapshot. */
+export const DEPTH_LEVELS = 50
+
 // ---- client -> server ----
 
 export type SubscriptionFrame =
-  | { operation: 'subscribe' | 'unsubscribe'; type: 'DETAIL'; symbol?: string }
-  | { operation: 'subscribe' | 'unsubscribe'; type: 'KLINE'; symbol: string; interval: KlineInterval }
+  | { operation: 'subscribe' | 'unsubscribe'; type: 'DETAIL'; symbol?: string; rate?: StreamRate }
+  | {
+      operation: 'subscribe' | 'unsubscribe'
+      type: 'KLINE'
+      symbol: string
+      interval: KlineInterval
+      rate?: StreamRate
+    }
   | { operation: 'subscribe' | 'unsubscribe'; type: 'TRADE'; symbol: string }
+  | { operation: 'subscribe' | 'unsubscribe'; type: 'DEPTH'; symbol: string; rate?: StreamRate }
   | { operation: 'subscribe' | 'unsubscribe'; type: UserType }
 
 export type ClientFrame =
@@ -96,17 +115,23 @@ export function parseClientFrame(text: string): ParseResult<ClientFrame> {
   if (includes(USER_TYPES, type)) return { ok: true, value: { operation, type } }
   if (!includes(MARKET_TYPES, type)) return { ok: false, error: 'unknownType' }
 
-  const { symbol } = raw
+  const { symbol, rate } = raw
   if (symbol !== undefined && (typeof symbol !== 'string' || !SYMBOL_PATTERN.test(symbol))) {
     return { ok: false, error: 'invalidSymbol' }
   }
+  if (rate !== undefined) {
+    if (type === 'TRADE') return { ok: false, error: 'rateNotAllowed' }
+    if (!(STREAM_RATES as readonly unknown[]).includes(rate)) return { ok: false, error: 'invalidRate' }
+  }
+  const rated = rate ? { rate: rate as StreamRate } : {}
   if (type === 'DETAIL')
-    return { ok: true, value: symbol ? { operation, type, symbol } : { operation, type } }
+    return { ok: true, value: symbol ? { operation, type, symbol, ...rated } : { operation, type, ...rated } }
   if (symbol === undefined) return { ok: false, error: 'symbolRequired' }
   if (type === 'TRADE') return { ok: true, value: { operation, type, symbol } }
+  if (type === 'DEPTH') return { ok: true, value: { operation, type, symbol, ...rated } }
   const { interval } = raw
   if (!includes(KLINE_INTERVALS, interval)) return { ok: false, error: 'invalidInterval' }
-  return { ok: true, value: { operation, type, symbol, interval } }
+  return { ok: true, value: { operation, type, symbol, interval, ...rated } }
 }
 
 // ---- server -> client ----
@@ -140,8 +165,26 @@ export interface TradeData {
   time: number
 }
 
+/** One price level of the book: [price, quantity], both decimal strings; quantity "0" removes it. */
+export type DepthLevel = [price: string, qty: string]
+
+/**
+ * The order book of one symbol (ours). A snapshot (snapshot: true) replaces the whole book, top
+ * DEPTH_LEVELS a side, bids best (highest) first, asks best (lowest) first. An update carries only
+ * the levels that changed and seq = previous seq + 1; a client that sees any other seq has missed
+ * one and must subscribe again for a fresh snapshot. Updates with seq at or below the snapshot's
+ * are stale and ignored.
+ */
+export interface DepthData {
+  snapshot: boolean
+  seq: number
+  bids: DepthLevel[]
+  asks: DepthLevel[]
+}
+
 export type ServerFrame =
   | { type: 'DETAIL'; symbol: string; data: DetailData; ts: number }
+  | { type: 'DEPTH'; symbol: string; data: DepthData; ts: number }
   | { type: 'KLINE'; symbol: string; interval: KlineInterval; data: KlineData; ts: number }
   | { type: 'TRADE'; symbol: string; data: TradeData; ts: number }
   | { type: UserType; userId: string; data: Record<string, unknown>; ts: number }
@@ -174,6 +217,9 @@ export function klineTopic(symbol: string, interval: KlineInterval): string {
 export function tradeTopic(symbol: string): string {
   return `TRADE:${symbol}`
 }
+export function depthTopic(symbol: string): string {
+  return `DEPTH:${symbol}`
+}
 export function userTopic(userId: string): string {
   return `USER:${userId}`
 }
@@ -187,14 +233,19 @@ export function topicOf(frame: SubscriptionFrame, userId?: string): string | nul
       return klineTopic(frame.symbol, frame.interval)
     case 'TRADE':
       return tradeTopic(frame.symbol)
+    case 'DEPTH':
+      return depthTopic(frame.symbol)
     default:
       return userId ? userTopic(userId) : null
   }
 }
 
-/** Latest-value topics may skip stale updates for a slow socket; TRADE and user events may not. */
+/**
+ * Latest-value topics may skip stale updates for a slow socket; TRADE and user events may not.
+ * A DEPTH subscriber that skipped an update is sent the topic's snapshot instead of later deltas.
+ */
 export function isLatestValueTopic(topic: string): boolean {
-  return topic.startsWith('DETAIL:') || topic.startsWith('KLINE:')
+  return topic.startsWith('DETAIL:') || topic.startsWith('KLINE:') || topic.startsWith('DEPTH:')
 }
 
 export type UpstreamFrame = Exclude<ServerFrame, { type: 'error' }>
@@ -213,6 +264,30 @@ function decimalFields<K extends string>(data: unknown, keys: readonly K[]): Rec
     out[key] = text
   }
   return out
+}
+
+function parseLevels(value: unknown): DepthLevel[] | null {
+  if (!Array.isArray(value) || value.length > DEPTH_LEVELS * 4) return null
+  const levels: DepthLevel[] = []
+  for (const level of value) {
+    if (!Array.isArray(level) || level.length !== 2) return null
+    const [price, qty] = level.map((x: unknown) =>
+      typeof x === 'number' && Number.isFinite(x) ? String(x) : x,
+    )
+    if (!isDecimalString(price) || !isDecimalString(qty)) return null
+    levels.push([price, qty])
+  }
+  return levels
+}
+
+function parseDepthData(data: unknown): DepthData | null {
+  if (!isRecord(data)) return null
+  const { snapshot, seq } = data
+  if (typeof snapshot !== 'boolean' || typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0)
+    return null
+  const bids = parseLevels(data.bids)
+  const asks = parseLevels(data.asks)
+  return bids && asks ? { snapshot, seq, bids, asks } : null
 }
 
 const DETAIL_KEYS = ['open', 'close', 'high', 'low', 'vol', 'amount', 'change'] as const
@@ -254,6 +329,11 @@ export function parseUpstreamFrame(text: string, now: number = Date.now()): Pars
       return { ok: false, error: 'invalidData' }
     return { ok: true, value: { type, symbol, interval, data: { time, ...data }, ts } }
   }
+  if (type === 'DEPTH') {
+    const data = parseDepthData(raw.data)
+    if (!data) return { ok: false, error: 'invalidData' }
+    return { ok: true, value: { type, symbol, data, ts } }
+  }
   const trade = decimalFields(raw.data, ['price', 'qty'] as const)
   const side = isRecord(raw.data) ? raw.data.side : undefined
   const time = isRecord(raw.data) ? raw.data.time : undefined
@@ -272,6 +352,8 @@ export function topicsOf(frame: UpstreamFrame): string[] {
       return [klineTopic(frame.symbol, frame.interval)]
     case 'TRADE':
       return [tradeTopic(frame.symbol)]
+    case 'DEPTH':
+      return [depthTopic(frame.symbol)]
     case 'HEARTBEAT':
       return []
     default:

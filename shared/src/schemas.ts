@@ -193,8 +193,12 @@ export const SpotOrder = Type.Object({
   symbol: Type.String(),
   side: OrderSide,
   type: OrderType,
+  /** the limit the order was placed at; empty for a market order */
   price: Type.String(),
   amount: Type.String(),
+  /** how much of amount has traded so far */
+  filledAmount: Type.String(),
+  /** the average price of what has traded; empty while nothing has */
   filledPrice: Type.String(),
   fee: Type.String(),
   status: OrderStatus,

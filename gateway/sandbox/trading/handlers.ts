@@ -10,6 +10,7 @@ import type { SpotDesk } from './spot'
 type TradingCalls =
   | 'spotOrderSubmit'
   | 'spotOrderList'
+  | 'spotOrderCancel'
   | 'currencyRecords'
   | 'secondOrderCreate'
   | 'secondOrderList'
@@ -43,6 +44,7 @@ export function tradingHandlers(desks: {
   return {
     spotOrderSubmit: ({ user, body }) => spot.submit(user, body),
     spotOrderList: ({ user, query }) => page(spot.list(user.id, query), query),
+    spotOrderCancel: ({ user, query }) => spot.cancel(user, query.id),
     currencyRecords: ({ user, query }) =>
       page(
         spot.list(user.id, { status: 'filled', ...(query.symbol ? { symbol: query.symbol } : {}) }),

@@ -82,6 +82,7 @@ export class SpotDesk {
       type: input.type,
       price: text(limit),
       amount: text(quantity),
+      filledAmount: '0',
       filledPrice: '0',
       fee: '0',
       status: 'open',
@@ -106,6 +107,21 @@ export class SpotDesk {
       if (this.crossed(order, livePrice)) this.fill(order, livePrice, this.release(order))
     }
     this.orders.unshift(order)
+    return publicOrder(order)
+  }
+
+  /** Cancels an open order of the user's own and gives back what it held. */
+  cancel(user: User, id: string): SpotOrder {
+    const order = this.orders.find((row) => String(row.id) === id && row.userId === user.id)
+    if (!order) refuse('unknownOrder')
+    if (order.status !== 'open') refuse('orderNotOpen')
+    this.state.ledger.apply({
+      kind: 'spot',
+      note: `limit ${order.side} #${order.id} cancelled`,
+      legs: this.release(order),
+    })
+    order.status = 'cancelled'
+    order.frozen = '0'
     return publicOrder(order)
   }
 
@@ -165,6 +181,7 @@ export class SpotDesk {
       legs: [...releaseLegs, ...trade, { pool: 'fees', coin: QUOTE_COIN, amount: fee }],
     })
     order.status = 'filled'
+    order.filledAmount = order.amount
     order.filledPrice = text(price)
     order.fee = text(fee)
     order.frozen = '0'
