@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { AppNotices } from '../components/app-notices'
 import { DesktopSidebar } from '../components/desktop-sidebar'
 import { TabBar, showsTabBar } from '../components/tab-bar'
 import { Toaster } from '../components/toaster'
+import { useDescription } from '../lib/document-head'
 
 /** Every navigation scrolls smoothly back to the top. */
 function useScrollToTopOnNavigate(): void {
@@ -16,10 +18,14 @@ function useScrollToTopOnNavigate(): void {
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   useScrollToTopOnNavigate()
+  useDescription()
   return (
     <div className={`app-shell${showsTabBar(location) ? ' with-tab-bar' : ''}`}>
       <DesktopSidebar />
-      <main className="app-main">{children}</main>
+      <main className="app-main">
+        <AppNotices />
+        {children}
+      </main>
       <TabBar />
       <Toaster />
     </div>

@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { chooseLanguage, i18n, savedLanguage, setLanguage } from '../lib/i18n'
 import { refreshCoinList, refreshSettings, settings } from '../lib/settings'
-import { applyTheme, blockMultiTouch } from '../lib/theme'
+import { applyTheme } from '../lib/theme'
 import { AppProviders } from './providers'
 import { AppRouter } from './router'
 import './styles.css'
@@ -11,7 +11,6 @@ import './styles.css'
 // then fetch the server settings and coin list in parallel.
 async function start(): Promise<void> {
   applyTheme()
-  blockMultiTouch()
   await setLanguage(chooseLanguage(savedLanguage(), settings.get().LANGUAGES), { save: false })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html lacks #root')

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { usePageTitle } from '../lib/document-head'
 import { BackIcon } from './icons'
 
 export interface TopBarProps {
@@ -13,6 +14,7 @@ export interface TopBarProps {
 export function TopBar({ title, back = true, right }: TopBarProps) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
+  usePageTitle(title)
   const goBack = () => {
     if (window.history.length > 1) window.history.back()
     else navigate('/')

@@ -38,13 +38,14 @@ export function toggleBalancesVisible(): void {
   eyesStore.set(visible)
 }
 
-/** Pinch zoom breaks the fixed layout, so a touchstart with two or more fingers is cancelled. */
-export function blockMultiTouch(): void {
-  document.addEventListener(
-    'touchstart',
-    (event) => {
-      if (event.touches.length > 1) event.preventDefault()
-    },
-    { passive: false },
-  )
+/**
+ * Two fingers on the chart pinch the chart, not the page: their touchstart is cancelled there.
+ * Everywhere else the page zooms as the reader wants. Returns the function that lifts the block.
+ */
+export function blockMultiTouch(element: HTMLElement): () => void {
+  const cancelPinch = (event: TouchEvent) => {
+    if (event.touches.length > 1) event.preventDefault()
+  }
+  element.addEventListener('touchstart', cancelPinch, { passive: false })
+  return () => element.removeEventListener('touchstart', cancelPinch)
 }

@@ -115,19 +115,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
+/** Without the background-networking flags Chromium keeps reaching for hosts this machine cannot reach. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
 export interface OpenedPage {
@@ -169,6 +169,46 @@ export async function signedInContext(
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return `${SCREENSHOT_DIR}${name}.png`
+}
+
+export const TEST_PASSWORD = 'secret-pass-1'
+
+interface Envelope<T> {
+  code: number | string
+  msg: string
+  data: T
+}
+
+/** One call through the gateway as the client makes it; throws on a refused answer. */
+export async function callApi<T>(stack: Stack, path: string, init: RequestInit = {}, token = ''): Promise<T> {
+  const response = await fetch(`${stack.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(token ? { satoken: token } : {}), ...init.headers },
+  })
+  const envelope = (await response.json()) as Envelope<T>
+  if (Number(envelope.code) <= 0) throw new Error(`${path}: ${envelope.msg}`)
+  return envelope.data
+}
+
+/** Registers an account over HTTP and deposits 2500 usdt into it; returns its session token. */
+export async function createFundedAccount(stack: Stack): Promise<string> {
+  const email = uniqueEmail()
+  await callApi(stack, `/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, {
+    method: 'POST',
+  })
+  const { code } = await stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`)
+  const session = await callApi<{ satoken: string }>(stack, '/api/user/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      type: 'email',
+      username: email,
+      password: TEST_PASSWORD,
+      code,
+      inviteCode: stack.sandbox.inviteCode,
+    }),
+  })
+  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
+  return session.satoken
 }
 
 let counter = 0

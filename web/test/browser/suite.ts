@@ -5,7 +5,7 @@ import { launchChromium, startStack, type Stack, type StackOptions } from './sta
 
 // What every browser test file sets up: one stack and one Chromium for the whole file.
 
-export const TEST_PASSWORD = 'secret-pass-1'
+export { TEST_PASSWORD } from './stack'
 
 export interface Suite {
   readonly stack: Stack

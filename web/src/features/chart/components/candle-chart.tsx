@@ -17,6 +17,7 @@ import {
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useKline } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
+import { blockMultiTouch } from '../../../lib/theme'
 import { useKlineHistory } from '../api/get-kline'
 import { crosshairTimeLabel, tickMarkLabel } from '../time-labels'
 
@@ -129,7 +130,9 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
     })
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
     drawn.current = { chart, candles, volume, lastTime: 0, count: 0 }
+    const unblockPinch = blockMultiTouch(element)
     return () => {
+      unblockPinch()
       drawn.current = null
       chart.remove()
     }

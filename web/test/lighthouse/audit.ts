@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, createFundedAccount, startStack } from '../browser/stack'
+
+// Lighthouse against the built client served by the real gateway and sandbox, in Debian's Chromium.
+// Signed-in pages are measured with a session prepared over HTTP: the token sits in the profile's
+// local storage and Lighthouse is told not to reset storage.
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type Category = (typeof CATEGORIES)[number]
+export type FormFactor = 'mobile' | 'desktop'
+
+export const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/#/login', signedIn: false },
+  { path: '/#/store', signedIn: true },
+  { path: '/#/trade', signedIn: true },
+  { path: '/#/wallet', signedIn: true },
+] as const
+
+export interface PageScores {
+  path: string
+  formFactor: FormFactor
+  scores: Partial<Record<Category, number>>
+  /** total blocking time, ms (performance runs only) */
+  totalBlockingMs?: number
+  /** audits below a full score, by id, for the categories measured (performance aside) */
+  failing: string[]
+}
+
+export interface AuditOptions {
+  formFactors: readonly FormFactor[]
+  categories: readonly Category[]
+}
+
+export async function auditPages({ formFactors, categories }: AuditOptions): Promise<PageScores[]> {
+  const stack = await startStack()
+  const profile = mkdtempSync(join(tmpdir(), 'tradegate-lighthouse-'))
+  const port = 9300 + Math.floor(Math.random() * 500)
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  })
+  const results: PageScores[] = []
+  try {
+    const token = await createFundedAccount(stack)
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(stack.url)
+    await page.evaluate((satoken) => localStorage.setItem('_language', 'en'), token)
+    for (const formFactor of formFactors) {
+      for (const { path, signedIn } of PAGES) {
+        await page.evaluate(
+          ([satoken, on]) =>
+            on ? localStorage.setItem('_token', satoken) : localStorage.removeItem('_token'),
+          [token, signedIn] as const,
+        )
+        const runner = await lighthouse(
+          `${stack.url}${path}`,
+          { port, logLevel: 'error', onlyCategories: [...categories], disableStorageReset: true },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        )
+        const lhr = runner?.lhr
+        if (!lhr) throw new Error(`lighthouse returned nothing for ${path}`)
+        const scores: PageScores['scores'] = {}
+        const failing: string[] = []
+        for (const category of categories) {
+          const entry = lhr.categories[category]
+          scores[category] = Math.round((entry?.score ?? 0) * 100)
+          if (category === 'performance') continue
+          for (const ref of entry?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id]
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(ref.id)
+          }
+        }
+        const blocking = lhr.audits['total-blocking-time']?.numericValue
+        results.push({
+          path,
+          formFactor,
+          scores,
+          failing,
+          ...(blocking === undefined ? {} : { totalBlockingMs: Math.round(blocking) }),
+        })
+      }
+    }
+  } finally {
+    await context.close()
+    await stack.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return results
+}
