@@ -50,7 +50,7 @@ export async function auditPages({ formFactors, categories }: AuditOptions): Pro
     const token = await createFundedAccount(stack)
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(stack.url)
-    await page.evaluate((satoken) => localStorage.setItem('_language', 'en'), token)
+    await page.evaluate(() => localStorage.setItem('_language', 'en'))
     for (const formFactor of formFactors) {
       for (const { path, signedIn } of PAGES) {
         await page.evaluate(
