@@ -15,3 +15,7 @@ declare const localStorage: {
   setItem(key: string, value: string): void
   removeItem(key: string): void
 }
+declare const navigator: {
+  serviceWorker: { getRegistration(): Promise<{ active: { state: string } | null } | undefined> }
+}
+declare const caches: { open(name: string): Promise<{ keys(): Promise<readonly unknown[]> }> }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { PHONE, openPage, waitFor } from './stack'
+import { readLocale, setUpSuite } from './suite'
+
+// The installable app: a manifest with icons, a service worker the gateway never lets a cache keep,
+// and a shell that opens without a network and says so.
+
+const suite = setUpSuite()
+const english = readLocale<{ app: { offline: string } }>('en')
+
+describe('installable app', () => {
+  it('serves the service worker uncached and a manifest with the brand icons', async () => {
+    const worker = await fetch(`${suite.stack.url}/sw.js`)
+    expect(worker.status).toBe(200)
+    expect(worker.headers.get('cache-control')).toBe('no-cache')
+    const manifest = (await (await fetch(`${suite.stack.url}/manifest.webmanifest`)).json()) as {
+      name: string
+      display: string
+      icons: { src: string; sizes: string }[]
+    }
+    expect(manifest.display).toBe('standalone')
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${suite.stack.url}${icon.src}`)
+      expect(image.headers.get('content-type')).toBe('image/png')
+    }
+  })
+
+  it('opens offline after one visit, shows the offline notice, and drops it when the network is back', async () => {
+    const { context, page, errors } = await openPage(suite.browser, PHONE)
+    await context.addInitScript(() => localStorage.setItem('_language', 'en'))
+    await page.goto(`${suite.stack.url}/#/login`)
+    await page.locator('input[name=username]').waitFor()
+    // the worker is active and has put what this visit loaded into its cache
+    await waitFor(async () => {
+      const ready = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return (
+          registration?.active?.state === 'activated' &&
+          (await (await caches.open('assets')).keys()).length > 0
+        )
+      })
+      if (!ready) throw new Error('the service worker has not cached this visit yet')
+    }, 30_000)
+    await context.setOffline(true)
+    await page.reload()
+    await page.locator('input[name=username]').waitFor()
+    await expect(page.getByTestId('offline-notice').textContent()).resolves.toBe(english.app.offline)
+    await context.setOffline(false)
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
