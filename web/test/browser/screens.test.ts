@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP, PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
 import { setUpSuite } from './suite'
+import { axeViolations, type AxeViolation } from './axe'
 
-// Opens every route of the router, signed in, at both sizes; keeps a screenshot of each as an artifact.
+// Opens every route of the router, signed in, at both sizes, checks each with axe, and keeps a
+// screenshot of each as an artifact.
 
 const routesSource = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8')
 const PATHS = [...routesSource.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string)
@@ -51,6 +53,7 @@ describe('every screen', () => {
         const context = await signedInContext(suite.browser, viewport, token)
         const page = await context.newPage()
         const errors: string[] = []
+        const violations: ({ path: string } & AxeViolation)[] = []
         page.on('pageerror', (error) => errors.push(`${error.message}`))
         for (const path of PATHS) {
           const url = path.replace(':id', '1')
@@ -69,10 +72,14 @@ describe('every screen', () => {
             `#${expected}`,
           )
           await page.screenshot({ path: screenshotPath(`${label}-${screenName(path)}`) })
+          for (const violation of await axeViolations(page)) violations.push({ path, ...violation })
         }
         expect(errors).toEqual([])
+        expect(violations).toEqual([])
         await context.close()
       },
+      // fifty screens, each checked by axe
+      300_000,
     )
   }
 

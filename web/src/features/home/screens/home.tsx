@@ -34,6 +34,7 @@ export default function HomeScreen() {
 
   return (
     <div className="screen home">
+      <h1 className="visually-hidden">{t('brand')}</h1>
       <header className="home-header">
         <div className="home-actions">
           <button
