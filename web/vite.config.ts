@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { inlineEntryCss } from './scripts/inline-entry-css.mjs'
 import { precompress } from './scripts/precompress.mjs'
 
 const GATEWAY = 'http://localhost:8080'
@@ -9,6 +10,7 @@ const BRAND_COLOUR = '#0b0e11'
 export default defineConfig({
   plugins: [
     react(),
+    inlineEntryCss(),
     VitePWA({
       // a new build waits for the user's consent (the update prompt) instead of swapping under them
       registerType: 'prompt',
@@ -17,7 +19,8 @@ export default defineConfig({
       manifest: {
         name: 'TradeGate',
         short_name: 'TradeGate',
-        description: 'Crypto spot, futures, second contracts and options, deposits, withdrawals and investing.',
+        description:
+          'Crypto spot, futures, second contracts and options, deposits, withdrawals and investing.',
         start_url: '/',
         scope: '/',
         display: 'standalone',
