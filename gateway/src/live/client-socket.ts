@@ -13,7 +13,7 @@ import {
 } from '@tradegate/shared'
 import type { HubSocket, TopicHub } from './hub'
 import type { UserResolution } from './user-resolver'
-import type { SocketLog } from './socket-log'
+import { SLOW_CONSUMER, type SocketLog } from './socket-log'
 
 // One browser socket: parses its frames, enforces its limits, and is written to by the hub.
 
@@ -75,6 +75,10 @@ export class ClientSocket implements HubSocket {
     })
   }
 
+  get log(): SocketLog | undefined {
+    return this.deps.log
+  }
+
   get open(): boolean {
     return this.ws.readyState === WebSocket.OPEN
   }
@@ -109,7 +113,7 @@ export class ClientSocket implements HubSocket {
     this.leaveAll()
     if (this.ws.readyState !== WebSocket.OPEN) return
     this.deps.log?.slowClosed(this.raw.writableLength)
-    this.ws.close(WS_CLOSE.tryAgainLater, 'slow consumer')
+    this.ws.close(WS_CLOSE.tryAgainLater, SLOW_CONSUMER)
     // a client that stopped reading will not answer the close handshake either
     setTimeout(() => this.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
   }

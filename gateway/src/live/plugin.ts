@@ -172,6 +172,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       const slot = pingSlots[pingTick++ % PING_SLICES]!
       for (const client of slot) {
         if (!client.alive) {
+          client.log?.closing(1006, 'pingTimeout')
           client.ws.terminate()
           continue
         }
@@ -204,6 +205,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         (client) =>
           new Promise<void>((resolve) => {
             client.ws.once('close', () => resolve())
+            client.log?.closing(WS_CLOSE.goingAway, 'server shutting down')
             client.ws.close(WS_CLOSE.goingAway, 'server shutting down')
             setTimeout(() => {
               client.ws.terminate()
