@@ -68,6 +68,7 @@ export async function buildGateway(
 
   await app.register(metricsPlugin, {
     instance: config.INSTANCE_ID,
+    redis: config.REDIS_URL !== '',
     port: config.METRICS_PORT,
     host: config.HOST,
     token: config.METRICS_TOKEN,

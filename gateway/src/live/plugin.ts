@@ -193,8 +193,10 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     })
 
     app.addHook('onReady', async () => {
-      if (lease) lease.start()
-      else feed.start()
+      if (lease) return lease.start()
+      // without Redis there is no lease: this instance reads the feed itself, so it is the leader
+      metrics.feedLeader.set(1)
+      feed.start()
     })
     // sockets must be gone before the HTTP server can finish closing
     app.addHook('preClose', async () => {

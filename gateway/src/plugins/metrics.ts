@@ -131,12 +131,19 @@ declare module 'fastify' {
   }
 }
 
-export const metricsPlugin = fp<{ instance: string } & MetricsEndpointOptions>(
-  async (app, { instance, ...endpoint }) => {
+export interface MetricsOptions extends MetricsEndpointOptions {
+  instance: string
+  /** false leaves gateway_redis_up out, so that a gateway without Redis never reads as Redis down */
+  redis?: boolean
+}
+
+export const metricsPlugin = fp<MetricsOptions>(
+  async (app, { instance, redis = true, ...endpoint }) => {
     const metrics = createMetrics(instance, {
       ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
       topics: () => (app.hasDecorator('live') ? app.live.hub.topicCount : 0),
     })
+    if (!redis) metrics.registry.removeSingleMetric('gateway_redis_up')
     app.decorate('metrics', metrics)
     serveMetrics(app, metrics.registry, endpoint)
   },

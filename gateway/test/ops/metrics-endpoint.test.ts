@@ -56,6 +56,9 @@ describe('METRICS_PORT', () => {
     )
     expect(text).toMatch(/^gateway_ready\{[^}]*\} [01]$/m)
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds\{[^}]*\} /m)
+    // without Redis: no Redis to be down, and this instance reads the feed itself
+    expect(text).not.toContain('gateway_redis_up')
+    expect(text).toMatch(/^gateway_feed_leader\{[^}]*\} 1$/m)
   })
 
   it('answers 404 for /metrics on the public port, not the client page', async () => {
