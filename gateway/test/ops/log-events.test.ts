@@ -229,8 +229,27 @@ describe('slow-closed socket', () => {
   }, 20_000)
 })
 
-describe('shutdown', () => {
-  it('closes every socket with 1001, logged as closed by the server', async () => {
+describe('closes the gateway starts', () => {
+  it('a socket that stops answering pings is cut, logged as closed by the server for pingTimeout', async () => {
+    const upstream = await startFakeUpstream()
+    const gateway = await startGateway(upstream, { INSTANCE_ID: 'gw-ping', WS_PING_INTERVAL_MS: 100 })
+    try {
+      const silent = await connectClient(`${await listen(gateway)}client-silent`, { autoPong: false })
+      expect((await silent.closed).code).toBe(1006)
+      const [closed] = await eventLines(gateway, 'socket_closed')
+      expect(closed).toMatchObject({
+        clientId: 'client-silent',
+        by: 'server',
+        code: 1006,
+        reason: 'pingTimeout',
+      })
+    } finally {
+      await gateway.close()
+      await upstream.close()
+    }
+  })
+
+  it('shutdown closes every socket with 1001, logged as closed by the server', async () => {
     const upstream = await startFakeUpstream()
     const gateway = await startGateway(upstream, { INSTANCE_ID: 'gw-shutdown' })
     try {
