@@ -66,7 +66,13 @@ export async function buildGateway(
   const app = Fastify(options)
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS
 
-  await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
+  await app.register(metricsPlugin, {
+    instance: config.INSTANCE_ID,
+    redis: config.REDIS_URL !== '',
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    token: config.METRICS_TOKEN,
+  })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)

@@ -19,6 +19,10 @@ const SETTINGS = {
   TRUST_PROXY: { schema: Type.String(), default: 'false' },
   /** empty disables the operator calls */
   ADMIN_TOKEN: { schema: Type.String(), default: '' },
+  /** serves /metrics on a listener of its own at this port, and the public port answers 404 for it; 0: off */
+  METRICS_PORT: { schema: Port, default: 0 },
+  /** when set, /metrics answers only to `Authorization: Bearer <token>`; empty: no token */
+  METRICS_TOKEN: { schema: Type.String({ minLength: 16 }), default: '' },
   /** redis://host:port, a comma list or redis-cluster://host:port,... for a cluster; empty keeps everything in memory */
   REDIS_URL: { schema: Type.String(), default: '' },
   /** prefix of every Redis key and channel, so deployments and test runs can share one Redis */
@@ -90,6 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`${name}: invalid value ${JSON.stringify(raw)}`)
     }
     config[name] = value
+  }
+  if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(`METRICS_PORT: must differ from PORT (${String(config.PORT)})`)
   }
   return config as GatewayConfig
 }

@@ -13,6 +13,7 @@ import {
 } from '@tradegate/shared'
 import type { HubSocket, TopicHub } from './hub'
 import type { UserResolution } from './user-resolver'
+import { SLOW_CONSUMER, type SocketLog } from './socket-log'
 
 // One browser socket: parses its frames, enforces its limits, and is written to by the hub.
 
@@ -26,6 +27,7 @@ export interface ClientSocketDeps {
   limits: ClientLimits
   resolveUser(token: string): Promise<UserResolution>
   onSubscriptionsChanged?(): void
+  log?: SocketLog
 }
 
 /** Frames a socket may send while its auth is being resolved; the rate limit bounds them anyway. */
@@ -73,6 +75,10 @@ export class ClientSocket implements HubSocket {
     })
   }
 
+  get log(): SocketLog | undefined {
+    return this.deps.log
+  }
+
   get open(): boolean {
     return this.ws.readyState === WebSocket.OPEN
   }
@@ -106,7 +112,8 @@ export class ClientSocket implements HubSocket {
   closeSlow(): void {
     this.leaveAll()
     if (this.ws.readyState !== WebSocket.OPEN) return
-    this.ws.close(WS_CLOSE.tryAgainLater, 'slow consumer')
+    this.deps.log?.slowClosed(this.raw.writableLength)
+    this.ws.close(WS_CLOSE.tryAgainLater, SLOW_CONSUMER)
     // a client that stopped reading will not answer the close handshake either
     setTimeout(() => this.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
   }
@@ -129,6 +136,7 @@ export class ClientSocket implements HubSocket {
   }
 
   private abuse(code: number, msg: string): void {
+    this.deps.log?.limitHit(msg)
     this.sendError(code, msg)
     this.leaveAll()
     this.ws.close(WS_CLOSE.policyViolation, msg)

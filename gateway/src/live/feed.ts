@@ -14,7 +14,7 @@ export interface FeedOptions {
   /** no message for this long means the connection is dead even if TCP says otherwise */
   silenceMs: number
   publish(topics: string[], frame: string): void
-  metrics: Pick<Metrics, 'feedConnected' | 'feedLag'>
+  metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames'>
   log: FastifyBaseLogger
   backoffBaseMs?: number
   backoffMaxMs?: number
@@ -37,6 +37,9 @@ export class FeedClient {
   private lastMessageAt = 0
   private invalidSinceLog = 0
   private lastInvalidLogAt = 0
+  /** when an open feed was lost, until it is regained; 0 while connected or never connected */
+  private lostAt = 0
+  private failedAttempts = 0
 
   constructor(private readonly options: FeedOptions) {}
 
@@ -55,7 +58,10 @@ export class FeedClient {
   }
 
   async stop(): Promise<void> {
+    if (this.running) this.options.log.info({ event: 'feed_stopped' }, 'upstream feed stopped')
     this.running = false
+    this.lostAt = 0
+    this.failedAttempts = 0
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     if (this.silenceTimer) clearInterval(this.silenceTimer)
     this.reconnectTimer = this.silenceTimer = null
@@ -77,21 +83,45 @@ export class FeedClient {
     })
     this.socket = socket
     this.lastMessageAt = Date.now()
+    let opened = false
     socket.on('open', () => {
+      opened = true
       this.options.metrics.feedConnected.set(1)
-      log.info({ event: 'feed_open' }, 'upstream feed connected')
+      if (this.lostAt) {
+        const downMs = Date.now() - this.lostAt
+        log.info(
+          { event: 'feed_regained', downMs, attempts: this.failedAttempts + 1 },
+          'upstream feed regained',
+        )
+      } else {
+        log.info({ event: 'feed_connected', attempts: this.failedAttempts + 1 }, 'upstream feed connected')
+      }
+      this.lostAt = 0
+      this.failedAttempts = 0
     })
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('error', (error) =>
       log.warn({ event: 'feed_error', err: error.message }, 'upstream feed error'),
     )
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (this.socket !== socket) return
       this.socket = null
       this.options.metrics.feedConnected.set(0)
       if (!this.running) return
       const delay = this.nextDelay()
-      log.warn({ event: 'feed_close', closeCode: code, retryInMs: delay }, 'upstream feed closed')
+      if (opened) {
+        this.lostAt = Date.now()
+        log.warn(
+          { event: 'feed_lost', code, reason: reason.toString(), retryInMs: delay },
+          'upstream feed lost',
+        )
+      } else {
+        this.failedAttempts++
+        log.warn(
+          { event: 'feed_connect_failed', attempts: this.failedAttempts, retryInMs: delay },
+          'upstream feed connect failed',
+        )
+      }
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = null
         if (this.running) this.connect()
@@ -124,6 +154,7 @@ export class FeedClient {
     if (!parsed.ok) return this.invalid(parsed.error)
     const frame = parsed.value
     if (frame.type === 'HEARTBEAT') return
+    this.options.metrics.feedFrames.inc()
     this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
   }

@@ -14,6 +14,7 @@ import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { UserResolver } from './user-resolver'
 import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
+import { SocketLog, logRefusedUpgrade } from './socket-log'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
 // the client socket endpoint /ws/:id on the Fastify server's upgrade event.
@@ -118,17 +119,16 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
       const socketId = nextSocketId++
-      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser })
+      const socketLog = new SocketLog(log, socketId, clientId)
+      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, log: socketLog })
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       metrics.wsConnections.inc()
-      log.info({ event: 'ws_open', socket: socketId, clientId }, 'socket open')
-      ws.on('error', (error) =>
-        log.debug({ event: 'ws_error', socket: socketId, err: error.message }, 'socket error'),
-      )
-      ws.once('close', (code) => {
+      socketLog.connected(sockets.size)
+      ws.on('error', (error) => socketLog.error(error))
+      ws.once('close', (code, reason) => {
         client.leaveAll()
         sockets.delete(client)
         pingSlot.delete(client)
@@ -136,23 +136,32 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         if (left > 0) perAddress.set(address, left)
         else perAddress.delete(address)
         metrics.wsConnections.dec()
-        log.info({ event: 'ws_close', socket: socketId, clientId, closeCode: code }, 'socket closed')
+        socketLog.closed(code, reason.toString(), sockets.size)
       })
     }
 
     const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
       socket.on('error', () => socket.destroy())
       const path = SOCKET_PATH.exec(request.url ?? '')
-      if (!path) return refuse(socket, 404, 'Not Found')
-      if (draining) return refuse(socket, 503, 'Service Unavailable')
+      if (!path) {
+        logRefusedUpgrade(log, 404, 'path')
+        return refuse(socket, 404, 'Not Found')
+      }
+      const clientId = path[1]!
+      if (draining) {
+        logRefusedUpgrade(log, 503, 'draining', clientId)
+        return refuse(socket, 503, 'Service Unavailable')
+      }
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
+        logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
         return refuse(socket, 403, 'Forbidden')
       }
       const address = addressOf(request)
       if ((perAddress.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
+        logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
         return refuse(socket, 429, 'Too Many Requests')
       }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, address, path[1]!))
+      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, address, clientId))
     }
     app.server.on('upgrade', onUpgrade)
 
@@ -163,6 +172,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       const slot = pingSlots[pingTick++ % PING_SLICES]!
       for (const client of slot) {
         if (!client.alive) {
+          client.log?.closing(1006, 'pingTimeout')
           client.ws.terminate()
           continue
         }
@@ -183,8 +193,10 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     })
 
     app.addHook('onReady', async () => {
-      if (lease) lease.start()
-      else feed.start()
+      if (lease) return lease.start()
+      // without Redis there is no lease: this instance reads the feed itself, so it is the leader
+      metrics.feedLeader.set(1)
+      feed.start()
     })
     // sockets must be gone before the HTTP server can finish closing
     app.addHook('preClose', async () => {
@@ -195,6 +207,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         (client) =>
           new Promise<void>((resolve) => {
             client.ws.once('close', () => resolve())
+            client.log?.closing(WS_CLOSE.goingAway, 'server shutting down')
             client.ws.close(WS_CLOSE.goingAway, 'server shutting down')
             setTimeout(() => {
               client.ws.terminate()

@@ -1,9 +1,16 @@
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { serveMetrics, type MetricsEndpointOptions } from './metrics-endpoint'
 
 // Every metric the gateway exports, in one place; labels never carry a user or a token.
 
-export function createMetrics(instance: string) {
+/** Values read at scrape time from parts registered after the metrics. */
+export interface ScrapeProbes {
+  ready(): boolean
+  topics(): number
+}
+
+export function createMetrics(instance: string, probes?: ScrapeProbes) {
   const registry = new Registry()
   registry.setDefaultLabels({ instance })
   collectDefaultMetrics({ register: registry })
@@ -55,6 +62,14 @@ export function createMetrics(instance: string) {
       help: 'Topic subscriptions across open sockets',
       registers,
     }),
+    wsTopics: new Gauge({
+      name: 'gateway_ws_topics',
+      help: 'Topics the sockets of this instance watch, each one bus subscription',
+      registers,
+      collect() {
+        if (probes) this.set(probes.topics())
+      },
+    }),
     wsMessagesSent: new Counter({
       name: 'gateway_ws_messages_sent_total',
       help: 'Frames written to client sockets',
@@ -77,6 +92,11 @@ export function createMetrics(instance: string) {
       help: '1 while the upstream feed is open',
       registers,
     }),
+    feedFrames: new Counter({
+      name: 'gateway_feed_frames_total',
+      help: 'Data frames (not heartbeats) received from the upstream feed',
+      registers,
+    }),
     feedLeader: new Gauge({
       name: 'gateway_feed_leader',
       help: '1 while this instance holds the feed lease',
@@ -92,6 +112,14 @@ export function createMetrics(instance: string) {
       help: '1 while Redis answers (absent without Redis)',
       registers,
     }),
+    ready: new Gauge({
+      name: 'gateway_ready',
+      help: '1 while /readyz answers 200',
+      registers,
+      collect() {
+        if (probes) this.set(probes.ready() ? 1 : 0)
+      },
+    }),
   }
 }
 
@@ -103,14 +131,21 @@ declare module 'fastify' {
   }
 }
 
-export const metricsPlugin = fp<{ instance: string }>(
-  async (app, { instance }) => {
-    const metrics = createMetrics(instance)
-    app.decorate('metrics', metrics)
-    app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-      reply.type(metrics.registry.contentType)
-      return metrics.registry.metrics()
+export interface MetricsOptions extends MetricsEndpointOptions {
+  instance: string
+  /** false leaves gateway_redis_up out, so that a gateway without Redis never reads as Redis down */
+  redis?: boolean
+}
+
+export const metricsPlugin = fp<MetricsOptions>(
+  async (app, { instance, redis = true, ...endpoint }) => {
+    const metrics = createMetrics(instance, {
+      ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
+      topics: () => (app.hasDecorator('live') ? app.live.hub.topicCount : 0),
     })
+    if (!redis) metrics.registry.removeSingleMetric('gateway_redis_up')
+    app.decorate('metrics', metrics)
+    serveMetrics(app, metrics.registry, endpoint)
   },
   { name: 'metrics' },
 )
