@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { FastifyBaseLogger } from 'fastify'
 import { isCode200, type CachePolicy } from '@tradegate/shared'
-import type { RedisClient } from '../plugins/redis'
+import type { RedisClient } from '../plugins/external/redis'
 import type { UpstreamResponse } from './upstream'
 
 // Two tiers of cached upstream answers: this process's LRU in front of Redis, shared by every instance.
