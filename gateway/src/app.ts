@@ -22,6 +22,7 @@ import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
 import { errorBody } from './api/errors'
+import { answerClientError } from './plugins/app/client-error'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -61,6 +62,8 @@ export async function buildGateway(
     // malformed URLs and the like get the same error body as every other refusal
     frameworkErrors: (_error, _request, reply) =>
       (reply as FastifyReply).code(400).send(errorBody(400, 'badRequest', 'url')),
+    // what Node's parser refuses (raw non-ASCII in the URL, a slow or oversized head) gets the same body too
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
   }
   const app = Fastify(options)
@@ -82,6 +85,7 @@ export async function buildGateway(
     cacheMaxEntries: config.CACHE_MAX_ENTRIES,
     queryMaxParams: config.QUERY_MAX_PARAMS,
     bodyMaxDepth: config.BODY_MAX_DEPTH,
+    bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
   })
   await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })

@@ -52,6 +52,8 @@ describe('cache', () => {
     expect(stale.headers['x-cache']).toBe('stale')
     expect(Number(stale.headers.age)).toBeGreaterThanOrEqual(freshMs / 1000)
     await waitFor(async () => (await settingsCalls()) === 2, 'background refresh')
+    // the refreshed answer is stored once its compressed forms are ready
+    await waitFor(async () => (await getSettings()).headers['x-cache'] === 'hit', 'refreshed answer stored')
     const refreshed = await getSettings()
     expect(refreshed.headers['x-cache']).toBe('hit')
     expect(refreshed.headers.age).toBe('0')
