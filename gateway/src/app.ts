@@ -8,20 +8,21 @@ import Fastify, {
   type FastifyReply,
 } from 'fastify'
 import { parseTrustProxy, type GatewayConfig } from './config'
-import { metricsPlugin } from './plugins/metrics'
-import { healthPlugin } from './plugins/health'
-import { redisPlugin } from './plugins/redis'
-import { loggerOptions } from './plugins/logger'
-import { errorHandlerPlugin } from './plugins/error-handler'
-import { requestLogPlugin } from './plugins/request-log'
-import { securityPlugin } from './plugins/security'
-import { pressurePlugin } from './plugins/pressure'
-import { rateLimitPlugin } from './plugins/rate-limit'
+import { metricsPlugin } from './plugins/app/metrics'
+import { healthPlugin } from './plugins/app/health'
+import { redisPlugin } from './plugins/external/redis'
+import { loggerOptions } from './plugins/app/logger'
+import { errorHandlerPlugin } from './plugins/app/error-handler'
+import { requestLogPlugin } from './plugins/app/request-log'
+import { securityPlugin } from './plugins/external/security'
+import { pressurePlugin } from './plugins/external/pressure'
+import { rateLimitPlugin } from './plugins/external/rate-limit'
 import { apiPlugin } from './api/routes'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
-import { staticPlugin } from './plugins/static'
+import { staticPlugin } from './plugins/external/static'
 import { errorBody } from './api/errors'
+import { answerClientError } from './plugins/app/client-error'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -61,6 +62,8 @@ export async function buildGateway(
     // malformed URLs and the like get the same error body as every other refusal
     frameworkErrors: (_error, _request, reply) =>
       (reply as FastifyReply).code(400).send(errorBody(400, 'badRequest', 'url')),
+    // what Node's parser refuses (raw non-ASCII in the URL, a slow or oversized head) gets the same body too
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
   }
   const app = Fastify(options)
@@ -88,6 +91,7 @@ export async function buildGateway(
     cacheMaxEntries: config.CACHE_MAX_ENTRIES,
     queryMaxParams: config.QUERY_MAX_PARAMS,
     bodyMaxDepth: config.BODY_MAX_DEPTH,
+    bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
   })
   await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })

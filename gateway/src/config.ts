@@ -49,11 +49,14 @@ const SETTINGS = {
   UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 60_000 },
   UPSTREAM_GET_RETRIES: { schema: Type.Integer({ minimum: 0, maximum: 5 }), default: 2 },
 
-  BODY_LIMIT_BYTES: { schema: Positive, default: 1024 * 1024 },
+  /** bodies of requests outside the call table; each call's own limit comes from the table */
+  BODY_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },
   UPLOAD_LIMIT_BYTES: { schema: Positive, default: 5 * 1024 * 1024 },
   HEADER_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },
   QUERY_MAX_PARAMS: { schema: Positive, default: 50 },
   BODY_MAX_DEPTH: { schema: Positive, default: 32 },
+  /** keys plus array items in one JSON body, or pairs in one form body, counted before parsing */
+  BODY_MAX_MEMBERS: { schema: Positive, default: 64 },
   HEADERS_TIMEOUT_MS: { schema: Positive, default: 10_000 },
   REQUEST_TIMEOUT_MS: { schema: Positive, default: 90_000 },
   RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },

@@ -63,6 +63,8 @@ export interface CallDefinition {
   body?: TSchema
   /** multipart calls carry files; their text fields are checked like any other value */
   bodyType?: 'json' | 'multipart'
+  /** largest request body in bytes, when the defaults of `bodyLimitOf` do not fit the call */
+  bodyLimit?: number
   auth: boolean
   data: TSchema
   cache?: CachePolicy
@@ -808,6 +810,21 @@ export type CallParams<N extends CallName> = Call<N> extends { params: infer P }
 export type CallData<N extends CallName> = Static<Call<N>['data']>
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[]
+
+/** Every JSON body in the table is a handful of short fields; this leaves room for each one escaped in full. */
+export const JSON_BODY_LIMIT_BYTES = 4096
+/** A call without a body schema may still be sent `{}` or an empty form, and nothing more is read. */
+export const NO_BODY_LIMIT_BYTES = 64
+
+/**
+ * The largest request body a call accepts: its own `bodyLimit`, else the JSON or no-body default;
+ * `null` for uploads, whose limit is the deployment's upload size.
+ */
+export function bodyLimitOf(definition: CallDefinition): number | null {
+  if (definition.bodyLimit !== undefined) return definition.bodyLimit
+  if (definition.bodyType === 'multipart') return null
+  return definition.body ? JSON_BODY_LIMIT_BYTES : NO_BODY_LIMIT_BYTES
+}
 
 /** Fills `:name` segments; values are encoded so a parameter can never add a path segment. */
 export function callPath(name: CallName, params?: Record<string, string | number>): string {

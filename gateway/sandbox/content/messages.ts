@@ -1,5 +1,5 @@
 import type { Message } from '@tradegate/shared'
-import { idSequence } from '../state'
+import { idSequence } from '../ids'
 
 // The in-site messages a user receives when something happens to their account.
 

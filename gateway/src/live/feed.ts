@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
 import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
-import type { Metrics } from '../plugins/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import { upstreamWsUrl } from '../config'
 
 // The upstream feed client: one socket that receives every stream, each message validated,

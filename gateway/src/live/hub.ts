@@ -1,5 +1,5 @@
 import { isLatestValueTopic } from '@tradegate/shared'
-import type { Metrics } from '../plugins/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import type { Bus, BusSubscription } from './bus'
 import { encodeTextFrame } from './wire-frame'
 

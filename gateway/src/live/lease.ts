@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { RedisClient } from '../plugins/redis'
+import type { RedisClient } from '../plugins/external/redis'
 
 // The feed lease: exactly one instance reads the upstream feed. The holder renews every third of
 // the lease; when it dies the key expires and another instance takes it.

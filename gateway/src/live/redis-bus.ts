@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Cluster, type RedisOptions } from 'ioredis'
 import type { Counter } from 'prom-client'
-import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/redis'
+import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/external/redis'
 import { isWildcardTopic, keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
 
 // Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,

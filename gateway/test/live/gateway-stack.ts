@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { configWith, type GatewayConfig } from '../../src/config'
-import { metricsPlugin } from '../../src/plugins/metrics'
-import { healthPlugin } from '../../src/plugins/health'
-import { redisPlugin } from '../../src/plugins/redis'
+import { metricsPlugin } from '../../src/plugins/app/metrics'
+import { healthPlugin } from '../../src/plugins/app/health'
+import { redisPlugin } from '../../src/plugins/external/redis'
 import { livePlugin } from '../../src/live/plugin'
 
 // The live part of the gateway on a free port: the plugins it depends on and livePlugin, registered

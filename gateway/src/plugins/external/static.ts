@@ -3,15 +3,15 @@ import { join, relative } from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from '../api/errors'
+import { errorBody } from '../../api/errors'
 
 // The built client: hashed assets cached for a year, index.html always revalidated, and the SPA fallback.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 const COMPRESSED_SUFFIX = /\.(?:br|gz|deflate)$/
-// paths that belong to the API and the socket, which must never turn into the client page
-const SERVER_PATHS = /^\/(?:api|admin|ws|sandbox)(?:[/?]|$)/
+// first path segments that belong to the API and the socket, which must never turn into the client page
+const SERVER_SEGMENTS = new Set(['api', 'admin', 'ws', 'sandbox'])
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TradeGate</title></head>
@@ -40,8 +40,9 @@ export const staticPlugin = fp<{ root: string }>(
     app.setNotFoundHandler(
       { preHandler: app.rateLimit() },
       (request: FastifyRequest, reply: FastifyReply) => {
-        if (SERVER_PATHS.test(request.url)) {
-          if (request.url.startsWith('/api')) app.metrics.rejectedRequests.inc({ reason: 'unknown_route' })
+        const segment = firstSegment(request.url)
+        if (SERVER_SEGMENTS.has(segment)) {
+          if (segment === 'api') app.metrics.rejectedRequests.inc({ reason: 'unknown_route' })
           return reply.code(404).send(errorBody(404, 'notFound'))
         }
         if (!isPagePath(request)) return reply.code(404).send(errorBody(404, 'notFound'))
@@ -52,6 +53,17 @@ export const staticPlugin = fp<{ root: string }>(
   },
   { name: 'static', dependencies: ['rate-limit'] },
 )
+
+/** The URL's first path segment, percent-decoded and in lower case, so `/API/…` and `/%61pi/…` read as `api`. */
+function firstSegment(url: string): string {
+  const end = url.slice(1).search(/[/?#]/)
+  const segment = end < 0 ? url.slice(1) : url.slice(1, end + 1)
+  try {
+    return decodeURIComponent(segment).toLowerCase()
+  } catch {
+    return segment.toLowerCase()
+  }
+}
 
 /** A client-side route: a GET for a path whose last segment has no file extension. */
 function isPagePath(request: FastifyRequest): boolean {

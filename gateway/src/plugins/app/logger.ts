@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream'
 import type { FastifyRequest, FastifyServerOptions } from 'fastify'
 import { destination } from 'pino'
-import type { GatewayConfig } from '../config'
+import type { GatewayConfig } from '../../config'
 
 // Request fields that carry secrets or contact details; they must never reach a log line.
 const SECRET_FIELDS = ['satoken', 'password', 'pwd', 'oldPwd', 'newPwd', 'fundPwd', 'code', 'emailCode']
