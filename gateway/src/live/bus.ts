@@ -38,12 +38,7 @@ export function isWildcardTopic(topic: string): boolean {
 }
 
 /** Publishes one normalised frame on each of its topics; wildcard copies are keyed by the first topic. */
-export function publishOnTopics(
-  bus: Bus,
-  topics: readonly string[],
-  frame: string,
-  snapshot?: string,
-): void {
+export function publishOnTopics(bus: Bus, topics: readonly string[], frame: string, snapshot?: string): void {
   const [concrete] = topics
   for (const topic of topics)
     bus.publish(topic, frame, isWildcardTopic(topic) ? concrete : undefined, snapshot)

@@ -58,7 +58,10 @@ export class CoinSymbols {
    */
   check(symbol: string): SymbolCheck {
     const now = Date.now()
-    if (!this.loading && now - Math.max(this.loadedAt, this.failedAt) >= (this.known ? this.refreshMs : this.retryMs))
+    if (
+      !this.loading &&
+      now - Math.max(this.loadedAt, this.failedAt) >= (this.known ? this.refreshMs : this.retryMs)
+    )
       void this.refresh()
     if (!this.known) return 'unchecked'
     return this.known.has(symbol) ? 'known' : 'unknown'
@@ -81,7 +84,9 @@ export class CoinSymbols {
         if (this.failedAt === 0)
           this.options.log.warn(
             { event: 'coin_list_failed', err: String(error), checking: this.known !== null },
-            this.known ? 'coin list refresh failed: the last list stays' : 'coin list unavailable: symbols unchecked',
+            this.known
+              ? 'coin list refresh failed: the last list stays'
+              : 'coin list unavailable: symbols unchecked',
           )
         this.failedAt = Date.now()
       })
