@@ -11,6 +11,8 @@ export interface CoinSymbolsOptions {
   refreshMs?: number
   /** after a failed load, the next try waits this long */
   retryMs?: number
+  /** a load slower than this counts as failed, so a hung upstream never holds subscriptions long */
+  timeoutMs?: number
 }
 
 export type SymbolCheck = 'known' | 'unknown' | 'unchecked'
@@ -41,10 +43,12 @@ export class CoinSymbols {
   private loading: Promise<void> | null = null
   private readonly refreshMs: number
   private readonly retryMs: number
+  private readonly timeoutMs: number
 
   constructor(private readonly options: CoinSymbolsOptions) {
     this.refreshMs = options.refreshMs ?? 10_000
     this.retryMs = options.retryMs ?? 5000
+    this.timeoutMs = options.timeoutMs ?? 3000
   }
 
   /** True once a load has finished, well or badly: checks then answer at once. */
@@ -69,8 +73,12 @@ export class CoinSymbols {
 
   /** Loads the list once however many callers wait; never rejects. */
   refresh(): Promise<void> {
-    this.loading ??= this.options
-      .load()
+    if (this.loading) return this.loading
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${this.timeoutMs} ms`)), this.timeoutMs)
+    })
+    this.loading = Promise.race([this.options.load(), timedOut])
       .then((answer) => {
         const symbols = symbolsOfCoinList(answer)
         if (!symbols) throw new Error('coin list without symbols')
@@ -91,6 +99,7 @@ export class CoinSymbols {
         this.failedAt = Date.now()
       })
       .finally(() => {
+        clearTimeout(timer)
         this.loading = null
       })
     return this.loading
