@@ -17,7 +17,7 @@ import { requestLogPlugin } from './plugins/app/request-log'
 import { securityPlugin } from './plugins/external/security'
 import { pressurePlugin } from './plugins/external/pressure'
 import { rateLimitPlugin } from './plugins/external/rate-limit'
-import { apiPlugin } from './api/routes'
+import { apiPlugin, type ApiOptions } from './api/routes'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
@@ -83,7 +83,17 @@ export async function buildGateway(
   await app.register(securityPlugin)
   await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
   await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
-  await app.register(apiPlugin, {
+  await app.register(apiPlugin, apiOptionsOf(config))
+  await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
+  // live sockets come before the static client and its catch-all fallback
+  await app.register(livePlugin, { config })
+  await app.register(staticPlugin, { root: config.WEB_DIST })
+  return app
+}
+
+/** The REST path's settings, read from the gateway's configuration. */
+export function apiOptionsOf(config: GatewayConfig): ApiOptions {
+  return {
     upstreamUrl: config.UPSTREAM_URL,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -93,10 +103,5 @@ export async function buildGateway(
     bodyMaxDepth: config.BODY_MAX_DEPTH,
     bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
-  })
-  await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
-  // live sockets come before the static client and its catch-all fallback
-  await app.register(livePlugin, { config })
-  await app.register(staticPlugin, { root: config.WEB_DIST })
-  return app
+  }
 }

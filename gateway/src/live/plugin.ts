@@ -3,13 +3,14 @@ import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_CLOSE } from '@tradegate/shared'
+import { CALLS, WS_CLOSE } from '@tradegate/shared'
 import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
 import { RedisBus } from './redis-bus'
 import { TopicHub } from './hub'
 import { ClientSocket } from './client-socket'
+import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { UserResolver } from './user-resolver'
@@ -24,6 +25,7 @@ export interface LiveService {
   hub: TopicHub
   feed: FeedClient
   lease: FeedLease | null
+  symbols: CoinSymbols
   readonly connections: number
 }
 
@@ -57,7 +59,17 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const hub = new TopicHub(bus, {
       softBufferBytes: config.WS_SOFT_BUFFER_BYTES,
       hardBufferBytes: config.WS_HARD_BUFFER_BYTES,
+      maxTopics: config.WS_MAX_TOPICS,
       metrics,
+    })
+    // the coin list through the gateway's own cached call, as a browser reads it
+    const symbols = new CoinSymbols({
+      log,
+      load: async () => {
+        const answer = await app.inject({ method: 'GET', url: CALLS.getCoinList.path })
+        if (answer.statusCode !== 200) throw new Error(`getCoinList answered ${answer.statusCode}`)
+        return answer.json()
+      },
     })
     const users = new UserResolver({
       upstreamUrl: config.UPSTREAM_URL,
@@ -68,7 +80,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       token: config.FEED_TOKEN,
       silenceMs: config.FEED_SILENCE_MS,
       connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-      publish: (topics, frame) => publishOnTopics(bus, topics, frame),
+      publish: (topics, frame, snapshot) => publishOnTopics(bus, topics, frame, snapshot),
       metrics,
       log,
     })
@@ -107,6 +119,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,
     }
     const resolveUser = (token: string) => users.resolve(token)
+    const refused = (reason: string) => metrics.rejectedRequests.inc({ reason })
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
@@ -120,7 +133,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
       const socketId = nextSocketId++
       const socketLog = new SocketLog(log, socketId, clientId)
-      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, log: socketLog })
+      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, symbols, refused, log: socketLog })
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
@@ -187,12 +200,14 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       hub,
       feed,
       lease,
+      symbols,
       get connections() {
         return sockets.size
       },
     })
 
     app.addHook('onReady', async () => {
+      void symbols.refresh()
       if (lease) return lease.start()
       // without Redis there is no lease: this instance reads the feed itself, so it is the leader
       metrics.feedLeader.set(1)
@@ -220,6 +235,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('onClose', async () => {
       await lease?.stop()
       await feed.stop()
+      hub.close()
       await bus.close()
       server.close()
     })

@@ -7,7 +7,6 @@ import { serveMetrics, type MetricsEndpointOptions } from './metrics-endpoint'
 /** Values read at scrape time from parts registered after the metrics. */
 export interface ScrapeProbes {
   ready(): boolean
-  topics(): number
 }
 
 export function createMetrics(instance: string, probes?: ScrapeProbes) {
@@ -52,7 +51,7 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
     }),
     rejectedRequests: new Counter({
       name: 'gateway_rejected_requests_total',
-      help: 'Requests refused before reaching upstream, by reason',
+      help: 'Requests (and socket subscriptions) refused before reaching upstream, by reason',
       labelNames: ['reason'] as const,
       registers,
     }),
@@ -66,9 +65,6 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       name: 'gateway_ws_topics',
       help: 'Topics the sockets of this instance watch, each one bus subscription',
       registers,
-      collect() {
-        if (probes) this.set(probes.topics())
-      },
     }),
     wsMessagesSent: new Counter({
       name: 'gateway_ws_messages_sent_total',
@@ -141,7 +137,6 @@ export const metricsPlugin = fp<MetricsOptions>(
   async (app, { instance, redis = true, ...endpoint }) => {
     const metrics = createMetrics(instance, {
       ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
-      topics: () => (app.hasDecorator('live') ? app.live.hub.topicCount : 0),
     })
     if (!redis) metrics.registry.removeSingleMetric('gateway_redis_up')
     app.decorate('metrics', metrics)
