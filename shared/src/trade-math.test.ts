@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractFee,
-  contractOpening,
+    contractOpening,
   contractPnl,
   contractSettlement,
   liquidationPrice,
@@ -9,6 +8,7 @@ import {
   pnlPercent,
   spotMaxAmount,
   spotTotals,
+  tradeFee,
   truncateMoney,
 } from './trade-math'
 
@@ -105,7 +105,7 @@ describe('contractOpening', () => {
 
   it('truncates a fee with more than 8 places', () => {
     // 10 × 0.00033333333 = 0.0033333333
-    expect(contractFee('10', '0.00033333333').toFixed()).toBe('0.00333333')
+    expect(tradeFee('10', '0.00033333333').toFixed()).toBe('0.00333333')
   })
 
   it('gives 0, not Infinity, for an empty leverage or value', () => {

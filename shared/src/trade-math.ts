@@ -12,7 +12,8 @@ import { toDecimal } from './format'
 
 export const MONEY_PLACES = 8
 
-export type ContractDirection = 'long' | 'short'
+/** a position's side: long gains when the price rises */
+export type Direction = 'long' | 'short'
 
 /** Truncates toward zero to MONEY_PLACES decimals. */
 export function truncateMoney(value: unknown): Decimal {
@@ -40,8 +41,13 @@ export interface SpotTotals {
 /** The value of a spot trade, its fee (taken in the quote coin) and what each side moves. */
 export function spotTotals(amount: unknown, price: unknown, feeRate: unknown): SpotTotals {
   const value = toDecimal(amount).times(toDecimal(price))
-  const fee = truncateMoney(value.times(toDecimal(feeRate)))
+  const fee = tradeFee(value, feeRate)
   return { value, fee, cost: value.plus(fee), proceeds: value.minus(fee) }
+}
+
+/** The fee on a trade's value (a spot trade in the quote coin, a contract's opening or closing). */
+export function tradeFee(value: unknown, rate: unknown): Decimal {
+  return truncateMoney(toDecimal(value).times(toDecimal(rate)))
 }
 
 /**
@@ -93,24 +99,20 @@ export function contractOpening(
   shares: unknown,
   leverage: unknown,
   price: unknown,
-  direction: ContractDirection,
+  direction: Direction,
   terms: ContractTerms,
 ): ContractOpening {
   const value = toDecimal(shares).times(toDecimal(terms.shareNumber))
   const margin = truncateMoney(ratio(value, leverage))
-  const openFee = contractFee(value, terms.openFee)
+  const openFee = tradeFee(value, terms.openFee)
   return {
     value,
     margin,
     openFee,
-    closeFee: contractFee(value, terms.closeFee),
+    closeFee: tradeFee(value, terms.closeFee),
     cost: margin.plus(openFee),
     liquidationPrice: liquidationPrice(price, margin, value, direction),
   }
-}
-
-export function contractFee(value: unknown, rate: unknown): Decimal {
-  return truncateMoney(toDecimal(value).times(toDecimal(rate)))
 }
 
 /**
@@ -121,7 +123,7 @@ export function liquidationPrice(
   openPrice: unknown,
   margin: unknown,
   value: unknown,
-  direction: ContractDirection,
+  direction: Direction,
 ): Decimal {
   const signedMargin = direction === 'long' ? toDecimal(margin).negated() : toDecimal(margin)
   const price = truncateMoney(ratio(toDecimal(openPrice).times(toDecimal(value).plus(signedMargin)), value))
@@ -130,7 +132,7 @@ export function liquidationPrice(
 
 /** Profit or loss at a price: value × (price − open) / open, negated for a short. */
 export function contractPnl(
-  direction: ContractDirection,
+  direction: Direction,
   value: unknown,
   openPrice: unknown,
   price: unknown,
