@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-    contractOpening,
+  contractOpening,
   contractPnl,
   contractSettlement,
   liquidationPrice,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from 'decimal.js'
-import { DEPTH_LEVELS, parseUpstreamFrame, toDecimal, type DepthData, type DepthLevel } from '@tradegate/shared'
 import {
-  contractPreview,
-  livePnl,
-  spotEstimate,
-} from '../../../web/src/features/trade/lib/order-math'
+  DEPTH_LEVELS,
+  parseUpstreamFrame,
+  toDecimal,
+  type DepthData,
+  type DepthLevel,
+} from '@tradegate/shared'
+import { contractPreview, livePnl, spotEstimate } from '../../../web/src/features/trade/lib/order-math'
 import type { Sandbox } from '../app'
 import { Client, eventually, openFeed, registeredClient, startTestSandbox } from './helpers'
 
@@ -35,7 +37,9 @@ async function funded(sandbox: Sandbox, deposits: Record<string, string>): Promi
 }
 
 async function wallet(client: Client, coin: string, account = 'platform') {
-  const row = (await client.ok('assetBalance')).find((entry) => entry.account === account && entry.coin === coin)
+  const row = (await client.ok('assetBalance')).find(
+    (entry) => entry.account === account && entry.coin === coin,
+  )
   return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' }
 }
 
@@ -77,9 +81,9 @@ describe('spot order book (a market that only moves when told)', () => {
       available: toDecimal(before.available).minus('601.13988').toFixed(),
       frozen: '601.13988',
     })
-    expect((await client.ok('spotOrderList', { query: { status: 'open' } })).rows.map((row) => row.id)).toEqual([
-      order.id,
-    ])
+    expect(
+      (await client.ok('spotOrderList', { query: { status: 'open' } })).rows.map((row) => row.id),
+    ).toEqual([order.id])
 
     const cancelled = await client.ok('spotOrderCancel', { query: { id: String(order.id) } })
     expect(cancelled).toMatchObject({ id: order.id, status: 'cancelled', filledAmount: '0' })
@@ -185,7 +189,12 @@ describe('spot order book (a market that only moves when told)', () => {
       frozen: '0',
     })
     const [partial] = (await maker.ok('spotOrderList', { query: { status: 'open' } })).rows
-    expect(partial).toMatchObject({ id: resting.id, filledAmount: '0.2', filledPrice: '3000.2', fee: '1.20008' })
+    expect(partial).toMatchObject({
+      id: resting.id,
+      filledAmount: '0.2',
+      filledPrice: '3000.2',
+      fee: '1.20008',
+    })
     expect(await wallet(maker, 'usdt')).toEqual({
       available: makerUsdt.plus('598.83992').toFixed(),
       frozen: '0',
@@ -215,7 +224,9 @@ describe('spot order book (a market that only moves when told)', () => {
     expect(await order({ price: '2990', amount: '2' })).toBe('insufficientBalance')
     expect(await order({ symbol: 'nosuchusdt', price: '1', amount: '1' })).toBe('unknownSymbol')
     expect(await order({ symbol: 'xauusdt', price: '2300', amount: '1' })).toBe('notASpotPair')
-    expect(await client.refused('spotOrderCancel', { query: { id: '9999999999999999999' } })).toBe('unknownOrder')
+    expect(await client.refused('spotOrderCancel', { query: { id: '9999999999999999999' } })).toBe(
+      'unknownOrder',
+    )
     expect(await client.refused('spotOrderCancel', { query: { id: 'abc' } })).toMatch(/^invalidParameter/)
     expect(await client.refused('spotOrderCancel', { query: { id: '-1' } })).toMatch(/^invalidParameter/)
     expect(await client.ok('assetBalance')).toEqual(before)
@@ -241,7 +252,9 @@ describe('DEPTH on the sandbox feed', () => {
   it('sends a snapshot on subscribe, then updates with a seq that grows by one, that rebuild the book', async () => {
     const first = await openFeed(sandbox, false)
     first.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' }))
-    await eventually(() => (first.frames.filter((frame) => frame.type === 'DEPTH').length >= 8 ? true : undefined))
+    await eventually(() =>
+      first.frames.filter((frame) => frame.type === 'DEPTH').length >= 8 ? true : undefined,
+    )
     const second = await openFeed(sandbox, false)
     second.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' }))
     const later = (await second.next((frame) => frame.type === 'DEPTH' && (frame.data as DepthData).snapshot))
@@ -282,7 +295,9 @@ describe('DEPTH on the sandbox feed', () => {
   it("shows a user's resting order in the next update and gives a gateway every book on connect", async () => {
     const gateway = await openFeed(sandbox, true)
     const snapshots = await eventually(() => {
-      const found = gateway.frames.filter((frame) => frame.type === 'DEPTH' && (frame.data as DepthData).snapshot)
+      const found = gateway.frames.filter(
+        (frame) => frame.type === 'DEPTH' && (frame.data as DepthData).snapshot,
+      )
       return found.length >= sandbox.state.market.instruments.length ? found : undefined
     })
     expect(new Set(snapshots.map((frame) => frame.symbol)).size).toBe(sandbox.state.market.instruments.length)
@@ -307,7 +322,10 @@ describe('DEPTH on the sandbox feed', () => {
     const control = new Client(sandbox.url)
     const feed = await openFeed(sandbox, false)
     feed.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'solusdt' }))
-    await feed.next((frame) => frame.type === 'DEPTH' && (frame.data as DepthData).seq > 0 && !(frame.data as DepthData).snapshot)
+    await feed.next(
+      (frame) =>
+        frame.type === 'DEPTH' && (frame.data as DepthData).seq > 0 && !(frame.data as DepthData).snapshot,
+    )
     await control.control('/sandbox/feed/pause')
     const pausedAt = feed.frames.length
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -335,7 +353,9 @@ describe('positions: partial close and close at a limit', () => {
 
   async function trader() {
     const client = await funded(sandbox, { usdt: '1000' })
-    await client.ok('transferFunds', { body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' } })
+    await client.ok('transferFunds', {
+      body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' },
+    })
     return client
   }
 
@@ -374,9 +394,9 @@ describe('positions: partial close and close at a limit', () => {
     // at the limit, not the gapped price: PnL 20 × 100 / 3000 = 0.66666666, fee 0.02, 2.64666666 back
     expect(closed[0]).toMatchObject({ shares: '2', closePrice: '3100', pnl: '0.66666666' })
     expect(await wallet(client, 'usdt', 'contract')).toEqual({ available: '495.81666666', frozen: '5' })
-    expect((await client.ok('contractOrderList', { query: { status: 'filled' } })).map((row) => row.id)).toContain(
-      closeOrder!.id,
-    )
+    expect(
+      (await client.ok('contractOrderList', { query: { status: 'filled' } })).map((row) => row.id),
+    ).toContain(closeOrder!.id)
 
     // a close order still resting is cancelled when the whole position closes
     await client.ok('positionStop', { query: { id, shares: '1', price: '3400' } })
@@ -404,7 +424,9 @@ describe('positions: partial close and close at a limit', () => {
     const before = await wallet(client, 'usdt', 'contract')
     await client.ok('contractOrderCancel', { query: { id: String(order!.id) } })
     expect(await wallet(client, 'usdt', 'contract')).toEqual(before)
-    expect(await client.ok('positionStop', { query: { id, shares: '3' } })).toMatchObject({ status: 'closed' })
+    expect(await client.ok('positionStop', { query: { id, shares: '3' } })).toMatchObject({
+      status: 'closed',
+    })
   })
 
   it('refuses bad shares and prices and changes nothing', async () => {
@@ -417,7 +439,8 @@ describe('positions: partial close and close at a limit', () => {
     const [position] = (await client.ok('positionList', { query: { status: 'open' } })).rows
     const id = String(position!.id)
     const before = await client.ok('assetBalance')
-    const stop = (query: Record<string, string>) => client.refused('positionStop', { query: { id, ...query } })
+    const stop = (query: Record<string, string>) =>
+      client.refused('positionStop', { query: { id, ...query } })
     expect(await stop({ shares: '0' })).toBe('sharesMustBePositive')
     expect(await stop({ shares: '1.5' })).toBe('sharesMustBeWhole')
     expect(await stop({ shares: '6' })).toBe('sharesAboveOpen')
@@ -450,7 +473,9 @@ describe('the order form preview equals the fill', () => {
   it('for a contract limit order: margin, fees, liquidation price and PnL', async () => {
     await control.control('/sandbox/price', { symbol: ETH, price: '3000' })
     const client = await funded(sandbox, { usdt: '1000' })
-    await client.ok('transferFunds', { body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' } })
+    await client.ok('transferFunds', {
+      body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' },
+    })
     const pair = (await client.ok('getCoinList')).contractList.find((row) => row.symbol === ETH)!
     // as the form previews it: 7 shares, 20×, short at the limit
     const preview = contractPreview('7', 20, '3012.37', 'short', pair)

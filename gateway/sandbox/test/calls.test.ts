@@ -373,7 +373,13 @@ describe('every call of the table', () => {
     await client.control('/sandbox/price', { symbol: 'ethusdt', price: '2890' })
     const [filled] = (await client.ok('spotOrderList', { query: { status: 'filled' } })).rows
     // the price gapped through the limit: it fills at its limit, not at the gapped price
-    expect(filled).toMatchObject({ id: spot.id, price: '2900', filledPrice: '2900', filledAmount: '0.1', fee: '0.58' })
+    expect(filled).toMatchObject({
+      id: spot.id,
+      price: '2900',
+      filledPrice: '2900',
+      filledAmount: '0.1',
+      fee: '0.58',
+    })
     const held = await usdt(client)
     const resting = await client.ok('spotOrderSubmit', {
       body: { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '2800', amount: '0.1' },

@@ -1,4 +1,11 @@
-import { MONEY_PLACES, spotTotals, toDecimal, tradeFee, type SpotOrder, type SpotPair } from '@tradegate/shared'
+import {
+  MONEY_PLACES,
+  spotTotals,
+  toDecimal,
+  tradeFee,
+  type SpotOrder,
+  type SpotPair,
+} from '@tradegate/shared'
 import { Decimal } from 'decimal.js'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
@@ -123,7 +130,11 @@ export class SpotDesk {
       order.frozen = limit ? hold : ZERO
       this.take(order, fills, book, holdLegs)
     } else {
-      this.state.ledger.apply({ kind: 'spot', note: `limit ${input.side} #${order.id} placed`, legs: holdLegs })
+      this.state.ledger.apply({
+        kind: 'spot',
+        note: `limit ${input.side} #${order.id} placed`,
+        legs: holdLegs,
+      })
       order.frozen = hold
     }
     this.orders.unshift(order)
@@ -277,7 +288,6 @@ export class SpotDesk {
       },
     }
   }
-
 }
 
 /** The house on the other side of an order: it delivers what the order buys and pays what it sells. */
