@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from 'decimal.js'
 import {
   DEPTH_LEVELS,
+  contractOpening,
+  contractPnl,
   parseUpstreamFrame,
+  spotTotals,
   toDecimal,
   type DepthData,
   type DepthLevel,
 } from '@tradegate/shared'
-import { contractPreview, livePnl, spotEstimate } from '../../../web/src/features/trade/lib/order-math'
 import type { Sandbox } from '../app'
 import { Client, eventually, openFeed, registeredClient, startTestSandbox } from './helpers'
 
 // The spot order book, the DEPTH feed, spot cancel, partial and limit closes of positions, and the
-// order form's preview against the fills it announces.
+// order form's preview against the fills it announces. The preview is the shared trade math called
+// as web/src/features/trade/lib/order-math.ts calls it (its own test holds it to that).
 
 const ETH = 'ethusdt'
 const truncated = (value: Decimal) => value.toDecimalPlaces(8, Decimal.ROUND_DOWN)
@@ -477,8 +480,8 @@ describe('the order form preview equals the fill', () => {
       body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' },
     })
     const pair = (await client.ok('getCoinList')).contractList.find((row) => row.symbol === ETH)!
-    // as the form previews it: 7 shares, 20×, short at the limit
-    const preview = contractPreview('7', 20, '3012.37', 'short', pair)
+    // as the form previews it (contractPreview): 7 shares, 20×, short at the limit
+    const preview = contractOpening('7', 20, '3012.37', 'short', pair)
 
     const order = await client.ok('contractOrderSubmit', {
       body: { symbol: ETH, direction: 'short', type: 'limit', price: '3012.37', leverage: 20, shares: '7' },
@@ -500,7 +503,14 @@ describe('the order form preview equals the fill', () => {
       available: toDecimal(500).minus(preview.cost).toFixed(),
       frozen: preview.margin.toFixed(),
     })
-    expect(position!.pnl).toBe(livePnl(position!, '3050', pair.shareNumber).toFixed())
+    // as the position card follows it (livePnl)
+    const live = contractPnl(
+      'short',
+      toDecimal(position!.shares).times(pair.shareNumber),
+      position!.openPrice,
+      '3050',
+    )
+    expect(position!.pnl).toBe(live.toFixed())
     // 70 × 37.63 / 3012.37 = 0.87442777613…, truncated
     expect(position!.pnl).toBe('-0.87442777')
   })
@@ -510,7 +520,8 @@ describe('the order form preview equals the fill', () => {
     const client = await funded(sandbox, { usdt: '1000' })
     const pair = (await client.ok('getCoinList')).currencyList.find((row) => row.symbol === ETH)!
     const { available } = await wallet(client, 'usdt')
-    const preview = spotEstimate('0.123', '2990.55', pair)
+    // as the form previews it (spotEstimate)
+    const preview = spotTotals('0.123', '2990.55', pair.feeRate)
     const order = await client.ok('spotOrderSubmit', {
       body: { symbol: ETH, side: 'buy', type: 'limit', price: '2990.55', amount: '0.123' },
     })
@@ -518,7 +529,7 @@ describe('the order form preview equals the fill', () => {
     const [filled] = (await client.ok('spotOrderList', { query: { status: 'filled' } })).rows
     expect(filled).toMatchObject({ id: order.id, filledPrice: '2990.55', fee: preview.fee.toFixed() })
     expect(await wallet(client, 'usdt')).toEqual({
-      available: toDecimal(available).minus(preview.total).minus(preview.fee).toFixed(),
+      available: toDecimal(available).minus(preview.cost).toFixed(),
       frozen: '0',
     })
   })

@@ -1,12 +1,5 @@
-import {
-  MONEY_PLACES,
-  spotTotals,
-  toDecimal,
-  tradeFee,
-  type SpotOrder,
-  type SpotPair,
-} from '@tradegate/shared'
 import { Decimal } from 'decimal.js'
+import { MONEY_PLACES, spotTotals, tradeFee, type SpotOrder, type SpotPair } from '@tradegate/shared'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
