@@ -37,6 +37,11 @@ export interface BookFill {
   maker: RestingOrder | null
 }
 
+interface Levels {
+  bids: Map<number, number>
+  asks: Map<number, number>
+}
+
 interface Side {
   simulated: Map<number, number>
   resting: Map<number, RestingOrder[]>
@@ -51,8 +56,8 @@ export class OrderBook {
   private readonly bids: Side = { simulated: new Map(), resting: new Map() }
   private readonly asks: Side = { simulated: new Map(), resting: new Map() }
   private seq = 0
-  /** the top levels as last published: price text → quantity text */
-  private published = { bids: new Map<string, string>(), asks: new Map<string, string>() }
+  /** the top levels as last published: price ticks → quantity units */
+  private published: Levels = { bids: new Map(), asks: new Map() }
 
   constructor(
     readonly instrument: Instrument,
@@ -171,11 +176,12 @@ export class OrderBook {
 
   /** The whole published book, for a new subscriber. */
   snapshot(): DepthData {
+    // the published maps were built best level first
     return {
       snapshot: true,
       seq: this.seq,
-      bids: sortedLevels(this.published.bids, -1),
-      asks: sortedLevels(this.published.asks, 1),
+      bids: [...this.published.bids].map(([price, units]) => this.level(price, units)),
+      asks: [...this.published.asks].map(([price, units]) => this.level(price, units)),
     }
   }
 
@@ -185,34 +191,44 @@ export class OrderBook {
    */
   update(): DepthData | null {
     const next = this.topLevels()
-    const bids = changedLevels(this.published.bids, next.bids)
-    const asks = changedLevels(this.published.asks, next.asks)
+    const bids = this.changedLevels(this.published.bids, next.bids)
+    const asks = this.changedLevels(this.published.asks, next.asks)
     if (bids.length === 0 && asks.length === 0) return null
     this.published = next
     this.seq++
     return { snapshot: false, seq: this.seq, bids, asks }
   }
 
-  private topLevels(): { bids: Map<string, string>; asks: Map<string, string> } {
+  private topLevels(): Levels {
     return { bids: this.top(this.bids, -1), asks: this.top(this.asks, 1) }
   }
 
-  private top(side: Side, direction: 1 | -1): Map<string, string> {
-    const prices = [...new Set([...side.simulated.keys(), ...side.resting.keys()])]
-      .sort((a, b) => (a - b) * direction)
-      .slice(0, DEPTH_LEVELS)
-    const levels = new Map<string, string>()
+  /** The best DEPTH_LEVELS levels of a side, best first, in ticks and units. */
+  private top(side: Side, direction: 1 | -1): Map<number, number> {
+    const prices = [...side.simulated.keys()]
+    for (const price of side.resting.keys()) if (!side.simulated.has(price)) prices.push(price)
+    prices.sort((a, b) => (a - b) * direction)
+    const levels = new Map<number, number>()
     for (const price of prices) {
       let units = side.simulated.get(price) ?? 0
       for (const order of side.resting.get(price) ?? []) units += order.remaining
-      if (units > 0) {
-        levels.set(
-          unitsText(price, this.instrument.pricePlaces),
-          unitsText(units, this.instrument.quantityPlaces),
-        )
-      }
+      if (units > 0) levels.set(price, units)
+      if (levels.size === DEPTH_LEVELS) break
     }
     return levels
+  }
+
+  private level(price: number, units: number): DepthLevel {
+    return [unitsText(price, this.instrument.pricePlaces), unitsText(units, this.instrument.quantityPlaces)]
+  }
+
+  /** Levels whose quantity differs, with "0" for a level that left. */
+  private changedLevels(before: Map<number, number>, after: Map<number, number>): DepthLevel[] {
+    const changes: DepthLevel[] = []
+    for (const [price, units] of after)
+      if (before.get(price) !== units) changes.push(this.level(price, units))
+    for (const price of before.keys()) if (!after.has(price)) changes.push(this.level(price, 0))
+    return changes
   }
 
   /** direction 1 fills asks above the price, -1 bids below it. */
@@ -257,18 +273,4 @@ export function unitsText(units: number, places: number): string {
   const whole = padded.slice(0, -places)
   const fraction = padded.slice(-places).replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : whole
-}
-
-function sortedLevels(levels: Map<string, string>, direction: 1 | -1): DepthLevel[] {
-  return [...levels]
-    .map(([price, qty]): DepthLevel => [price, qty])
-    .sort((a, b) => (Number(a[0]) - Number(b[0])) * direction)
-}
-
-/** Levels whose quantity differs, with "0" for a level that left. */
-function changedLevels(before: Map<string, string>, after: Map<string, string>): DepthLevel[] {
-  const changes: DepthLevel[] = []
-  for (const [price, qty] of after) if (before.get(price) !== qty) changes.push([price, qty])
-  for (const price of before.keys()) if (!after.has(price)) changes.push([price, '0'])
-  return changes
 }
