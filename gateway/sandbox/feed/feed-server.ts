@@ -41,13 +41,8 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
         typeof presented === 'string' &&
         presented.length === expected.length &&
         timingSafeEqual(Buffer.from(presented), expected)
-      if (isGateway) {
-        // the books are kept by updates, so a new gateway starts from every book's snapshot (taken
-        // before it joins, so no update that the snapshot already holds reaches it first)
-        const books = hub.isPaused ? [] : marketFeed.depthSnapshots()
-        hub.addGateway(ws)
-        for (const json of books) ws.send(json)
-      } else hub.addClient(ws)
+      if (isGateway) hub.addGateway(ws)
+      else hub.addClient(ws)
       ws.on('message', (data, isBinary) => onMessage(ws, data, isBinary))
       ws.on('error', () => ws.terminate())
     })
@@ -80,6 +75,8 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
     for (const json of snapshots) ws.send(json)
   }
 
+  // the books are kept by updates, so a gateway starts from every book's snapshot
+  hub.greetGatewaysWith(() => marketFeed.depthSnapshots())
   server.on('upgrade', onUpgrade)
   return {
     async close(): Promise<void> {

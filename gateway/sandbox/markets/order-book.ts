@@ -56,6 +56,8 @@ export class OrderBook {
   private readonly bids: Side = { simulated: new Map(), resting: new Map() }
   private readonly asks: Side = { simulated: new Map(), resting: new Map() }
   private seq = 0
+  /** the price, in ticks, the simulated liquidity was last placed around */
+  private at = 0
   /** the top levels as last published: price ticks → quantity units */
   private published: Levels = { bids: new Map(), asks: new Map() }
 
@@ -97,6 +99,7 @@ export class OrderBook {
    */
   regenerate(price: Decimal): void {
     const at = this.ticks(price)
+    this.at = at
     const centre = Math.round(at / this.step)
     this.refill(this.asks.simulated, at, centre, 1)
     this.refill(this.bids.simulated, at, centre, -1)
@@ -203,17 +206,33 @@ export class OrderBook {
     return { bids: this.top(this.bids, -1), asks: this.top(this.asks, 1) }
   }
 
-  /** The best DEPTH_LEVELS levels of a side, best first, in ticks and units. */
+  /**
+   * The best DEPTH_LEVELS levels of a side, best first, in ticks and units: the simulated grid walked
+   * outwards from the price, merged with the (few) prices users' orders rest at.
+   */
   private top(side: Side, direction: 1 | -1): Map<number, number> {
-    const prices = [...side.simulated.keys()]
-    for (const price of side.resting.keys()) if (!side.simulated.has(price)) prices.push(price)
-    prices.sort((a, b) => (a - b) * direction)
+    const resting = [...side.resting.keys()].sort((a, b) => (a - b) * direction)
+    const ratio = this.at / this.step
+    let grid = direction === 1 ? Math.floor(ratio) + 1 : Math.ceil(ratio) - 1
+    const lastGrid = Math.round(ratio) + direction * (SIMULATED_LEVELS + 5)
+    let next = 0
     const levels = new Map<number, number>()
-    for (const price of prices) {
+    while (levels.size < DEPTH_LEVELS) {
+      const gridPrice = (grid - lastGrid) * direction <= 0 && grid > 0 ? grid * this.step : null
+      const restingPrice = resting[next] ?? null
+      if (gridPrice === null && restingPrice === null) break
+      let price: number
+      if (restingPrice !== null && (gridPrice === null || (restingPrice - gridPrice) * direction <= 0)) {
+        price = restingPrice
+        next++
+        if (price === gridPrice) grid += direction
+      } else {
+        price = gridPrice as number
+        grid += direction
+      }
       let units = side.simulated.get(price) ?? 0
       for (const order of side.resting.get(price) ?? []) units += order.remaining
       if (units > 0) levels.set(price, units)
-      if (levels.size === DEPTH_LEVELS) break
     }
     return levels
   }

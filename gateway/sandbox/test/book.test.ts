@@ -321,6 +321,34 @@ describe('DEPTH on the sandbox feed', () => {
     await gateway.close()
   })
 
+  it('greets a gateway that connects while the feed is paused with every book when it resumes', async () => {
+    const control = new Client(sandbox.url)
+    await control.control('/sandbox/feed/pause')
+    const gateway = await openFeed(sandbox, true)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(gateway.frames).toEqual([])
+    await control.control('/sandbox/feed/resume')
+    await gateway.next((frame) => frame.type === 'DETAIL')
+    const depth = gateway.frames.filter((frame) => frame.type === 'DEPTH')
+    const count = sandbox.state.market.instruments.length
+    // the snapshot of every book comes before any update
+    expect(depth.slice(0, count).every((frame) => (frame.data as DepthData).snapshot)).toBe(true)
+    expect(new Set(depth.slice(0, count).map((frame) => frame.symbol)).size).toBe(count)
+
+    // a gateway that missed an update asks again by subscribing, and gets the book afresh
+    const seen = gateway.frames.length
+    gateway.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'xrpusdt' }))
+    const again = await gateway.next(
+      (frame) =>
+        gateway.frames.indexOf(frame) >= seen &&
+        frame.type === 'DEPTH' &&
+        frame.symbol === 'xrpusdt' &&
+        (frame.data as DepthData).snapshot,
+    )
+    expect((again.data as DepthData).bids).toHaveLength(DEPTH_LEVELS)
+    await gateway.close()
+  })
+
   it('skips no seq while the feed is paused', async () => {
     const control = new Client(sandbox.url)
     const feed = await openFeed(sandbox, false)
