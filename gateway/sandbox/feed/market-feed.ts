@@ -3,12 +3,15 @@ import type { Market, SymbolTick } from '../markets/market'
 import type { FeedHub } from './feed-hub'
 
 // Turns market ticks into feed frames: DETAIL every tick, TRADE per print, KLINE about once a second,
-// and DEPTH: the changes of each order book since its last frame, batched once a tick.
+// and DEPTH: the changes of each order book since its last frame, batched at most every DEPTH_EVERY_MS.
 
 const KLINE_EVERY_MS = 1000
+/** A book changes every tick; a client needs its picture only a few times a second. */
+const DEPTH_EVERY_MS = 200
 
 export class MarketFeed {
   private readonly lastKlineAt = new Map<string, number>()
+  private readonly lastDepthAt = new Map<string, number>()
 
   constructor(
     private readonly market: Market,
@@ -21,7 +24,7 @@ export class MarketFeed {
     for (const { symbol, trade } of ticks) {
       this.hub.publishMarket({ type: 'DETAIL', symbol, data: this.market.detail(symbol), ts })
       if (trade) this.hub.publishMarket({ type: 'TRADE', symbol, data: trade, ts })
-      this.publishDepth(symbol, ts)
+      if (ts - (this.lastDepthAt.get(symbol) ?? 0) >= DEPTH_EVERY_MS) this.publishDepth(symbol, ts)
       if (ts - (this.lastKlineAt.get(symbol) ?? 0) >= KLINE_EVERY_MS) {
         this.lastKlineAt.set(symbol, ts)
         for (const interval of KLINE_INTERVALS) this.publishKline(symbol, interval, ts)
@@ -74,6 +77,7 @@ export class MarketFeed {
     // so no seq is ever skipped
     if (this.hub.isPaused) return
     const data = this.market.book(symbol).update()
+    this.lastDepthAt.set(symbol, ts)
     if (data) this.hub.publishMarket({ type: 'DEPTH', symbol, data, ts })
   }
 
