@@ -125,7 +125,7 @@ export class Market {
       const price = next.greaterThan(0) ? next : smallest
       const trade = this.printTrade(state, price, now)
       this.apply(state, price, trade ? toDecimal(trade.qty) : ZERO, now)
-      state.book.regenerate(price)
+      state.book.moveTo(price)
       ticks.push({ symbol: state.instrument.symbol, price, trade })
     }
     return ticks
@@ -137,7 +137,7 @@ export class Market {
     const rounded = price.toDecimalPlaces(state.instrument.pricePlaces)
     if (!rounded.greaterThan(0)) return refuse('priceMustBePositive')
     this.apply(state, rounded, ZERO, this.options.clock())
-    state.book.regenerate(rounded)
+    state.book.moveTo(rounded)
     return { symbol, price: rounded, trade: null }
   }
 

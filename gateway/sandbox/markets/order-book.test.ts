@@ -67,7 +67,7 @@ describe('OrderBook', () => {
     expect(book.snapshot().bids[0]).toEqual(['67249.99', '0.5'])
     expect(book.snapshot().asks[0]).toEqual(['67251.5', '1.5'])
     for (const price of ['67251.3', '67180', '67300.5', '67260']) {
-      book.regenerate(toDecimal(price))
+      book.moveTo(toDecimal(price))
       // the desk fills what the price reached; here they simply leave
       for (const crossed of book.crossedBy(toDecimal(price))) book.remove(crossed)
       check()

@@ -58,6 +58,8 @@ export class OrderBook {
   private seq = 0
   /** the price, in ticks, the simulated liquidity was last placed around */
   private at = 0
+  /** the price the book has moved to since, not yet followed */
+  private movedTo: Decimal | null = null
   /** the top levels as last published: price ticks → quantity units */
   private published: Levels = { bids: new Map(), asks: new Map() }
 
@@ -71,7 +73,8 @@ export class OrderBook {
     const start = Number(instrument.startPrice)
     this.step = niceStep(start * STEP_FRACTION * this.priceScale)
     this.typicalUnits = (TYPICAL_LEVEL_USDT / start) * this.quantityScale
-    this.regenerate(price)
+    this.moveTo(price)
+    this.follow()
     this.published = this.topLevels()
   }
 
@@ -93,16 +96,9 @@ export class OrderBook {
     return toDecimal(unitsText(units, this.instrument.quantityPlaces))
   }
 
-  /**
-   * Moves the simulated liquidity to a new price: levels the price walked through are gone, the grid
-   * is refilled on both sides, and a few levels change size.
-   */
-  regenerate(price: Decimal): void {
-    const at = this.ticks(price)
-    this.at = at
-    const centre = Math.round(at / this.step)
-    this.refill(this.asks.simulated, at, centre, 1)
-    this.refill(this.bids.simulated, at, centre, -1)
+  /** Moves the book to a new price; its simulated liquidity follows when the book is next read. */
+  moveTo(price: Decimal): void {
+    this.movedTo = price
   }
 
   /** Rests a user's order; its price must not cross the simulated price (the desk fills those). */
@@ -137,6 +133,7 @@ export class OrderBook {
    * ticks) stops the walk; the taker's own orders are skipped.
    */
   plan(side: BookSide, units: number, limit: number | null, takerId: string): BookFill[] {
+    this.follow()
     const opposite = side === 'buy' ? this.asks : this.bids
     const better = side === 'buy' ? (a: number, b: number) => a - b : (a: number, b: number) => b - a
     const levels = [...new Set([...opposite.simulated.keys(), ...opposite.resting.keys()])].sort(better)
@@ -193,6 +190,7 @@ export class OrderBook {
    * nothing did. Changes between two calls are batched into one update.
    */
   update(): DepthData | null {
+    this.follow()
     const next = this.topLevels()
     const bids = this.changedLevels(this.published.bids, next.bids)
     const asks = this.changedLevels(this.published.asks, next.asks)
@@ -248,6 +246,21 @@ export class OrderBook {
       if (before.get(price) !== units) changes.push(this.level(price, units))
     for (const price of before.keys()) if (!after.has(price)) changes.push(this.level(price, 0))
     return changes
+  }
+
+  /**
+   * Places the simulated liquidity around the latest price: levels the price walked through are
+   * gone, the grid is refilled on both sides, and a few levels change size. Done when the book is
+   * walked or published rather than every tick, which is all that anyone sees of it.
+   */
+  private follow(): void {
+    if (!this.movedTo) return
+    const at = this.ticks(this.movedTo)
+    this.movedTo = null
+    this.at = at
+    const centre = Math.round(at / this.step)
+    this.refill(this.asks.simulated, at, centre, 1)
+    this.refill(this.bids.simulated, at, centre, -1)
   }
 
   /** direction 1 fills asks above the price, -1 bids below it. */
