@@ -89,6 +89,7 @@ const LoginType = Type.Union([
   Type.Literal('account'),
   Type.Literal('address'),
 ])
+/** A status to list; in the order and position lists, "history" lists everything no longer open (ours). */
 const StatusText = Type.String({ pattern: '^[a-z]{1,16}$' })
 
 export const CALLS = {
