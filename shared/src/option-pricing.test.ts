@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   YEAR_MS,
   blackScholes,
+  breakEven,
+  optionOrderCost,
   normalCdf,
   yearsUntil,
   type OptionInputs,
@@ -163,5 +165,35 @@ describe('blackScholes edges', () => {
   it('measures time to expiry in 365-day years', () => {
     expect(yearsUntil(YEAR_MS, 0).toFixed()).toBe('1')
     expect(yearsUntil(0, YEAR_MS / 2).toFixed()).toBe('-0.5')
+  })
+})
+
+describe('optionOrderCost', () => {
+  it('charges a percent fee on the premium when feeType is 1', () => {
+    const { cost, fee, total } = optionOrderCost('0.003', '206.06201869', { feeType: 1, feeValue: '1' })
+    expect([cost.toFixed(), fee.toFixed(), total.toFixed()]).toEqual([
+      '0.61818606',
+      '0.00618187',
+      '0.62436793',
+    ])
+  })
+
+  it('charges a fixed usdt fee per order for any other feeType', () => {
+    const { cost, fee, total } = optionOrderCost('2', '0.81', { feeType: 2, feeValue: '0.5' })
+    expect([cost.toFixed(), fee.toFixed(), total.toFixed()]).toEqual(['1.62', '0.5', '2.12'])
+  })
+
+  it('never rounds a cost down', () => {
+    expect(optionOrderCost('0.001', '0.00000001', { feeType: 1, feeValue: '0' }).cost.toFixed()).toBe(
+      '0.00000001',
+    )
+  })
+})
+
+describe('breakEven', () => {
+  it('is the strike plus the cost per unit for a call and minus it for a put', () => {
+    expect(breakEven('call', '40', '4.76').toFixed()).toBe('44.76')
+    expect(breakEven('put', '40', '0.81').toFixed()).toBe('39.19')
+    expect(breakEven('put', '1', '3').toFixed()).toBe('0')
   })
 })

@@ -128,3 +128,34 @@ function quote(premium: Decimal, delta: Decimal): OptionQuote {
     delta: delta.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_HALF_UP),
   }
 }
+
+/** feeType of an option coin whose feeValue is a percent of the premium; any other type is usdt per order. */
+export const OPTION_FEE_PERCENT = 1
+
+export interface OptionOrderCost {
+  /** quantity × premium, rounded up to PREMIUM_PLACES */
+  cost: Decimal
+  fee: Decimal
+  /** what the buyer pays, and the most the buyer can lose */
+  total: Decimal
+}
+
+/** What buying `quantity` units at `premium` each costs on a coin with this fee. */
+export function optionOrderCost(
+  quantity: Decimal.Value,
+  premium: Decimal.Value,
+  coin: { feeType: number; feeValue: string },
+): OptionOrderCost {
+  // rounded up: the exchange never charges less than the premium it sold
+  const cost = dec(quantity).times(dec(premium)).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP)
+  const fee = (
+    coin.feeType === OPTION_FEE_PERCENT ? cost.times(dec(coin.feeValue)).dividedBy(100) : dec(coin.feeValue)
+  ).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP)
+  return { cost, fee, total: cost.plus(fee) }
+}
+
+/** The spot price at expiry at which the buyer gets back exactly what the order cost, fee included. */
+export function breakEven(kind: OptionKind, strike: Decimal.Value, totalPerUnit: Decimal.Value): Decimal {
+  const moved = kind === 'call' ? dec(strike).plus(dec(totalPerUnit)) : dec(strike).minus(dec(totalPerUnit))
+  return moved.isNegative() ? ZERO : moved
+}
