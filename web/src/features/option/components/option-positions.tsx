@@ -5,7 +5,7 @@ import { useAllTickers } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { Figure } from '../../trade/components/form-bits'
 import { useOptionChain } from '../api/get-option-chain'
-import { useOptionPositions } from '../api/get-option-positions'
+import type { useOptionPositions } from '../api/get-option-positions'
 import { formatTimeLeft, markOf, settledPnl } from '../lib/option-math'
 
 type Status = OptionPosition['status']

@@ -23,7 +23,9 @@ export function OptionTrading({ coin }: { coin: string }) {
   const balances = useBalances()
   const positions = { open: useOptionPositions('open'), settled: useOptionPositions('settled') }
   const [chosenExpiry, setChosenExpiry] = useState<number | null>(null)
-  const [pick, setPick] = useState<OptionPick | null>(null)
+  const [chosenPick, setPick] = useState<OptionPick | null>(null)
+  // a pick in an expiry that has passed is let go
+  const pick = chosenPick && now < chosenPick.expiresAt ? chosenPick : null
 
   const data = chain.data?.coin === coin ? chain.data : undefined
   const expiry = data?.expiries.find((row) => row.expiresAt === chosenExpiry) ?? data?.expiries[0]
@@ -35,16 +37,13 @@ export function OptionTrading({ coin }: { coin: string }) {
     void positions.settled.mutate()
   }
 
-  // an expiry that has passed leaves the chain: read it again, and let go of a pick in it
+  // an expiry that has passed leaves the chain: read it again
   const soonest = data?.expiries[0]?.expiresAt
   const rolled = soonest !== undefined && now >= soonest
   const { mutate: reloadChain } = chain
   useEffect(() => {
     if (rolled) void reloadChain()
   }, [rolled, reloadChain])
-  useEffect(() => {
-    if (pick && now >= pick.expiresAt) setPick(null)
-  }, [pick, now])
   useEffect(() => {
     if (!settled) return
     void positions.open.mutate()
