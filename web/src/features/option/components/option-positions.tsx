@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { add, formatAmount, type OptionPosition } from '@tradegate/shared'
-import { useAllTickers } from '../../../lib/live'
+import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { Figure } from '../../trade/components/form-bits'
 import { useOptionChain } from '../api/get-option-chain'
@@ -56,10 +56,10 @@ export type OptionPositionsState = ReturnType<typeof useOptionPositions>
 function PositionCard({ position, now }: { position: OptionPosition; now: number }) {
   const { t } = useTranslation()
   const { price, amount } = useFormatters()
-  const tickers = useAllTickers()
+  const ticker = useTicker(position.status === 'open' ? position.symbol : null)
   const chain = useOptionChain(position.status === 'open' ? position.coin : null)
   const open = position.status === 'open'
-  const spot = tickers[position.symbol]?.close
+  const spot = ticker?.close
   const mark = open ? markOf(position, spot, chain.data, now) : null
   const pnl = open ? mark?.pnl : settledPnl(position)
   // the sign of what is shown, so a loss truncated to zero does not read as red

@@ -6,7 +6,7 @@ import { useTicker, useUserEvents } from '../../../lib/live'
 import { useBalances } from '../../trade/api/get-asset-balance'
 import { useOptionChain } from '../api/get-option-chain'
 import { useOptionPositions } from '../api/get-option-positions'
-import { useExchangeNow } from '../lib/exchange-clock'
+import { noteExchangeTime, useExchangeNow } from '../lib/exchange-clock'
 import { OptionChainPanel, type OptionPick } from './option-chain'
 import { OptionPositions } from './option-positions'
 import { OptionRules } from './option-rules'
@@ -45,7 +45,10 @@ export function OptionTrading({ coin }: { coin: string }) {
     if (rolled) void reloadChain()
   }, [rolled, reloadChain])
   useEffect(() => {
-    if (!settled) return
+    if (!settled || !settlement) return
+    // the settlement is stamped in exchange time, which may have moved on since the chain was read
+    noteExchangeTime(settlement.ts)
+    void reloadChain()
     void positions.open.mutate()
     void positions.settled.mutate()
     void balances.mutate()
