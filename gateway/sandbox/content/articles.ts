@@ -1,6 +1,7 @@
 import type { Article, Notice } from '@tradegate/shared'
 
-// Fixed editorial content: notices by placement key, option rules, help articles.
+// Fixed editorial content: notices by placement key, trading rules, help articles. The option rules,
+// which the call serves in every language, are in option-rules.ts.
 
 const PUBLISHED_AT = Date.UTC(2025, 0, 15)
 
@@ -61,32 +62,6 @@ export const OPTION_RULES: Readonly<Record<string, readonly Article[]>> = {
         'Margin is position value divided by leverage. A position is liquidated when its loss reaches its margin.',
     },
     { id: 4, title: 'Fees', content: 'Opening and closing a position each cost 0.1 % of its value.' },
-  ],
-  OPTION_RULE: [
-    {
-      id: 5,
-      title: 'What you buy',
-      content:
-        'Each option is a European call or put on the price of its coin in USDT, bought from the exchange. A call pays when the price at expiry is above the strike, a put when it is below. Options are only bought, never sold short, so you can never lose more than you paid.',
-    },
-    {
-      id: 6,
-      title: 'Premium and fee',
-      content:
-        'The premium per unit is the Black-Scholes value at the current price, with the volatility and rate shown beside the chain and the time left to expiry. You pay the premium times the quantity plus the coin\'s fee: a percent of the premium, or a fixed USDT amount per order. Your order names the most per unit you accept; if the premium is above it when the order arrives, the order is refused and nothing is charged.',
-    },
-    {
-      id: 7,
-      title: 'Expiry and settlement',
-      content:
-        'Expiries roll: the next quarter hour, the next hour and the next midnight UTC. At expiry every position settles by itself against the market price: a call pays the quantity times the price above the strike, a put the quantity times the price below it, in USDT to your main account. An option that ends out of the money expires worthless.',
-    },
-    {
-      id: 8,
-      title: 'Quantities and balance',
-      content:
-        'Quantities are whole multiples of the coin\'s lot size, up to the maximum shown on the order ticket. The USDT in your main account must cover the premium and the fee.',
-    },
   ],
 }
 

@@ -168,6 +168,26 @@ describe('sandbox options', () => {
     expect(toDecimal(settled.payout).greaterThan(toDecimal(strike).times('0.04'))).toBe(true)
   })
 
+  it('serves the option rules in the language the request names, in English otherwise', async () => {
+    const rules = async (language: string) => {
+      const response = await fetch(`${sandbox.url}/api/option/rules/list?key=OPTION_RULE`, {
+        headers: { language },
+      })
+      return ((await response.json()) as { data: Array<{ id: number; title: string }> }).data
+    }
+    const english = await rules('en')
+    expect(english.map((rule) => rule.title)).toEqual([
+      'What you buy',
+      'Premium and fee',
+      'Expiry and settlement',
+      'Quantities and balance',
+    ])
+    expect((await rules('ja'))[0]!.title).toBe('購入するもの')
+    expect((await rules('ar'))[2]!.title).toBe('الاستحقاق والتسوية')
+    expect((await rules('zh-CN')).map((rule) => rule.id)).toEqual(english.map((rule) => rule.id))
+    expect(await rules('xx')).toEqual(english)
+  })
+
   describe('refusals', () => {
     let chain: OptionChain
     let order: {
