@@ -251,6 +251,21 @@ describe('a walk through the screen in English, Arabic and Japanese', () => {
             timeout: 15_000,
           })
           .toBeGreaterThan(0)
+        // the rules come in the page language, every one of them in full
+        const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
+          headers: { language },
+        })
+        const { data } = (await response.json()) as { data: Array<{ content: string }> }
+        for (const article of data) {
+          await expect
+            .poll(
+              () => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count(),
+              {
+                timeout: 15_000,
+              },
+            )
+            .toBe(1)
+        }
         // no raw key anywhere on the screen
         expect(await page.locator('body').textContent()).not.toMatch(/\boptions?\.[a-zA-Z_]+\b/)
         await shoot(page, `walk-${language}`, viewport)

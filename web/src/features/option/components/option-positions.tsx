@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { add, formatAmount, type OptionPosition } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live'
@@ -7,6 +7,7 @@ import { Figure } from '../../trade/components/form-bits'
 import { useOptionChain } from '../api/get-option-chain'
 import type { useOptionPositions } from '../api/get-option-positions'
 import { formatTimeLeft, markOf, settledPnl } from '../lib/option-math'
+import { SPOT_SAMPLE_MS, useSampled } from '../lib/use-sampled'
 
 type Status = OptionPosition['status']
 
@@ -59,8 +60,12 @@ function PositionCard({ position, now }: { position: OptionPosition; now: number
   const ticker = useTicker(position.status === 'open' ? position.symbol : null)
   const chain = useOptionChain(position.status === 'open' ? position.coin : null)
   const open = position.status === 'open'
-  const spot = ticker?.close
-  const mark = open ? markOf(position, spot, chain.data, now) : null
+  const spot = useSampled(ticker?.close, SPOT_SAMPLE_MS)
+  const second = Math.floor(now / 1000) * 1000
+  const mark = useMemo(
+    () => (open ? markOf(position, spot, chain.data, second) : null),
+    [open, position, spot, chain.data, second],
+  )
   const pnl = open ? mark?.pnl : settledPnl(position)
   // the sign of what is shown, so a loss truncated to zero does not read as red
   const shownPnl = pnl ? formatAmount(pnl, 4) : null

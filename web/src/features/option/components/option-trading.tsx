@@ -7,6 +7,7 @@ import { useBalances } from '../../trade/api/get-asset-balance'
 import { useOptionChain } from '../api/get-option-chain'
 import { useOptionPositions } from '../api/get-option-positions'
 import { noteExchangeTime, useExchangeNow } from '../lib/exchange-clock'
+import { SPOT_SAMPLE_MS, useSampled } from '../lib/use-sampled'
 import { OptionChainPanel, type OptionPick } from './option-chain'
 import { OptionPositions } from './option-positions'
 import { OptionRules } from './option-rules'
@@ -29,7 +30,7 @@ export function OptionTrading({ coin }: { coin: string }) {
 
   const data = chain.data?.coin === coin ? chain.data : undefined
   const expiry = data?.expiries.find((row) => row.expiresAt === chosenExpiry) ?? data?.expiries[0]
-  const spot = ticker?.close ?? data?.spot
+  const spot = useSampled(ticker?.close, SPOT_SAMPLE_MS) ?? data?.spot
   const settled =
     settlement?.data.product === 'option' ? (settlement.data as unknown as OptionPosition) : null
   const refreshPositions = () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { breakEven, optionOrderCost, toDecimal, type OptionChain } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
@@ -35,7 +35,11 @@ export function OrderTicket({
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
   const { submitting, error, run } = useOrderSubmit(() => void balances.mutate())
-  const quote = pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, now) : null
+  const second = Math.floor(now / 1000) * 1000
+  const quote = useMemo(
+    () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
+    [pick, spot, chain, second],
+  )
   const places = chain.lotSize.split('.')[1]?.length ?? 0
   const units = toDecimal(quantity)
   const cost = quote ? optionOrderCost(units, quote.premium, chain) : null
