@@ -9,6 +9,7 @@ import { registerCalls } from './api/register-calls'
 import { contentHandlers } from './content/handlers'
 import { MessageBox } from './content/messages'
 import { SettingsStore } from './content/settings'
+import { SandboxClock, registerClockControl } from './control/clock'
 import { CallCounter, FaultPlan } from './control/faults'
 import { registerControl } from './control/routes'
 import { FeedHub } from './feed/feed-hub'
@@ -26,6 +27,8 @@ import type { SandboxState } from './state'
 import { ContractDesk } from './trading/contracts'
 import { CopyDesk } from './trading/copy'
 import { tradingHandlers } from './trading/handlers'
+import { optionHandlers } from './trading/option-handlers'
+import { OptionDesk } from './trading/options'
 import { SecondDesk } from './trading/second'
 import { SpotDesk } from './trading/spot'
 
@@ -63,7 +66,8 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? Date.now
+  const sandboxClock = new SandboxClock(options.clock ?? Date.now)
+  const clock = sandboxClock.now
   const seed = options.seed ?? randomInt(1, 2 ** 31)
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS
   const hub = new FeedHub(clock)
@@ -93,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const contracts = new ContractDesk(state)
   const second = new SecondDesk(state, periods)
   const copy = new CopyDesk(state, seed)
+  const optionDesk = new OptionDesk(state)
   const kycApplications = new Map<string, KycApplication>()
   const uploads = new Map<string, UploadedFile>()
   const handlers: Handlers = {
@@ -100,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...marketHandlers(state, options.secondPeriodSeconds),
     ...moneyHandlers(state, cashier, investments),
     ...tradingHandlers({ spot, contracts, second, copy }),
+    ...optionHandlers(optionDesk),
     ...contentHandlers(state, uploads),
   }
 
@@ -148,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     spot.onTick(ticks)
     contracts.onTick(ticks)
     second.onTick(now)
+    optionDesk.onTick(now)
     cashier.onTick(now)
     investments.onTick(now)
     marketFeed.publish(ticks)
@@ -162,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     uploads,
     onPriceSet: (tick) => settle([tick]),
   })
+  registerClockControl(app, sandboxClock, () => settle([]))
 
   const feedServer = attachFeedServer({
     server: app.server,

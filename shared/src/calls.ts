@@ -22,6 +22,9 @@ import {
   MoneyText,
   Notice,
   OrderSide,
+  OptionChain,
+  OptionKindSchema,
+  OptionPosition,
   OrderType,
   Page,
   PageQuery,
@@ -480,6 +483,42 @@ export const CALLS = {
     auth: false,
     data: Type.Array(Article),
     cache: CONTENT,
+  },
+  /** the open expiries and strikes of one option coin, with the volatility and rate premiums use */
+  optionChain: {
+    method: 'GET',
+    path: '/api/option/chain',
+    query: Query({ coin: CoinText }),
+    auth: false,
+    data: OptionChain,
+    definedByUs: true,
+  },
+  /**
+   * Buys quantity units of a call or put. maxPremium is the most per unit the user accepts: the
+   * order is refused when the premium at the time it arrives is above it. Premium plus fee is paid.
+   */
+  optionOrderSubmit: {
+    method: 'POST',
+    path: '/api/option/order/submit',
+    body: Body({
+      coin: CoinText,
+      expiresAt: Type.Integer({ minimum: 0 }),
+      strike: MoneyText,
+      kind: OptionKindSchema,
+      quantity: Money,
+      maxPremium: Money,
+    }),
+    auth: true,
+    data: OptionPosition,
+    definedByUs: true,
+  },
+  optionPositions: {
+    method: 'GET',
+    path: '/api/option/position/list',
+    query: Paged({ status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')])) }),
+    auth: true,
+    data: Page(OptionPosition),
+    definedByUs: true,
   },
 
   // ---- trading ----

@@ -424,3 +424,58 @@ export const Article = Type.Object({
   content: Type.String(),
 })
 export type Article = Static<typeof Article>
+
+// ---- options (ours: the specification names option coins and rules, but no chain or order) ----
+
+export const OptionKindSchema = Type.Union([Type.Literal('call'), Type.Literal('put')])
+
+/** One expiry of an option coin and the strikes listed for it; strikes are never withdrawn. */
+export const OptionExpiry = Type.Object({
+  /** epoch ms, exchange time; trading in the expiry stops then and its positions settle */
+  expiresAt: Type.Number(),
+  strikes: Type.Array(Type.String()),
+})
+export type OptionExpiry = Static<typeof OptionExpiry>
+
+/** What a client needs to price and order the options of one coin. */
+export const OptionChain = Type.Object({
+  coin: Type.String(),
+  symbol: Type.String(),
+  /** exchange time the chain was read at, so a client can measure its clock against it */
+  now: Type.Number(),
+  spot: Type.String(),
+  /** annual volatility as a fraction, the one every premium is priced with */
+  volatility: Type.String(),
+  /** annual continuously compounded rate as a fraction */
+  rate: Type.String(),
+  feeType: Type.Integer(),
+  feeValue: Type.String(),
+  /** quantities (in units of the coin) are whole multiples of this */
+  lotSize: Type.String(),
+  maxQuantity: Type.String(),
+  expiries: Type.Array(OptionExpiry),
+})
+export type OptionChain = Static<typeof OptionChain>
+
+/** A bought option; cash-settled in usdt at expiry against the feed price. */
+export const OptionPosition = Type.Object({
+  id: Type.Integer(),
+  coin: Type.String(),
+  symbol: Type.String(),
+  kind: OptionKindSchema,
+  strike: Type.String(),
+  expiresAt: Type.Number(),
+  quantity: Type.String(),
+  /** premium paid per unit */
+  premium: Type.String(),
+  /** premium paid in all (quantity × premium) */
+  cost: Type.String(),
+  fee: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
+  /** the feed price at expiry; empty while open */
+  settlePrice: Type.String(),
+  /** usdt paid out at expiry; 0 while open */
+  payout: Type.String(),
+  createdAt: Type.Number(),
+})
+export type OptionPosition = Static<typeof OptionPosition>

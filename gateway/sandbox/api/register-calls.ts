@@ -37,6 +37,7 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, users: U
             body: call.bodyType === 'multipart' ? undefined : checked('body', call.body, request.body),
             params: checked('params', call.params, request.params ?? {}),
             files: call.bodyType === 'multipart' ? await readFiles(request) : [],
+            language: typeof request.headers.language === 'string' ? request.headers.language : undefined,
           }
           const handler = handlers[name] as (context: CallContext<CallName>) => unknown
           const data = await handler(context as CallContext<CallName>)

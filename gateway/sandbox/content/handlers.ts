@@ -1,4 +1,4 @@
-import { toDecimal, type WelfareTask } from '@tradegate/shared'
+import { OPTION_RULE_KEYS, toDecimal, type WelfareTask } from '@tradegate/shared'
 import type { UploadedFile, Handlers } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
@@ -6,6 +6,7 @@ import type { User } from '../accounts/users'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { idSequence, type SandboxState } from '../state'
 import { HELP_ARTICLES, NOTICES, OPTION_RULES } from './articles'
+import { optionRulesIn } from './option-rules'
 
 // Settings, notices, rules, help, messages, welfare tasks and file uploads.
 
@@ -68,7 +69,8 @@ export function contentHandlers(
         (notice) => notice.key === query.key && (!query.modelKey || notice.modelKey === query.modelKey),
       ),
 
-    optionRules: ({ query }) => [...(OPTION_RULES[query.key] ?? [])],
+    optionRules: ({ query, language }) =>
+      query.key === OPTION_RULE_KEYS.option ? optionRulesIn(language) : [...(OPTION_RULES[query.key] ?? [])],
 
     helpList: () => [...HELP_ARTICLES],
 

@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js'
 import {
   KLINE_INTERVALS,
   KLINE_INTERVAL_MS,
+  YEAR_MS,
   changePercent,
   toDecimal,
   type DetailData,
@@ -79,6 +80,13 @@ export class Market {
     const now = options.clock()
     for (const instrument of INSTRUMENTS)
       this.states.set(instrument.symbol, this.createState(instrument, now))
+  }
+
+  /** The walk's own volatility, annualised over 365-day years, as an option chain quotes it. */
+  get annualVolatility(): Decimal {
+    return toDecimal(this.volatility)
+      .times(toDecimal(YEAR_MS / this.options.tickMs).sqrt())
+      .toDecimalPlaces(4)
   }
 
   get instruments(): readonly Instrument[] {

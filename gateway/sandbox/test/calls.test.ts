@@ -562,6 +562,23 @@ describe('every call of the table', () => {
     expect((await client.ok('messageRead', { query: { id: String(welcome!.id) } })).read).toBe(true)
   })
 
+  it('offers an option chain, buys from it and lists the position (options.test.ts goes further)', async () => {
+    const { client } = await funded()
+    const chain = await anonymous.ok('optionChain', { query: { coin: 'eth' } })
+    const [expiry] = chain.expiries
+    const position = await client.ok('optionOrderSubmit', {
+      body: {
+        coin: 'eth',
+        expiresAt: expiry!.expiresAt,
+        strike: expiry!.strikes[4]!,
+        kind: 'put',
+        quantity: chain.lotSize,
+        maxPremium: '100000',
+      },
+    })
+    expect((await client.ok('optionPositions', { query: { status: 'open' } })).rows).toEqual([position])
+  })
+
   it('answers a missing, logged-out or expired token with the token-expired envelope', async () => {
     const client = await registeredClient(sandbox)
     expect(await anonymous.call('assetBalance')).toEqual({

@@ -7,7 +7,8 @@ import { Client, registeredClient, startTestSandbox } from './helpers'
 
 // Random sequences of operations never create or destroy money: what users hold, plus what the house
 // (counterparty of every trade) and the fee pool hold, always equals what came in from outside
-// (registration credits, deposits, welfare rewards) minus what was paid out by withdrawals.
+// (registration credits, deposits, welfare rewards) minus what was paid out by withdrawals. Options
+// bought and settled as sandbox time moves past their expiries count too.
 
 const SYMBOLS = ['btcusdt', 'ethusdt', 'trxusdt', 'xauusdt'] as const
 const COINS = ['usdt', 'btc', 'eth', 'trx'] as const
@@ -89,6 +90,16 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('finance'), user: fc.nat(2), amount: fc.constantFrom('10', '100', '1000') }),
   fc.record({ kind: fc.constant('welfare'), user: fc.nat(2), task: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({
+    kind: fc.constant('option'),
+    user: fc.nat(2),
+    coin: fc.constantFrom('btc', 'eth', 'trx', 'xau'),
+    expiry: fc.nat(2),
+    strike: fc.nat(8),
+    call: fc.boolean(),
+    lots: fc.constantFrom(1, 3, 40),
+  }),
+  fc.record({ kind: fc.constant('time'), user: fc.nat(2), minutes: fc.constantFrom(5, 16, 61) }),
   fc.record({
     kind: fc.constant('price'),
     user: fc.nat(2),
@@ -267,6 +278,25 @@ describe('sandbox money', () => {
         if (answer.code === 200) addInflow(answer.data!.coin, answer.data!.reward)
         return
       }
+      case 'option': {
+        const chain = await api.ok('optionChain', { query: { coin: String(op.coin) } })
+        const expiry = chain.expiries[Number(op.expiry) % chain.expiries.length]!
+        await api.call('optionOrderSubmit', {
+          body: {
+            coin: op.coin,
+            expiresAt: expiry.expiresAt,
+            strike: expiry.strikes[Number(op.strike)],
+            kind: op.call ? 'call' : 'put',
+            quantity: toDecimal(chain.lotSize).times(Number(op.lots)).toFixed(),
+            maxPremium: '1000000',
+          },
+        })
+        return
+      }
+      case 'time':
+        // expiries (and everything else that waits for a time) fall due
+        await api.control('/sandbox/time', { advanceMs: Number(op.minutes) * 60_000 })
+        return
       case 'price': {
         const price = sandbox.state.market.price(String(op.symbol)).times(String(op.factor))
         await api.control('/sandbox/price', { symbol: op.symbol, price: price.toDecimalPlaces(8).toFixed() })
@@ -326,6 +356,7 @@ describe('sandbox money', () => {
         kinds.add(record.kind)
     }
     expect(kinds.size).toBeGreaterThanOrEqual(6)
+    expect(kinds).toContain('option')
   }, 60_000)
 
   it('conserves money through resting, walked, partly filled and cancelled orders and partial closes', async () => {

@@ -8,7 +8,7 @@ import { usePeriods } from '../../market/api/get-periods'
 import { TickerHeader } from '../../market/components/ticker-header'
 import { uniquePairs, type ListedPair } from '../../market/lib/market-rows'
 import { COMPONENT_NAMES, tabOfComponentName } from '../../market/lib/trade-link'
-import { OptionPanel } from '../../option/components/option-panel'
+import { OptionTrading } from '../../option/components/option-trading'
 import { useWatchlist } from '../../watchlist/api/get-watchlist'
 import { WatchButton } from '../../watchlist/components/watch-button'
 import { ContractPanel } from '../components/contract-panel'
@@ -100,7 +100,7 @@ export default function TradeScreen() {
   } else if (tab === 'SecondContract' && symbolPeriods.length > 0) {
     panel = <SecondPanel key={symbol} symbol={symbol} periods={symbolPeriods} />
   } else if (tab === 'Option') {
-    panel = <OptionPanel coins={coinList?.optionList ?? []} />
+    panel = <OptionTrading key={coin} coin={coin} />
   }
 
   return (
