@@ -171,6 +171,7 @@ export function accountHandlers(
 
     tardPwdSet: ({ user, query }) => {
       if (user.fundPasswordHash !== null) return refuse('fundPasswordAlreadySet')
+      if (query.code !== undefined) users.useCode(user.email ?? user.phone ?? '', query.code)
       users.setFundPassword(user, query.pwd)
       return null
     },
@@ -194,6 +195,7 @@ export function accountHandlers(
       if (user.kycLevel >= level) return refuse('kycAlreadyApproved')
       if (level === 2 && user.kycLevel < 1) return refuse('primaryKycRequired')
       if (level === 2 && files.length === 0) return refuse('documentRequired')
+      if (files.some((file) => !file.mimetype.startsWith('image/'))) return refuse('documentNotImage')
       kycApplications.set(user.id, {
         userId: user.id,
         level,
