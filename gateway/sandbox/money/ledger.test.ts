@@ -60,7 +60,11 @@ describe('Ledger', () => {
   it('shows a withdrawal once: the hold is the movement, paying out of the hold adds no line', () => {
     const ledger = new Ledger(() => 1000)
     deposit(ledger, '150')
-    ledger.apply({ kind: 'withdraw', note: 'hold', legs: [holdLeg('1', 'platform', 'usdt', toDecimal('100'))] })
+    ledger.apply({
+      kind: 'withdraw',
+      note: 'hold',
+      legs: [holdLeg('1', 'platform', 'usdt', toDecimal('100'))],
+    })
     ledger.apply({
       kind: 'withdraw',
       note: 'paid out',
