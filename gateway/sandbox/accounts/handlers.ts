@@ -1,4 +1,4 @@
-import { toDecimal } from '@tradegate/shared'
+import { PHONE_PATTERN, toDecimal } from '@tradegate/shared'
 import type { Handlers, UploadedFile } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
@@ -9,7 +9,7 @@ import type { LoginType, User } from './users'
 
 const USERNAME_RULES: Record<LoginType, RegExp> = {
   email: /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/,
-  phone: /^\+?[0-9]{6,20}$/,
+  phone: new RegExp(PHONE_PATTERN),
   account: /^[A-Za-z][A-Za-z0-9_]{2,31}$/,
   address: /^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/,
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { goBackOr } from '../lib/hash-location'
 import { BackIcon } from './icons'
 
 export interface TopBarProps {
@@ -13,10 +14,7 @@ export interface TopBarProps {
 export function TopBar({ title, back = true, right }: TopBarProps) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  const goBack = () => {
-    if (window.history.length > 1) window.history.back()
-    else navigate('/')
-  }
+  const goBack = () => goBackOr(navigate)
   return (
     <header className="top-bar">
       <div className="top-bar-side">

@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 describe('every screen', () => {
   it('has the routes of the specification', () => {
-    expect(PATHS).toHaveLength(50)
+    expect(PATHS).toHaveLength(51)
     expect(new Set(PATHS).size).toBe(PATHS.length)
   })
 
