@@ -20,7 +20,8 @@ export function DataState<T>({ data, error, isLoading, isEmpty, mutate, children
   const { t } = useTranslation()
   if (data === undefined) {
     if (isLoading) return <LoadingBlock />
-    if (error) return mutate ? <Failure error={error} onRetry={mutate} /> : <NoData text={t('common.loadFailed')} />
+    if (error)
+      return mutate ? <Failure error={error} onRetry={mutate} /> : <NoData text={t('common.loadFailed')} />
     return <NoData />
   }
   if (isEmpty?.(data)) return <NoData />

@@ -77,7 +77,9 @@ export default function ContactBindingScreen() {
             value={code}
             onValueChange={setCode}
             sendDisabled={!contact.trim() || phoneRefused}
-            onSend={() => (refusePhone() ? Promise.reject(new Error('invalid phone')) : sendCode(contact.trim()))}
+            onSend={() =>
+              refusePhone() ? Promise.reject(new Error('invalid phone')) : sendCode(contact.trim())
+            }
           />
           <SubmitButton busy={busy} disabled={!contact || !code || phoneRefused}>
             {t('account.bind')}

@@ -1,6 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CodeField, Field, Form, NewPasswordFields, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
+import {
+  CodeField,
+  Field,
+  Form,
+  NewPasswordFields,
+  SubmitButton,
+  passwordProblem,
+  useSubmit,
+} from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'

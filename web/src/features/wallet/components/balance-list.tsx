@@ -22,7 +22,8 @@ export function BalanceList({ balances }: { balances: readonly Balance[] }) {
               <span className="list-row-main">
                 <HiddenAmount>{amount(balance.available, coinPlaces(balance.coin))}</HiddenAmount>
                 <span className="list-row-sub">
-                  {t('wallet.frozen')} <HiddenAmount>{amount(balance.frozen, coinPlaces(balance.coin))}</HiddenAmount>
+                  {t('wallet.frozen')}{' '}
+                  <HiddenAmount>{amount(balance.frozen, coinPlaces(balance.coin))}</HiddenAmount>
                 </span>
               </span>
             </span>

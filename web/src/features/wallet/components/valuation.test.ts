@@ -27,7 +27,10 @@ describe('valueBalances', () => {
   })
 
   it('leaves a coin without a price out of the total instead of guessing', () => {
-    const valuation = valueBalances([{ coin: 'xyz', account: 'platform', available: '5', frozen: '0' }], priceOf)
+    const valuation = valueBalances(
+      [{ coin: 'xyz', account: 'platform', available: '5', frozen: '0' }],
+      priceOf,
+    )
     expect(valuation.coins).toEqual([{ coin: 'xyz', amount: '5', price: undefined, value: undefined }])
     expect(valuation.total).toBe('0.00')
   })

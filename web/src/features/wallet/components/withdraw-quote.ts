@@ -16,7 +16,9 @@ export interface WithdrawQuote {
 export function quoteWithdrawal(amount: string, ratio: string, freeLeft: number): WithdrawQuote {
   const gross = toDecimal(amount)
   const fee =
-    freeLeft > 0 ? toDecimal(0) : gross.times(ratio).dividedBy(100).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_DOWN)
+    freeLeft > 0
+      ? toDecimal(0)
+      : gross.times(ratio).dividedBy(100).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_DOWN)
   return { fee: fee.toFixed(), receive: Decimal.max(gross.minus(fee), 0).toFixed() }
 }
 

@@ -12,6 +12,11 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { useFinancialRecords } from '../api/get-financial-records'
 import { downloadText, toCsv } from '../components/csv'
 
+/** The download's name carries the moment of export, so several exports do not overwrite each other. */
+function exportFileName(timeZone: string): string {
+  return `cashflow-${formatDateTime(Date.now(), timeZone, 'YYYYMMDD-HHmmss')}.csv`
+}
+
 /** Every balance movement, one line each, filtered by type and date and exported as shown. */
 export default function CashflowScreen() {
   const { t } = useTranslation()
@@ -45,14 +50,18 @@ export default function CashflowScreen() {
       record.amount,
       record.balanceAfter,
     ])
-    downloadText(`cashflow-${formatDateTime(Date.now(), timeZone, 'YYYYMMDD-HHmmss')}.csv`, toCsv([header, ...lines]))
+    downloadText(exportFileName(timeZone), toCsv([header, ...lines]))
   }
   return (
     <Screen title={t('wallet.cashflow')}>
       <div className="filters" data-testid="cashflow-filters">
         <label style={{ gridColumn: '1 / -1' }}>
           <span className="muted">{t('money.cashflow.type')}</span>
-          <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as RecordKind | '')}>
+          <select
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as RecordKind | '')}
+          >
             <option value="">{t('money.cashflow.allTypes')}</option>
             {RECORD_KINDS.map((value) => (
               <option key={value} value={value}>
@@ -63,11 +72,23 @@ export default function CashflowScreen() {
         </label>
         <label>
           <span className="muted">{t('money.cashflow.from')}</span>
-          <input type="date" name="from" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+          <input
+            type="date"
+            name="from"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
         </label>
         <label>
           <span className="muted">{t('money.cashflow.to')}</span>
-          <input type="date" name="to" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          <input
+            type="date"
+            name="to"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
         </label>
       </div>
       <button
@@ -96,7 +117,8 @@ export default function CashflowScreen() {
                         {signed(record)} {record.coin.toUpperCase()}
                       </span>
                       <span className="list-row-sub num">
-                        {t('money.cashflow.balanceAfter')} {amount(record.balanceAfter, coinPlaces(record.coin))}
+                        {t('money.cashflow.balanceAfter')}{' '}
+                        {amount(record.balanceAfter, coinPlaces(record.coin))}
                       </span>
                     </span>
                   }

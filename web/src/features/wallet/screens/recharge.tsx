@@ -25,7 +25,9 @@ export default function RechargeScreen() {
   const coin = selected?.coin.toUpperCase() ?? ''
   // channels are named COIN-NETWORK, e.g. USDT-TRC20
   const network = selected?.coinName.split('-')[1]
-  const address = usePayAddress(selected ? { coin: selected.coin, ...(network ? { chain: network } : {}) } : null)
+  const address = usePayAddress(
+    selected ? { coin: selected.coin, ...(network ? { chain: network } : {}) } : null,
+  )
   const belowMinimum =
     selected !== undefined && isPositiveAmount(amount) && toDecimal(amount).lessThan(selected.rechargeMin)
   const { busy, run } = useSubmit(async () => {
@@ -110,7 +112,9 @@ export default function RechargeScreen() {
                       {selected.rechargeMin} {coin}
                     </span>
                   </p>
-                  <p className="muted">{t('money.recharge.belowMinimumLost', { min: selected.rechargeMin, coin })}</p>
+                  <p className="muted">
+                    {t('money.recharge.belowMinimumLost', { min: selected.rechargeMin, coin })}
+                  </p>
                   <p className="muted">{t('money.recharge.arrival')}</p>
                 </>
               )}
@@ -123,7 +127,9 @@ export default function RechargeScreen() {
                   name="amount"
                   value={amount}
                   onValueChange={setAmount}
-                  placeholder={selected ? t('money.recharge.atLeast', { min: selected.rechargeMin }) : undefined}
+                  placeholder={
+                    selected ? t('money.recharge.atLeast', { min: selected.rechargeMin }) : undefined
+                  }
                 />
                 {belowMinimum && (
                   <p className="note note-warning">

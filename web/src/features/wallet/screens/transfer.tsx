@@ -2,7 +2,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sub, toDecimal, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import { AmountField, Form, SelectField, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
+import {
+  AmountField,
+  Form,
+  SelectField,
+  SubmitButton,
+  isPositiveAmount,
+  useSubmit,
+} from '../../../components/form'
 import { SwapIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { coinPlaces } from '../../../lib/coins'

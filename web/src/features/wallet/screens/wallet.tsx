@@ -58,18 +58,18 @@ export default function WalletScreen() {
                     <span className="list-row-main">
                       <span className="list-row-title">{row.coin.toUpperCase()}</span>
                       <span className="list-row-sub num">
-                        {t('money.wallet.price')}{' '}
-                        <span data-testid="coin-price">{row.price ?? '--'}</span> USDT
+                        {t('money.wallet.price')} <span data-testid="coin-price">{row.price ?? '--'}</span>{' '}
+                        USDT
                       </span>
                     </span>
                     <span className="list-row-main list-row-end-text">
                       <span className="list-row-title num">
-                        <HiddenAmount testId="coin-amount">{amount(row.amount, coinPlaces(row.coin))}</HiddenAmount>
+                        <HiddenAmount testId="coin-amount">
+                          {amount(row.amount, coinPlaces(row.coin))}
+                        </HiddenAmount>
                       </span>
                       <span className="list-row-sub num">
-                        ≈{' '}
-                        <HiddenAmount testId="coin-value">{row.value ?? '--'}</HiddenAmount>{' '}
-                        USDT
+                        ≈ <HiddenAmount testId="coin-value">{row.value ?? '--'}</HiddenAmount> USDT
                       </span>
                     </span>
                   </li>

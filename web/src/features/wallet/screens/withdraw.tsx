@@ -25,7 +25,8 @@ export default function WithdrawScreen() {
   const { amount: formatAmount } = useFormatters()
   const settings = useSettings()
   const rules = settings.WITHDRAWAL_SETTING
-  const needsFundPassword = settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
+  const needsFundPassword =
+    settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
   const info = useAccountInfo()
   const channels = useWithdrawChannels()
   const status = useWithdrawStatus()
@@ -41,11 +42,17 @@ export default function WithdrawScreen() {
   const coin = (channel?.rechargeName.split('-')[0] ?? '').toLowerCase()
   const COIN = coin.toUpperCase()
   const savedAddresses = (saved.data ?? []).filter((row) => !channel || row.type === channel.rechargeType)
-  const shownAddress = address ?? savedAddresses.at(-1)?.address ?? info.data?.user.withdrawAddress.address ?? ''
+  const shownAddress =
+    address ?? savedAddresses.at(-1)?.address ?? info.data?.user.withdrawAddress.address ?? ''
   const available =
-    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === coin)?.available ?? '0'
+    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === coin)?.available ??
+    '0'
   const freeLeft = status.data?.freeLeft ?? 0
-  const quote = quoteWithdrawal(isPositiveAmount(amount) ? amount : '0', channel?.ratio ?? rules.ratio, freeLeft)
+  const quote = quoteWithdrawal(
+    isPositiveAmount(amount) ? amount : '0',
+    channel?.ratio ?? rules.ratio,
+    freeLeft,
+  )
   const problem = (() => {
     if (!channel || !isPositiveAmount(amount)) return null
     if (toDecimal(amount).lessThan(channel.withdrawalMix)) return t('errors.withdrawBelowMinimum')
@@ -92,8 +99,9 @@ export default function WithdrawScreen() {
               <p className="kv">
                 <span>{t('money.withdraw.window')}</span>
                 <span className="num" data-testid="withdraw-window">
-                  {rules.startTime.slice(0, 5)}–{rules.endTime.slice(0, 5)} (UTC{settings.DEFAULT_TIME_ZONE.label}
-                  ) · {windowOpen ? t('money.withdraw.openNow') : t('money.withdraw.closedNow')}
+                  {rules.startTime.slice(0, 5)}–{rules.endTime.slice(0, 5)} (UTC
+                  {settings.DEFAULT_TIME_ZONE.label}) ·{' '}
+                  {windowOpen ? t('money.withdraw.openNow') : t('money.withdraw.closedNow')}
                 </span>
               </p>
               <p className="kv">
@@ -111,7 +119,9 @@ export default function WithdrawScreen() {
               <p className="kv">
                 <span>{t('wallet.todayLeft')}</span>
                 <span className="num">
-                  {status.data ? `${status.data.dayCount - status.data.usedToday}/${status.data.dayCount}` : '--'}
+                  {status.data
+                    ? `${status.data.dayCount - status.data.usedToday}/${status.data.dayCount}`
+                    : '--'}
                 </span>
               </p>
               <p className="kv">
@@ -154,7 +164,11 @@ export default function WithdrawScreen() {
                 </div>
               )}
               <label className="check">
-                <input type="checkbox" checked={keepAddress} onChange={(event) => setKeepAddress(event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={keepAddress}
+                  onChange={(event) => setKeepAddress(event.target.checked)}
+                />
                 <span>{t('money.withdraw.saveAddress')}</span>
               </label>
               <AmountField
@@ -196,7 +210,9 @@ export default function WithdrawScreen() {
               />
               <SubmitButton
                 busy={busy}
-                disabled={!shownAddress || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword}
+                disabled={
+                  !shownAddress || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword
+                }
               >
                 {t('common.submit')}
               </SubmitButton>
