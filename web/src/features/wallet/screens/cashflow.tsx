@@ -113,7 +113,10 @@ export default function CashflowScreen() {
                   sub={`${t(`wallet.accounts.${record.account}`)} · ${dateTime(record.createdAt)}`}
                   end={
                     <span className="list-row-main list-row-end-text">
-                      <span className={`list-row-title num ${record.amount.startsWith('-') ? 'down' : 'up'}`}>
+                      <span
+                        className={`list-row-title num ${record.amount.startsWith('-') ? 'down' : 'up'}`}
+                        data-testid="record-amount"
+                      >
                         {signed(record)} {record.coin.toUpperCase()}
                       </span>
                       <span className="list-row-sub num">
