@@ -122,6 +122,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = faults.take(route, path)
     if (fault === 'error') return reply.code(500).send({ code: 500, msg: 'sandboxInjectedError' })
     if (fault === 'status503') return reply.code(503).send({ code: 503, msg: 'sandboxInjectedUnavailable' })
+    // a reset call drops its connection unanswered, as a crashed backend would
+    if (fault === 'reset') {
+      reply.hijack()
+      request.raw.socket.destroy()
+      return
+    }
     // a hung call never answers; closing the sandbox cuts its connection
     if (fault === 'hang') await new Promise(() => {})
   })

@@ -29,7 +29,12 @@ const SCHEMAS = {
   price: Strict({ symbol: SymbolText, price: Money }),
   fail: Strict({
     count: Type.Integer({ minimum: 1, maximum: 100_000 }),
-    mode: Type.Union([Type.Literal('error'), Type.Literal('hang'), Type.Literal('status503')]),
+    mode: Type.Union([
+      Type.Literal('error'),
+      Type.Literal('hang'),
+      Type.Literal('status503'),
+      Type.Literal('reset'),
+    ]),
     path: Type.Optional(Type.String({ pattern: '^/api/[A-Za-z0-9/:_-]{1,200}$' })),
   }),
   expire: Strict(UserReference),

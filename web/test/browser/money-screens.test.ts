@@ -493,11 +493,11 @@ describe('outages', () => {
   it('shows "Network anomaly" for a 502 and offers a retry that brings the screen back', async () => {
     const account = await fundedAccount()
     const { context, page } = await signedInPage(DESKTOP, account)
-    // every upstream attempt of the next balance request fails: the gateway answers 502
-    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'error', path: '/api/asset/assetBalance' })
+    // the backend drops every attempt of the next balance request (the gateway retries a GET twice): 502
+    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
     const direct = await call('/api/asset/assetBalance', account.token)
     expect(direct.status).toBe(502)
-    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'error', path: '/api/asset/assetBalance' })
+    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
     await go(page, '/wallet')
     await page.getByTestId('failure').waitFor({ timeout: 10_000 })
     expect(await page.getByTestId('failure').textContent()).toContain(english.errors.networkAnomaly)
