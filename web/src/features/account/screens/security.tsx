@@ -29,7 +29,11 @@ export default function SecurityScreen() {
             {
               href: '/userauth',
               label: t('account.identity'),
-              state: `${t('money.security.level', { level: user.kycLevel })} · ${t(`account.kyc.${user.kycStatus}`)}`,
+              // the level only once one is reached, so the state itself fits on a phone
+              state:
+                user.kycLevel > 0
+                  ? `${t('money.security.level', { level: user.kycLevel })} · ${t(`account.kyc.${user.kycStatus}`)}`
+                  : t(`account.kyc.${user.kycStatus}`),
             },
           ]
           return (
