@@ -11,7 +11,7 @@ describe('retrying failed fetches', () => {
 
   it('retries a network failure three times, 3, 6 and 12 s apart, then gives up', () => {
     const revalidate = vi.fn()
-    const network = new ApiError('network', 'Network anomaly')
+    const network = new ApiError('network', 'Network anomaly', 502, 502)
     for (const [retryCount, delay] of [
       [1, 3000],
       [2, 6000],
@@ -28,10 +28,13 @@ describe('retrying failed fetches', () => {
     expect(revalidate).toHaveBeenCalledTimes(3)
   })
 
-  it('never retries a refused call or an error that is not from the HTTP client', () => {
+  it('never retries a refused call, a 4xx or an error that is not from the HTTP client', () => {
     const revalidate = vi.fn()
     retryNetworkFailures(new ApiError('refused', 'No'), 'key', {}, revalidate, { retryCount: 1 })
     retryNetworkFailures(new Error('boom'), 'key', {}, revalidate, { retryCount: 1 })
+    retryNetworkFailures(new ApiError('network', 'Network anomaly', 400, 400), 'key', {}, revalidate, {
+      retryCount: 1,
+    })
     vi.advanceTimersByTime(60_000)
     expect(revalidate).not.toHaveBeenCalled()
   })

@@ -100,6 +100,8 @@ describe('every screen', () => {
         expect(errors).toEqual([])
         await context.close()
       },
+      // 51 routes, each waiting for its network to settle, on a shared two-core machine
+      240_000,
     )
   }
 
