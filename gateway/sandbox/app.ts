@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
-import { FAILURE_CODE } from '@tradegate/shared'
+import { FAILURE_CODE, LIMITS } from '@tradegate/shared'
 import { accountHandlers, type KycApplication } from './accounts/handlers'
 import { ROOT_INVITE_CODE, UserDirectory } from './accounts/users'
 import type { Handlers, UploadedFile } from './api/handler'
@@ -38,7 +38,6 @@ export const DEFAULT_TICK_MS = 150
 export const DEFAULT_FEED_TOKEN = 'sandbox-feed-token'
 const HEARTBEAT_MS = 5000
 const BODY_LIMIT_BYTES = 1024 * 1024
-const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024
 
 export interface SandboxOptions {
   port?: number
@@ -117,7 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
   })
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } })
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5, fields: 20 } })
 
   const faults = new FaultPlan()
   const calls = new CallCounter()
@@ -129,6 +128,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = faults.take(route, path)
     if (fault === 'error') return reply.code(500).send({ code: 500, msg: 'sandboxInjectedError' })
     if (fault === 'status503') return reply.code(503).send({ code: 503, msg: 'sandboxInjectedUnavailable' })
+    // a reset call drops its connection unanswered, as a crashed backend would
+    if (fault === 'reset') {
+      reply.hijack()
+      request.raw.socket.destroy()
+      return
+    }
     // a hung call never answers; closing the sandbox cuts its connection
     if (fault === 'hang') await new Promise(() => {})
   })

@@ -189,7 +189,8 @@ export const CALLS = {
   tardPwdSet: {
     method: 'POST',
     path: '/api/user/tardPwdSet',
-    query: Query({ pwd: Password }),
+    /** code: the e-mail or phone code, when the verification settings ask for one */
+    query: Query({ pwd: Password, code: Type.Optional(Code) }),
     auth: true,
     data: Nothing,
   },

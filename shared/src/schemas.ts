@@ -12,7 +12,9 @@ export const Money = Type.Union([MoneyText, Type.Number({ minimum: 0 })])
 export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
 export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
 export const Email = Type.String({ format: 'email', maxLength: 120 })
-export const Phone = Type.String({ pattern: '^[0-9+]{6,20}$' })
+/** SPEC §5: an 11-digit mainland-style mobile number (optional 86 or +86 prefix) or a 0-led landline of 10 to 13 digits. */
+export const PHONE_PATTERN = '^(?:(?:\\+?86)?1[0-9]{10}|0[0-9]{9,12})$'
+export const Phone = Type.String({ pattern: PHONE_PATTERN })
 export const Password = Type.String({ minLength: 6, maxLength: 64 })
 export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
 export const PageQuery = {
@@ -278,13 +280,30 @@ export const Kline = Type.Object({
 })
 export type Kline = Static<typeof Kline>
 
+/** Every kind of balance movement the records show; the client translates each one. */
+export const RECORD_KINDS = [
+  'deposit',
+  'withdraw',
+  'transfer',
+  'exchange',
+  'spot',
+  'contract',
+  'second',
+  'follow',
+  'trader',
+  'rebate',
+  'bonus',
+  'finance',
+  'proxy',
+] as const
+export type RecordKind = (typeof RECORD_KINDS)[number]
 export const FinancialRecord = Type.Object({
   id: Type.Integer(),
   coin: Type.String(),
   account: AccountType,
   amount: Type.String(),
   balanceAfter: Type.String(),
-  kind: Type.String(),
+  kind: Type.Unsafe<RecordKind>({ type: 'string', enum: [...RECORD_KINDS] }),
   note: Type.String(),
   createdAt: Type.Number(),
 })

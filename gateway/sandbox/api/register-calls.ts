@@ -43,7 +43,9 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, users: U
           const data = await handler(context as CallContext<CallName>)
           return { code: SUCCESS_CODE, msg: 'success', data }
         } catch (error) {
-          if (error instanceof Refusal) return { code: FAILURE_CODE, msg: error.key }
+          if (error instanceof Refusal) {
+            return { code: FAILURE_CODE, msg: error.key, ...(error.detail ? { detail: error.detail } : {}) }
+          }
           throw error
         }
       },
@@ -56,7 +58,7 @@ function checked(where: string, schema: TSchema | undefined, value: unknown): un
   if (Value.Check(schema, value)) return value
   const first = Value.Errors(schema, value)[0]
   const field = first?.instancePath ? `${where}${first.instancePath.replace(/\//g, '.')}` : where
-  throw new Refusal(`invalidParameter: ${field} ${first?.message ?? 'is invalid'}`)
+  throw new Refusal('invalidParameter', `${field} ${first?.message ?? 'is invalid'}`)
 }
 
 async function readFiles(request: FastifyRequest): Promise<UploadedFile[]> {

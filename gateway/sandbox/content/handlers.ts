@@ -7,6 +7,7 @@ import { QUOTE_COIN } from '../markets/catalogue'
 import { idSequence, type SandboxState } from '../state'
 import { HELP_ARTICLES, NOTICES, OPTION_RULES } from './articles'
 import { optionRulesIn } from './option-rules'
+import type { WelfareTaskTitle } from './titles'
 
 // Settings, notices, rules, help, messages, welfare tasks and file uploads.
 
@@ -16,7 +17,7 @@ const UPLOADS_MAX_BYTES = 64 * 1024 * 1024
 
 interface TaskDefinition {
   id: number
-  title: string
+  title: WelfareTaskTitle
   reward: string
   done: (user: User) => boolean
 }

@@ -3,6 +3,7 @@ import {
   CALLS,
   CALL_NAMES,
   KLINE_INTERVALS,
+  LIMITS,
   TOKEN_EXPIRED_CODE,
   TOKEN_EXPIRED_MESSAGE,
   isTokenExpired,
@@ -193,12 +194,20 @@ describe('every call of the table', () => {
     expect(await client.refused('uploadKYC', { query: advanced, form: new FormData() })).toBe(
       'documentRequired',
     )
+    const notImage = new FormData()
+    notImage.append('front', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'front.pdf')
+    expect(await client.refused('uploadKYC', { query: advanced, form: notImage })).toBe('documentNotImage')
+    const largePhoto = new FormData()
+    largePhoto.append('front', new Blob([Buffer.alloc(4 * 1024 * 1024)], { type: 'image/jpeg' }), 'big.jpg')
+    await client.ok('uploadKYC', { query: advanced, form: largePhoto })
+    await client.control('/sandbox/kyc/review', { userId, approve: false })
+    expect(await client.ok('userInfo')).toMatchObject({ kycStatus: 'rejected', kycLevel: 1 })
     await client.ok('uploadKYC', { query: advanced, form: form() })
     await client.control('/sandbox/kyc/review', { userId, approve: false })
     expect(await client.ok('userInfo')).toMatchObject({ kycStatus: 'rejected', kycLevel: 1 })
 
     const big = new FormData()
-    big.append('file', new Blob([Buffer.alloc(3 * 1024 * 1024)]), 'big.bin')
+    big.append('file', new Blob([Buffer.alloc(LIMITS.uploadMaxBytes + 1)]), 'big.bin')
     expect(await client.refused('uploadOSS', { form: big })).toBe('fileTooLarge')
     const { url } = await client.ok('uploadOSS', { form: form() })
     const stored = await fetch(new URL(url, sandbox.url))
@@ -633,11 +642,12 @@ describe('every call of the table', () => {
       expect(envelope.code, `${name} ${JSON.stringify(input)}`).toBe(-1)
       expect(envelope.msg.length).toBeGreaterThan(3)
     }
+    // the message stays a key the client can translate; the failing field travels beside it
     expect(
-      await client.refused('transferFunds', {
+      await client.call('transferFunds', {
         body: { coin: 'usdt', from: 'platform', to: 'contract', amount: 'lots' },
       }),
-    ).toMatch(/^invalidParameter: body\.amount/)
+    ).toMatchObject({ msg: 'invalidParameter', detail: expect.stringMatching(/^body\.amount/) })
     const invalidJson = await fetch(`${sandbox.url}${CALLS.transferFunds.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', satoken: client.token! },

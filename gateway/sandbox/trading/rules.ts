@@ -1,13 +1,13 @@
 import type { Decimal } from 'decimal.js'
 import { toDecimal, type PlayingKey } from '@tradegate/shared'
 import type { User } from '../accounts/users'
-import { refuse } from '../api/refusal'
+import { refuse, type RefusalKey } from '../api/refusal'
 import { AMOUNT_PLACES, truncate } from '../money/amounts'
 import type { SandboxState } from '../state'
 
 // Checks every order form shares, and the invite rebates paid out of collected fees.
 
-export function requireTabOpen(state: SandboxState, key: PlayingKey, refusal: string): void {
+export function requireTabOpen(state: SandboxState, key: PlayingKey, refusal: RefusalKey): void {
   const tab = state.settings.current.PLAYING_SETTING.find((entry) => entry.key === key)
   if (!tab?.isOpen) refuse(refusal)
 }
@@ -45,7 +45,7 @@ export function ownRows<Row extends { userId: string; status: string; symbol: st
   )
 }
 
-export function requirePlaces(value: Decimal, places: number, refusal: string): void {
+export function requirePlaces(value: Decimal, places: number, refusal: RefusalKey): void {
   if (value.decimalPlaces() > places) refuse(refusal)
 }
 
@@ -58,7 +58,10 @@ export function requirePriceInBand(price: Decimal, market: Decimal): void {
   }
 }
 
-export function positiveAmount(value: string | number, refusal = 'amountMustBePositive'): Decimal {
+export function positiveAmount(
+  value: string | number,
+  refusal: RefusalKey = 'amountMustBePositive',
+): Decimal {
   const amount = toDecimal(value)
   return amount.greaterThan(0) ? amount : refuse(refusal)
 }

@@ -8,6 +8,7 @@ import {
   screenshotPath,
   signedInContext,
   uniqueEmail,
+  waitFor,
   type Viewport,
 } from './stack'
 import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
@@ -251,6 +252,13 @@ describe('second contracts', () => {
 
       await go(page, '/fund-password')
       await page.locator('input[name=newPwd]').fill('fund-pass-9')
+      await page.locator('input[name=confirm]').fill('fund-pass-9')
+      // the default settings ask for an e-mail code before a fund password is set
+      await page.getByTestId('send-code').click()
+      const { code } = await waitFor(() =>
+        suite.stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
+      )
+      await page.locator('input[name=code]').fill(code)
       await page.locator('button[type=submit]').click()
       await expect.poll(() => page.getByTestId('toast').last().textContent()).toBe(english.common.success)
       await go(page, '/secrety')
