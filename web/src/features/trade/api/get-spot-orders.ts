@@ -2,11 +2,21 @@ import { useCall } from '../../../lib/swr'
 
 const POLL_MS = 3000
 
-/** The user's spot orders on one pair, newest first; polled so a limit fill shows without a reload. */
-export function useSpotOrders(symbol: string) {
+/**
+ * The user's spot orders on one pair, newest first: the open ones, or every one (history); polled so
+ * a limit fill shows without a reload.
+ */
+export function useSpotOrders(symbol: string, which: 'open' | 'all') {
   return useCall(
     'spotOrderList',
-    { query: { symbol, pageNum: '1', pageSize: '20' } },
+    {
+      query: {
+        symbol,
+        pageNum: '1',
+        pageSize: which === 'open' ? '100' : '30',
+        ...(which === 'open' ? { status: 'open' } : {}),
+      },
+    },
     { swr: { refreshInterval: POLL_MS } },
   )
 }

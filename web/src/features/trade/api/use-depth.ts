@@ -2,7 +2,11 @@ import type { ServerFrame } from '@tradegate/shared'
 import { useLiveStream } from '../../../lib/live'
 import { applyDepth, type OrderBook } from '../lib/order-book'
 
-function foldDepth(previous: OrderBook | undefined, frame: ServerFrame, resync: () => void): OrderBook | undefined {
+function foldDepth(
+  previous: OrderBook | undefined,
+  frame: ServerFrame,
+  resync: () => void,
+): OrderBook | undefined {
   if (frame.type !== 'DEPTH') return previous
   const { book, gap } = applyDepth(previous, frame.data)
   if (gap) resync()

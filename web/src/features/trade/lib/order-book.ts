@@ -24,20 +24,31 @@ function priceKey(price: string): string {
   return toDecimal(price).toFixed()
 }
 
-function merge(levels: readonly DepthLevel[], changes: readonly DepthLevel[], best: 'high' | 'low'): DepthLevel[] {
+function merge(
+  levels: readonly DepthLevel[],
+  changes: readonly DepthLevel[],
+  best: 'high' | 'low',
+): DepthLevel[] {
   const byPrice = new Map(levels.map((level) => [priceKey(level[0]), level]))
   for (const change of changes) {
     if (toDecimal(change[1]).isZero()) byPrice.delete(priceKey(change[0]))
     else byPrice.set(priceKey(change[0]), change)
   }
   const sign = best === 'high' ? -1 : 1
-  return [...byPrice.values()].sort((left, right) => sign * toDecimal(left[0]).comparedTo(toDecimal(right[0])))
+  return [...byPrice.values()].sort(
+    (left, right) => sign * toDecimal(left[0]).comparedTo(toDecimal(right[0])),
+  )
 }
 
 /** Applies one DEPTH frame. A snapshot replaces the book; an update must carry the next seq. */
 export function applyDepth(book: OrderBook | undefined, data: DepthData): BookStep {
   if (data.snapshot) {
-    const fresh = { seq: data.seq, stale: false, bids: merge([], data.bids, 'high'), asks: merge([], data.asks, 'low') }
+    const fresh = {
+      seq: data.seq,
+      stale: false,
+      bids: merge([], data.bids, 'high'),
+      asks: merge([], data.asks, 'low'),
+    }
     return { book: fresh, gap: false }
   }
   // the snapshot asked for is on its way: one request per gap, not one per update
@@ -68,7 +79,12 @@ export interface BookRow {
  * Groups levels into price steps: bids down to the step below, asks up to the step above, so a
  * grouped price is never better than what the book holds.
  */
-export function aggregate(levels: readonly DepthLevel[], step: string, side: 'bid' | 'ask', rows: number): BookRow[] {
+export function aggregate(
+  levels: readonly DepthLevel[],
+  step: string,
+  side: 'bid' | 'ask',
+  rows: number,
+): BookRow[] {
   const size = toDecimal(step)
   const grouped: BookRow[] = []
   let cumulative = toDecimal(0)
@@ -90,7 +106,9 @@ export function aggregate(levels: readonly DepthLevel[], step: string, side: 'bi
 }
 
 /** The gap between the best ask and the best bid, and the price midway; null on an empty side. */
-export function spreadOf(book: OrderBook | undefined): { spread: Decimal; mid: Decimal; percent: Decimal } | null {
+export function spreadOf(
+  book: OrderBook | undefined,
+): { spread: Decimal; mid: Decimal; percent: Decimal } | null {
   const bid = book?.bids[0]?.[0]
   const ask = book?.asks[0]?.[0]
   if (bid === undefined || ask === undefined) return null
