@@ -353,7 +353,11 @@ function channelOf<T>(id: string): Channel<T> {
  * Folds each frame of a stream into the value shown; `resync` asks the server for the stream afresh
  * (a book that missed an update needs a new snapshot).
  */
-export type LiveReducer<T> = (previous: T | undefined, frame: ServerFrame, resync: () => void) => T | undefined
+export type LiveReducer<T> = (
+  previous: T | undefined,
+  frame: ServerFrame,
+  resync: () => void,
+) => T | undefined
 
 /**
  * Reads one live stream as React state. `reducerName` names `reduce` in the channel id: callers pass
