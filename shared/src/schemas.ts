@@ -217,6 +217,8 @@ export const ContractOrder = Type.Object({
   margin: Type.String(),
   status: OrderStatus,
   createdAt: Type.Number(),
+  /** set on a close order: it closes `shares` of this position at `price` (ours) */
+  positionId: Type.Optional(Type.Integer()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 

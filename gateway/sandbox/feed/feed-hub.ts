@@ -7,7 +7,7 @@ import { detailTopic, topicsOf, type UpstreamFrame, type UserType } from '@trade
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 500
 
-type MarketFrame = Extract<UpstreamFrame, { type: 'DETAIL' | 'KLINE' | 'TRADE' }>
+type MarketFrame = Extract<UpstreamFrame, { type: 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' }>
 
 export class FeedHub {
   private readonly gatewaySockets = new Set<WebSocket>()

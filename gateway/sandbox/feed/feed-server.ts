@@ -41,8 +41,13 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
         typeof presented === 'string' &&
         presented.length === expected.length &&
         timingSafeEqual(Buffer.from(presented), expected)
-      if (isGateway) hub.addGateway(ws)
-      else hub.addClient(ws)
+      if (isGateway) {
+        // the books are kept by updates, so a new gateway starts from every book's snapshot (taken
+        // before it joins, so no update that the snapshot already holds reaches it first)
+        const books = hub.isPaused ? [] : marketFeed.depthSnapshots()
+        hub.addGateway(ws)
+        for (const json of books) ws.send(json)
+      } else hub.addClient(ws)
       ws.on('message', (data, isBinary) => onMessage(ws, data, isBinary))
       ws.on('error', () => ws.terminate())
     })
@@ -67,9 +72,12 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
     const topic = topicOf(frame)
     if (topic === null) return
     if (frame.operation === 'unsubscribe') return hub.unsubscribe(ws, topic)
+    // taken before subscribing: a DEPTH snapshot first publishes pending changes, which the new
+    // subscriber must not receive ahead of the snapshot that holds them
+    const snapshots = hub.isPaused ? [] : marketFeed.snapshot(frame)
     if (!hub.subscribe(ws, topic))
       return hub.sendError(ws, WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
-    if (!hub.isPaused) for (const json of marketFeed.snapshot(frame)) ws.send(json)
+    for (const json of snapshots) ws.send(json)
   }
 
   server.on('upgrade', onUpgrade)

@@ -13,6 +13,7 @@ import { refuse } from '../api/refusal'
 import { deriveSeed, seededRandom, type Random } from '../random'
 import { ZERO, text } from '../money/amounts'
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
+import { OrderBook } from './order-book'
 
 // The simulated market: one seeded random walk per symbol, candles for every interval, trade prints.
 
@@ -54,6 +55,7 @@ interface SymbolState {
   /** the 23 closed hourly candles before the current one, summed once an hour */
   closedHours: DayWindow | null
   lastTrade: TradeData | null
+  book: OrderBook
 }
 
 export interface SymbolTick {
@@ -99,6 +101,11 @@ export class Market {
     return this.state(symbol).price
   }
 
+  /** The symbol's order book, its simulated liquidity kept around the price. */
+  book(symbol: string): OrderBook {
+    return this.state(symbol).book
+  }
+
   /** usdt per one unit of the coin; unknown coins are refused */
   usdtPrice(coin: string): Decimal {
     if (coin === QUOTE_COIN) return toDecimal(1)
@@ -118,6 +125,7 @@ export class Market {
       const price = next.greaterThan(0) ? next : smallest
       const trade = this.printTrade(state, price, now)
       this.apply(state, price, trade ? toDecimal(trade.qty) : ZERO, now)
+      state.book.regenerate(price)
       ticks.push({ symbol: state.instrument.symbol, price, trade })
     }
     return ticks
@@ -129,6 +137,7 @@ export class Market {
     const rounded = price.toDecimalPlaces(state.instrument.pricePlaces)
     if (!rounded.greaterThan(0)) return refuse('priceMustBePositive')
     this.apply(state, rounded, ZERO, this.options.clock())
+    state.book.regenerate(rounded)
     return { symbol, price: rounded, trade: null }
   }
 
@@ -241,6 +250,7 @@ export class Market {
       current,
       closedHours: summariseHours(history['60min'].slice(-(DAY_WINDOW_HOURS - 1))),
       lastTrade: null,
+      book: new OrderBook(instrument, seededRandom(deriveSeed(seed, 'book')), price),
     }
   }
 

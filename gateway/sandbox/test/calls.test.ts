@@ -372,7 +372,23 @@ describe('every call of the table', () => {
     ).toEqual([spot.id])
     await client.control('/sandbox/price', { symbol: 'ethusdt', price: '2890' })
     const [filled] = (await client.ok('spotOrderList', { query: { status: 'filled' } })).rows
-    expect(filled).toMatchObject({ id: spot.id, filledPrice: '2890', fee: '0.578' })
+    // the price gapped through the limit: it fills at its limit, not at the gapped price
+    expect(filled).toMatchObject({
+      id: spot.id,
+      price: '2900',
+      filledPrice: '2900',
+      filledAmount: '0.1',
+      fee: '0.58',
+    })
+    const held = await usdt(client)
+    const resting = await client.ok('spotOrderSubmit', {
+      body: { symbol: 'ethusdt', side: 'buy', type: 'limit', price: '2800', amount: '0.1' },
+    })
+    expect(await client.ok('spotOrderCancel', { query: { id: String(resting.id) } })).toMatchObject({
+      id: resting.id,
+      status: 'cancelled',
+    })
+    expect(await usdt(client)).toEqual(held)
     expect(
       await client.refused('spotOrderSubmit', {
         body: { symbol: 'ethusdt', side: 'buy', type: 'market', amount: '0.001' },
