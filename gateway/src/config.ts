@@ -61,6 +61,8 @@ const SETTINGS = {
   WS_MAX_SUBSCRIPTIONS: { schema: Positive, default: 200 },
   WS_MAX_FRAMES_PER_SECOND: { schema: Positive, default: 20 },
   WS_MAX_SOCKETS_PER_IP: { schema: Positive, default: 100 },
+  /** topics one instance serves, so bus channels it subscribes, at most */
+  WS_MAX_TOPICS: { schema: Positive, default: 5000 },
   WS_SOFT_BUFFER_BYTES: { schema: Positive, default: 64 * 1024 },
   WS_HARD_BUFFER_BYTES: { schema: Positive, default: 1024 * 1024 },
   WS_PING_INTERVAL_MS: { schema: Positive, default: 25_000 },

@@ -4,6 +4,7 @@ import { WebSocket, type RawData } from 'ws'
 import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
 import type { Metrics } from '../plugins/metrics'
 import { upstreamWsUrl } from '../config'
+import { DepthBooks, type DepthFrame } from './depth-books'
 
 // The upstream feed client: one socket that receives every stream, each message validated,
 // normalised and serialised once, then published on its topics.
@@ -13,7 +14,8 @@ export interface FeedOptions {
   token: string
   /** no message for this long means the connection is dead even if TCP says otherwise */
   silenceMs: number
-  publish(topics: string[], frame: string): void
+  /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
+  publish(topics: string[], frame: string, snapshot?: string): void
   metrics: Pick<Metrics, 'feedConnected' | 'feedLag'>
   log: FastifyBaseLogger
   backoffBaseMs?: number
@@ -22,6 +24,8 @@ export interface FeedOptions {
 }
 
 const INVALID_LOG_INTERVAL_MS = 10_000
+/** A book waiting for its fresh snapshot asks the upstream again this often. */
+const RESYNC_RETRY_MS = 2000
 
 function feedUrl(upstreamUrl: string): string {
   const base = upstreamWsUrl(upstreamUrl).replace(/\/+$/, '')
@@ -37,6 +41,9 @@ export class FeedClient {
   private lastMessageAt = 0
   private invalidSinceLog = 0
   private lastInvalidLogAt = 0
+  private readonly books = new DepthBooks()
+  /** symbol -> when a fresh DEPTH snapshot was last asked for */
+  private readonly resyncAskedAt = new Map<string, number>()
 
   constructor(private readonly options: FeedOptions) {}
 
@@ -77,6 +84,9 @@ export class FeedClient {
     })
     this.socket = socket
     this.lastMessageAt = Date.now()
+    // the upstream sends each book's snapshot on connect; nothing from the last connection carries over
+    this.books.clear()
+    this.resyncAskedAt.clear()
     socket.on('open', () => {
       this.options.metrics.feedConnected.set(1)
       log.info({ event: 'feed_open' }, 'upstream feed connected')
@@ -125,7 +135,26 @@ export class FeedClient {
     const frame = parsed.value
     if (frame.type === 'HEARTBEAT') return
     this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
+    if (frame.type === 'DEPTH') return this.receiveDepth(frame, now)
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
+  }
+
+  private receiveDepth(frame: DepthFrame, now: number): void {
+    const outcome = this.books.accept(frame)
+    if (outcome.kind === 'publish') {
+      this.resyncAskedAt.delete(frame.symbol)
+      this.options.publish(topicsOf(frame), outcome.frame, outcome.snapshot)
+      return
+    }
+    if (outcome.kind === 'stale') return
+    // a gap: the book is dropped and its subscribers keep the last book until the fresh snapshot
+    const askedAt = this.resyncAskedAt.get(frame.symbol)
+    if (askedAt !== undefined && now - askedAt < RESYNC_RETRY_MS) return
+    this.resyncAskedAt.set(frame.symbol, now)
+    this.options.log.info({ event: 'depth_resync', symbol: frame.symbol, seq: frame.data.seq }, 'depth gap')
+    // the upstream answers a subscribe with the book's snapshot, as it does for a browser
+    if (this.socket?.readyState !== WebSocket.OPEN) return
+    this.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: frame.symbol }))
   }
 
   private invalid(reason: string): void {

@@ -3,13 +3,14 @@ import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_CLOSE } from '@tradegate/shared'
+import { CALLS, WS_CLOSE } from '@tradegate/shared'
 import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
 import { RedisBus } from './redis-bus'
 import { TopicHub } from './hub'
 import { ClientSocket } from './client-socket'
+import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { UserResolver } from './user-resolver'
@@ -23,6 +24,7 @@ export interface LiveService {
   hub: TopicHub
   feed: FeedClient
   lease: FeedLease | null
+  symbols: CoinSymbols
   readonly connections: number
 }
 
@@ -56,7 +58,17 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const hub = new TopicHub(bus, {
       softBufferBytes: config.WS_SOFT_BUFFER_BYTES,
       hardBufferBytes: config.WS_HARD_BUFFER_BYTES,
+      maxTopics: config.WS_MAX_TOPICS,
       metrics,
+    })
+    // the coin list through the gateway's own cached call, as a browser reads it
+    const symbols = new CoinSymbols({
+      log,
+      load: async () => {
+        const answer = await app.inject({ method: 'GET', url: CALLS.getCoinList.path })
+        if (answer.statusCode !== 200) throw new Error(`getCoinList answered ${answer.statusCode}`)
+        return answer.json()
+      },
     })
     const users = new UserResolver({
       upstreamUrl: config.UPSTREAM_URL,
@@ -67,7 +79,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       token: config.FEED_TOKEN,
       silenceMs: config.FEED_SILENCE_MS,
       connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-      publish: (topics, frame) => publishOnTopics(bus, topics, frame),
+      publish: (topics, frame, snapshot) => publishOnTopics(bus, topics, frame, snapshot),
       metrics,
       log,
     })
@@ -106,6 +118,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,
     }
     const resolveUser = (token: string) => users.resolve(token)
+    const refused = (reason: string) => metrics.rejectedRequests.inc({ reason })
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
@@ -118,7 +131,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
       const socketId = nextSocketId++
-      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser })
+      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, symbols, refused })
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
@@ -177,12 +190,14 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       hub,
       feed,
       lease,
+      symbols,
       get connections() {
         return sockets.size
       },
     })
 
     app.addHook('onReady', async () => {
+      void symbols.refresh()
       if (lease) lease.start()
       else feed.start()
     })
@@ -207,6 +222,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('onClose', async () => {
       await lease?.stop()
       await feed.stop()
+      hub.close()
       await bus.close()
       server.close()
     })

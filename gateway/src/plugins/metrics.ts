@@ -45,7 +45,7 @@ export function createMetrics(instance: string) {
     }),
     rejectedRequests: new Counter({
       name: 'gateway_rejected_requests_total',
-      help: 'Requests refused before reaching upstream, by reason',
+      help: 'Requests (and socket subscriptions) refused before reaching upstream, by reason',
       labelNames: ['reason'] as const,
       registers,
     }),
@@ -53,6 +53,11 @@ export function createMetrics(instance: string) {
     wsSubscriptions: new Gauge({
       name: 'gateway_ws_subscriptions',
       help: 'Topic subscriptions across open sockets',
+      registers,
+    }),
+    wsTopics: new Gauge({
+      name: 'gateway_ws_topics',
+      help: 'Topics with a subscriber on this instance (each one bus channel)',
       registers,
     }),
     wsMessagesSent: new Counter({

@@ -4,10 +4,12 @@ import { configWith, type GatewayConfig } from '../../src/config'
 import { metricsPlugin } from '../../src/plugins/metrics'
 import { healthPlugin } from '../../src/plugins/health'
 import { redisPlugin } from '../../src/plugins/redis'
+import { apiPlugin } from '../../src/api/routes'
 import { livePlugin } from '../../src/live/plugin'
 
-// The live part of the gateway on a free port: the plugins it depends on and livePlugin, registered
-// as buildGateway does, without the REST path (covered by its own tests and by the process test).
+// The live part of the gateway on a free port: the plugins it depends on, the REST path (the coin
+// list that market subscriptions are checked against comes through it) and livePlugin, registered
+// as buildGateway does.
 
 export interface RunningGateway {
   app: FastifyInstance
@@ -25,6 +27,16 @@ export async function startGateway(overrides: Partial<GatewayConfig>): Promise<R
   await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
+  await app.register(apiPlugin, {
+    upstreamUrl: config.UPSTREAM_URL,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    getRetries: config.UPSTREAM_GET_RETRIES,
+    cacheMaxEntries: config.CACHE_MAX_ENTRIES,
+    queryMaxParams: config.QUERY_MAX_PARAMS,
+    bodyMaxDepth: config.BODY_MAX_DEPTH,
+    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+  })
   await app.register(livePlugin, { config })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
