@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { useFeedStatus } from '../lib/live'
-import './feed-status.css'
 
 /**
  * Whether the prices on screen are live, delayed (a shown ticker silent for over 5 s) or waiting

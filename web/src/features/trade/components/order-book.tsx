@@ -5,12 +5,23 @@ import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useDepth } from '../api/use-depth'
-import { aggregate, bookSteps, spreadOf, type BookRow } from '../lib/order-book'
+import { aggregate, bookSteps, groupOf, spreadOf, type BookRow } from '../lib/order-book'
 import { pickPrice } from '../lib/price-pick'
 import { DepthChart } from './depth-chart'
 
 /** The live book of one pair: asks above, spread and mid, bids below; a tapped price fills the form. */
-export function OrderBook({ symbol, coin, rows }: { symbol: string; coin: string; rows: number }) {
+export function OrderBook({
+  symbol,
+  coin,
+  rows,
+  own,
+}: {
+  symbol: string
+  coin: string
+  rows: number
+  /** the user's resting orders on the pair, marked on their levels */
+  own: ReadonlyArray<{ price: string; side: 'bid' | 'ask' }>
+}) {
   const { t, i18n } = useTranslation()
   const book = useDepth(symbol)
   const ticker = useTicker(symbol)
@@ -22,6 +33,7 @@ export function OrderBook({ symbol, coin, rows }: { symbol: string; coin: string
   const bids = aggregate(book?.bids ?? [], step, 'bid', rows)
   const deepest = Math.max(Number(asks.at(-1)?.cumulative ?? 0), Number(bids.at(-1)?.cumulative ?? 0), 1e-18)
   const figures = spreadOf(book)
+  const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
   const level = (row: BookRow, side: 'bid' | 'ask') => (
     <li key={row.price}>
       <button
@@ -30,6 +42,10 @@ export function OrderBook({ symbol, coin, rows }: { symbol: string; coin: string
         onClick={() => pickPrice(symbol, row.price)}
         data-testid={`book-${side}`}
         data-price={row.price}
+        data-own={ownGroups.has(`${side}|${row.price}`) || undefined}
+        aria-label={
+          ownGroups.has(`${side}|${row.price}`) ? t('desk.yourOrderAt', { price: row.price }) : undefined
+        }
         style={{ '--depth': `${(Number(row.cumulative) / deepest) * 100}%` } as React.CSSProperties}
       >
         <span className={`num ${side === 'bid' ? 'up' : 'down'}`}>

@@ -79,6 +79,14 @@ export interface BookRow {
  * Groups levels into price steps: bids down to the step below, asks up to the step above, so a
  * grouped price is never better than what the book holds.
  */
+/** The price of the group a price falls in: bids down to the step, asks up to it. */
+export function groupOf(price: string, step: string, side: 'bid' | 'ask'): string {
+  const size = toDecimal(step)
+  if (size.isZero()) return toDecimal(price).toFixed()
+  const units = div(price, size)
+  return (side === 'bid' ? units.floor() : units.ceil()).times(size).toFixed(size.decimalPlaces())
+}
+
 export function aggregate(
   levels: readonly DepthLevel[],
   step: string,
@@ -89,9 +97,7 @@ export function aggregate(
   const grouped: BookRow[] = []
   let cumulative = toDecimal(0)
   for (const [price, quantity] of levels) {
-    const units = div(price, size)
-    const rounded = (side === 'bid' ? units.floor() : units.ceil()).times(size)
-    const text = size.isZero() ? toDecimal(price).toFixed() : rounded.toFixed(size.decimalPlaces())
+    const text = groupOf(price, step, side)
     cumulative = cumulative.plus(toDecimal(quantity))
     const last = grouped[grouped.length - 1]
     if (last && last.price === text) {
