@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   DESKTOP,
   PHONE,
@@ -16,6 +16,8 @@ import { TEST_PASSWORD, setUpSuite } from './suite'
 // the book beside the form, resting and cancelling a limit, a marketable order walking the book,
 // a partial close, and the feed-status badge, at phone and desktop sizes.
 
+// generous: several engineers' builds and benchmarks share this machine's two cores
+vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
 let token = ''
 let email = ''
@@ -35,7 +37,7 @@ async function signedInPage(viewport: Viewport): Promise<Page> {
   const context = await signedInContext(suite.browser, viewport, token)
   contexts.push(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(45_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return page
 }
@@ -80,7 +82,7 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const available = page.getByTestId('spot-available')
     await expect
-      .poll(async () => numberIn(await available.textContent()), { timeout: 15_000 })
+      .poll(async () => numberIn(await available.textContent()), { timeout: 45_000 })
       .toBeGreaterThan(0)
     const before = await available.textContent()
 
@@ -199,15 +201,15 @@ describe('positions and the feed', () => {
     const page = await signedInPage(DESKTOP)
     await go(page, '/trade?id=1&componentName=3&symbol=btcusdt')
     const badge = page.getByTestId('feed-status')
-    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 15_000 }).toBe('live')
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
     await suite.stack.control('/sandbox/feed/pause', {})
     try {
-      await expect.poll(() => badge.getAttribute('data-status'), { timeout: 15_000 }).toBe('delayed')
+      await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
       await page.screenshot({ path: screenshotPath('desk-feed-delayed-desktop') })
     } finally {
       await suite.stack.control('/sandbox/feed/resume', {})
     }
-    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 15_000 }).toBe('live')
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
 
     // a cut connection shows reconnecting until the socket is back
     suite.stack.relay.cutAll()
