@@ -196,6 +196,9 @@ describe('contracts', () => {
     await expect.poll(() => position.getByTestId('position-loss').textContent()).toBe('--')
 
     await position.getByTestId('close-position').click()
+    // closing asks first: the whole position at market is what is offered
+    expect(await page.getByTestId('position').count()).toBe(1)
+    await position.getByTestId('close-confirm').click()
     await expect.poll(() => page.getByTestId('position').count()).toBe(0)
     const closed = await page.evaluate(
       `fetch('/api/contract/position/list?status=closed', { headers: { satoken: localStorage.getItem('_token') } }).then((r) => r.json())`,
