@@ -113,11 +113,23 @@ describe('bare ws baseline', () => {
     const snapshot: DepthFrame = {
       type: 'DEPTH',
       symbol: 'btcusdt',
-      data: { snapshot: true, seq: 4, bids: [['99', '1'], ['98', '2']], asks: [['101', '1']] },
+      data: {
+        snapshot: true,
+        seq: 4,
+        bids: [
+          ['99', '1'],
+          ['98', '2'],
+        ],
+        asks: [['101', '1']],
+      },
       ts: 1,
     }
     server.books.apply(snapshot)
-    server.books.apply({ ...snapshot, data: { snapshot: false, seq: 5, bids: [['98', '0']], asks: [['101', '3']] }, ts: 2 })
+    server.books.apply({
+      ...snapshot,
+      data: { snapshot: false, seq: 5, bids: [['98', '0']], asks: [['101', '3']] },
+      ts: 2,
+    })
     const { ws, frames } = await connect(server.wsUrl)
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' }))
     expect(JSON.parse(await frames.nth(1))).toEqual({
@@ -185,7 +197,9 @@ describe('tick feed', () => {
     const counts = feed.countPublished(0, Date.now())
     expect(counts['TRADE:btcusdt']).toBeGreaterThan(0)
 
-    const stranger = new WebSocket(feed.url.replace('http', 'ws') + '/ws/x', { headers: { [FEED_TOKEN_HEADER]: 'wrong' } })
+    const stranger = new WebSocket(feed.url.replace('http', 'ws') + '/ws/x', {
+      headers: { [FEED_TOKEN_HEADER]: 'wrong' },
+    })
     const [code] = (await once(stranger, 'close')) as [number]
     expect(code).toBe(1008)
   })
@@ -194,7 +208,10 @@ describe('tick feed', () => {
     const feed = await startTickFeed({ scenario: { ...defaultScenario, symbols: 10 }, feedToken: 'secret' })
     cleanups.push(() => feed.close())
     const body = (await (await fetch(`${feed.url}/api/common/getCoinList`)).json()) as {
-      data: { coinList: Array<{ symbol: string }>; contractList: Array<{ symbol: string; showSymbol: string }> }
+      data: {
+        coinList: Array<{ symbol: string }>
+        contractList: Array<{ symbol: string; showSymbol: string }>
+      }
     }
     expect(body.data.coinList.map((entry) => entry.symbol)).toHaveLength(10)
     expect(body.data.contractList[9]).toMatchObject({ symbol: 'coin009usdt', showSymbol: 'COIN009/USDT' })

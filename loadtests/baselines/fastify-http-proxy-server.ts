@@ -27,7 +27,10 @@ export async function startFastifyHttpProxyServer(options: {
 if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({ options: { port: { type: 'string' }, upstream: { type: 'string' } } })
   if (!values.upstream) throw new Error('--upstream URL is required')
-  const { app, port } = await startFastifyHttpProxyServer({ upstream: values.upstream, port: Number(values.port ?? 0) })
+  const { app, port } = await startFastifyHttpProxyServer({
+    upstream: values.upstream,
+    port: Number(values.port ?? 0),
+  })
   exitOnSignal(() => app.close())
   announceListening(port)
 }

@@ -48,7 +48,10 @@ export interface SocketIoServerOptions {
 const VOLATILE_TYPES = new Set(['DETAIL', 'KLINE'])
 
 export async function startSocketIoServer(options: SocketIoServerOptions = {}): Promise<SocketIoServer> {
-  const redis = options.adapter === 'memory' ? undefined : new Redis(options.redisUrl ?? 'redis://127.0.0.1:6379', { lazyConnect: true })
+  const redis =
+    options.adapter === 'memory'
+      ? undefined
+      : new Redis(options.redisUrl ?? 'redis://127.0.0.1:6379', { lazyConnect: true })
   const subClient = redis?.duplicate()
   if (redis && subClient) await Promise.all([redis.connect(), subClient.connect()])
 
@@ -126,7 +129,8 @@ if (isMainModule(import.meta.url)) {
     },
   })
   if (!values.feed || !values['feed-token']) throw new Error('--feed URL and --feed-token T are required')
-  if (values.adapter !== 'memory' && values.adapter !== 'redis') throw new Error('--adapter is memory or redis')
+  if (values.adapter !== 'memory' && values.adapter !== 'redis')
+    throw new Error('--adapter is memory or redis')
   const server = await startSocketIoServer({
     port: Number(values.port ?? 0),
     adapter: values.adapter,

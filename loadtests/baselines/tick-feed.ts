@@ -97,7 +97,11 @@ export interface TickFeed {
   countPublished(from: number, to: number): Record<string, number>
 }
 
-export function startTickFeed(options: { scenario: Scenario; feedToken: string; port?: number }): Promise<TickFeed> {
+export function startTickFeed(options: {
+  scenario: Scenario
+  feedToken: string
+  port?: number
+}): Promise<TickFeed> {
   const topics = scenarioTopics(options.scenario)
   const log = new PublishLog()
   const feeds = new Set<WebSocket>()
@@ -123,7 +127,8 @@ export function startTickFeed(options: { scenario: Scenario; feedToken: string; 
     socket.on('message', (data) => {
       try {
         const frame = JSON.parse(data.toString()) as { operation?: unknown; type?: unknown; symbol?: unknown }
-        if (frame.operation !== 'subscribe' || frame.type !== 'DEPTH' || typeof frame.symbol !== 'string') return
+        if (frame.operation !== 'subscribe' || frame.type !== 'DEPTH' || typeof frame.symbol !== 'string')
+          return
         const snapshot = ticks?.depthSnapshot(frame.symbol)
         if (snapshot) socket.send(JSON.stringify(snapshot))
       } catch {

@@ -20,7 +20,17 @@ it('the quick harness runs every registered system, target and the hostile row, 
     const resultsMd = path.join(dir, 'RESULTS.md')
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'bench/main.ts', '--quick', '--no-install', '--out', outFile, '--results-md', resultsMd],
+      [
+        '--import',
+        'tsx',
+        'bench/main.ts',
+        '--quick',
+        '--no-install',
+        '--out',
+        outFile,
+        '--results-md',
+        resultsMd,
+      ],
       { cwd: loadtestsDir, timeout: 400_000, maxBuffer: 10 * 2 ** 20 },
     ).catch((error: { stdout?: string; stderr?: string }) => {
       // a system that failed still writes its row; the assertions below say which

@@ -15,7 +15,11 @@ export const HELD_DELIVERED_SHARE = 0.99
  * At least one fewer than the whole periods in the window, since the last tick of a period may be
  * replaced by one published after the window ended.
  */
-export function ratedBounds(published: number, windowMs: number, rateMs: number): { min: number; max: number } {
+export function ratedBounds(
+  published: number,
+  windowMs: number,
+  rateMs: number,
+): { min: number; max: number } {
   const periods = windowMs / rateMs
   return {
     min: Math.max(0, Math.min(published, Math.floor(periods)) - 1),
@@ -81,7 +85,8 @@ export function judgeWindow(input: JudgeInput): SocketWindow {
     latencyMs: client.raw.latencyMs,
     ...(rated ? { rated } : {}),
     backlogFrames: client.backlog,
-    serverCpuPercent: input.serverCpuMicros === undefined ? undefined : (input.serverCpuMicros / 1e6 / seconds) * 100,
+    serverCpuPercent:
+      input.serverCpuMicros === undefined ? undefined : (input.serverCpuMicros / 1e6 / seconds) * 100,
     serverCpuMicrosPerDelivery:
       input.serverCpuMicros !== undefined && deliveries > 0 ? input.serverCpuMicros / deliveries : undefined,
     clientCpuPercent: client.clientCpuPercent,
@@ -154,7 +159,10 @@ export async function findCapacity<W extends { rateScale: number; held: boolean;
   }
   const capacity = steps
     .filter((step) => step.held)
-    .reduce<W | null>((best, step) => (!best || step.offeredPerSecond > best.offeredPerSecond ? step : best), null)
+    .reduce<W | null>(
+      (best, step) => (!best || step.offeredPerSecond > best.offeredPerSecond ? step : best),
+      null,
+    )
   return { steps, capacity, atTopOfRamp: held === grid.length - 1 && failed === undefined }
 }
 

@@ -29,7 +29,13 @@ export interface HostileCall {
 /** Every call with a JSON body, path parameters filled in. */
 export function jsonBodyCalls(): HostileCall[] {
   return Object.entries(CALLS)
-    .filter(([, call]) => call.method === 'POST' && 'body' in call && call.body && (!('bodyType' in call) || call.bodyType !== 'multipart'))
+    .filter(
+      ([, call]) =>
+        call.method === 'POST' &&
+        'body' in call &&
+        call.body &&
+        (!('bodyType' in call) || call.bodyType !== 'multipart'),
+    )
     .map(([name, call]) => ({ call: name, path: call.path.replace(/:[A-Za-z]+/g, '1'), auth: call.auth }))
 }
 
@@ -101,7 +107,9 @@ export async function runHostileBodies(options: {
       if (!body) bodies.set(key, (body = shape === 'keys' ? manyKeysBody(bytes) : escapedStringsBody(bytes)))
       return body
     }
-    const plan: Array<HostileCall & { shape: 'keys' | 'escapes'; body: string; statuses: Record<string, number> }> = []
+    const plan: Array<
+      HostileCall & { shape: 'keys' | 'escapes'; body: string; statuses: Record<string, number> }
+    > = []
     for (const call of calls) {
       const bytes = await largestAccepted(probe, call)
       for (const shape of ['keys', 'escapes'] as const)
@@ -113,22 +121,26 @@ export async function runHostileBodies(options: {
     const healthzMs: number[] = []
     let measuring = false
     let stop = false
+    // A request counts when it was sent inside the measured span, however long its answer takes:
+    // the slowest answers are the point of the row.
     const sender = async (): Promise<void> => {
       while (!stop) {
         const entry = plan[next++ % plan.length]!
+        const counted = measuring
         const started = performance.now()
         const status = await post(pool, entry, entry.body).catch(() => 0)
-        if (!measuring) continue
+        if (!counted) continue
         hostileMs.push(performance.now() - started)
         entry.statuses[status] = (entry.statuses[status] ?? 0) + 1
       }
     }
     const prober = async (): Promise<void> => {
       while (!stop) {
+        const counted = measuring
         const started = performance.now()
         const response = await health.request({ method: 'GET', path: '/healthz' })
         await response.body.dump()
-        if (measuring) healthzMs.push(performance.now() - started)
+        if (counted) healthzMs.push(performance.now() - started)
       }
     }
     const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
@@ -138,10 +150,10 @@ export async function runHostileBodies(options: {
     const started = performance.now()
     await new Promise((done) => setTimeout(done, options.seconds * 1000))
     measuring = false
-    const seconds = (performance.now() - started) / 1000
-    const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
     stop = true
     await Promise.all(loops)
+    const seconds = (performance.now() - started) / 1000
+    const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
 
     const health_ = summary(healthzMs)
     return {
@@ -160,7 +172,9 @@ export async function runHostileBodies(options: {
       hostileMs: summary(hostileMs),
       healthzMs: { samples: healthzMs.length, ...health_ },
       serverCpuPercent:
-        cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) / 1e6 / seconds) * 100 : undefined,
+        cpuBefore !== undefined && cpuAfter !== undefined
+          ? ((cpuAfter - cpuBefore) / 1e6 / seconds) * 100
+          : undefined,
     }
   } finally {
     await Promise.all([probe.close(), pool.close(), health.close()])

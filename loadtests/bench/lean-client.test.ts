@@ -15,7 +15,11 @@ describe('extractPublishTs', () => {
     ['nested ts only', '{"type":"TRADE","data":{"ts":9}}', undefined],
     ['no ts', '{"type":"HEARTBEAT"}', undefined],
     ['not json', 'garbage "ts":', undefined],
-    ['inside a socket.io event', '42["message",{"type":"DETAIL","data":{},"ts":1700000000123}]', 1700000000123],
+    [
+      'inside a socket.io event',
+      '42["message",{"type":"DETAIL","data":{},"ts":1700000000123}]',
+      1700000000123,
+    ],
     ['socket.io event, nested ts only', '42["message",{"type":"TRADE","data":{"ts":9}}]', undefined],
   ])('%s', (_name, frame, expected) => {
     expect(extractPublishTs(Buffer.from(frame))).toBe(expected)

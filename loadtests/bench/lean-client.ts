@@ -416,7 +416,9 @@ export class LeanClientFleet {
    */
   private openOne(plan: ClientPlan): Promise<ClientSocket> {
     const socketIo = this.options.protocol === 'socket.io'
-    const url = socketIo ? socketIoWebSocketUrl(this.options.url) : new URL(`${this.options.url}/${randomUUID()}`)
+    const url = socketIo
+      ? socketIoWebSocketUrl(this.options.url)
+      : new URL(`${this.options.url}/${randomUUID()}`)
     const tcp = connectTcp({ host: url.hostname, port: Number(url.port || 80), noDelay: true })
     const socket: ClientSocket = {
       plan,
@@ -459,7 +461,8 @@ export class LeanClientFleet {
             else if (packet.kind === 'ping') tcp.write(textFrame(SOCKET_IO_PONG))
             else if (packet.kind === 'open') tcp.write(textFrame(SOCKET_IO_CONNECT))
             else if (packet.kind === 'connected') ready()
-            else if (packet.kind === 'closed') fail(new Error(`socket.io closed: ${payload.toString().slice(0, 200)}`))
+            else if (packet.kind === 'closed')
+              fail(new Error(`socket.io closed: ${payload.toString().slice(0, 200)}`))
           }
         : (payload: Buffer): void => this.onFrame(socket, payload, 0)
       const reader = new ServerFrameReader(onText, (payload) => tcp.write(maskedFrame(OPCODE_PONG, payload)))

@@ -185,7 +185,13 @@ async function runSocketSystem(
   const rows: SocketRow[] = []
   const largest = Math.max(...options.clientCounts)
   const counts = system.variant ? [largest] : options.clientCounts
-  let capacity: CapacityReport = { system: system.name, clients: largest, steps: [], capacity: null, atTopOfRamp: false }
+  let capacity: CapacityReport = {
+    system: system.name,
+    clients: largest,
+    steps: [],
+    capacity: null,
+    atTopOfRamp: false,
+  }
   const listRateMs = ctx.scenario.listRate
   const graceMs = Math.max(options.quick ? 400 : 1000, listRateMs > 0 ? listRateMs + 250 : 0)
   for (const clients of counts) {
@@ -198,7 +204,12 @@ async function runSocketSystem(
     try {
       running = await system.start(ctx)
       log(`  started in ${Math.round(performance.now() - begin)} ms`)
-      fleet = new LeanClientFleet({ url: running.url, protocol: system.protocol, clients, scenario: ctx.scenario })
+      fleet = new LeanClientFleet({
+        url: running.url,
+        protocol: system.protocol,
+        clients,
+        scenario: ctx.scenario,
+      })
       const wc: WindowContext = { fleet, running, listRateMs, graceMs }
       row.pinned = running.pinned
       await sleep(300)
@@ -393,7 +404,11 @@ async function runRestRounds(
 
 export const HOSTILE_ROW = 'hostile bodies'
 
-async function runHostile(ctx: RestTargetContext, options: BenchOptions, log: (line: string) => void): Promise<HostileReport> {
+async function runHostile(
+  ctx: RestTargetContext,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<HostileReport> {
   log('hostile bodies: 10 connections sending the worst body each call accepts, /healthz timed meanwhile')
   const gateway = await startGatewayOverSandbox(ctx, uncachedRequest)
   try {
@@ -420,7 +435,10 @@ async function runHostile(ctx: RestTargetContext, options: BenchOptions, log: (l
   }
 }
 
-export async function runBench(options: BenchOptions, log: (line: string) => void = console.log): Promise<BenchResult> {
+export async function runBench(
+  options: BenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<BenchResult> {
   const began = performance.now()
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
@@ -446,7 +464,13 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     const scenario = variantScenario(options.scenario, system.variant)
     systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
     const ctx: SocketSystemContext = { scenario, runId, serverCpus, redisUrl: options.redisUrl }
-    const result = await runSocketSystem(system, ctx, system.variant ? undefined : referenceHalfScale, options, log)
+    const result = await runSocketSystem(
+      system,
+      ctx,
+      system.variant ? undefined : referenceHalfScale,
+      options,
+      log,
+    )
     socketRows.push(...result.rows)
     capacity.push(result.capacity)
     // The first system is the reference: every later one is also measured at its half capacity.
@@ -522,7 +546,11 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   const quick = values.quick ?? false
   const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 1 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const clientCounts = values.clients ? values.clients.split(',').map(Number) : quick ? [200] : [1000, 5000, 10000]
+  const clientCounts = values.clients
+    ? values.clients.split(',').map(Number)
+    : quick
+      ? [200]
+      : [1000, 5000, 10000]
   if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
   if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)
@@ -568,7 +596,11 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
   // `npm run bench -- --render results/bench-….json [RESULTS.md]`: rewrite RESULTS.md from a finished run.
   const jsonFile = path.resolve(process.argv[3] ?? '')
   const result = JSON.parse(readFileSync(jsonFile, 'utf8')) as BenchResult
-  await writeResultsMd(result, jsonFile, path.resolve(process.argv[4] ?? path.join(loadtestsDir, 'RESULTS.md')))
+  await writeResultsMd(
+    result,
+    jsonFile,
+    path.resolve(process.argv[4] ?? path.join(loadtestsDir, 'RESULTS.md')),
+  )
 } else if (isMainModule(import.meta.url)) {
   const { printOptions, ...options } = optionsFromArgs(process.argv.slice(2))
   if (printOptions) {

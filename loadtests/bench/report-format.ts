@@ -32,7 +32,9 @@ export function machineNote(result: BenchResult): string | undefined {
         : `other work was running when it started (load average ${result.loadAverage.start.toFixed(1)})`,
     )
   if (result.stealPercent !== undefined && result.stealPercent >= STEAL_NOTICEABLE_PERCENT)
-    parts.push(`the hypervisor took ${result.stealPercent.toFixed(1)}% of the CPU time for other guests (steal)`)
+    parts.push(
+      `the hypervisor took ${result.stealPercent.toFixed(1)}% of the CPU time for other guests (steal)`,
+    )
   return parts.length > 0 ? `the machine was shared: ${parts.join(', and ')}` : undefined
 }
 
@@ -112,7 +114,8 @@ export const SOCKET_HEADER = ['clients', ...WINDOW_HEADER, 'KiB/conn', 'connect/
 export function capacityText(report: CapacityReport): string {
   if (report.error && report.steps.length === 0) return `FAILED: ${report.error}`
   const capacity = report.capacity
-  if (!capacity) return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
+  if (!capacity)
+    return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
   return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}`
 }
 
@@ -183,8 +186,14 @@ export const REST_HEADER = [
 export function hostileStatuses(report: HostileReport): string {
   const totals = new Map<string, number>()
   for (const call of report.calls)
-    for (const [status, count] of Object.entries(call.statuses)) totals.set(status, (totals.get(status) ?? 0) + count)
-  return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status === '0' ? 'no answer' : status} ×${n(count)}`).join(', ') || '-'
+    for (const [status, count] of Object.entries(call.statuses))
+      totals.set(status, (totals.get(status) ?? 0) + count)
+  return (
+    [...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, count]) => `${status === '0' ? 'no answer' : status} ×${n(count)}`)
+      .join(', ') || '-'
+  )
 }
 
 export function hostileCells(report: HostileReport): string[] {
@@ -228,15 +237,28 @@ export function formatReport(result: BenchResult): string {
     `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; steal ${n(result.stealPercent, 1)}%${note ? ` -- ${note}; treat the figures as skewed` : ''}`,
     '',
     'SOCKETS at the scenario rates (frames counted by publish time; latency in ms; CPU/RSS of the server process)',
-    table(['system', ...SOCKET_HEADER], result.socket.map((row) => [row.system, ...socketCells(row)])),
+    table(
+      ['system', ...SOCKET_HEADER],
+      result.socket.map((row) => [row.system, ...socketCells(row)]),
+    ),
     '',
     'CAPACITY (highest offered rate held with p99 <= 50 ms and >= 99% delivered, by a ramp of the tick rates)',
-    table(['system', ...CAPACITY_HEADER], result.capacity.map((report) => [report.system, ...capacityCells(report)])),
+    table(
+      ['system', ...CAPACITY_HEADER],
+      result.capacity.map((report) => [report.system, ...capacityCells(report)]),
+    ),
     '',
     'REST (autocannon, latency in ms)',
-    table(['target', ...REST_HEADER], result.rest.map((row) => [row.target, ...restCells(row)])),
+    table(
+      ['target', ...REST_HEADER],
+      result.rest.map((row) => [row.target, ...restCells(row)]),
+    ),
     ...(result.hostile
-      ? ['', 'HOSTILE BODIES (ms)', table(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]])]
+      ? [
+          '',
+          'HOSTILE BODIES (ms)',
+          table(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]),
+        ]
       : []),
   ].join('\n')
 }

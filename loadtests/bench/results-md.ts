@@ -77,7 +77,11 @@ function restRow(result: BenchResult, target: string): RestRow | undefined {
 /** Every window of a system at the largest client count: ramp steps, half capacity, the reference's half. */
 function windowsOf(report: CapacityReport | undefined): SocketWindow[] {
   if (!report) return []
-  return [...report.steps, ...(report.half ? [report.half] : []), ...(report.atReferenceHalf ? [report.atReferenceHalf] : [])]
+  return [
+    ...report.steps,
+    ...(report.half ? [report.half] : []),
+    ...(report.atReferenceHalf ? [report.atReferenceHalf] : []),
+  ]
 }
 
 /** The highest offered rate both systems held at the same rate scale, or undefined. */
@@ -89,7 +93,10 @@ export function highestCommonHeld(
 }
 
 /** The capacity ratio of two systems, only when both held a rate. */
-export function capacityRatio(a: CapacityReport | undefined, b: CapacityReport | undefined): number | undefined {
+export function capacityRatio(
+  a: CapacityReport | undefined,
+  b: CapacityReport | undefined,
+): number | undefined {
   if (!a?.capacity || !b?.capacity) return undefined
   return division(a.capacity.offeredPerSecond, b.capacity.offeredPerSecond)
 }
@@ -140,9 +147,17 @@ function capacityTarget(result: BenchResult, baseline: string, at: number): Targ
   }
 }
 
-function cpuTarget(result: BenchResult, system: string, floor: string, at: number, label: string): TargetCheck {
+function cpuTarget(
+  result: BenchResult,
+  system: string,
+  floor: string,
+  at: number,
+  label: string,
+): TargetCheck {
   const common = highestCommonHeld(capacityOf(result, system), capacityOf(result, floor))
-  const ratio = common ? division(common.a.serverCpuMicrosPerDelivery, common.b.serverCpuMicrosPerDelivery) : undefined
+  const ratio = common
+    ? division(common.a.serverCpuMicrosPerDelivery, common.b.serverCpuMicrosPerDelivery)
+    : undefined
   return {
     area: label,
     target: `CPU per delivery: ${system} ≤ ${at}× ${floor} at the same held rate`,
@@ -152,7 +167,10 @@ function cpuTarget(result: BenchResult, system: string, floor: string, at: numbe
     met: ratio === undefined ? undefined : ratio <= at,
     why:
       ratio !== undefined && ratio > at
-        ? reasons(`${floor}, the floor, ${n(common!.b.serverCpuMicrosPerDelivery, 2)} µs per delivery at the same rate`, machineNote(result))
+        ? reasons(
+            `${floor}, the floor, ${n(common!.b.serverCpuMicrosPerDelivery, 2)} µs per delivery at the same rate`,
+            machineNote(result),
+          )
         : ratio === undefined
           ? reasons(noHeld(capacityOf(result, system), system), noHeld(capacityOf(result, floor), floor))
           : undefined,
@@ -201,7 +219,10 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
     target: `${GATEWAY}: RSS per socket ≤ 8 KiB with 6 subscriptions`,
     measured: rss === undefined ? '-' : `${n(rss, 1)} KiB at half capacity, ${n(gateway?.clients)} sockets`,
     met: rss === undefined ? undefined : rss <= 8,
-    why: rss !== undefined && rss > 8 ? `${BARE_WS_CORKED}, the floor, ${n(floorRss, 1)} KiB per socket at its half capacity` : undefined,
+    why:
+      rss !== undefined && rss > 8
+        ? `${BARE_WS_CORKED}, the floor, ${n(floorRss, 1)} KiB per socket at its half capacity`
+        : undefined,
   })
 
   const storm = gateway?.storm
@@ -209,7 +230,9 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   checks.push({
     area: 'sockets',
     target: `${GATEWAY}: ${n(TARGET_CLIENTS)} sockets reconnecting within 5 s all resubscribed, each with a first frame, within 10 s`,
-    measured: storm ? `${n(storm.sockets)} sockets, last first frame ${n(storm.ms)} ms after the drop` : 'no storm',
+    measured: storm
+      ? `${n(storm.sockets)} sockets, last first frame ${n(storm.ms)} ms after the drop`
+      : 'no storm',
     met:
       storm && (gateway?.clients ?? 0) >= TARGET_CLIENTS
         ? Boolean(stormDone) && storm.ms <= 10_000 && storm.spreadMs <= 5000
@@ -234,7 +257,9 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
         ? `no ratio: ${reasons(noHeld(lists, GATEWAY_LISTS), noHeld(gateway, GATEWAY)) ?? '-'}`
         : `${capacityText(lists!)} vs ${capacityText(gateway!)} raw: ${ratioText(listsRatio)}${ignored ? '; the gateway sent the list every tick' : ''}`,
     met: lists?.capacity ? !ignored : undefined,
-    why: ignored ? 'the list frames exceeded what a 1000 ms rate allows: the gateway ignored the rate' : undefined,
+    why: ignored
+      ? 'the list frames exceeded what a 1000 ms rate allows: the gateway ignored the rate'
+      : undefined,
   })
   checks.push(cpuTarget(result, GATEWAY_LISTS, BARE_WS_CORKED, 1.1, 'rates'))
 
@@ -244,7 +269,8 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   const hostile = result.hostile
   checks.push({
     area: 'hostile',
-    target: 'while 10 connections send the worst body each call accepts: /healthz p99 ≤ 50 ms and each hostile request answered ≤ 50 ms',
+    target:
+      'while 10 connections send the worst body each call accepts: /healthz p99 ≤ 50 ms and each hostile request answered ≤ 50 ms',
     measured: hostile?.ok
       ? `/healthz p99 ${n(hostile.healthzMs.p99, 1)} ms (max ${n(hostile.healthzMs.max, 1)}); hostile p99 ${n(hostile.hostileMs.p99, 1)} ms, slowest ${n(hostile.hostileMs.max, 1)} ms`
       : hostile
@@ -253,7 +279,10 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
     met: hostile?.ok ? hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50 : undefined,
     why:
       hostile?.ok && !(hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50)
-        ? reasons(`the gateway's core was ${n(hostile.serverCpuPercent)}% busy; answers: ${hostileStatuses(hostile)}`, machineNote(result))
+        ? reasons(
+            `the gateway's core was ${n(hostile.serverCpuPercent)}% busy; answers: ${hostileStatuses(hostile)}`,
+            machineNote(result),
+          )
         : undefined,
   })
 
@@ -266,7 +295,10 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
       ? `${n(coinListBr.requestsPerSecond)} req/s, ${n(coinListBr.answer?.bytes)} bytes (${coinListBr.answer?.encoding ?? '-'}); without br ${n(coinList?.requestsPerSecond)} req/s, ${n(coinList?.answer?.bytes)} bytes`
       : 'not measured',
     met: coinListBr?.answer ? coinListBr.answer.encoding === 'br' : undefined,
-    why: coinListBr?.answer && coinListBr.answer.encoding !== 'br' ? 'the answer was not brotli-compressed' : undefined,
+    why:
+      coinListBr?.answer && coinListBr.answer.encoding !== 'br'
+        ? 'the answer was not brotli-compressed'
+        : undefined,
   })
 
   const proxied = restRow(result, REST.proxied)
@@ -276,7 +308,7 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   const httpProxyRatio = division(httpProxy?.requestsPerSecond, proxied?.requestsPerSecond)
   checks.push({
     area: 'REST',
-    target: '@fastify/http-proxy beside the gateway\'s proxy path on the same call (adopted if within 5%)',
+    target: "@fastify/http-proxy beside the gateway's proxy path on the same call (adopted if within 5%)",
     measured:
       httpProxyRatio === undefined
         ? '-'
@@ -291,35 +323,58 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   checks.push({
     area: 'REST',
     target: 'cached getAllSetting: req/s ≥ 0.9× a bare Fastify route returning the same bytes',
-    measured: cachedRatio === undefined ? '-' : `${n(cached?.requestsPerSecond)} vs ${n(bareRoute?.requestsPerSecond)} req/s: ${ratioText(cachedRatio)}`,
+    measured:
+      cachedRatio === undefined
+        ? '-'
+        : `${n(cached?.requestsPerSecond)} vs ${n(bareRoute?.requestsPerSecond)} req/s: ${ratioText(cachedRatio)}`,
     met: cachedRatio === undefined ? undefined : cachedRatio >= 0.9,
     why:
       cachedRatio !== undefined && cachedRatio < 0.9
-        ? reasons(`the bare route, the floor, ${n(bareRoute?.serverCpuMicrosPerRequest, 1)} µs per request against the gateway's ${n(cached?.serverCpuMicrosPerRequest, 1)} µs`, machineNote(result))
+        ? reasons(
+            `the bare route, the floor, ${n(bareRoute?.serverCpuMicrosPerRequest, 1)} µs per request against the gateway's ${n(cached?.serverCpuMicrosPerRequest, 1)} µs`,
+            machineNote(result),
+          )
         : undefined,
   })
   const direct = restRow(result, REST.direct)
   const overhead =
-    direct?.serialLatencyMs && proxied?.serialLatencyMs ? proxied.serialLatencyMs.p50 - direct.serialLatencyMs.p50 : undefined
+    direct?.serialLatencyMs && proxied?.serialLatencyMs
+      ? proxied.serialLatencyMs.p50 - direct.serialLatencyMs.p50
+      : undefined
   checks.push({
     area: 'REST',
-    target: 'proxied uncached call: p50 overhead ≤ 0.5 ms over the sandbox called directly (one request at a time)',
-    measured: overhead === undefined ? '-' : `${n(proxied?.serialLatencyMs?.p50, 3)} − ${n(direct?.serialLatencyMs?.p50, 3)} ms = ${n(overhead, 3)} ms`,
+    target:
+      'proxied uncached call: p50 overhead ≤ 0.5 ms over the sandbox called directly (one request at a time)',
+    measured:
+      overhead === undefined
+        ? '-'
+        : `${n(proxied?.serialLatencyMs?.p50, 3)} − ${n(direct?.serialLatencyMs?.p50, 3)} ms = ${n(overhead, 3)} ms`,
     met: overhead === undefined ? undefined : overhead <= 0.5,
     why:
       overhead !== undefined && overhead > 0.5
-        ? reasons(`the bare node proxy, the floor, adds ${n((nodeProxy?.serialLatencyMs?.p50 ?? Number.NaN) - (direct?.serialLatencyMs?.p50 ?? Number.NaN), 3)} ms`, machineNote(result))
+        ? reasons(
+            `the bare node proxy, the floor, adds ${n((nodeProxy?.serialLatencyMs?.p50 ?? Number.NaN) - (direct?.serialLatencyMs?.p50 ?? Number.NaN), 3)} ms`,
+            machineNote(result),
+          )
         : undefined,
   })
   const proxyRatio = division(proxied?.requestsPerSecond, nginx?.requestsPerSecond)
   checks.push({
     area: 'REST',
     target: 'proxied throughput: req/s ≥ 0.7× Debian nginx proxy_pass in front of the same sandbox',
-    measured: proxyRatio === undefined ? (nginx ? '-' : 'nginx row missing or skipped') : `${n(proxied?.requestsPerSecond)} vs ${n(nginx?.requestsPerSecond)} req/s: ${ratioText(proxyRatio)}`,
+    measured:
+      proxyRatio === undefined
+        ? nginx
+          ? '-'
+          : 'nginx row missing or skipped'
+        : `${n(proxied?.requestsPerSecond)} vs ${n(nginx?.requestsPerSecond)} req/s: ${ratioText(proxyRatio)}`,
     met: proxyRatio === undefined ? undefined : proxyRatio >= 0.7,
     why:
       proxyRatio !== undefined && proxyRatio < 0.7
-        ? reasons(`the bare node proxy, the floor, reached ${ratioText(division(nodeProxy?.requestsPerSecond, nginx?.requestsPerSecond))} of nginx`, machineNote(result))
+        ? reasons(
+            `the bare node proxy, the floor, reached ${ratioText(division(nodeProxy?.requestsPerSecond, nginx?.requestsPerSecond))} of nginx`,
+            machineNote(result),
+          )
         : undefined,
   })
   return checks
@@ -330,8 +385,7 @@ function comparisonRows(result: BenchResult, system: string, floor: string): str
   const a = capacityOf(result, system)
   const b = capacityOf(result, floor)
   const pairs = commonHeldWindows(windowsOf(a), windowsOf(b))
-  if (pairs.length === 0)
-    return [[system, floor, 'no rate both held', '-', '-', '-', '-', '-', '-']]
+  if (pairs.length === 0) return [[system, floor, 'no rate both held', '-', '-', '-', '-', '-', '-']]
   return pairs.map((pair) => [
     system,
     floor,
@@ -352,7 +406,10 @@ export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
   const corked = capacityOf(result, BARE_WS_CORKED)
   const plain = capacityOf(result, BARE_WS)
   const note = machineNote(result)
-  if (note) lines.push(`**The machine was not quiet.** ${note}; every figure below is pessimistic and ratios may carry that noise.`)
+  if (note)
+    lines.push(
+      `**The machine was not quiet.** ${note}; every figure below is pessimistic and ratios may carry that noise.`,
+    )
 
   const capacities = result.capacity.map((report) => `${report.system} ${capacityText(report)}`)
   lines.push(
@@ -377,7 +434,7 @@ export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
     lines.push(
       `- Corking is worth ${ratioText(division(corkGain.a.serverCpuMicrosPerDelivery, corkGain.b.serverCpuMicrosPerDelivery))} at ×${corkGain.scale}: ${BARE_WS} ${n(corkGain.a.serverCpuMicrosPerDelivery, 2)} µs against ${BARE_WS_CORKED} ${n(corkGain.b.serverCpuMicrosPerDelivery, 2)} µs per delivery.`,
     )
-  for (const check of checks.filter((c) => c.area !== 'sockets' || !c.target.startsWith('held-rate') )) {
+  for (const check of checks.filter((c) => c.area !== 'sockets' || !c.target.startsWith('held-rate'))) {
     if (check.target.startsWith('CPU per delivery: gateway (memory bus) ≤ 1.05')) continue
     lines.push(
       `- ${check.target}: ${check.measured} — ${check.met === undefined ? 'not judged' : check.met ? 'met' : 'missed'}${check.why ? ` (${check.why})` : ''}.`,
@@ -450,7 +507,10 @@ the full scenario) until a step does not hold (${heldRule}), then the gap is hal
 a capacity at the top of the ramp. "half" is a window at half the capacity's rate, where latency,
 memory and the reconnect storm are judged.
 
-${mdTable(['system', ...CAPACITY_HEADER], result.capacity.map((report) => [report.system, ...capacityCells(report)]))}
+${mdTable(
+  ['system', ...CAPACITY_HEADER],
+  result.capacity.map((report) => [report.system, ...capacityCells(report)]),
+)}
 
 Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU; ✗ = not held):
 
@@ -480,7 +540,10 @@ ${mdTable(
 
 One window per client count at ×1. Rows that did not hold are labelled overload and enter no ratio.
 
-${mdTable(['system', ...SOCKET_HEADER], result.socket.map((row) => [row.system, ...socketCells(row)]))}
+${mdTable(
+  ['system', ...SOCKET_HEADER],
+  result.socket.map((row) => [row.system, ...socketCells(row)]),
+)}
 
 ## REST
 
@@ -490,7 +553,10 @@ together, latency percentiles the median round's. "one at a time" is ${n(result.
 one keep-alive connection. "answer bytes" is one answer's body as sent, with its encoding. Every server
 process is on the server core: a proxied row's sandbox shares that core with its proxy.
 
-${mdTable(['target', 'what', ...REST_HEADER], result.rest.map((row) => [row.target, row.note ?? '', ...restCells(row)]))}
+${mdTable(
+  ['target', 'what', ...REST_HEADER],
+  result.rest.map((row) => [row.target, row.note ?? '', ...restCells(row)]),
+)}
 
 ## Hostile bodies
 

@@ -19,7 +19,7 @@ describe('planClients', () => {
   })
 
   it('subscribes each client to every stream of its traded symbol and the DETAIL of a two-symbol list', () => {
-    for (const plan of plans) {
+    for (const plan of plans.slice(0, 500)) {
       expect(plan.list).toHaveLength(2)
       expect(plan.list).not.toContain(plan.traded)
       expect(new Set(plan.list).size).toBe(2)
@@ -40,7 +40,9 @@ describe('planClients', () => {
   it('asks for the list rate on the list only, and counts those subscriptions apart', () => {
     const rated = planClients({ ...defaultScenario, listRate: 1000 }, 100)
     for (const plan of rated) {
-      expect(plan.subscribeFrames.filter((frame) => frame.rate === 1000).map((frame) => frame.symbol)).toEqual(plan.list)
+      expect(
+        plan.subscribeFrames.filter((frame) => frame.rate === 1000).map((frame) => frame.symbol),
+      ).toEqual(plan.list)
       expect(plan.ratedTopics).toEqual(plan.list.map((symbol) => topicKey('DETAIL', symbol)))
       expect(plan.rawTopics).toHaveLength(4)
     }
@@ -71,7 +73,11 @@ describe('startTickGenerator', () => {
     })
     await new Promise((done) => setTimeout(done, 1200))
     generator.stop()
-    expect([...seen.keys()].sort()).toEqual(scenarioTopics(scenario).map((entry) => entry.topic).sort())
+    expect([...seen.keys()].sort()).toEqual(
+      scenarioTopics(scenario)
+        .map((entry) => entry.topic)
+        .sort(),
+    )
     const kline = seen.get('KLINE:btcusdt:1min')![0]!
     expect(kline).toMatchObject({ type: 'KLINE', symbol: 'btcusdt', interval: '1min' })
     expect(JSON.stringify(kline)).toMatch(/,"ts":\d+}$/)

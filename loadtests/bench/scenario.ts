@@ -135,14 +135,12 @@ export function planClients(scenario: Scenario, count: number): ClientPlan[] {
       { operation: 'subscribe', type: 'TRADE', symbol: traded },
       { operation: 'subscribe', type: 'DEPTH', symbol: traded },
     ].filter((frame) => scenario.rates[frame.type as MarketType] > 0) as SubscribeFrame[]
-    const listFrames = [...list].map(
-      (symbol): SubscribeFrame => ({
-        operation: 'subscribe',
-        type: 'DETAIL',
-        symbol,
-        ...(rated ? { rate: scenario.listRate } : {}),
-      }),
-    )
+    const listFrames = [...list].map((symbol): SubscribeFrame => ({
+      operation: 'subscribe',
+      type: 'DETAIL',
+      symbol,
+      ...(rated ? { rate: scenario.listRate } : {}),
+    }))
     plans.push({
       traded,
       list: [...list],
@@ -169,7 +167,9 @@ export function subscriberCounts(plans: readonly ClientPlan[]): {
 }
 
 /** Every topic the scenario publishes on, in a fixed order (the feed's counts are indexed by it). */
-export function scenarioTopics(scenario: Scenario): Array<{ topic: string; type: MarketType; symbol: string }> {
+export function scenarioTopics(
+  scenario: Scenario,
+): Array<{ topic: string; type: MarketType; symbol: string }> {
   const topics: Array<{ topic: string; type: MarketType; symbol: string }> = []
   for (const symbol of symbolNames(scenario.symbols)) {
     for (const type of ['DETAIL', 'TRADE', 'KLINE', 'DEPTH'] as const) {
@@ -224,7 +224,12 @@ export class SyntheticBook {
     return {
       type: 'DEPTH',
       symbol,
-      data: { snapshot: true, seq: this.seq, bids: this.bids.map((l) => [...l]), asks: this.asks.map((l) => [...l]) },
+      data: {
+        snapshot: true,
+        seq: this.seq,
+        bids: this.bids.map((l) => [...l]),
+        asks: this.asks.map((l) => [...l]),
+      },
       ts,
     }
   }

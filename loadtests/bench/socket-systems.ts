@@ -122,7 +122,8 @@ async function withFeed(
       setRateScale: async (scale) => {
         await feed.command({ cmd: 'set-rate', scale })
       },
-      countPublished: async (from, to) => (await feed.command({ cmd: 'count', from, to })) as Record<string, number>,
+      countPublished: async (from, to) =>
+        (await feed.command({ cmd: 'count', from, to })) as Record<string, number>,
       async stop() {
         await server.stop()
         await feed.stop()
