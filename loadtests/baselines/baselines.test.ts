@@ -218,6 +218,22 @@ describe('tick feed', () => {
   })
 })
 
+describe('socket.io baseline on its in-memory adapter', () => {
+  it('answers a subscribe with the snapshot, then room updates, latest values emitted volatile', async () => {
+    const server = await startSocketIoServer({ adapter: 'memory' })
+    cleanups.push(() => server.close())
+    server.publish('DETAIL:btcusdt', frame('btcusdt', '1'))
+    const socket: Socket = connectSocketIo(server.url, { transports: ['websocket'], forceNew: true })
+    cleanups.push(() => socket.disconnect())
+    const frames = inbox<ServerFrame>((push) => socket.on(FRAME_EVENT, push))
+    await new Promise((connected) => socket.once('connect', () => connected(undefined)))
+    socket.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    expect(await frames.nth(1)).toMatchObject({ type: 'DETAIL', data: { close: '1' } })
+    server.publish('DETAIL:btcusdt', frame('btcusdt', '2'))
+    expect(await frames.nth(2)).toMatchObject({ type: 'DETAIL', data: { close: '2' } })
+  })
+})
+
 describe('socket.io baseline on the real Redis', () => {
   async function connect(url: string) {
     const socket: Socket = connectSocketIo(url, { transports: ['websocket'], forceNew: true })

@@ -117,45 +117,45 @@ export async function runHostileBodies(options: {
     }
 
     let next = 0
-    const hostileMs: number[] = []
-    const healthzMs: number[] = []
-    let measuring = false
+    // Every request is kept with when it was sent and answered; those whose time in flight
+    // overlaps the measured span count, so an answer stalled for longer than the span still shows.
+    const hostile: Array<{ sent: number; done: number; entry: (typeof plan)[number]; status: number }> = []
+    const probes: Array<{ sent: number; done: number }> = []
     let stop = false
-    // A request counts when it was sent inside the measured span, however long its answer takes:
-    // the slowest answers are the point of the row.
     const sender = async (): Promise<void> => {
       while (!stop) {
         const entry = plan[next++ % plan.length]!
-        const counted = measuring
-        const started = performance.now()
+        const sent = performance.now()
         const status = await post(pool, entry, entry.body).catch(() => 0)
-        if (!counted) continue
-        hostileMs.push(performance.now() - started)
-        entry.statuses[status] = (entry.statuses[status] ?? 0) + 1
+        hostile.push({ sent, done: performance.now(), entry, status })
       }
     }
     const prober = async (): Promise<void> => {
       while (!stop) {
-        const counted = measuring
-        const started = performance.now()
+        const sent = performance.now()
         const response = await health.request({ method: 'GET', path: '/healthz' })
         await response.body.dump()
-        if (counted) healthzMs.push(performance.now() - started)
+        probes.push({ sent, done: performance.now() })
       }
     }
     const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
     await new Promise((done) => setTimeout(done, options.warmupSeconds * 1000))
-    measuring = true
     const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
-    const started = performance.now()
+    const start = performance.now()
     await new Promise((done) => setTimeout(done, options.seconds * 1000))
-    measuring = false
+    const end = performance.now()
     stop = true
     await Promise.all(loops)
-    const seconds = (performance.now() - started) / 1000
+    const seconds = (performance.now() - start) / 1000
     const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+    const overlaps = (request: { sent: number; done: number }): boolean =>
+      request.sent <= end && request.done >= start
+    const counted = hostile.filter(overlaps)
+    for (const request of counted)
+      request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
+    const hostileMs = counted.map((request) => request.done - request.sent)
+    const healthzMs = probes.filter(overlaps).map((request) => request.done - request.sent)
 
-    const health_ = summary(healthzMs)
     return {
       ok: hostileMs.length > 0 && healthzMs.length > 0,
       connections: CONNECTIONS,
@@ -170,7 +170,7 @@ export async function runHostileBodies(options: {
       requests: hostileMs.length,
       requestsPerSecond: hostileMs.length / seconds,
       hostileMs: summary(hostileMs),
-      healthzMs: { samples: healthzMs.length, ...health_ },
+      healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
       serverCpuPercent:
         cpuBefore !== undefined && cpuAfter !== undefined
           ? ((cpuAfter - cpuBefore) / 1e6 / seconds) * 100

@@ -193,7 +193,7 @@ async function runSocketSystem(
     atTopOfRamp: false,
   }
   const listRateMs = ctx.scenario.listRate
-  const graceMs = Math.max(options.quick ? 400 : 1000, listRateMs > 0 ? listRateMs + 250 : 0)
+  const graceMs = Math.max(options.quick ? 300 : 1000, listRateMs > 0 ? listRateMs + 250 : 0)
   for (const clients of counts) {
     log(`socket: ${system.name}, ${clients} clients`)
     const row: SocketRow = { system: system.name, clients, ok: false }
@@ -416,7 +416,7 @@ async function runHostile(
       url: gateway.url,
       pid: gateway.pid,
       seconds: options.hostileSeconds,
-      warmupSeconds: options.quick ? 0.3 : 1,
+      warmupSeconds: options.quick ? 0.2 : 1,
     })
   } catch (error) {
     return {
@@ -544,7 +544,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     },
   })
   const quick = values.quick ?? false
-  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 1 : 6
+  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 0.7 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   const clientCounts = values.clients
     ? values.clients.split(',').map(Number)
@@ -566,14 +566,14 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
       : [0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.045, 0.07, 0.1, 0.15, 0.2, 0.3, 0.45, 0.7, 1],
     rampStart: quick ? 0 : 4,
     rampRefinements: quick ? 1 : 2,
-    rampSettleMs: quick ? 200 : 700,
-    rampMeasureMs: quick ? 700 : 2000,
-    drainMaxMs: quick ? 1000 : 15_000,
-    stormSpreadMs: quick ? 500 : 5000,
+    rampSettleMs: quick ? 150 : 700,
+    rampMeasureMs: quick ? 500 : 2000,
+    drainMaxMs: quick ? 800 : 15_000,
+    stormSpreadMs: quick ? 400 : 5000,
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
-    serialRequests: quick ? 200 : 2000,
+    serialRequests: quick ? 100 : 2000,
     hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],
     only: values.systems?.split(',').map((name) => name.trim()),

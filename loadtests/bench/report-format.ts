@@ -112,7 +112,7 @@ export const SOCKET_HEADER = ['clients', ...WINDOW_HEADER, 'KiB/conn', 'connect/
 
 /** Capacity in words: the held step, "at least" when the ramp never failed, or that none held. */
 export function capacityText(report: CapacityReport): string {
-  if (report.error && report.steps.length === 0) return `FAILED: ${report.error}`
+  if (report.steps.length === 0) return report.error ? `FAILED: ${report.error}` : 'not measured'
   const capacity = report.capacity
   if (!capacity)
     return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
