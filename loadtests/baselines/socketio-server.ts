@@ -6,10 +6,12 @@
  * Latest-value frames (DETAIL, KLINE) are emitted volatile, so Socket.IO may drop them for a socket
  * that cannot take them, as the gateway drops stale latest values for slow sockets. TRADE and
  * DEPTH updates are emitted reliably: a dropped trade is lost for good, and a dropped book update
- * would need a resync that Socket.IO does not do.
+ * would need a resync that Socket.IO does not do. Socket.IO drops a volatile packet whenever the
+ * socket's previous write has not completed, not only for a slow client, so `--reliable` (every
+ * emit reliable) is measured beside it.
  *
  * Child process: `node --import tsx baselines/socketio-server.ts --feed URL --feed-token T
- *   [--adapter memory|redis] [--redis-url URL] [--key-prefix P] [--port N]` prints
+ *   [--adapter memory|redis] [--reliable] [--redis-url URL] [--key-prefix P] [--port N]` prints
  *   {"event":"listening","port":N,"pid":P} once its feed socket is open.
  */
 import http from 'node:http'
@@ -43,6 +45,8 @@ export interface SocketIoServerOptions {
   redisUrl?: string
   /** Adapter channel prefix; unique per run so parallel runs never hear each other. */
   keyPrefix?: string
+  /** Every emit reliable, none volatile. */
+  reliable?: boolean
 }
 
 const VOLATILE_TYPES = new Set(['DETAIL', 'KLINE'])
@@ -102,7 +106,7 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
         if (frame.data.snapshot) return
       } else snapshots.set(topic, frame)
       const room = io.to(topic)
-      if (VOLATILE_TYPES.has(frame.type)) room.volatile.emit(FRAME_EVENT, frame)
+      if (!options.reliable && VOLATILE_TYPES.has(frame.type)) room.volatile.emit(FRAME_EVENT, frame)
       else room.emit(FRAME_EVENT, frame)
     },
     get connections() {
@@ -126,6 +130,7 @@ if (isMainModule(import.meta.url)) {
       adapter: { type: 'string', default: 'redis' },
       'redis-url': { type: 'string' },
       'key-prefix': { type: 'string' },
+      reliable: { type: 'boolean', default: false },
     },
   })
   if (!values.feed || !values['feed-token']) throw new Error('--feed URL and --feed-token T are required')
@@ -136,6 +141,7 @@ if (isMainModule(import.meta.url)) {
     adapter: values.adapter,
     redisUrl: values['redis-url'],
     keyPrefix: values['key-prefix'],
+    reliable: values.reliable,
   })
   const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame) =>
     server.publish(topic, frame),

@@ -216,8 +216,8 @@ async function runSocketSystem(
       const rssBaseline = readRssBytes(running.pid)
       row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 
-      // Ticks at the lowest rate before clients connect, so every topic has a snapshot to send.
-      await running.setRateScale(options.rampGrid[0]!)
+      // Ticks at the ramp's first rate before clients connect, so topics have a snapshot to send.
+      await running.setRateScale(options.rampGrid[options.rampStart]!)
       await running.startTicks()
       row.connect = await fleet.connect()
       row.firstFrame = await fleet.waitUntilAllReceived(15_000)

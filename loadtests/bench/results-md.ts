@@ -27,7 +27,9 @@ import {
   GATEWAY_NO_DEPTH,
   GATEWAY_REDIS,
   SOCKET_IO_MEMORY,
+  SOCKET_IO_MEMORY_RELIABLE,
   SOCKET_IO_REDIS,
+  SOCKET_IO_REDIS_RELIABLE,
 } from './socket-systems'
 import type { BenchResult, CapacityReport, RestRow, SocketWindow } from './types'
 
@@ -117,27 +119,41 @@ function reasons(...parts: Array<string | undefined>): string | undefined {
   return kept.length > 0 ? kept.join('; ') : undefined
 }
 
-function capacityTarget(result: BenchResult, baseline: string, at: number): TargetCheck {
+/** Of several ways to run one baseline, the one that held the highest rate (the first, when none held). */
+export function bestCapacity(result: BenchResult, names: string[]): CapacityReport | undefined {
+  const reports = names
+    .map((name) => capacityOf(result, name))
+    .filter((report): report is CapacityReport => Boolean(report))
+  const held = reports.filter((report) => report.capacity)
+  return held.length > 0
+    ? held.reduce((best, report) =>
+        report.capacity!.offeredPerSecond > best.capacity!.offeredPerSecond ? report : best,
+      )
+    : reports[0]
+}
+
+/** Gateway capacity against the best way a baseline was run (Socket.IO: volatile or reliable emits). */
+function capacityTarget(result: BenchResult, label: string, baselines: string[], at: number): TargetCheck {
   const gateway = capacityOf(result, GATEWAY)
-  const other = capacityOf(result, baseline)
+  const other = bestCapacity(result, baselines)
   const ratio = capacityRatio(gateway, other)
-  const floors = [BARE_WS_CORKED, BARE_WS]
-    .filter((name) => name !== baseline)
+  const beside = [BARE_WS_CORKED, BARE_WS, ...baselines]
+    .filter((name) => name !== other?.system)
     .map((name) => capacityOf(result, name))
     .filter((report): report is CapacityReport => Boolean(report))
     .map((report) => `${report.system} ${capacityText(report)}`)
   return {
     area: 'sockets',
-    target: `held-rate capacity: ${GATEWAY} ≥ ${at}× ${baseline}`,
+    target: `held-rate capacity: ${GATEWAY} ≥ ${at}× ${label}`,
     measured:
       ratio === undefined
-        ? 'no ratio: ' + (reasons(noHeld(gateway, GATEWAY), noHeld(other, baseline)) ?? 'no figures')
-        : `${capacityText(gateway!)} vs ${capacityText(other!)}: ${ratioText(ratio)}`,
+        ? 'no ratio: ' + (reasons(noHeld(gateway, GATEWAY), noHeld(other, label)) ?? 'no figures')
+        : `${capacityText(gateway!)} vs ${other!.system} ${capacityText(other!)}: ${ratioText(ratio)}`,
     met: ratio === undefined ? undefined : ratio >= at,
     why:
       ratio !== undefined && ratio < at
         ? reasons(
-            `floors measured beside it: ${floors.join(', ') || '-'}`,
+            `measured beside it: ${beside.join(', ') || '-'}`,
             clientBound(gateway?.capacity ?? undefined),
             machineNote(result),
           )
@@ -182,9 +198,23 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
   const gateway = capacityOf(result, GATEWAY)
   const corked = capacityOf(result, BARE_WS_CORKED)
 
-  checks.push(capacityTarget(result, BARE_WS_CORKED, 1))
-  checks.push(capacityTarget(result, SOCKET_IO_MEMORY, 2))
-  checks.push(capacityTarget(result, SOCKET_IO_REDIS, 2.5))
+  checks.push(capacityTarget(result, BARE_WS_CORKED, [BARE_WS_CORKED], 1))
+  checks.push(
+    capacityTarget(
+      result,
+      'Socket.IO in-memory adapter (volatile or reliable emits, whichever held more)',
+      [SOCKET_IO_MEMORY, SOCKET_IO_MEMORY_RELIABLE],
+      2,
+    ),
+  )
+  checks.push(
+    capacityTarget(
+      result,
+      'Socket.IO Redis adapter (volatile or reliable emits, whichever held more)',
+      [SOCKET_IO_REDIS, SOCKET_IO_REDIS_RELIABLE],
+      2.5,
+    ),
+  )
   checks.push(cpuTarget(result, GATEWAY, BARE_WS_CORKED, 1.05, 'sockets'))
 
   // p99 at half the gateway's own capacity, against the corked floor at that same rate.
@@ -415,7 +445,15 @@ export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
   lines.push(
     `**Capacity** (${n(gateway?.clients)} sockets; the highest offered rate held with p99 ≤ ${HELD_P99_MS} ms and ≥ ${HELD_DELIVERED_SHARE * 100}% delivered): ${capacities.join('; ')}.`,
   )
-  for (const baseline of [BARE_WS_CORKED, BARE_WS, SOCKET_IO_MEMORY, SOCKET_IO_REDIS, GATEWAY_REDIS]) {
+  for (const baseline of [
+    BARE_WS_CORKED,
+    BARE_WS,
+    SOCKET_IO_MEMORY,
+    SOCKET_IO_MEMORY_RELIABLE,
+    SOCKET_IO_REDIS,
+    SOCKET_IO_REDIS_RELIABLE,
+    GATEWAY_REDIS,
+  ]) {
     const ratio = capacityRatio(gateway, capacityOf(result, baseline))
     lines.push(
       ratio === undefined
@@ -466,7 +504,9 @@ export function renderResultsMd(result: BenchResult, jsonFile: string): string {
     [GATEWAY_LISTS, BARE_WS_CORKED],
     [GATEWAY, GATEWAY_NO_DEPTH],
     [GATEWAY, SOCKET_IO_MEMORY],
+    [GATEWAY, SOCKET_IO_MEMORY_RELIABLE],
     [GATEWAY, SOCKET_IO_REDIS],
+    [GATEWAY, SOCKET_IO_REDIS_RELIABLE],
   ]
   const heldRule = `p99 ≤ ${HELD_P99_MS} ms and ≥ ${HELD_DELIVERED_SHARE * 100}% of the offered frames delivered`
 

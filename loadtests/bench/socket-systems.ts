@@ -55,6 +55,8 @@ export interface ScenarioVariant {
   listRate?: StreamRate
   /** No DEPTH stream at all: the scenario as it was before the book, for the before/after of DEPTH. */
   withoutDepth?: true
+  /** Socket.IO with every emit reliable instead of volatile latest values (same scenario). */
+  reliableEmits?: true
 }
 
 export interface SocketSystem {
@@ -90,7 +92,7 @@ async function probeRedis(redisUrl: string, prefix: string): Promise<BusProbe> {
   }
 }
 
-const FEED_TOKEN = `bench-feed-${randomBytes(6).toString('hex')}`
+export const FEED_TOKEN = `bench-feed-${randomBytes(6).toString('hex')}`
 
 /** The tick feed, on the load generator's core (it inherits the harness's pinning), ticks off. */
 function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
@@ -106,7 +108,7 @@ function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
 type ServerPart = Pick<RunningSocketSystem, 'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'stop'>
 
 /** Starts the feed, then the server fed by it; stops the feed if the server does not start. */
-async function withFeed(
+export async function withFeed(
   ctx: SocketSystemContext,
   startServer: (feedUrl: string) => Promise<ServerPart>,
 ): Promise<RunningSocketSystem> {
@@ -175,7 +177,11 @@ function startBareWs(ctx: SocketSystemContext, cork: boolean): Promise<RunningSo
   })
 }
 
-function startSocketIo(ctx: SocketSystemContext, adapter: 'memory' | 'redis'): Promise<RunningSocketSystem> {
+function startSocketIo(
+  ctx: SocketSystemContext,
+  adapter: 'memory' | 'redis',
+  reliable = false,
+): Promise<RunningSocketSystem> {
   return withFeed(ctx, async (feedUrl) => {
     const child = await spawnTsServer(
       baseline('socketio-server.ts'),
@@ -190,6 +196,7 @@ function startSocketIo(ctx: SocketSystemContext, adapter: 'memory' | 'redis'): P
         ctx.redisUrl,
         '--key-prefix',
         `loadtests:${ctx.runId}:socket.io`,
+        ...(reliable ? ['--reliable'] : []),
       ],
       { cpus: ctx.serverCpus },
     )
@@ -205,6 +212,8 @@ export const BARE_WS_CORKED = 'bare ws corked'
 export const BARE_WS = 'bare ws'
 export const SOCKET_IO_MEMORY = 'socket.io (in-memory adapter)'
 export const SOCKET_IO_REDIS = 'socket.io (redis adapter)'
+export const SOCKET_IO_MEMORY_RELIABLE = 'socket.io (in-memory adapter), reliable emits'
+export const SOCKET_IO_REDIS_RELIABLE = 'socket.io (redis adapter), reliable emits'
 
 /** In run order: the first is the reference whose half capacity every later system is also measured at. */
 export const socketSystems: SocketSystem[] = [
@@ -226,4 +235,16 @@ export const socketSystems: SocketSystem[] = [
   { name: BARE_WS, protocol: 'ws', start: (ctx) => startBareWs(ctx, false) },
   { name: SOCKET_IO_MEMORY, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'memory') },
   { name: SOCKET_IO_REDIS, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'redis') },
+  {
+    name: SOCKET_IO_MEMORY_RELIABLE,
+    protocol: 'socket.io',
+    variant: { reliableEmits: true },
+    start: (ctx) => startSocketIo(ctx, 'memory', true),
+  },
+  {
+    name: SOCKET_IO_REDIS_RELIABLE,
+    protocol: 'socket.io',
+    variant: { reliableEmits: true },
+    start: (ctx) => startSocketIo(ctx, 'redis', true),
+  },
 ]
