@@ -105,7 +105,7 @@ export function capacityRatio(
 
 function noHeld(report: CapacityReport | undefined, name: string): string | undefined {
   if (!report) return `${name} was not run`
-  return report.capacity ? undefined : `${name} held no rate (${capacityText(report)})`
+  return report.capacity ? undefined : `${name}: ${capacityText(report)}`
 }
 
 function clientBound(window: SocketWindow | undefined): string | undefined {
@@ -270,8 +270,8 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
     why:
       storm && !stormDone
         ? `${n(storm.failed)} sockets failed to reopen, ${n(storm.missing)} got no frame`
-        : (gateway?.clients ?? 0) < TARGET_CLIENTS
-          ? `measured with ${n(gateway?.clients)} sockets, not ${n(TARGET_CLIENTS)}`
+        : gateway && gateway.clients < TARGET_CLIENTS
+          ? `measured with ${n(gateway.clients)} sockets, not ${n(TARGET_CLIENTS)}`
           : undefined,
   })
 
@@ -525,7 +525,7 @@ file, the analysis included, is worked out from that one run; rerun the command 
 - **Tick source:** one feed process for every system (\`baselines/tick-feed.ts\`): ${s.symbols} symbols; per symbol DETAIL ${s.rates.DETAIL}/s, TRADE ${s.rates.TRADE}/s, KLINE ${s.rates.KLINE}/s, DEPTH ${s.rates.DEPTH}/s (a 50-level snapshot, then sequenced updates).
 - **Clients:** one lean load generator for every system (raw WebSocket; Socket.IO's packets spoken over it). Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
 - **Windows:** ${n(result.options.measureMs / 1000, 1)} s (ramp steps ${n(result.options.rampMeasureMs / 1000, 1)} s). A window counts the frames published inside it, whenever they arrive; the offered rate is what the feed published in it times each topic's subscribers. A window is **held** when ${heldRule}; list frames at a rate must arrive within the rate plus ${HELD_P99_MS} ms. Only held windows at the same offered rate make a ratio.
-- **REST:** ${result.options.restSeconds} s per target with ${result.options.restConnections} connections, in ${result.options.restRounds} interleaved rounds, plus ${n(result.options.serialRequests)} requests one at a time.
+- **REST:** ${result.options.restSeconds} s per target with ${result.options.restConnections} connections, in ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time.
 
 ## Targets
 
