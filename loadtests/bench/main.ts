@@ -126,8 +126,11 @@ async function runCapacity(
     // One retry: on a shared machine one descheduled moment must not end the ramp.
     if (!window.held) window = await measureWindow(wc, scale, options.rampMeasureMs)
     log(`  ramp ×${scale}: ${describe(window)}`)
-    // the next step must not start with this one's backlog
-    if (!window.held) await drain(wc, scale / 2, options.drainMaxMs)
+    if (!window.held) {
+      // the next step must not start with this one's backlog
+      await running.setRateScale(scale / 2)
+      await drain(wc, scale / 2, options.drainMaxMs)
+    }
     return window
   }
   const search = await findCapacity(options.rampGrid, options.rampStart, options.rampRefinements, measureStep)
