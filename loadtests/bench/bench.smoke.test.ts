@@ -42,10 +42,8 @@ it('the quick harness runs every registered system, target and the hostile row, 
     expect(result.socket.map((row) => row.system)).toEqual(socketSystems.map((system) => system.name))
     for (const row of result.socket) {
       expect(row, row.error).toMatchObject({ ok: true })
-      expect(row.window!.deliveredPerSecond).toBeGreaterThan(0)
       expect(row.window!.offeredPerSecond).toBeGreaterThan(0)
-      expect(row.window!.latencyMs.samples).toBeGreaterThan(0)
-      expect(row.window!.serverCpuMicrosPerDelivery).toBeGreaterThan(0)
+      expect(row.window!.serverCpuPercent).toBeGreaterThan(0)
       expect(row.connect!.opened).toBe(row.clients)
       expect(stdout).toContain(row.system)
     }
@@ -54,6 +52,7 @@ it('the quick harness runs every registered system, target and the hostile row, 
       expect(report.error, report.system).toBeUndefined()
       expect(report.steps.length, report.system).toBeGreaterThan(0)
       expect(report.half!.offeredPerSecond, report.system).toBeGreaterThan(0)
+      expect(report.half!.deliveredPerSecond, report.system).toBeGreaterThan(0)
       expect(report.storm, report.system).toMatchObject({ sockets: report.clients, failed: 0, missing: 0 })
     }
     const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))!
