@@ -295,6 +295,7 @@ export const RECORD_KINDS = [
   'bonus',
   'finance',
   'proxy',
+  'option',
 ] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
 export const FinancialRecord = Type.Object({
