@@ -34,6 +34,12 @@ function manyKeysBody(keys: number): string {
   return `{"username":"abc","password":"secret12",${extra}}`
 }
 
+/** One string of escapes filling the JSON body limit: every decode round of the Chinese rule walks all of it. */
+function oneEscapedStringBody(bytes: number): string {
+  const unit = '\\\\u00e9%25%25ab'
+  return `{"username":"abc","password":"secret12","x":"${unit.repeat(Math.floor((bytes - 60) / unit.length))}"}`
+}
+
 /** Strings full of escapes, each decoded again and again by the Chinese check before the schema refuses. */
 function escapedStringsBody(strings: number): string {
   const items = Array.from({ length: strings }, () => '"\\\\u00e9%25%25ab"').join(',')
@@ -85,6 +91,22 @@ export const CASES: Case[] = [
     url: '/api/user/login',
     headers: { 'content-type': 'application/json' },
     payload: manyKeysBody(440),
+    repeat: 200,
+  },
+  {
+    name: 'hostile 4 KiB, 60 keys',
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'content-type': 'application/json' },
+    payload: manyKeysBody(60),
+    repeat: 200,
+  },
+  {
+    name: 'hostile 4 KiB, one escaped string',
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'content-type': 'application/json' },
+    payload: oneEscapedStringBody(4096),
     repeat: 200,
   },
   {

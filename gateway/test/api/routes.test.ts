@@ -380,7 +380,10 @@ describe('compressed answers', () => {
     inject({
       url: CALLS.getCoinList.path,
       // a language of its own, so this test's first request stores the answer
-      headers: { language: 'compress-test', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      headers: {
+        language: 'compress-test',
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
     })
 
   it('serves the cached coin list in brotli or gzip as the client accepts, and identity otherwise', async () => {
