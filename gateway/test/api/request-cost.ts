@@ -165,7 +165,7 @@ async function measureRoot(root: string): Promise<void> {
   const app = await buildGateway(config, { logStream: sink })
   await app.ready()
   const results: Record<string, { cpuUs: number; wallMs: number; maxDelayMs: number; status: number }> = {}
-  for (const testCase of CASES) {
+  for (const testCase of selectedCases()) {
     const send = () =>
       app.inject({
         method: testCase.method,
@@ -207,6 +207,12 @@ async function measureRoot(root: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(results)}\n`)
 }
 
+/** CASES=pattern keeps the cases whose names match it, e.g. CASES='cached|proxied' */
+function selectedCases(): Case[] {
+  const filter = process.env.CASES
+  return filter ? CASES.filter((testCase) => new RegExp(filter).test(testCase.name)) : CASES
+}
+
 async function drive(roots: string[], rounds: number): Promise<void> {
   const runs = new Map<
     string,
@@ -229,7 +235,7 @@ async function drive(roots: string[], rounds: number): Promise<void> {
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
-  for (const testCase of CASES) {
+  for (const testCase of selectedCases()) {
     console.log(`\n${testCase.name} (${testCase.payload?.length ?? 0} bytes)`)
     for (const root of roots) {
       const list = (runs.get(root) ?? []).map((run) => run[testCase.name]!)
@@ -238,6 +244,14 @@ async function drive(roots: string[], rounds: number): Promise<void> {
           `wall ${median(list.map((r) => r.wallMs)).toFixed(2)} ms, max loop delay ${median(list.map((r) => r.maxDelayMs)).toFixed(1)} ms` +
           ` (CPU per round: ${list.map((r) => r.cpuUs.toFixed(0)).join(' ')})`,
       )
+    }
+    if (roots.length === 2) {
+      // round by round, so a machine that speeds up or slows down between rounds moves both alike
+      const [first, second] = roots.map((root) =>
+        (runs.get(root) ?? []).map((run) => run[testCase.name]!.cpuUs),
+      )
+      const ratios = first!.map((cpu, round) => second![round]! / cpu)
+      console.log(`  CPU ratio second/first, median of rounds: ${median(ratios).toFixed(3)}`)
     }
   }
 }
