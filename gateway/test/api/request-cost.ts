@@ -117,6 +117,22 @@ export const CASES: Case[] = [
     payload: escapedStringsBody(200),
     repeat: 200,
   },
+  {
+    name: 'hostile 16 KB query of escapes',
+    method: 'GET',
+    url: `/api/market/kline?symbol=btcusdt&interval=1min&x=${'%2525ab'.repeat(2200)}`,
+    repeat: 100,
+  },
+  {
+    name: 'hostile upload, 16 KiB text part of escapes',
+    method: 'POST',
+    url: '/api/common/upload/OSS',
+    headers: { 'content-type': 'multipart/form-data; boundary=cost' },
+    payload:
+      '--cost\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n' +
+      `${'\\\\u00e9%25%25ab'.repeat(1090)}\r\n--cost--\r\n`,
+    repeat: 100,
+  },
 ]
 
 /** A fixed upstream: the coin list for getCoinList, a session for everything else. */
