@@ -3,6 +3,8 @@
 const HAN_CHARACTER = /\p{Script=Han}/u
 // Text that is all ASCII has no Han character and no compatibility form of one, so it skips normalisation.
 const NON_ASCII = /[^\x20-\x7e\t\n\r]/
+// Plain ASCII without escapes reads the same however it is decoded: one quick test settles it.
+const MAY_HIDE_TEXT = /[^\x20-\x24\x26-\x5b\x5d-\x7e\t\n\r]/
 
 /**
  * How many times a value may be decoded (percent escapes and JSON escapes, in one pass each) before it must
@@ -34,6 +36,7 @@ export type ChineseVerdict = 'clean' | 'chinese' | 'tooDeeplyEncoded'
  * Text still changing after MAX_DECODE_ROUNDS is refused as a whole rather than checked part way.
  */
 export function chineseVerdict(raw: string): ChineseVerdict {
+  if (!MAY_HIDE_TEXT.test(raw)) return 'clean'
   let text = raw
   for (let round = 0; ; round++) {
     const decoded = decodeOnceUnlessChinese(text)

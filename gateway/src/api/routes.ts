@@ -42,6 +42,8 @@ const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
 // a part is text, and checked, when it says so or carries no file name; binary files are left alone
 const TEXT_PART_TYPE = /^text\//i
+// text parts are read whole by the Chinese rule, so they get the size of a text field, not of a file
+const TEXT_PART_LIMIT_BYTES = 16 * 1024
 
 interface CheckedInput {
   query: string
@@ -95,7 +97,7 @@ export const apiPlugin = fp<ApiOptions>(
           fileSize: options.uploadLimitBytes,
           files: 4,
           fields: 20,
-          fieldSize: 16 * 1024,
+          fieldSize: TEXT_PART_LIMIT_BYTES,
           parts: 24,
           headerPairs: 50,
         },
@@ -242,7 +244,10 @@ export const apiPlugin = fp<ApiOptions>(
         if (part.type === 'file') {
           checkRawText(part.filename, 'body', countChinese)
           const content = await part.toBuffer()
-          if (TEXT_PART_TYPE.test(part.mimetype)) checkRawText(content.toString('utf8'), 'body', countChinese)
+          if (TEXT_PART_TYPE.test(part.mimetype)) {
+            if (content.length > TEXT_PART_LIMIT_BYTES) throw new GatewayError(413, 'payloadTooLarge')
+            checkRawText(content.toString('utf8'), 'body', countChinese)
+          }
           form.append(part.fieldname, new Blob([content], { type: part.mimetype }), part.filename)
         } else {
           const value = String(part.value)

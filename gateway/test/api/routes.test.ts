@@ -366,6 +366,16 @@ describe('bounded work per request', () => {
     expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body.k0' })
   })
 
+  it('refuses a text part larger than a text field with 413, as the rule would read all of it', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([{ name: 'file', value: '%25'.repeat(10_000), filename: 'a.txt', type: 'text/plain' }]),
+    })
+    expect(response.statusCode).toBe(413)
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
   it('still takes an upload far larger than a JSON body', async () => {
     const response = await inject({
       method: 'POST',

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import fp from 'fastify-plugin'
 import fastifyCompress from '@fastify/compress'
 import { Negotiator } from '@fastify/accept-negotiator'
+import { LRUCache } from 'lru-cache'
 
 // API answers compressed by Accept-Encoding: brotli or gzip, above 1 KiB. Registered inside the API's own
 // scopes, so pages keep their precompressed files and request bodies are never inflated.
@@ -25,7 +26,11 @@ export const compressPlugin = fp(
   { name: 'compress' },
 )
 
-const negotiator = new Negotiator<AnswerEncoding>({ supportedValues: ENCODINGS })
+// browsers send a handful of distinct Accept-Encoding values; bounded, since the header is the client's to choose
+const negotiator = new Negotiator<AnswerEncoding>({
+  supportedValues: ENCODINGS,
+  cache: new LRUCache<string, string>({ max: 256 }),
+})
 const X_GZIP = /x-gzip/g
 
 /** The encoding a client accepts for a stored answer, as @fastify/compress would choose it; null for none. */
