@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http'
-import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
-import { WebSocketServer, type WebSocket } from 'ws'
+import websocket from '@fastify/websocket'
+import type { WebSocket } from 'ws'
 import { CALLS, WS_CLOSE } from '@tradegate/shared'
 import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
@@ -17,7 +16,7 @@ import { UserResolver } from './user-resolver'
 import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
-// the client socket endpoint /ws/:id on the Fastify server's upgrade event.
+// the client socket endpoint /ws/:id, a @fastify/websocket route behind the upgrade guard.
 
 export interface LiveService {
   bus: Bus
@@ -36,11 +35,6 @@ declare module 'fastify' {
 
 /** Pings go out in this many slices per interval. */
 const PING_SLICES = 25
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-  socket.destroy()
-}
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
   async (app, { config }) => {
@@ -122,11 +116,14 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
-    const server = new WebSocketServer({
-      noServer: true,
-      perMessageDeflate: false,
-      maxPayload: config.WS_MAX_PAYLOAD_BYTES,
-      clientTracking: false,
+    await app.register(websocket, {
+      options: { perMessageDeflate: false, maxPayload: config.WS_MAX_PAYLOAD_BYTES, clientTracking: false },
+      // sockets are closed with 1001 by this plugin's own preClose hook below
+      preClose: (done) => done(),
+      errorHandler: (error, socket) => {
+        log.debug({ event: 'ws_error', err: error.message }, 'socket error')
+        socket.terminate()
+      },
     })
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
@@ -138,9 +135,6 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       metrics.wsConnections.inc()
       log.info({ event: 'ws_open', socket: socketId, clientId }, 'socket open')
-      ws.on('error', (error) =>
-        log.debug({ event: 'ws_error', socket: socketId, err: error.message }, 'socket error'),
-      )
       ws.once('close', (code) => {
         client.leaveAll()
         sockets.delete(client)
@@ -153,21 +147,21 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       })
     }
 
-    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-      socket.on('error', () => socket.destroy())
-      const path = SOCKET_PATH.exec(request.url ?? '')
-      if (!path) return refuse(socket, 404, 'Not Found')
-      if (draining) return refuse(socket, 503, 'Service Unavailable')
-      if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
-        return refuse(socket, 403, 'Forbidden')
-      }
-      const address = addressOf(request)
-      if ((perAddress.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
-        return refuse(socket, 429, 'Too Many Requests')
-      }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, address, path[1]!))
-    }
-    app.server.on('upgrade', onUpgrade)
+    // every upgrade request, whatever its path, is checked before any WebSocket work is done; the
+    // websocket plugin then destroys the socket of any upgrade answered with a status
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.ws) return
+      if (!SOCKET_PATH.test(request.url)) return reply.code(404).send()
+      if (draining) return reply.code(503).send()
+      if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins))
+        return reply.code(403).send()
+      if ((perAddress.get(addressOf(request.raw)) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP)
+        return reply.code(429).send()
+    })
+    for (const url of ['/ws/:id', '/ws/:id/'])
+      app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>
+        accept(ws, request.raw.socket as Socket, addressOf(request.raw), request.params.id),
+      )
 
     // one timer for every socket, pinging one slice of them per tick so that ten thousand pings never
     // stall a single event-loop turn; a socket that did not answer its previous ping is gone
@@ -205,7 +199,6 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('preClose', async () => {
       draining = true
       clearInterval(pinger)
-      app.server.off('upgrade', onUpgrade)
       const closing = [...sockets].map(
         (client) =>
           new Promise<void>((resolve) => {
@@ -224,7 +217,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       await feed.stop()
       hub.close()
       await bus.close()
-      server.close()
+      app.websocketServer.close()
     })
   },
   { name: 'live', dependencies: ['metrics', 'health', 'redis'] },
