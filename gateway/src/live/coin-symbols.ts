@@ -46,7 +46,7 @@ export class CoinSymbols {
   private readonly timeoutMs: number
 
   constructor(private readonly options: CoinSymbolsOptions) {
-    // rare reads: every instance's refresh counts against the rate limit of the loopback address
+    // rare reads: every instance's refresh counts against one shared rate-limit bucket
     this.refreshMs = options.refreshMs ?? 60_000
     this.retryMs = options.retryMs ?? 15_000
     this.timeoutMs = options.timeoutMs ?? 3000
