@@ -46,8 +46,9 @@ export class CoinSymbols {
   private readonly timeoutMs: number
 
   constructor(private readonly options: CoinSymbolsOptions) {
-    this.refreshMs = options.refreshMs ?? 10_000
-    this.retryMs = options.retryMs ?? 5000
+    // rare reads: every instance's refresh counts against one shared rate-limit bucket
+    this.refreshMs = options.refreshMs ?? 60_000
+    this.retryMs = options.retryMs ?? 15_000
     this.timeoutMs = options.timeoutMs ?? 3000
   }
 

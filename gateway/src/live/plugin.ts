@@ -1,8 +1,7 @@
-import type { IncomingMessage } from 'node:http'
-import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
-import { WebSocketServer, type WebSocket } from 'ws'
+import websocket from '@fastify/websocket'
+import type { WebSocket } from 'ws'
 import { CALLS, WS_CLOSE } from '@tradegate/shared'
 import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
@@ -18,7 +17,7 @@ import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from '
 import { SocketLog, logRefusedUpgrade } from './socket-log'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
-// the client socket endpoint /ws/:id on the Fastify server's upgrade event.
+// the client socket endpoint /ws/:id, a @fastify/websocket route behind the upgrade guard.
 
 export interface LiveService {
   bus: Bus
@@ -35,13 +34,11 @@ declare module 'fastify' {
   }
 }
 
+/** The address the gateway's own coin-list reads come from: a rate-limit bucket no client shares. */
+const INTERNAL_ADDRESS = '127.0.0.2'
+
 /** Pings go out in this many slices per interval. */
 const PING_SLICES = 25
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-  socket.destroy()
-}
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
   async (app, { config }) => {
@@ -66,7 +63,11 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const symbols = new CoinSymbols({
       log,
       load: async () => {
-        const answer = await app.inject({ method: 'GET', url: CALLS.getCoinList.path })
+        const answer = await app.inject({
+          method: 'GET',
+          url: CALLS.getCoinList.path,
+          remoteAddress: INTERNAL_ADDRESS,
+        })
         if (answer.statusCode !== 200) throw new Error(`getCoinList answered ${answer.statusCode}`)
         return answer.json()
       },
@@ -123,11 +124,14 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
-    const server = new WebSocketServer({
-      noServer: true,
-      perMessageDeflate: false,
-      maxPayload: config.WS_MAX_PAYLOAD_BYTES,
-      clientTracking: false,
+    await app.register(websocket, {
+      options: { perMessageDeflate: false, maxPayload: config.WS_MAX_PAYLOAD_BYTES, clientTracking: false },
+      // sockets are closed with 1001 by this plugin's own preClose hook below
+      preClose: (done) => done(),
+      errorHandler: (error, socket) => {
+        log.debug({ event: 'ws_error', err: error.message }, 'socket error')
+        socket.terminate()
+      },
     })
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
@@ -153,30 +157,33 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       })
     }
 
-    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-      socket.on('error', () => socket.destroy())
-      const path = SOCKET_PATH.exec(request.url ?? '')
+    // every upgrade request, whatever its path, is checked before any WebSocket work is done; the
+    // websocket plugin then destroys the socket of any upgrade answered with a status
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.ws) return
+      const path = SOCKET_PATH.exec(request.url)
       if (!path) {
         logRefusedUpgrade(log, 404, 'path')
-        return refuse(socket, 404, 'Not Found')
+        return reply.code(404).send()
       }
       const clientId = path[1]!
       if (draining) {
         logRefusedUpgrade(log, 503, 'draining', clientId)
-        return refuse(socket, 503, 'Service Unavailable')
+        return reply.code(503).send()
       }
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
         logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
-        return refuse(socket, 403, 'Forbidden')
+        return reply.code(403).send()
       }
-      const address = addressOf(request)
-      if ((perAddress.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
+      if ((perAddress.get(addressOf(request.raw)) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
         logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
-        return refuse(socket, 429, 'Too Many Requests')
+        return reply.code(429).send()
       }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, address, clientId))
-    }
-    app.server.on('upgrade', onUpgrade)
+    })
+    for (const url of ['/ws/:id', '/ws/:id/'])
+      app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>
+        accept(ws, request.raw.socket as Socket, addressOf(request.raw), request.params.id),
+      )
 
     // one timer for every socket, pinging one slice of them per tick so that ten thousand pings never
     // stall a single event-loop turn; a socket that did not answer its previous ping is gone
@@ -206,8 +213,8 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       },
     })
 
+    // the coin list is first read when the first market subscription needs it, not at start
     app.addHook('onReady', async () => {
-      void symbols.refresh()
       if (lease) return lease.start()
       // without Redis there is no lease: this instance reads the feed itself, so it is the leader
       metrics.feedLeader.set(1)
@@ -217,7 +224,6 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('preClose', async () => {
       draining = true
       clearInterval(pinger)
-      app.server.off('upgrade', onUpgrade)
       const closing = [...sockets].map(
         (client) =>
           new Promise<void>((resolve) => {
@@ -237,7 +243,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       await feed.stop()
       hub.close()
       await bus.close()
-      server.close()
+      app.websocketServer.close()
     })
   },
   { name: 'live', dependencies: ['metrics', 'health', 'redis'] },

@@ -155,6 +155,25 @@ describe('subscriptions at a rate', () => {
     ])
   })
 
+  it('keeps the latest DETAIL of every symbol for a subscription to all symbols at a rate', async () => {
+    upstream.send(upstreamDetail('ethusdt', 1, Date.now()))
+    await waitFor(() => gateway.app.live.bus.snapshot('DETAIL:*').length === 2, 'two symbols known')
+    const rated = await open()
+    rated.send({ operation: 'subscribe', type: 'DETAIL', rate: 1000 })
+    await waitFor(() => ofType(rated, 'DETAIL').length === 2, 'a snapshot per symbol')
+    for (const close of [2, 3, 4]) upstream.send(upstreamDetail('ethusdt', close, Date.now()))
+    upstream.send(upstreamDetail('btcusdt', 77, Date.now()))
+    upstream.send(upstreamDetail('ethusdt', 5, Date.now()))
+    await waitFor(() => ofType(rated, 'DETAIL').length === 4, 'one frame per symbol that changed', 2500)
+    const ticked = ofType(rated, 'DETAIL')
+      .slice(2)
+      .map(({ frame }) => [frame.symbol, closeOf(frame)])
+    expect(ticked).toEqual([
+      ['ethusdt', '5'],
+      ['btcusdt', '77'],
+    ])
+  })
+
   it('sends a book at a rate as whole books, the latest each period', async () => {
     upstream.send(upstreamDepth('btcusdt', 1, true, [['10', '1']], [['11', '1']]))
     await waitFor(() => gateway.app.live.bus.snapshot('DEPTH:btcusdt').length === 1, 'a book')

@@ -4,6 +4,7 @@ import { GatewayError } from '../../api/errors'
 import { PROBE_ROUTES } from '../app/health'
 
 // Sheds load with 503 and Retry-After while the event loop lags, keeping health and metrics answering.
+// Socket upgrades are left to the live plugin's upgrade guard, as before the endpoint became a route.
 
 const RETRY_AFTER_SECONDS = 5
 
@@ -15,6 +16,7 @@ export const pressurePlugin = fp<{ maxEventLoopDelayMs: number }>(
       // a rejected promise reaches the error handler, which writes the 503 body
       pressureHandler: async (request, reply) => {
         if (PROBE_ROUTES.has(request.routeOptions.url ?? '')) return
+        if (request.headers.upgrade && request.url.startsWith('/ws/')) return
         app.metrics.rejectedRequests.inc({ reason: 'pressure' })
         reply.header('retry-after', RETRY_AFTER_SECONDS)
         throw new GatewayError(503, 'serviceUnavailable')
