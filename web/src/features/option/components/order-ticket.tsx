@@ -1,6 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { breakEven, optionOrderCost, toDecimal, type OptionChain } from '@tradegate/shared'
+import {
+  OPTION_FEE_PERCENT,
+  breakEven,
+  optionOrderCost,
+  toDecimal,
+  type OptionChain,
+} from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
@@ -108,7 +114,10 @@ export function OrderTicket({
           </Figure>
           <Figure label={t('options.delta')}>{quote ? amount(quote.delta, 3) : '--'}</Figure>
           <Figure label={t('options.premiumTotal')}>{cost ? `${amount(cost.cost, 4)} USDT` : '--'}</Figure>
-          <Figure label={t('options.fee')} testId="ticket-fee">
+          <Figure
+            label={`${t('options.fee')} · ${chain.feeType === OPTION_FEE_PERCENT ? `${chain.feeValue}%` : `${chain.feeValue} USDT`}`}
+            testId="ticket-fee"
+          >
             {cost ? `${amount(cost.fee, 4)} USDT` : '--'}
           </Figure>
           <Figure label={t('options.totalCost')} testId="ticket-total">
