@@ -46,6 +46,10 @@ export function OrderTicket({
     () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
     [pick, spot, chain, second],
   )
+  const protectiveLimit = useMemo(
+    () => (pick ? defaultLimit(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
+    [pick, spot, chain, second],
+  )
   const places = chain.lotSize.split('.')[1]?.length ?? 0
   const units = toDecimal(quantity)
   const cost = quote ? optionOrderCost(units, quote.premium, chain) : null
@@ -72,7 +76,7 @@ export function OrderTicket({
         strike: pick.strike,
         kind: pick.kind,
         quantity,
-        maxPremium: limit || defaultLimit(quote.premium),
+        maxPremium: limit || protectiveLimit || quote.premium.toFixed(),
       })
       showToast(t('options.bought'))
       setLimit('')
@@ -103,7 +107,7 @@ export function OrderTicket({
           label={t('options.maxPremium')}
           name="maxPremium"
           unit="usdt"
-          hint={quote ? defaultLimit(quote.premium) : undefined}
+          hint={protectiveLimit ?? undefined}
           value={limit}
           onChange={(text) => setLimit(sanitiseAmount(text, 8))}
         />
