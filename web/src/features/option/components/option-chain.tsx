@@ -100,6 +100,12 @@ export function OptionChainPanel({
       <div className="option-chain-head">
         <p className="muted option-chain-facts">
           <span>
+            {t('option.lastPrice')}{' '}
+            <strong className="num" data-testid="chain-spot">
+              {spot ? price(spot) : '--'}
+            </strong>
+          </span>
+          <span>
             {t('options.expires')} <span className="num">{dateTime(expiry.expiresAt)}</span>
           </span>
           <span>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { OptionPosition } from '@tradegate/shared'
+import { toDecimal, type OptionPosition } from '@tradegate/shared'
 import { LoadingBlock } from '../../../components/loading-block'
 import { NoData } from '../../../components/no-data'
 import { useTicker, useUserEvents } from '../../../lib/live'
@@ -45,6 +45,14 @@ export function OptionTrading({ coin }: { coin: string }) {
   useEffect(() => {
     if (rolled) void reloadChain()
   }, [rolled, reloadChain])
+  // a price that has left the listed strikes: the exchange lists new ones around it
+  const first = expiry?.strikes[0]
+  const last = expiry?.strikes.at(-1)
+  const outside =
+    !!spot && !!first && !!last && (toDecimal(spot).lessThan(first) || toDecimal(spot).greaterThan(last))
+  useEffect(() => {
+    if (outside) void reloadChain()
+  }, [outside, reloadChain])
   useEffect(() => {
     if (!settled || !settlement) return
     // the settlement is stamped in exchange time, which may have moved on since the chain was read

@@ -1,6 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { breakEven, optionOrderCost, toDecimal, type OptionChain } from '@tradegate/shared'
+import {
+  OPTION_FEE_PERCENT,
+  breakEven,
+  optionOrderCost,
+  toDecimal,
+  type OptionChain,
+} from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
@@ -40,6 +46,10 @@ export function OrderTicket({
     () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
     [pick, spot, chain, second],
   )
+  const protectiveLimit = useMemo(
+    () => (pick ? defaultLimit(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
+    [pick, spot, chain, second],
+  )
   const places = chain.lotSize.split('.')[1]?.length ?? 0
   const units = toDecimal(quantity)
   const cost = quote ? optionOrderCost(units, quote.premium, chain) : null
@@ -66,7 +76,7 @@ export function OrderTicket({
         strike: pick.strike,
         kind: pick.kind,
         quantity,
-        maxPremium: limit || defaultLimit(quote.premium),
+        maxPremium: limit || protectiveLimit || quote.premium.toFixed(),
       })
       showToast(t('options.bought'))
       setLimit('')
@@ -97,7 +107,7 @@ export function OrderTicket({
           label={t('options.maxPremium')}
           name="maxPremium"
           unit="usdt"
-          hint={quote ? defaultLimit(quote.premium) : undefined}
+          hint={protectiveLimit ?? undefined}
           value={limit}
           onChange={(text) => setLimit(sanitiseAmount(text, 8))}
         />
@@ -108,7 +118,10 @@ export function OrderTicket({
           </Figure>
           <Figure label={t('options.delta')}>{quote ? amount(quote.delta, 3) : '--'}</Figure>
           <Figure label={t('options.premiumTotal')}>{cost ? `${amount(cost.cost, 4)} USDT` : '--'}</Figure>
-          <Figure label={t('options.fee')} testId="ticket-fee">
+          <Figure
+            label={`${t('options.fee')} · ${chain.feeType === OPTION_FEE_PERCENT ? `${chain.feeValue}%` : `${chain.feeValue} USDT`}`}
+            testId="ticket-fee"
+          >
             {cost ? `${amount(cost.fee, 4)} USDT` : '--'}
           </Figure>
           <Figure label={t('options.totalCost')} testId="ticket-total">

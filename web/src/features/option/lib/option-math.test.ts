@@ -48,9 +48,13 @@ describe('option screen arithmetic', () => {
     expect(atTheMoney(['100'], undefined)).toBeNull()
   })
 
-  it('puts the default limit 2 % above the premium, rounded up to 8 places', () => {
-    expect(defaultLimit('100')).toBe('102')
-    expect(defaultLimit('0.000000011')).toBe('0.00000002')
+  it('takes as default limit the premium after a 0.5 % move of the price against the buyer', () => {
+    const call = quoteOf('call', '40', HALF_YEAR_MS, '42.21', pricing, 0)!.premium.toFixed()
+    const put = quoteOf('put', '40', HALF_YEAR_MS, '41.79', pricing, 0)!.premium.toFixed()
+    expect(defaultLimit('call', '40', HALF_YEAR_MS, '42', pricing, 0)).toBe(call)
+    expect(defaultLimit('put', '40', HALF_YEAR_MS, '42', pricing, 0)).toBe(put)
+    expect(Number(call)).toBeGreaterThan(4.76)
+    expect(defaultLimit('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
   })
 
   it('counts down in hours, minutes and seconds', () => {

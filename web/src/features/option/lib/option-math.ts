@@ -12,8 +12,11 @@ import {
 
 // What the option screens compute from a chain and the live price: quotes, marks, limits, countdowns.
 
-/** The default limit sits this far above the premium shown, so an ordinary tick does not refuse the order. */
-export const LIMIT_ALLOWANCE = '1.02'
+/**
+ * The default limit is the premium the option would have if the price moved this far against the buyer:
+ * a short option's premium swings by many percent with a small move of the price.
+ */
+export const LIMIT_MOVE = '0.005'
 
 export type PricingInputs = Pick<OptionChain, 'volatility' | 'rate'>
 
@@ -47,9 +50,21 @@ export function atTheMoney(strikes: readonly string[], spot: string | undefined)
   return best
 }
 
-/** The limit an order carries unless the user types one: the premium plus the allowance, rounded up. */
-export function defaultLimit(premium: Decimal.Value): string {
-  return toDecimal(premium).times(LIMIT_ALLOWANCE).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP).toFixed()
+/** The limit an order carries unless the user types one, rounded up; null while there is no price. */
+export function defaultLimit(
+  kind: OptionKind,
+  strike: string,
+  expiresAt: number,
+  spot: string | undefined,
+  pricing: PricingInputs,
+  now: number,
+): string | null {
+  if (!spot) return null
+  const moved = toDecimal(spot).times(
+    kind === 'call' ? toDecimal(1).plus(LIMIT_MOVE) : toDecimal(1).minus(LIMIT_MOVE),
+  )
+  const quote = quoteOf(kind, strike, expiresAt, moved.toFixed(), pricing, now)
+  return quote ? quote.premium.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP).toFixed() : null
 }
 
 /** What an open position would fetch at the live premium, and its profit after what was paid. */
