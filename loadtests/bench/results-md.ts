@@ -438,7 +438,7 @@ export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
   const note = machineNote(result)
   if (note)
     lines.push(
-      `**The machine was not quiet.** ${note}; every figure below is pessimistic and ratios may carry that noise.`,
+      `**The machine was not quiet** (${note}): every figure below is pessimistic, and ratios may carry that noise.`,
     )
 
   const capacities = result.capacity.map((report) => `${report.system} ${capacityText(report)}`)
