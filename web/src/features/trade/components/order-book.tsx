@@ -33,6 +33,7 @@ export function OrderBook({
   const bids = aggregate(book?.bids ?? [], step, 'bid', rows)
   const deepest = Math.max(Number(asks.at(-1)?.cumulative ?? 0), Number(bids.at(-1)?.cumulative ?? 0), 1e-18)
   const figures = spreadOf(book)
+  const stepPlaces = steps[0]?.split('.')[1]?.length ?? 0
   const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
   const level = (row: BookRow, side: 'bid' | 'ask') => (
     <li key={row.price}>
@@ -73,7 +74,8 @@ export function OrderBook({
               {t('desk.mid')} {formatPrice(figures.mid)}
             </span>
             <span className="num muted">
-              {t('desk.spread')} {formatPrice(figures.spread)} ({formatPercent(figures.percent)}%)
+              {t('desk.spread')} {localiseDecimal(figures.spread.toFixed(stepPlaces), i18n.language)} (
+              {formatPercent(figures.percent)}%)
             </span>
           </>
         ) : (
