@@ -5,7 +5,7 @@ import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useDepth } from '../api/use-depth'
-import { aggregate, bookSteps, groupOf, spreadOf, type BookRow } from '../lib/order-book'
+import { aggregate, bookSteps, groupOf, levelGap, spreadOf, type BookRow } from '../lib/order-book'
 import { pickPrice } from '../lib/price-pick'
 import { DepthChart } from './depth-chart'
 
@@ -26,7 +26,7 @@ export function OrderBook({
   const book = useDepth(symbol)
   const ticker = useTicker(symbol)
   const { price: formatPrice, amount } = useFormatters()
-  const steps = bookSteps(book?.bids[0]?.[0] ?? ticker?.close ?? '1')
+  const steps = bookSteps(book?.bids[0]?.[0] ?? ticker?.close ?? '1', levelGap(book?.bids ?? []))
   const [stepIndex, setStepIndex] = useState(0)
   const step = steps[Math.min(stepIndex, steps.length - 1)] ?? '0.01'
   const asks = aggregate(book?.asks ?? [], step, 'ask', rows)
