@@ -100,10 +100,11 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
 
     // tapping a level switches the form to limit and fills the price
     // read and clicked in one step in the page: the book moves every tick
-    const tapped = await bid.evaluate((row) => {
-      ;(row as unknown as { click(): void }).click()
-      return row.getAttribute('data-price')
-    })
+    const tapped = await page.evaluate<string>(`(() => {
+      const row = document.querySelector('[data-testid=book-bid]')
+      row.click()
+      return row.dataset.price
+    })()`)
     await expect.poll(() => page.locator('[data-choice=limit]').getAttribute('aria-pressed')).toBe('true')
     expect(await page.locator('#order-price').inputValue()).toBe(tapped)
 
