@@ -87,7 +87,7 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
     const before = await available.textContent()
 
     // the book: spread and mid between the sides, asks above the bids
-    const bid = await bestLevel(page, 'bid')
+    await bestLevel(page, 'bid')
     await bestLevel(page, 'ask')
     // read in one go in the page: the book moves every tick
     const [bidPrice, askPrice] = await page.evaluate<[number, number]>(`(() => {
