@@ -87,18 +87,24 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
     const before = await available.textContent()
 
     // the book: spread and mid between the sides, asks above the bids
-    const bid = await bestLevel(page, 'bid')
-    const ask = await bestLevel(page, 'ask')
-    const bidPrice = await priceOf(bid)
-    expect(await priceOf(ask)).toBeGreaterThan(bidPrice)
+    await bestLevel(page, 'bid')
+    await bestLevel(page, 'ask')
+    // read in one go in the page: the book moves every tick
+    const [bidPrice, askPrice] = await page.evaluate<[number, number]>(`(() => {
+      const bids = document.querySelectorAll('[data-testid=book-bid]')
+      const asks = document.querySelectorAll('[data-testid=book-ask]')
+      return [Number(bids[0].dataset.price), Number(asks[asks.length - 1].dataset.price)]
+    })()`)
+    expect(askPrice).toBeGreaterThan(bidPrice)
     expect(await page.getByTestId('book-spread').textContent()).toMatch(/\d/)
 
     // tapping a level switches the form to limit and fills the price
     // read and clicked in one step in the page: the book moves every tick
-    const tapped = await bid.evaluate((row) => {
-      ;(row as unknown as { click(): void }).click()
-      return row.getAttribute('data-price')
-    })
+    const tapped = await page.evaluate<string>(`(() => {
+      const row = document.querySelector('[data-testid=book-bid]')
+      row.click()
+      return row.dataset.price
+    })()`)
     await expect.poll(() => page.locator('[data-choice=limit]').getAttribute('aria-pressed')).toBe('true')
     expect(await page.locator('#order-price').inputValue()).toBe(tapped)
 

@@ -113,8 +113,11 @@ describe('spot', () => {
       symbol: 'ethusdt',
       price: String(Math.floor(limit * 0.95)),
     })
-    await expect.poll(() => orders.locator('[data-order-status=filled]').count(), { timeout: 10_000 }).toBe(2)
-    expect(await orders.locator('[data-order-status=open]').count()).toBe(0)
+    await expect.poll(() => orders.locator('[data-order-status=open]').count(), { timeout: 10_000 }).toBe(0)
+    await page.getByTestId('spot-history-tab').click()
+    await expect
+      .poll(() => page.getByTestId('spot-history').locator('[data-order-status=filled]').count())
+      .toBe(2)
     await page.locator('[data-choice=sell]').click()
     await expect.poll(async () => numberIn(await available.textContent())).toBe(0.6)
   })

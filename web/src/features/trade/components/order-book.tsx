@@ -5,7 +5,7 @@ import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useDepth } from '../api/use-depth'
-import { aggregate, bookSteps, groupOf, spreadOf, type BookRow } from '../lib/order-book'
+import { aggregate, bookSteps, groupOf, levelGap, spreadOf, type BookRow } from '../lib/order-book'
 import { pickPrice } from '../lib/price-pick'
 import { DepthChart } from './depth-chart'
 
@@ -26,13 +26,14 @@ export function OrderBook({
   const book = useDepth(symbol)
   const ticker = useTicker(symbol)
   const { price: formatPrice, amount } = useFormatters()
-  const steps = bookSteps(book?.bids[0]?.[0] ?? ticker?.close ?? '1')
+  const steps = bookSteps(book?.bids[0]?.[0] ?? ticker?.close ?? '1', levelGap(book?.bids ?? []))
   const [stepIndex, setStepIndex] = useState(0)
   const step = steps[Math.min(stepIndex, steps.length - 1)] ?? '0.01'
   const asks = aggregate(book?.asks ?? [], step, 'ask', rows)
   const bids = aggregate(book?.bids ?? [], step, 'bid', rows)
   const deepest = Math.max(Number(asks.at(-1)?.cumulative ?? 0), Number(bids.at(-1)?.cumulative ?? 0), 1e-18)
   const figures = spreadOf(book)
+  const stepPlaces = steps[0]?.split('.')[1]?.length ?? 0
   const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
   const level = (row: BookRow, side: 'bid' | 'ask') => (
     <li key={row.price}>
@@ -73,7 +74,8 @@ export function OrderBook({
               {t('desk.mid')} {formatPrice(figures.mid)}
             </span>
             <span className="num muted">
-              {t('desk.spread')} {formatPrice(figures.spread)} ({formatPercent(figures.percent)}%)
+              {t('desk.spread')} {localiseDecimal(figures.spread.toFixed(stepPlaces), i18n.language)} (
+              {formatPercent(figures.percent)}%)
             </span>
           </>
         ) : (

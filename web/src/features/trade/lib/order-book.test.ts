@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DepthData } from '@tradegate/shared'
-import { aggregate, applyDepth, bookSteps, spreadOf, type OrderBook } from './order-book'
+import { toDecimal, type DepthData } from '@tradegate/shared'
+import { aggregate, applyDepth, bookSteps, levelGap, spreadOf, type OrderBook } from './order-book'
 
 const snapshot: DepthData = {
   snapshot: true,
@@ -120,5 +120,24 @@ describe('bookSteps', () => {
   it('start at the last digit the price is shown with', () => {
     expect(bookSteps('66958.37')).toEqual(['0.01', '0.1', '1', '10'])
     expect(bookSteps('3.123456')).toEqual(['0.000001', '0.00001', '0.0001', '0.001'])
+  })
+
+  it('start under the gap between levels when the book is coarser than the price digits', () => {
+    expect(bookSteps('67300.00', toDecimal('10'))).toEqual(['10', '100', '1000', '10000'])
+    expect(bookSteps('3472.00', toDecimal('0.5'))).toEqual(['0.1', '1', '10', '100'])
+    expect(bookSteps('3472.00', toDecimal('0.01'))).toEqual(['0.01', '0.1', '1', '10'])
+  })
+})
+
+describe('levelGap', () => {
+  it('is the smallest step between neighbouring levels, none for a single level', () => {
+    expect(
+      levelGap([
+        ['100', '1'],
+        ['99', '1'],
+        ['98.5', '1'],
+      ])?.toFixed(),
+    ).toBe('0.5')
+    expect(levelGap([['100', '1']])).toBeUndefined()
   })
 })

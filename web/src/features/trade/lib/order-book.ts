@@ -93,7 +93,6 @@ export function aggregate(
   side: 'bid' | 'ask',
   rows: number,
 ): BookRow[] {
-  const size = toDecimal(step)
   const grouped: BookRow[] = []
   let cumulative = toDecimal(0)
   for (const [price, quantity] of levels) {
@@ -124,12 +123,25 @@ export function spreadOf(
 }
 
 /**
- * Grouping steps for a pair: the smallest is one unit of the last digit the price is shown with,
- * then ten, a hundred and a thousand of them.
+ * Grouping steps for a pair: the smallest is one unit of the last digit the price is shown with, or
+ * the power of ten just under the gap between two levels when the book is coarser than that; then
+ * ten, a hundred and a thousand of it.
  */
-export function bookSteps(price: string): string[] {
+export function bookSteps(price: string, levelGap?: Decimal): string[] {
   const decimals = formatPrice(price).split('.')[1]?.length ?? 0
+  const gapPower = levelGap?.greaterThan(0) ? Math.floor(Math.log10(levelGap.toNumber())) : -Infinity
+  const start = Math.max(-decimals, gapPower)
   return [0, 1, 2, 3].map((power) =>
-    new Decimal(10).pow(power - decimals).toFixed(Math.max(0, decimals - power)),
+    new Decimal(10).pow(start + power).toFixed(Math.max(0, -(start + power))),
   )
+}
+
+/** The smallest gap between neighbouring levels near the top of one side: the book's price grid. */
+export function levelGap(levels: readonly DepthLevel[]): Decimal | undefined {
+  let gap: Decimal | undefined
+  for (let index = 1; index < Math.min(levels.length, 10); index++) {
+    const step = sub(levels[index - 1]?.[0], levels[index]?.[0]).abs()
+    if (step.greaterThan(0) && (!gap || step.lessThan(gap))) gap = step
+  }
+  return gap
 }

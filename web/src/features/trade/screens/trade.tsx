@@ -162,7 +162,7 @@ export default function TradeScreen() {
           </div>
         )}
         <div className="trade-book-area">
-          <BookPanel symbol={symbol} coin={coin} rows={desktop ? 12 : 6} spot={tab === 'BBTrading'} />
+          <BookPanel symbol={symbol} coin={coin} rows={desktop ? 12 : 7} spot={tab === 'BBTrading'} />
         </div>
       </div>
     </div>
