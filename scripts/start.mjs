@@ -82,7 +82,8 @@ async function waitForPort(port, child, timeoutMs) {
 }
 
 // children run in their own process group, so a terminal's Ctrl-C reaches them once, from here
-function start(name, command, args, env, output = 'inherit') {
+// onExit: what to do when the child ends on its own; by default everything stops with it
+function start(name, command, args, env, output = 'inherit', onExit = undefined) {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -92,7 +93,9 @@ function start(name, command, args, env, output = 'inherit') {
   children.add(child)
   child.once('exit', (code, signal) => {
     children.delete(child)
-    if (!stopping) {
+    if (!stopping && onExit) {
+      onExit(code, signal)
+    } else if (!stopping) {
       say(`${name} exited (${signal ?? code}); stopping`)
       stop(typeof code === 'number' && code !== 0 ? code : 1)
     } else if (children.size === 0) {
@@ -127,6 +130,30 @@ function stop(exitCode = 0) {
   }, 12_000).unref()
 }
 
+const SANDBOX_RESTART_MS = [500, 1000, 2000, 5000]
+let sandboxRestarts = 0
+
+/** The sandbox on a fixed port; when it exits on its own it starts again there, so the gateway keeps its upstream. */
+function startSandbox(port) {
+  const startedAt = Date.now()
+  return start(
+    'sandbox',
+    process.execPath,
+    [fromRoot('gateway/dist/sandbox.js')],
+    { SANDBOX_PORT: String(port) },
+    'inherit',
+    (code, signal) => {
+      // a sandbox that ran for a while starts over at the shortest delay; a crash loop backs off
+      if (Date.now() - startedAt > 30_000) sandboxRestarts = 0
+      const delay = SANDBOX_RESTART_MS[Math.min(sandboxRestarts++, SANDBOX_RESTART_MS.length - 1)]
+      say(`sandbox exited (${signal ?? code}); restarting it on port ${port} in ${delay} ms`)
+      setTimeout(() => {
+        if (!stopping) startSandbox(port)
+      }, delay)
+    },
+  )
+}
+
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
@@ -136,9 +163,7 @@ const env = {}
 if (!process.env.UPSTREAM_URL) {
   const port = await freePort()
   say(`starting the sandbox upstream on port ${port}`)
-  const sandbox = start('sandbox', process.execPath, [fromRoot('gateway/dist/sandbox.js')], {
-    SANDBOX_PORT: String(port),
-  })
+  const sandbox = startSandbox(port)
   try {
     await waitForPort(port, sandbox, 60_000)
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
-import { FAILURE_CODE } from '@tradegate/shared'
+import { FAILURE_CODE, LIMITS } from '@tradegate/shared'
 import { accountHandlers, type KycApplication } from './accounts/handlers'
 import { ROOT_INVITE_CODE, UserDirectory } from './accounts/users'
 import type { Handlers, UploadedFile } from './api/handler'
@@ -9,6 +9,7 @@ import { registerCalls } from './api/register-calls'
 import { contentHandlers } from './content/handlers'
 import { MessageBox } from './content/messages'
 import { SettingsStore } from './content/settings'
+import { SandboxClock, registerClockControl } from './control/clock'
 import { CallCounter, FaultPlan } from './control/faults'
 import { registerControl } from './control/routes'
 import { FeedHub } from './feed/feed-hub'
@@ -26,6 +27,8 @@ import type { SandboxState } from './state'
 import { ContractDesk } from './trading/contracts'
 import { CopyDesk } from './trading/copy'
 import { tradingHandlers } from './trading/handlers'
+import { optionHandlers } from './trading/option-handlers'
+import { OptionDesk } from './trading/options'
 import { SecondDesk } from './trading/second'
 import { SpotDesk } from './trading/spot'
 
@@ -35,7 +38,6 @@ export const DEFAULT_TICK_MS = 150
 export const DEFAULT_FEED_TOKEN = 'sandbox-feed-token'
 const HEARTBEAT_MS = 5000
 const BODY_LIMIT_BYTES = 1024 * 1024
-const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024
 
 export interface SandboxOptions {
   port?: number
@@ -63,7 +65,8 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? Date.now
+  const sandboxClock = new SandboxClock(options.clock ?? Date.now)
+  const clock = sandboxClock.now
   const seed = options.seed ?? randomInt(1, 2 ** 31)
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS
   const hub = new FeedHub(clock)
@@ -93,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const contracts = new ContractDesk(state)
   const second = new SecondDesk(state, periods)
   const copy = new CopyDesk(state, seed)
+  const optionDesk = new OptionDesk(state)
   const kycApplications = new Map<string, KycApplication>()
   const uploads = new Map<string, UploadedFile>()
   const handlers: Handlers = {
@@ -100,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...marketHandlers(state, options.secondPeriodSeconds),
     ...moneyHandlers(state, cashier, investments),
     ...tradingHandlers({ spot, contracts, second, copy }),
+    ...optionHandlers(optionDesk),
     ...contentHandlers(state, uploads),
   }
 
@@ -111,7 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
   })
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5, fields: 20 } })
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5, fields: 20 } })
 
   const faults = new FaultPlan()
   const calls = new CallCounter()
@@ -123,6 +128,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const fault = faults.take(route, path)
     if (fault === 'error') return reply.code(500).send({ code: 500, msg: 'sandboxInjectedError' })
     if (fault === 'status503') return reply.code(503).send({ code: 503, msg: 'sandboxInjectedUnavailable' })
+    // a reset call drops its connection unanswered, as a crashed backend would
+    if (fault === 'reset') {
+      reply.hijack()
+      request.raw.socket.destroy()
+      return
+    }
     // a hung call never answers; closing the sandbox cuts its connection
     if (fault === 'hang') await new Promise(() => {})
   })
@@ -148,6 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     spot.onTick(ticks)
     contracts.onTick(ticks)
     second.onTick(now)
+    optionDesk.onTick(now)
     cashier.onTick(now)
     investments.onTick(now)
     marketFeed.publish(ticks)
@@ -162,6 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     uploads,
     onPriceSet: (tick) => settle([tick]),
   })
+  registerClockControl(app, sandboxClock, () => settle([]))
 
   const feedServer = attachFeedServer({
     server: app.server,

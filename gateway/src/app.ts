@@ -8,20 +8,21 @@ import Fastify, {
   type FastifyReply,
 } from 'fastify'
 import { parseTrustProxy, type GatewayConfig } from './config'
-import { metricsPlugin } from './plugins/metrics'
-import { healthPlugin } from './plugins/health'
-import { redisPlugin } from './plugins/redis'
-import { loggerOptions } from './plugins/logger'
-import { errorHandlerPlugin } from './plugins/error-handler'
-import { requestLogPlugin } from './plugins/request-log'
-import { securityPlugin } from './plugins/security'
-import { pressurePlugin } from './plugins/pressure'
-import { rateLimitPlugin } from './plugins/rate-limit'
-import { apiPlugin } from './api/routes'
+import { metricsPlugin } from './plugins/app/metrics'
+import { healthPlugin } from './plugins/app/health'
+import { redisPlugin } from './plugins/external/redis'
+import { loggerOptions } from './plugins/app/logger'
+import { errorHandlerPlugin } from './plugins/app/error-handler'
+import { requestLogPlugin } from './plugins/app/request-log'
+import { securityPlugin } from './plugins/external/security'
+import { pressurePlugin } from './plugins/external/pressure'
+import { rateLimitPlugin } from './plugins/external/rate-limit'
+import { apiPlugin, type ApiOptions } from './api/routes'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
-import { staticPlugin } from './plugins/static'
+import { staticPlugin } from './plugins/external/static'
 import { errorBody } from './api/errors'
+import { answerClientError } from './plugins/app/client-error'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -61,12 +62,20 @@ export async function buildGateway(
     // malformed URLs and the like get the same error body as every other refusal
     frameworkErrors: (_error, _request, reply) =>
       (reply as FastifyReply).code(400).send(errorBody(400, 'badRequest', 'url')),
+    // what Node's parser refuses (raw non-ASCII in the URL, a slow or oversized head) gets the same body too
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
   }
   const app = Fastify(options)
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS
 
-  await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
+  await app.register(metricsPlugin, {
+    instance: config.INSTANCE_ID,
+    redis: config.REDIS_URL !== '',
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    token: config.METRICS_TOKEN,
+  })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)
@@ -74,7 +83,17 @@ export async function buildGateway(
   await app.register(securityPlugin)
   await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
   await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
-  await app.register(apiPlugin, {
+  await app.register(apiPlugin, apiOptionsOf(config))
+  await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
+  // live sockets come before the static client and its catch-all fallback
+  await app.register(livePlugin, { config })
+  await app.register(staticPlugin, { root: config.WEB_DIST })
+  return app
+}
+
+/** The REST path's settings, read from the gateway's configuration. */
+export function apiOptionsOf(config: GatewayConfig): ApiOptions {
+  return {
     upstreamUrl: config.UPSTREAM_URL,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -82,11 +101,7 @@ export async function buildGateway(
     cacheMaxEntries: config.CACHE_MAX_ENTRIES,
     queryMaxParams: config.QUERY_MAX_PARAMS,
     bodyMaxDepth: config.BODY_MAX_DEPTH,
+    bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
-  })
-  await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
-  // live sockets come before the static client and its catch-all fallback
-  await app.register(livePlugin, { config })
-  await app.register(staticPlugin, { root: config.WEB_DIST })
-  return app
+  }
 }

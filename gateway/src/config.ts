@@ -19,6 +19,10 @@ const SETTINGS = {
   TRUST_PROXY: { schema: Type.String(), default: 'false' },
   /** empty disables the operator calls */
   ADMIN_TOKEN: { schema: Type.String(), default: '' },
+  /** serves /metrics on a listener of its own at this port, and the public port answers 404 for it; 0: off */
+  METRICS_PORT: { schema: Port, default: 0 },
+  /** when set, /metrics answers only to `Authorization: Bearer <token>`; empty: no token */
+  METRICS_TOKEN: { schema: Type.String({ minLength: 16 }), default: '' },
   /** redis://host:port, a comma list or redis-cluster://host:port,... for a cluster; empty keeps everything in memory */
   REDIS_URL: { schema: Type.String(), default: '' },
   /** prefix of every Redis key and channel, so deployments and test runs can share one Redis */
@@ -45,11 +49,14 @@ const SETTINGS = {
   UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 60_000 },
   UPSTREAM_GET_RETRIES: { schema: Type.Integer({ minimum: 0, maximum: 5 }), default: 2 },
 
-  BODY_LIMIT_BYTES: { schema: Positive, default: 1024 * 1024 },
+  /** bodies of requests outside the call table; each call's own limit comes from the table */
+  BODY_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },
   UPLOAD_LIMIT_BYTES: { schema: Positive, default: 5 * 1024 * 1024 },
   HEADER_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },
   QUERY_MAX_PARAMS: { schema: Positive, default: 50 },
   BODY_MAX_DEPTH: { schema: Positive, default: 32 },
+  /** keys plus array items in one JSON body, or pairs in one form body, counted before parsing */
+  BODY_MAX_MEMBERS: { schema: Positive, default: 64 },
   HEADERS_TIMEOUT_MS: { schema: Positive, default: 10_000 },
   REQUEST_TIMEOUT_MS: { schema: Positive, default: 90_000 },
   RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },
@@ -61,6 +68,8 @@ const SETTINGS = {
   WS_MAX_SUBSCRIPTIONS: { schema: Positive, default: 200 },
   WS_MAX_FRAMES_PER_SECOND: { schema: Positive, default: 20 },
   WS_MAX_SOCKETS_PER_IP: { schema: Positive, default: 100 },
+  /** topics one instance serves, so bus channels it subscribes, at most */
+  WS_MAX_TOPICS: { schema: Positive, default: 5000 },
   WS_SOFT_BUFFER_BYTES: { schema: Positive, default: 64 * 1024 },
   WS_HARD_BUFFER_BYTES: { schema: Positive, default: 1024 * 1024 },
   WS_PING_INTERVAL_MS: { schema: Positive, default: 25_000 },
@@ -90,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`${name}: invalid value ${JSON.stringify(raw)}`)
     }
     config[name] = value
+  }
+  if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(`METRICS_PORT: must differ from PORT (${String(config.PORT)})`)
   }
   return config as GatewayConfig
 }

@@ -2,23 +2,21 @@
  * The floor: a bare `ws` server with the gateway's subscribe protocol and topic map, writing one
  * pre-built frame to every subscriber. No limits, no backpressure handling, no metrics.
  *
- * Child process: `node --import tsx baselines/bare-ws-server.ts [--port N] [--scenario JSON]
- *   [--ticks-on-command] [--feed-token T]` prints {"event":"listening","port":N,"pid":P} and publishes
- * the scenario's ticks (with --ticks-on-command, once {"cmd":"start-ticks"} arrives on stdin).
- * With --feed-token it is also an upstream feed: a socket presenting the token (the gateway's feed
- * client) receives every frame, like the sandbox's feed socket.
+ * Two write paths:
+ * - plain: `ws.send` once per frame per socket, so every delivery is its own write to the kernel;
+ * - corked (`--cork`): each socket's frames of one event-loop turn go out in one write, as the
+ *   gateway writes them. This is the floor the gateway's own write path stands on.
+ *
+ * Child process: `node --import tsx baselines/bare-ws-server.ts --feed URL --feed-token T [--cork]
+ *   [--port N]` prints {"event":"listening","port":N,"pid":P} once its feed socket is open, then
+ * publishes every frame of the tick feed (`baselines/tick-feed.ts`) to its subscribers.
  */
 import { parseArgs } from 'node:util'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
-import { FEED_TOKEN_HEADER } from '@tradegate/shared'
-import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
-import {
-  parseScenarioArg,
-  startTickGenerator,
-  topicOfSubscribe,
-  type SubscribeFrame,
-} from '../bench/scenario'
+import { announceListening, exitOnSignal, isMainModule, LISTEN_BACKLOG } from '../bench/child-process'
+import { topicOfSubscribe, type SubscribeFrame } from '../bench/scenario'
+import { DepthBooks, subscribeToFeed } from './feed-subscriber'
 
 export interface BareWsServer {
   port: number
@@ -26,13 +24,15 @@ export interface BareWsServer {
   wsUrl: string
   /** Sends `frame` as-is to every subscriber of `topic` and keeps it as the topic's snapshot. */
   publish(topic: string, frame: string): void
+  /** Keeps a DEPTH book, whose snapshot a new subscriber gets instead of the last update. */
+  readonly books: DepthBooks
   readonly connections: number
   subscribers(topic: string): number
   close(): Promise<void>
 }
 
 const BAD_FRAME = JSON.stringify({ type: 'error', code: 400, msg: 'bad_frame' })
-const TYPES = new Set(['DETAIL', 'KLINE', 'TRADE'])
+const TYPES = new Set(['DETAIL', 'KLINE', 'TRADE', 'DEPTH'])
 
 function parseSubscribe(data: RawData): SubscribeFrame | undefined {
   try {
@@ -45,13 +45,18 @@ function parseSubscribe(data: RawData): SubscribeFrame | undefined {
   }
 }
 
+/** The TCP socket under a `ws` socket: corking it makes the frames of one turn one write. */
+function tcpOf(socket: WebSocket): Socket {
+  return (socket as unknown as { _socket: Socket })._socket
+}
+
 export function startBareWsServer(
-  options: { port?: number; host?: string; feedToken?: string } = {},
+  options: { port?: number; host?: string; cork?: boolean } = {},
 ): Promise<BareWsServer> {
   const topics = new Map<string, Set<WebSocket>>()
-  const feeds = new Set<WebSocket>()
   // Frames are kept as bytes so a broadcast never re-encodes the string once per socket.
   const snapshots = new Map<string, Buffer>()
+  const books = new DepthBooks()
   const wss = new WebSocketServer({
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
@@ -60,12 +65,25 @@ export function startBareWsServer(
     backlog: LISTEN_BACKLOG,
   })
 
-  wss.on('connection', (socket, request) => {
-    if (options.feedToken && request.headers[FEED_TOKEN_HEADER] === options.feedToken) {
-      feeds.add(socket)
-      socket.on('close', () => feeds.delete(socket))
-      return
+  let corked: Socket[] = []
+  const uncorkAll = (): void => {
+    const sockets = corked
+    corked = []
+    for (const socket of sockets) socket.uncork()
+  }
+  const send = (socket: WebSocket, bytes: Buffer): void => {
+    if (options.cork) {
+      const tcp = tcpOf(socket)
+      if (tcp.writableCorked === 0) {
+        tcp.cork()
+        if (corked.length === 0) setImmediate(uncorkAll)
+        corked.push(tcp)
+      }
     }
+    socket.send(bytes, { binary: false })
+  }
+
+  wss.on('connection', (socket) => {
     const own = new Set<string>()
     socket.on('message', (data, isBinary) => {
       const frame = isBinary ? undefined : parseSubscribe(data)
@@ -83,8 +101,9 @@ export function startBareWsServer(
       let set = topics.get(topic)
       if (!set) topics.set(topic, (set = new Set()))
       set.add(socket)
-      const snapshot = snapshots.get(topic)
-      if (snapshot) socket.send(snapshot, { binary: false })
+      const depth = frame.type === 'DEPTH' ? books.snapshot(frame.symbol) : undefined
+      const snapshot = depth ? Buffer.from(JSON.stringify(depth)) : snapshots.get(topic)
+      if (snapshot) send(socket, snapshot)
     })
     socket.on('close', () => {
       for (const topic of own) topics.get(topic)?.delete(socket)
@@ -95,10 +114,9 @@ export function startBareWsServer(
   const publish = (topic: string, frame: string): void => {
     const bytes = Buffer.from(frame)
     snapshots.set(topic, bytes)
-    for (const feed of feeds) if (feed.readyState === WebSocket.OPEN) feed.send(bytes, { binary: false })
     const set = topics.get(topic)
     if (!set) return
-    for (const socket of set) if (socket.readyState === WebSocket.OPEN) socket.send(bytes, { binary: false })
+    for (const socket of set) if (socket.readyState === WebSocket.OPEN) send(socket, bytes)
   }
 
   return new Promise((resolve, reject) => {
@@ -110,6 +128,7 @@ export function startBareWsServer(
         port,
         wsUrl: `ws://${address}:${port}/ws`,
         publish,
+        books,
         get connections() {
           return wss.clients.size
         },
@@ -128,17 +147,24 @@ if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
-      scenario: { type: 'string' },
-      'ticks-on-command': { type: 'boolean', default: false },
+      feed: { type: 'string' },
       'feed-token': { type: 'string' },
+      cork: { type: 'boolean', default: false },
     },
   })
-  const scenario = parseScenarioArg(values.scenario)
-  const server = await startBareWsServer({ port: Number(values.port ?? 0), feedToken: values['feed-token'] })
-  runTicks(
-    () => startTickGenerator(scenario, (topic, frame) => server.publish(topic, JSON.stringify(frame))),
-    values['ticks-on-command'] ?? false,
-    server.close,
-  )
+  if (!values.feed || !values['feed-token']) throw new Error('--feed URL and --feed-token T are required')
+  const server = await startBareWsServer({ port: Number(values.port ?? 0), cork: values.cork })
+  const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame, text) => {
+    if (frame.type === 'DEPTH') {
+      server.books.apply(frame)
+      // a snapshot from the feed replaces the book; subscribers hold theirs already
+      if (frame.data.snapshot) return
+    }
+    server.publish(topic, text)
+  })
+  exitOnSignal(async () => {
+    feed.close()
+    await server.close()
+  })
   announceListening(server.port)
 }

@@ -8,7 +8,10 @@ import { io as connectSocketIo, type Socket } from 'socket.io-client'
 import { startBareWsServer } from './bare-ws-server'
 import { FRAME_EVENT, startSocketIoServer } from './socketio-server'
 import { startNodeProxyServer } from './node-proxy-server'
-import type { ServerFrame } from '../bench/scenario'
+import { startTickFeed, PublishLog } from './tick-feed'
+import { DepthBooks, subscribeToFeed } from './feed-subscriber'
+import { defaultScenario, type DepthFrame, type ServerFrame } from '../bench/scenario'
+import { FEED_TOKEN_HEADER } from '@tradegate/shared'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {
@@ -91,6 +94,52 @@ describe('bare ws baseline', () => {
     expect(frames.items).toHaveLength(0)
   })
 
+  it('corked, still delivers every frame of a burst in order', async () => {
+    const server = await startBareWsServer({ cork: true })
+    cleanups.push(() => server.close())
+    const { ws, frames } = await connect(server.wsUrl)
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
+    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    for (let i = 1; i <= 50; i++) server.publish('TRADE:btcusdt', JSON.stringify(trade('btcusdt', String(i))))
+    expect(JSON.parse(await frames.nth(50))).toMatchObject({ data: { price: '50' } })
+    expect(frames.items.map((item) => (JSON.parse(item) as { data: { price: string } }).data.price)).toEqual(
+      Array.from({ length: 50 }, (_, i) => String(i + 1)),
+    )
+  })
+
+  it('answers a DEPTH subscribe with the book kept from the feed, not the last update', async () => {
+    const server = await startBareWsServer()
+    cleanups.push(() => server.close())
+    const snapshot: DepthFrame = {
+      type: 'DEPTH',
+      symbol: 'btcusdt',
+      data: {
+        snapshot: true,
+        seq: 4,
+        bids: [
+          ['99', '1'],
+          ['98', '2'],
+        ],
+        asks: [['101', '1']],
+      },
+      ts: 1,
+    }
+    server.books.apply(snapshot)
+    server.books.apply({
+      ...snapshot,
+      data: { snapshot: false, seq: 5, bids: [['98', '0']], asks: [['101', '3']] },
+      ts: 2,
+    })
+    const { ws, frames } = await connect(server.wsUrl)
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' }))
+    expect(JSON.parse(await frames.nth(1))).toEqual({
+      type: 'DEPTH',
+      symbol: 'btcusdt',
+      data: { snapshot: true, seq: 5, bids: [['99', '1']], asks: [['101', '3']] },
+      ts: 2,
+    })
+  })
+
   it('answers a bad frame with an error and keeps the socket open', async () => {
     const server = await startBareWsServer()
     cleanups.push(() => server.close())
@@ -100,6 +149,88 @@ describe('bare ws baseline', () => {
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }))
     await until(() => server.subscribers('DETAIL:btcusdt') === 1)
     expect(ws.readyState).toBe(WebSocket.OPEN)
+  })
+})
+
+describe('DEPTH books', () => {
+  it('ignores updates at or below the sequence it holds and updates before any snapshot', () => {
+    const books = new DepthBooks()
+    const frame = (seq: number, snapshot: boolean, qty: string): DepthFrame => ({
+      type: 'DEPTH',
+      symbol: 'ethusdt',
+      data: { snapshot, seq, bids: [['10', qty]], asks: [] },
+      ts: seq,
+    })
+    books.apply(frame(1, false, '9'))
+    expect(books.snapshot('ethusdt')).toBeUndefined()
+    books.apply(frame(3, true, '1'))
+    books.apply(frame(3, false, '7'))
+    books.apply(frame(4, false, '2'))
+    expect(books.snapshot('ethusdt')!.data).toEqual({ snapshot: true, seq: 4, bids: [['10', '2']], asks: [] })
+  })
+})
+
+describe('tick feed', () => {
+  it('counts frames per topic by publish time, both ends of the range included', () => {
+    const log = new PublishLog(4)
+    log.add(100, 0)
+    log.add(105, 1)
+    log.add(110, 1)
+    log.add(110, 0)
+    log.add(120, 2) // the first entry is overwritten
+    expect(log.count(105, 110, 3)).toEqual([1, 2, 0])
+    expect(log.count(0, 1000, 3)).toEqual([1, 2, 1])
+  })
+
+  it('sends a new feed socket every DEPTH snapshot, then every frame, and refuses sockets without the token', async () => {
+    const scenario = { ...defaultScenario, symbols: 2 }
+    const feed = await startTickFeed({ scenario, feedToken: 'secret' })
+    cleanups.push(() => feed.close())
+    const ticks = feed.start(0.5)
+    const frames: ServerFrame[] = []
+    const subscription = await subscribeToFeed(feed.url, 'secret', (_topic, frame) => frames.push(frame))
+    cleanups.push(() => subscription.close())
+    await until(() => frames.some((frame) => frame.type === 'TRADE'))
+    const snapshots = frames.filter((frame) => frame.type === 'DEPTH' && frame.data.snapshot)
+    expect(snapshots.map((frame) => frame.symbol).sort()).toEqual(['btcusdt', 'ethusdt'])
+    expect(ticks.published).toBeGreaterThan(0)
+    const counts = feed.countPublished(0, Date.now())
+    expect(counts['TRADE:btcusdt']).toBeGreaterThan(0)
+
+    const stranger = new WebSocket(feed.url.replace('http', 'ws') + '/ws/x', {
+      headers: { [FEED_TOKEN_HEADER]: 'wrong' },
+    })
+    const [code] = (await once(stranger, 'close')) as [number]
+    expect(code).toBe(1008)
+  })
+
+  it('answers getCoinList with the scenario symbols over plain HTTP', async () => {
+    const feed = await startTickFeed({ scenario: { ...defaultScenario, symbols: 10 }, feedToken: 'secret' })
+    cleanups.push(() => feed.close())
+    const body = (await (await fetch(`${feed.url}/api/common/getCoinList`)).json()) as {
+      data: {
+        coinList: Array<{ symbol: string }>
+        contractList: Array<{ symbol: string; showSymbol: string }>
+      }
+    }
+    expect(body.data.coinList.map((entry) => entry.symbol)).toHaveLength(10)
+    expect(body.data.contractList[9]).toMatchObject({ symbol: 'coin009usdt', showSymbol: 'COIN009/USDT' })
+  })
+})
+
+describe('socket.io baseline on its in-memory adapter', () => {
+  it('answers a subscribe with the snapshot, then room updates, latest values emitted volatile', async () => {
+    const server = await startSocketIoServer({ adapter: 'memory' })
+    cleanups.push(() => server.close())
+    server.publish('DETAIL:btcusdt', frame('btcusdt', '1'))
+    const socket: Socket = connectSocketIo(server.url, { transports: ['websocket'], forceNew: true })
+    cleanups.push(() => socket.disconnect())
+    const frames = inbox<ServerFrame>((push) => socket.on(FRAME_EVENT, push))
+    await new Promise((connected) => socket.once('connect', () => connected(undefined)))
+    socket.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    expect(await frames.nth(1)).toMatchObject({ type: 'DETAIL', data: { close: '1' } })
+    server.publish('DETAIL:btcusdt', frame('btcusdt', '2'))
+    expect(await frames.nth(2)).toMatchObject({ type: 'DETAIL', data: { close: '2' } })
   })
 })
 

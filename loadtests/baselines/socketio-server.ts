@@ -1,9 +1,18 @@
 /**
- * What a team would pick instead of the gateway: Socket.IO 4, one room per topic, and the Redis
- * adapter so several instances could share the rooms. Same subscribe objects, same frame objects.
+ * What a team would pick instead of the gateway: Socket.IO 4, one room per topic, either its
+ * in-memory adapter (one instance) or the Redis adapter (so several instances could share the
+ * rooms). Same subscribe objects, same frame objects, fed by the same tick feed.
  *
- * Child process: `node --import tsx baselines/socketio-server.ts [--port N] [--scenario JSON]
- *   [--redis-url URL] [--key-prefix P] [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P}.
+ * Latest-value frames (DETAIL, KLINE) are emitted volatile, so Socket.IO may drop them for a socket
+ * that cannot take them, as the gateway drops stale latest values for slow sockets. TRADE and
+ * DEPTH updates are emitted reliably: a dropped trade is lost for good, and a dropped book update
+ * would need a resync that Socket.IO does not do. Socket.IO drops a volatile packet whenever the
+ * socket's previous write has not completed, not only for a slow client, so `--reliable` (every
+ * emit reliable) is measured beside it.
+ *
+ * Child process: `node --import tsx baselines/socketio-server.ts --feed URL --feed-token T
+ *   [--adapter memory|redis] [--reliable] [--redis-url URL] [--key-prefix P] [--port N]` prints
+ *   {"event":"listening","port":N,"pid":P} once its feed socket is open.
  */
 import http from 'node:http'
 import { parseArgs } from 'node:util'
@@ -12,14 +21,9 @@ import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'
-import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
-import {
-  parseScenarioArg,
-  startTickGenerator,
-  topicOfSubscribe,
-  type ServerFrame,
-  type SubscribeFrame,
-} from '../bench/scenario'
+import { announceListening, exitOnSignal, isMainModule, LISTEN_BACKLOG } from '../bench/child-process'
+import { topicOfSubscribe, type ServerFrame, type SubscribeFrame } from '../bench/scenario'
+import { DepthBooks, subscribeToFeed } from './feed-subscriber'
 
 /** Client and server both use the one event name the protocol needs, like `socket.send` does. */
 export const FRAME_EVENT = 'message'
@@ -27,7 +31,7 @@ export const FRAME_EVENT = 'message'
 export interface SocketIoServer {
   port: number
   url: string
-  /** Emits to the topic's room (through the Redis adapter) and keeps the frame as the snapshot. */
+  /** Emits to the topic's room and keeps the frame as the snapshot (DEPTH: applies it to the book). */
   publish(topic: string, frame: ServerFrame): void
   readonly connections: number
   close(): Promise<void>
@@ -36,25 +40,39 @@ export interface SocketIoServer {
 export interface SocketIoServerOptions {
   port?: number
   host?: string
+  /** 'redis' (the default) shares rooms through Redis; 'memory' is Socket.IO's own adapter. */
+  adapter?: 'memory' | 'redis'
   redisUrl?: string
   /** Adapter channel prefix; unique per run so parallel runs never hear each other. */
   keyPrefix?: string
+  /** Every emit reliable, none volatile. */
+  reliable?: boolean
 }
 
+const VOLATILE_TYPES = new Set(['DETAIL', 'KLINE'])
+
 export async function startSocketIoServer(options: SocketIoServerOptions = {}): Promise<SocketIoServer> {
-  const pubClient = new Redis(options.redisUrl ?? 'redis://127.0.0.1:6379', { lazyConnect: true })
-  const subClient = pubClient.duplicate()
-  await Promise.all([pubClient.connect(), subClient.connect()])
+  const redis =
+    options.adapter === 'memory'
+      ? undefined
+      : new Redis(options.redisUrl ?? 'redis://127.0.0.1:6379', { lazyConnect: true })
+  const subClient = redis?.duplicate()
+  if (redis && subClient) await Promise.all([redis.connect(), subClient.connect()])
 
   const httpServer = http.createServer()
   const io = new Server(httpServer, {
     serveClient: false,
     perMessageDeflate: false,
-    adapter: createAdapter(pubClient, subClient, {
-      key: options.keyPrefix ?? `loadtests:socket.io:${randomUUID()}`,
-    }),
+    ...(redis && subClient
+      ? {
+          adapter: createAdapter(redis, subClient, {
+            key: options.keyPrefix ?? `loadtests:socket.io:${randomUUID()}`,
+          }),
+        }
+      : {}),
   })
   const snapshots = new Map<string, ServerFrame>()
+  const books = new DepthBooks()
 
   io.on('connection', (socket) => {
     socket.on(FRAME_EVENT, (frame: Partial<SubscribeFrame>) => {
@@ -68,7 +86,7 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
         return
       }
       void socket.join(topic)
-      const snapshot = snapshots.get(topic)
+      const snapshot = frame.type === 'DEPTH' ? books.snapshot(frame.symbol) : snapshots.get(topic)
       if (snapshot) socket.emit(FRAME_EVENT, snapshot)
     })
   })
@@ -83,8 +101,13 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
     port,
     url: `http://${address}:${port}`,
     publish(topic, frame) {
-      snapshots.set(topic, frame)
-      io.to(topic).emit(FRAME_EVENT, frame)
+      if (frame.type === 'DEPTH') {
+        books.apply(frame)
+        if (frame.data.snapshot) return
+      } else snapshots.set(topic, frame)
+      const room = io.to(topic)
+      if (!options.reliable && VOLATILE_TYPES.has(frame.type)) room.volatile.emit(FRAME_EVENT, frame)
+      else room.emit(FRAME_EVENT, frame)
     },
     get connections() {
       return io.engine.clientsCount
@@ -92,8 +115,8 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
     async close() {
       io.disconnectSockets(true)
       await new Promise<void>((resolve) => io.close(() => resolve()))
-      pubClient.disconnect()
-      subClient.disconnect()
+      redis?.disconnect()
+      subClient?.disconnect()
     },
   }
 }
@@ -102,22 +125,30 @@ if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
-      scenario: { type: 'string' },
+      feed: { type: 'string' },
+      'feed-token': { type: 'string' },
+      adapter: { type: 'string', default: 'redis' },
       'redis-url': { type: 'string' },
       'key-prefix': { type: 'string' },
-      'ticks-on-command': { type: 'boolean', default: false },
+      reliable: { type: 'boolean', default: false },
     },
   })
+  if (!values.feed || !values['feed-token']) throw new Error('--feed URL and --feed-token T are required')
+  if (values.adapter !== 'memory' && values.adapter !== 'redis')
+    throw new Error('--adapter is memory or redis')
   const server = await startSocketIoServer({
     port: Number(values.port ?? 0),
+    adapter: values.adapter,
     redisUrl: values['redis-url'],
     keyPrefix: values['key-prefix'],
+    reliable: values.reliable,
   })
-  const scenario = parseScenarioArg(values.scenario)
-  runTicks(
-    () => startTickGenerator(scenario, server.publish),
-    values['ticks-on-command'] ?? false,
-    server.close,
+  const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame) =>
+    server.publish(topic, frame),
   )
+  exitOnSignal(async () => {
+    feed.close()
+    await server.close()
+  })
   announceListening(server.port)
 }

@@ -39,13 +39,18 @@ export function announceListening(port: number): void {
 }
 
 /** Commands the harness writes to a server child's stdin, one JSON line each. */
-export type ChildCommand = { cmd: 'start-ticks' } | { cmd: 'set-rate'; scale: number }
+export type ChildCommand =
+  | { cmd: 'start-ticks' }
+  | { cmd: 'set-rate'; scale: number }
+  /** Frames published per topic with a publish time in [from, to] (epoch ms), from the tick feed. */
+  | { cmd: 'count'; from: number; to: number }
 
 /**
- * Runs `handler` for each command line on stdin and acknowledges it with {"event":"done","cmd":...},
- * so the harness can keep a server idle while clients connect and start the ticks afterwards.
+ * Runs `handler` for each command line on stdin and acknowledges it with
+ * {"event":"done","cmd":...,"result":...}, so the harness can keep a server idle while clients
+ * connect, start the ticks afterwards, and ask for figures.
  */
-export function onCommand(handler: (command: ChildCommand) => void): void {
+export function onCommand(handler: (command: ChildCommand) => unknown): void {
   const lines = createInterface({ input: process.stdin })
   lines.on('line', (line) => {
     let command: ChildCommand
@@ -54,30 +59,33 @@ export function onCommand(handler: (command: ChildCommand) => void): void {
     } catch {
       return
     }
-    handler(command)
-    process.stdout.write(`${JSON.stringify({ event: 'done', cmd: command.cmd })}\n`)
+    const result = handler(command)
+    process.stdout.write(`${JSON.stringify({ event: 'done', cmd: command.cmd, result })}\n`)
   })
 }
 
 /**
  * Publishes ticks from now, or, when `onCommandOnly`, from the harness's start-ticks command; the
- * set-rate command scales every rate; stops them before `close` on SIGTERM.
+ * set-rate command scales every rate; `count` answers from `queries.count`; stops the ticks before
+ * `close` on SIGTERM.
  */
 export function runTicks(
-  startTicks: () => { stop(): void; setRateScale(scale: number): void },
+  startTicks: (scale: number) => { stop(): void; setRateScale(scale: number): void },
   onCommandOnly: boolean,
   close: () => Promise<void>,
+  queries: { count?(range: { from: number; to: number }): unknown } = {},
 ): void {
-  let ticks: ReturnType<typeof startTicks> | undefined = onCommandOnly ? undefined : startTicks()
   let scale = 1
+  let ticks: ReturnType<typeof startTicks> | undefined = onCommandOnly ? undefined : startTicks(scale)
   onCommand((command) => {
+    if (command.cmd === 'count') return queries.count?.(command)
     if (command.cmd === 'set-rate' && Number.isFinite(command.scale) && command.scale > 0) {
       scale = command.scale
       ticks?.setRateScale(scale)
     }
-    if (command.cmd !== 'start-ticks' || ticks) return
-    ticks = startTicks()
-    ticks.setRateScale(scale)
+    if (command.cmd !== 'start-ticks' || ticks) return undefined
+    ticks = startTicks(scale)
+    return undefined
   })
   exitOnSignal(async () => {
     ticks?.stop()
@@ -101,8 +109,8 @@ export interface ChildServer {
   pid: number
   port: number
   pinned: boolean
-  /** Sends a command line and resolves when the child acknowledges it. */
-  command(command: ChildCommand): Promise<void>
+  /** Sends a command line and resolves with the child's answer when it acknowledges it. */
+  command(command: ChildCommand): Promise<unknown>
   stop(): Promise<void>
 }
 
@@ -149,8 +157,8 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
       clearTimeout(timer)
     }
   }
-  const acknowledgements = new Map<string, Array<() => void>>()
-  const command = (next: ChildCommand): Promise<void> =>
+  const acknowledgements = new Map<string, Array<(result: unknown) => void>>()
+  const command = (next: ChildCommand): Promise<unknown> =>
     new Promise((resolve, reject) => {
       if (!child.stdin) return reject(new Error('child has no stdin'))
       const waiting = acknowledgements.get(next.cmd) ?? []
@@ -169,14 +177,14 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
     })
     const lines = createInterface({ input: child.stdout! })
     lines.on('line', (line) => {
-      let parsed: Partial<ReadyLine> | { event: 'done'; cmd: string }
+      let parsed: Partial<ReadyLine> | { event: 'done'; cmd: string; result?: unknown }
       try {
         parsed = JSON.parse(line) as typeof parsed
       } catch {
         return
       }
       if (parsed.event === 'done' && 'cmd' in parsed) {
-        acknowledgements.get(parsed.cmd)?.shift()?.()
+        acknowledgements.get(parsed.cmd)?.shift()?.(parsed.result)
         return
       }
       if (parsed.event !== 'listening' || !('port' in parsed) || typeof parsed.port !== 'number') return

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { extractPublishTs, maskedFrame, ServerFrameReader, summarizeHistogram } from './lean-client'
+import { extractPublishTs, listFrameTest, maskedFrame, ServerFrameReader } from './lean-client'
+import { summarizeHistogram } from './window-accounting'
 
 describe('extractPublishTs', () => {
   it.each([
@@ -14,6 +15,12 @@ describe('extractPublishTs', () => {
     ['nested ts only', '{"type":"TRADE","data":{"ts":9}}', undefined],
     ['no ts', '{"type":"HEARTBEAT"}', undefined],
     ['not json', 'garbage "ts":', undefined],
+    [
+      'inside a socket.io event',
+      '42["message",{"type":"DETAIL","data":{},"ts":1700000000123}]',
+      1700000000123,
+    ],
+    ['socket.io event, nested ts only', '42["message",{"type":"TRADE","data":{"ts":9}}]', undefined],
   ])('%s', (_name, frame, expected) => {
     expect(extractPublishTs(Buffer.from(frame))).toBe(expected)
   })
@@ -73,5 +80,16 @@ describe('maskedFrame', () => {
     const mask = frame.subarray(2, 6)
     const unmasked = Buffer.from(frame.subarray(6, 6 + length).map((byte, i) => byte ^ mask[i & 3]!))
     expect(unmasked.toString()).toBe('{"operation":"subscribe"}')
+  })
+})
+
+describe('listFrameTest', () => {
+  const isList = listFrameTest('btcusdt')
+  it("tells the market list's DETAIL frames from the traded symbol's and from other types", () => {
+    expect(isList(Buffer.from('{"type":"DETAIL","symbol":"ethusdt","data":{},"ts":1}'), 0)).toBe(true)
+    expect(isList(Buffer.from('{"type":"DETAIL","symbol":"btcusdt","data":{},"ts":1}'), 0)).toBe(false)
+    expect(isList(Buffer.from('{"type":"DETAIL","symbol":"btcusdtx","data":{},"ts":1}'), 0)).toBe(true)
+    expect(isList(Buffer.from('{"type":"TRADE","symbol":"ethusdt","data":{},"ts":1}'), 0)).toBe(false)
+    expect(isList(Buffer.from('42["message",{"type":"DETAIL","symbol":"ethusdt","ts":1}]'), 13)).toBe(true)
   })
 })

@@ -1,11 +1,28 @@
 /**
  * Many client sockets in one process, doing as little as possible per frame so the load generator
- * is not the bottleneck: count every frame, read the publish time of one frame in `sampleEvery`.
+ * is not the bottleneck, and costing the same for every system: WebSocket on raw TCP sockets, with
+ * Socket.IO's packets spoken over it by hand for the Socket.IO servers. Outside a measurement
+ * window a frame is only counted; inside one, its publish time is read from the end of its text and
+ * the frame is counted in the window it was published in (`window-accounting.ts`).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { connect as connectTcp } from 'node:net'
-import { io as connectSocketIo } from 'socket.io-client'
-import { planClients, seededRandom, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
+import {
+  planClients,
+  seededRandom,
+  subscriberCounts,
+  topicOfSubscribe,
+  type ClientPlan,
+  type Scenario,
+} from './scenario'
+import { PublishTimeWindow, type WindowCount } from './window-accounting'
+import {
+  readSocketIoPacket,
+  SOCKET_IO_CONNECT,
+  SOCKET_IO_PONG,
+  socketIoEvent,
+  socketIoWebSocketUrl,
+} from './socketio-framing'
 
 export type ClientProtocol = 'ws' | 'socket.io'
 
@@ -15,8 +32,6 @@ export interface LeanClientOptions {
   protocol: ClientProtocol
   clients: number
   scenario: Scenario
-  /** Read the publish time of one frame in this many; the rest are only counted. */
-  sampleEvery?: number
   /** Sockets being opened at once during the initial connect. */
   connectConcurrency?: number
   /** Sockets being opened at once during the reconnect storm. */
@@ -30,14 +45,6 @@ export interface StormOptions {
   timeoutMs: number
 }
 
-export interface LatencySummary {
-  samples: number
-  p50: number
-  p99: number
-  p999: number
-  max: number
-}
-
 export interface ConnectReport {
   opened: number
   failed: number
@@ -45,13 +52,15 @@ export interface ConnectReport {
   perSecond: number
 }
 
-export interface WindowReport {
+/** What the clients saw of one window: frames by publish time, and this process's own CPU. */
+export interface ClientWindow {
+  /** Publish times (epoch ms) the window covers, both included. */
+  from: number
+  to: number
   seconds: number
-  deliveries: number
-  deliveriesPerSecond: number
-  /** What the clients would receive per second if the server kept up with every tick. */
-  expectedPerSecond: number
-  latencyMs: LatencySummary
+  raw: WindowCount
+  rated: WindowCount
+  backlog: number
   /** CPU of this whole process as a share of one core; near 100 means the client, not the server, was the limit. */
   clientCpuPercent: number
   socketErrors: number
@@ -68,60 +77,83 @@ export interface StormReport {
   missing: number
 }
 
-const TS_MARKER = Buffer.from('"ts":')
 const CLOSE_BRACE = 0x7d
-const MAX_LATENCY_MS = 120_000
+const CLOSE_BRACKET = 0x5d
+const COLON = 0x3a
+const DOT = 0x2e
+const TS_KEY = Buffer.from('"ts"')
 
 function isSpace(byte: number | undefined): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
 }
+function isDigit(byte: number | undefined): boolean {
+  return byte !== undefined && byte >= 0x30 && byte <= 0x39
+}
 
 /**
- * Publish time of a server frame without parsing it: the `"ts":` nearest the end, accepted only when
- * nothing but `}` follows the number (so it is the top-level field, not one inside `data`). Any
- * other layout falls back to JSON.parse.
+ * Publish time of a server frame without parsing it: walked back from the end, a number that is
+ * the last member of the outermost object (`…,"ts":123}`), also inside a Socket.IO event
+ * (`42["message",{…,"ts":123}]`). Any other layout falls back to JSON.parse.
  */
 export function extractPublishTs(frame: Buffer): number | undefined {
-  const at = frame.lastIndexOf(TS_MARKER)
-  if (at >= 0) {
-    let i = at + TS_MARKER.length
-    while (isSpace(frame[i])) i++
-    const start = i
-    while (i < frame.length && ((frame[i]! >= 0x30 && frame[i]! <= 0x39) || frame[i] === 0x2e)) i++
-    const end = i
-    while (isSpace(frame[i])) i++
-    const closesFrame = frame[i] === CLOSE_BRACE
-    i++
-    while (isSpace(frame[i])) i++
-    if (end > start && closesFrame && i >= frame.length) return Number(frame.toString('latin1', start, end))
+  let i = frame.length - 1
+  while (isSpace(frame[i])) i--
+  if (frame[i] === CLOSE_BRACKET) {
+    i--
+    while (isSpace(frame[i])) i--
   }
+  if (frame[i] === CLOSE_BRACE) {
+    i--
+    while (isSpace(frame[i])) i--
+    const end = i + 1
+    let fractional = false
+    while (isDigit(frame[i]) || frame[i] === DOT) {
+      if (frame[i] === DOT) fractional = true
+      i--
+    }
+    const start = i + 1
+    while (isSpace(frame[i])) i--
+    if (end > start && frame[i] === COLON) {
+      i--
+      while (isSpace(frame[i])) i--
+      if (i >= 3 && frame.subarray(i - 3, i + 1).equals(TS_KEY)) {
+        if (fractional) return Number(frame.toString('latin1', start, end))
+        let value = 0
+        for (let at = start; at < end; at++) value = value * 10 + frame[at]! - 0x30
+        return value
+      }
+    }
+  }
+  return parsedPublishTs(frame)
+}
+
+function parsedPublishTs(frame: Buffer): number | undefined {
   try {
-    const parsed = JSON.parse(frame.toString()) as { ts?: unknown }
-    return typeof parsed.ts === 'number' ? parsed.ts : undefined
+    const text = frame.toString()
+    const parsed = JSON.parse(text.startsWith('42[') ? text.slice(2) : text) as unknown
+    const object = (Array.isArray(parsed) ? parsed[1] : parsed) as { ts?: unknown } | null
+    return typeof object?.ts === 'number' ? object.ts : undefined
   } catch {
     return undefined
   }
 }
 
-/** Percentiles over a histogram of whole milliseconds. */
-export function summarizeHistogram(histogram: Uint32Array): LatencySummary {
-  let samples = 0
-  let max = 0
-  for (let ms = 0; ms < histogram.length; ms++) {
-    if (histogram[ms]! > 0) max = ms
-    samples += histogram[ms]!
+const DETAIL_PREFIX = Buffer.from('{"type":"DETAIL","symbol":"')
+
+/**
+ * Whether a frame belongs to the client's rated subscriptions: in this scenario those are the
+ * market list's DETAIL, never the traded symbol's. Frames start `{"type":…,"symbol":…` on every
+ * system, so the type and symbol are compared in place.
+ */
+export function listFrameTest(traded: string): (payload: Buffer, offset: number) => boolean {
+  const tradedEnd = Buffer.from(`${traded}"`)
+  return (payload, offset) => {
+    if (payload.length < offset + DETAIL_PREFIX.length + tradedEnd.length) return false
+    if (payload.compare(DETAIL_PREFIX, 0, DETAIL_PREFIX.length, offset, offset + DETAIL_PREFIX.length) !== 0)
+      return false
+    const symbolAt = offset + DETAIL_PREFIX.length
+    return payload.compare(tradedEnd, 0, tradedEnd.length, symbolAt, symbolAt + tradedEnd.length) !== 0
   }
-  const at = (quantile: number): number => {
-    if (samples === 0) return Number.NaN
-    const rank = Math.ceil(quantile * samples)
-    let seen = 0
-    for (let ms = 0; ms < histogram.length; ms++) {
-      seen += histogram[ms]!
-      if (seen >= rank) return ms
-    }
-    return max
-  }
-  return { samples, p50: at(0.5), p99: at(0.99), p999: at(0.999), max: samples === 0 ? Number.NaN : max }
 }
 
 const OPCODE_TEXT = 0x1
@@ -146,6 +178,8 @@ export function maskedFrame(opcode: number, payload: Buffer): Buffer {
   for (let i = 0; i < length; i++) frame[headerLength + 4 + i] = payload[i]! ^ mask[i & 3]!
   return frame
 }
+
+const textFrame = (text: string): Buffer => maskedFrame(OPCODE_TEXT, Buffer.from(text))
 
 /**
  * Splits the server's byte stream into frames by their headers. Text payloads are handed out as
@@ -193,31 +227,26 @@ export class ServerFrameReader {
 }
 
 interface ClientSocket {
+  plan: ClientPlan
   /** True from (re)subscribing until the first frame arrives. */
   awaitingFirstFrame: boolean
+  /** Set when the plan has rated subscriptions. */
+  isRated?: (payload: Buffer, offset: number) => boolean
   close(): void
 }
 
 export class LeanClientFleet {
   private readonly plans: ClientPlan[]
-  private readonly sampleEvery: number
   private sockets: ClientSocket[] = []
   private awaiting = 0
   private allReceived: (() => void) | undefined
-  private windowOpen = false
-  private windowFrames = 0
-  private histogram = new Uint32Array(MAX_LATENCY_MS + 1)
+  private window: PublishTimeWindow | undefined
   private socketErrors = 0
   private closing = false
   totalFrames = 0
 
   constructor(private readonly options: LeanClientOptions) {
     this.plans = planClients(options.scenario, options.clients)
-    this.sampleEvery = Math.max(1, options.sampleEvery ?? 8)
-  }
-
-  get expectedPerSecond(): number {
-    return this.plans.reduce((sum, plan) => sum + plan.expectedPerSecond, 0)
   }
 
   /** Distinct topics the plans subscribe to: what a bus needs to subscribe, however many sockets. */
@@ -227,6 +256,11 @@ export class LeanClientFleet {
 
   get openSockets(): number {
     return this.sockets.length
+  }
+
+  /** Subscribers per topic among the sockets open now: what the offered rate is worked out from. */
+  subscribers(): ReturnType<typeof subscriberCounts> {
+    return subscriberCounts(this.sockets.map((socket) => socket.plan))
   }
 
   /** Opens every socket; those not started within `deadlineMs` count as failed. */
@@ -249,25 +283,32 @@ export class LeanClientFleet {
     })
   }
 
-  startWindow(): () => WindowReport {
-    this.histogram.fill(0)
-    this.windowFrames = 0
+  /**
+   * Opens a window at this moment's publish time. Close it with the returned function: frames
+   * published until then still count when they arrive within `graceMs` after it.
+   */
+  openWindow(): (graceMs: number) => Promise<ClientWindow> {
+    const window = new PublishTimeWindow(Date.now())
+    this.window = window
     this.socketErrors = 0
-    this.windowOpen = true
     const started = performance.now()
     const cpuStart = process.cpuUsage()
-    return () => {
-      this.windowOpen = false
+    return async (graceMs) => {
+      window.close(Date.now())
       const seconds = (performance.now() - started) / 1000
       const cpu = process.cpuUsage(cpuStart)
+      const socketErrors = this.socketErrors
+      await new Promise((done) => setTimeout(done, graceMs))
+      if (this.window === window) this.window = undefined
       return {
+        from: window.from,
+        to: window.end,
         seconds,
-        deliveries: this.windowFrames,
-        deliveriesPerSecond: this.windowFrames / seconds,
-        expectedPerSecond: this.expectedPerSecond,
-        latencyMs: summarizeHistogram(this.histogram),
+        raw: window.count('raw'),
+        rated: window.count('rated'),
+        backlog: window.backlog,
         clientCpuPercent: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
-        socketErrors: this.socketErrors,
+        socketErrors,
       }
     }
   }
@@ -348,43 +389,53 @@ export class LeanClientFleet {
     this.awaiting += 1
   }
 
-  private onFrame(socket: ClientSocket, readTs: () => number | undefined): void {
+  /** `offset`: where the frame's JSON object starts in `payload` (after Socket.IO's event prefix). */
+  private onFrame(socket: ClientSocket, payload: Buffer, offset: number): void {
     this.totalFrames += 1
     if (socket.awaitingFirstFrame) {
       socket.awaitingFirstFrame = false
       this.awaiting -= 1
       if (this.awaiting === 0) this.allReceived?.()
     }
-    if (!this.windowOpen) return
-    this.windowFrames += 1
-    if (this.windowFrames % this.sampleEvery !== 0) return
-    const ts = readTs()
+    const window = this.window
+    if (!window) return
+    const ts = extractPublishTs(payload)
     if (ts === undefined) return
-    const latency = Math.min(MAX_LATENCY_MS, Math.max(0, Math.round(Date.now() - ts)))
-    this.histogram[latency]! += 1
+    window.record(ts, Date.now(), socket.isRated?.(payload, offset) ?? false)
   }
 
   private onSocketError(): void {
     if (!this.closing) this.socketErrors += 1
   }
 
-  private openOne(plan: ClientPlan): Promise<ClientSocket> {
-    return this.options.protocol === 'ws' ? this.openWs(plan) : this.openSocketIo(plan)
-  }
-
   /**
    * A WebSocket client on a bare TCP socket: the upgrade request by hand, then server frames are
    * walked by their headers without copying or decoding, so one core can count far more frames
-   * than the `ws` client allows. Pings are answered so the gateway's heartbeat keeps the socket.
+   * than the `ws` client allows. Pings are answered so the server's heartbeat keeps the socket.
+   * Over it, either the gateway's protocol (subscribe frames as they are) or Socket.IO's packets.
    */
-  private openWs(plan: ClientPlan): Promise<ClientSocket> {
-    const url = new URL(`${this.options.url}/${randomUUID()}`)
+  private openOne(plan: ClientPlan): Promise<ClientSocket> {
+    const socketIo = this.options.protocol === 'socket.io'
+    const url = socketIo
+      ? socketIoWebSocketUrl(this.options.url)
+      : new URL(`${this.options.url}/${randomUUID()}`)
     const tcp = connectTcp({ host: url.hostname, port: Number(url.port || 80), noDelay: true })
-    const socket: ClientSocket = { awaitingFirstFrame: false, close: () => tcp.destroy() }
-    const reader = new ServerFrameReader(
-      (payload) => this.onFrame(socket, () => extractPublishTs(payload)),
-      (payload) => tcp.write(maskedFrame(OPCODE_PONG, payload)),
-    )
+    const socket: ClientSocket = {
+      plan,
+      awaitingFirstFrame: false,
+      isRated: plan.ratedTopics.length > 0 ? listFrameTest(plan.traded) : undefined,
+      close: () => tcp.destroy(),
+    }
+    const subscribe = (): void => {
+      this.onSubscribed(socket)
+      tcp.write(
+        Buffer.concat(
+          plan.subscribeFrames.map((frame) =>
+            textFrame(socketIo ? socketIoEvent(frame) : JSON.stringify(frame)),
+          ),
+        ),
+      )
+    }
     return new Promise((resolve, reject) => {
       let head: Buffer = Buffer.alloc(0)
       const timer = setTimeout(
@@ -396,6 +447,25 @@ export class LeanClientFleet {
         tcp.destroy()
         reject(error)
       }
+      const ready = (): void => {
+        clearTimeout(timer)
+        tcp.off('error', fail)
+        tcp.on('error', () => this.onSocketError())
+        subscribe()
+        resolve(socket)
+      }
+      const onText = socketIo
+        ? (payload: Buffer): void => {
+            const packet = readSocketIoPacket(payload)
+            if (packet.kind === 'event') this.onFrame(socket, payload, packet.offset)
+            else if (packet.kind === 'ping') tcp.write(textFrame(SOCKET_IO_PONG))
+            else if (packet.kind === 'open') tcp.write(textFrame(SOCKET_IO_CONNECT))
+            else if (packet.kind === 'connected') ready()
+            else if (packet.kind === 'closed')
+              fail(new Error(`socket.io closed: ${payload.toString().slice(0, 200)}`))
+          }
+        : (payload: Buffer): void => this.onFrame(socket, payload, 0)
+      const reader = new ServerFrameReader(onText, (payload) => tcp.write(maskedFrame(OPCODE_PONG, payload)))
       const onHandshake = (chunk: Buffer): void => {
         head = head.length === 0 ? chunk : Buffer.concat([head, chunk])
         const end = head.indexOf('\r\n\r\n')
@@ -403,54 +473,18 @@ export class LeanClientFleet {
         if (!head.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 101')) {
           return fail(new Error(`upgrade refused: ${head.subarray(0, head.indexOf('\r\n')).toString()}`))
         }
-        clearTimeout(timer)
         tcp.off('data', onHandshake)
-        tcp.off('error', fail)
         tcp.on('data', (data: Buffer) => reader.push(data))
-        tcp.on('error', () => this.onSocketError())
-        this.onSubscribed(socket)
-        tcp.write(
-          Buffer.concat(
-            plan.subscribeFrames.map((frame) => maskedFrame(OPCODE_TEXT, Buffer.from(JSON.stringify(frame)))),
-          ),
-        )
+        if (!socketIo) ready()
         if (end + 4 < head.length) reader.push(head.subarray(end + 4))
-        resolve(socket)
       }
       tcp.on('data', onHandshake)
       tcp.once('error', fail)
       tcp.once('connect', () => {
         tcp.write(
-          `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
             `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
         )
-      })
-    })
-  }
-
-  private openSocketIo(plan: ClientPlan): Promise<ClientSocket> {
-    const client = connectSocketIo(this.options.url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      timeout: this.options.handshakeTimeoutMs ?? 15_000,
-    })
-    const socket: ClientSocket = { awaitingFirstFrame: false, close: () => client.disconnect() }
-    // socket.io-client always JSON.parses the packet; reading ts is then a property access.
-    client.on('message', (frame: { ts?: unknown }) =>
-      this.onFrame(socket, () => (typeof frame.ts === 'number' ? frame.ts : undefined)),
-    )
-    return new Promise((resolve, reject) => {
-      client.once('connect', () => {
-        client.off('connect_error', reject)
-        client.on('connect_error', () => this.onSocketError())
-        this.onSubscribed(socket)
-        for (const frame of plan.subscribeFrames) client.send(frame)
-        resolve(socket)
-      })
-      client.once('connect_error', (error) => {
-        client.disconnect()
-        reject(error)
       })
     })
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { BenchResult } from './main'
+import type { BenchResult } from './types'
 import { busyPercent, stealPercent } from './proc-stats'
-import { machineNote } from './results-md'
+import { machineNote } from './report-format'
 
 const run = (start: number, end: number, steal?: number, busyBefore?: number) =>
   ({ loadAverage: { start, end }, stealPercent: steal, busyBeforePercent: busyBefore }) as BenchResult

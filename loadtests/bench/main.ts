@@ -2,8 +2,9 @@
  * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]`
  *
  * Runs the same socket scenario against every registered socket system, then autocannon against
- * every REST target, in one run: this process (the load generator) on core 0, servers on core 1.
- * Prints a table, writes results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
+ * every REST target, then the hostile-bodies row, in one run: this process (the load generator) and
+ * the tick feed on core 0, servers on core 1. Prints a table, writes results/bench-<time>.json and
+ * (full runs, or --results-md) RESULTS.md.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -11,136 +12,45 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
-import { LeanClientFleet, type ConnectReport, type StormReport, type WindowReport } from './lean-client'
-import { defaultScenario, type Scenario } from './scenario'
+import { LeanClientFleet } from './lean-client'
+import { defaultScenario } from './scenario'
 import {
   socketSystems,
+  variantScenario,
   type BusProbe,
   type RunningSocketSystem,
   type SocketSystem,
   type SocketSystemContext,
 } from './socket-systems'
-import { restTargets, sharedSandbox, type RestTarget, type RestTargetContext } from './rest-targets'
+import {
+  restTargets,
+  sharedSandbox,
+  startGatewayOverSandbox,
+  uncachedRequest,
+  type RestRequest,
+  type RestTarget,
+  type RestTargetContext,
+} from './rest-targets'
 import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
-import { measureSerialLatency, type SerialLatency } from './serial-latency'
+import { measureSerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
-import { machineNote, renderResultsMd } from './results-md'
-import { formatNumber, restCells, socketCells, stormCell, table } from './report-format'
+import { findCapacity, judgeWindow } from './capacity'
+import { runHostileBodies } from './hostile-bodies'
+import { renderResultsMd } from './results-md'
+import { formatReport } from './report-format'
+import type {
+  BenchOptions,
+  BenchResult,
+  CapacityReport,
+  HostileReport,
+  RestRow,
+  RestWindow,
+  SocketRow,
+  SocketWindow,
+} from './types'
 
-export interface BenchOptions {
-  quick: boolean
-  /** Each count is one point at the scenario's full rates; the largest also gets the saturation ramp. */
-  clientCounts: number[]
-  warmupMs: number
-  measureMs: number
-  /** Multipliers of every tick rate tried in turn, at the largest client count, until p99 passes 50 ms. */
-  rampScales: number[]
-  rampSettleMs: number
-  rampMeasureMs: number
-  /** Longest wait, after the ramp, for queues built past saturation to drain. */
-  drainMaxMs: number
-  /** The reconnect storm spreads every socket's reconnect over this span. */
-  stormSpreadMs: number
-  /** measured seconds per REST target, split evenly over the rounds */
-  restSeconds: number
-  /** times each REST target is started and measured, interleaved with the others */
-  restRounds: number
-  restConnections: number
-  /** Requests sent one at a time for the unqueued latency figure. */
-  serialRequests: number
-  installMissing: boolean
-  /** Only systems and targets whose names include one of these. */
-  only: string[] | undefined
-  redisUrl: string
-  outFile: string
-  /** Where to write RESULTS.md; full runs default to loadtests/RESULTS.md, quick runs write none. */
-  resultsMd: string | undefined
-  scenario: Scenario
-}
-
-export interface SocketRow {
-  system: string
-  clients: number
-  ok: boolean
-  error?: string
-  pinned?: boolean
-  connect?: ConnectReport
-  /** Time until every socket had its first frame after the initial subscribe. */
-  firstFrame?: { ms: number; missing: number }
-  window?: WindowReport
-  serverCpuPercent?: number
-  serverCpuMicrosPerDelivery?: number
-  rssBaselineMb?: number
-  rssPerConnectionKb?: number
-}
-
-export interface RampStep {
-  rateScale: number
-  expectedPerSecond: number
-  deliveriesPerSecond: number
-  p50: number
-  p99: number
-  p999: number
-  serverCpuPercent?: number
-  serverCpuMicrosPerDelivery?: number
-  clientCpuPercent: number
-}
-
-/** The largest client count's ramp: the tick rate raised step by step until p99 passes 50 ms. */
-export interface SaturationReport {
-  system: string
-  clients: number
-  steps: RampStep[]
-  /** The step with the highest delivery rate whose p99 stayed at or under 50 ms. */
-  best: RampStep | null
-  /** A window at half the best step's rate (half the first step's when none held): the latency target is judged here. */
-  half?: RampStep & { rssPerConnectionKb?: number }
-  /** All sockets dropped and reconnected (spread over a few seconds) at half saturation. */
-  storm?: StormReport
-  /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
-  stormBus?: { subscribeCommands: number; channels: number; topics: number }
-  error?: string
-}
-
-export interface RestRow {
-  target: string
-  note?: string
-  ok: boolean
-  unavailable?: string
-  error?: string
-  pinned?: boolean
-  /** over every round together */
-  requestsPerSecond?: number
-  /** each round's own rate, to show how much the machine wandered */
-  roundsPerSecond?: number[]
-  latencyMs?: { p50: number; p90: number; p99: number; p999: number; max: number }
-  errors?: number
-  non2xx?: number
-  serverCpuMicrosPerRequest?: number
-  /** One request at a time over one connection: the latency without queueing, to 0.001 ms. */
-  serialLatencyMs?: SerialLatency
-}
-
-export interface BenchResult {
-  runId: string
-  startedAt: string
-  command: string
-  machine: { cpuModel: string; cores: number; memoryGb: number; node: string; kernel: string }
-  /** 1-minute load average before and after the run: other work on the machine skews every figure. */
-  loadAverage: { start: number; end: number }
-  /** percent of all cores busy in the 2 s before the run began; absent on older runs */
-  busyBeforePercent?: number
-  /** percent of CPU time the hypervisor took for other guests during the run; absent on older runs */
-  stealPercent?: number
-  pinning: { client: string; server: string } | 'unavailable'
-  options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
-  socket: SocketRow[]
-  saturation: SaturationReport[]
-  rest: RestRow[]
-}
-
-const SATURATION_P99_MS = 50
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
@@ -148,87 +58,106 @@ function selected(name: string, only: string[] | undefined): boolean {
   return !only || only.some((part) => name.toLowerCase().includes(part.toLowerCase()))
 }
 
-async function measureWindow(
-  fleet: LeanClientFleet,
-  running: RunningSocketSystem,
-  ms: number,
-): Promise<{ window: WindowReport; cpuMicros?: number }> {
-  const cpuBefore = readCpuMicros(running.pid)
-  const endWindow = fleet.startWindow()
-  await sleep(ms)
-  const window = endWindow()
-  const cpuAfter = readCpuMicros(running.pid)
-  return {
-    window,
-    cpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-  }
-}
-
-function rampStep(rateScale: number, window: WindowReport, cpuMicros: number | undefined): RampStep {
-  return {
-    rateScale,
-    expectedPerSecond: window.expectedPerSecond * rateScale,
-    deliveriesPerSecond: window.deliveriesPerSecond,
-    p50: window.latencyMs.p50,
-    p99: window.latencyMs.p99,
-    p999: window.latencyMs.p999,
-    serverCpuPercent: cpuMicros === undefined ? undefined : (cpuMicros / 1e6 / window.seconds) * 100,
-    serverCpuMicrosPerDelivery:
-      cpuMicros !== undefined && window.deliveries > 0 ? cpuMicros / window.deliveries : undefined,
-    clientCpuPercent: window.clientCpuPercent,
-  }
-}
-
-/** A step counts toward saturation only when p99 held and the clients got nearly every frame. */
-function stepHeld(step: RampStep): boolean {
-  return step.p99 <= SATURATION_P99_MS && step.deliveriesPerSecond >= 0.95 * step.expectedPerSecond
+/** What one system's windows need besides the fleet and the running server. */
+interface WindowContext {
+  fleet: LeanClientFleet
+  running: RunningSocketSystem
+  listRateMs: number
+  /** How long after a window ends frames published in it may still arrive and count. */
+  graceMs: number
 }
 
 /**
- * On a connected, subscribed fleet with the ticks at scale `rampScales[0]`: raise the rate until p99
- * passes 50 ms, then drop to half the best rate, let queues drain, measure, and run the storm there.
+ * One window: frames counted by publish time inside it (arriving up to `graceMs` later), the
+ * offered rate from what the feed published in it, and the server's CPU over it.
  */
-async function runSaturation(
+async function measureWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
+  const subscribers = wc.fleet.subscribers()
+  const cpuBefore = readCpuMicros(wc.running.pid)
+  const close = wc.fleet.openWindow()
+  await sleep(ms)
+  const cpuAfter = readCpuMicros(wc.running.pid)
+  const client = await close(wc.graceMs)
+  const published = await wc.running.countPublished(client.from, client.to)
+  return judgeWindow({
+    rateScale: scale,
+    client,
+    published,
+    subscribers,
+    listRateMs: wc.listRateMs,
+    serverCpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  })
+}
+
+/** Queues built past capacity must drain before a lower rate's window means anything. */
+async function drain(wc: WindowContext, scale: number, maxMs: number): Promise<void> {
+  const deadline = performance.now() + maxMs
+  while (performance.now() < deadline) {
+    const window = await measureWindow({ ...wc, graceMs: 100 }, scale, 500)
+    if (window.held && window.backlogFrames === 0) return
+  }
+}
+
+function describe(window: SocketWindow): string {
+  const rated = window.rated
+    ? `; list ${Math.round(window.rated.deliveredPerSecond)}/s (${Math.round(window.rated.minPerSecond)}–${Math.round(window.rated.maxPerSecond)} allowed), p99 ${window.rated.latencyMs.p99} ms`
+    : ''
+  return `${Math.round(window.deliveredPerSecond)}/s of ${Math.round(window.offeredPerSecond)} offered, p99 ${window.latencyMs.p99} ms${rated}: ${window.held ? 'held' : `not held (${window.verdict})`}`
+}
+
+/**
+ * On a connected, subscribed fleet: the capacity ramp, then a window at half the capacity (and at
+ * half the reference system's), then the reconnect storm at half capacity.
+ */
+async function runCapacity(
   system: SocketSystem,
-  fleet: LeanClientFleet,
-  running: RunningSocketSystem,
+  wc: WindowContext,
   clients: number,
   rssBaseline: number | undefined,
+  referenceHalfScale: number | undefined,
   options: BenchOptions,
   log: (line: string) => void,
-): Promise<SaturationReport> {
-  const report: SaturationReport = { system: system.name, clients, steps: [], best: null }
-  for (const scale of options.rampScales) {
+): Promise<CapacityReport> {
+  const { fleet, running } = wc
+  const measureStep = async (scale: number): Promise<SocketWindow> => {
     await running.setRateScale(scale)
     await sleep(options.rampSettleMs)
-    let { window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs)
-    let step = rampStep(scale, window, cpuMicros)
-    if (!stepHeld(step)) {
-      // One retry: on a shared machine one descheduled moment must not end the ramp.
-      ;({ window, cpuMicros } = await measureWindow(fleet, running, options.rampMeasureMs))
-      step = rampStep(scale, window, cpuMicros)
+    let window = await measureWindow(wc, scale, options.rampMeasureMs)
+    // One retry: on a shared machine one descheduled moment must not end the ramp.
+    if (!window.held) window = await measureWindow(wc, scale, options.rampMeasureMs)
+    log(`  ramp ×${scale}: ${describe(window)}`)
+    if (!window.held) {
+      // the next step must not start with this one's backlog
+      await running.setRateScale(scale / 2)
+      await drain(wc, scale / 2, options.drainMaxMs)
     }
-    report.steps.push(step)
-    log(
-      `  ramp ×${scale}: ${Math.round(step.deliveriesPerSecond)}/s of ${Math.round(step.expectedPerSecond)}, p99 ${step.p99} ms`,
-    )
-    if (!stepHeld(step)) break
-    if (!report.best || step.deliveriesPerSecond > report.best.deliveriesPerSecond) report.best = step
+    return window
   }
-  // With no step held (an overloaded machine), the storm still runs, at half the lowest rate.
-  const halfScale = (report.best ?? report.steps[0]!).rateScale / 2
+  const search = await findCapacity(options.rampGrid, options.rampStart, options.rampRefinements, measureStep)
+  const report: CapacityReport = {
+    system: system.name,
+    clients,
+    steps: search.steps,
+    capacity: search.capacity,
+    atTopOfRamp: search.atTopOfRamp,
+  }
+  // With no held step (an overloaded machine), the storm still runs, at half the lowest rate tried.
+  const lowest = Math.min(...search.steps.map((step) => step.rateScale))
+  const halfScale = (search.capacity?.rateScale ?? lowest) / 2
   await running.setRateScale(halfScale)
-  // Queues built up past saturation must drain before the half-rate window means anything.
-  const drainDeadline = performance.now() + options.drainMaxMs
-  while (performance.now() < drainDeadline) {
-    const { window } = await measureWindow(fleet, running, 500)
-    if (window.latencyMs.p99 <= SATURATION_P99_MS) break
-  }
+  await drain(wc, halfScale, options.drainMaxMs)
   const rssBefore = readRssBytes(running.pid)
-  const { window, cpuMicros } = await measureWindow(fleet, running, options.measureMs)
-  report.half = { ...rampStep(halfScale, window, cpuMicros) }
+  report.half = await measureWindow(wc, halfScale, options.measureMs)
+  log(`  half capacity ×${halfScale}: ${describe(report.half)}`)
   if (rssBefore !== undefined && rssBaseline !== undefined && fleet.openSockets > 0) {
     report.half.rssPerConnectionKb = (rssBefore - rssBaseline) / 1024 / fleet.openSockets
+  }
+  if (referenceHalfScale !== undefined && referenceHalfScale !== halfScale) {
+    await running.setRateScale(referenceHalfScale)
+    await drain(wc, referenceHalfScale, options.drainMaxMs)
+    report.atReferenceHalf = await measureWindow(wc, referenceHalfScale, options.measureMs)
+    log(`  at the reference's half capacity ×${referenceHalfScale}: ${describe(report.atReferenceHalf)}`)
+    await running.setRateScale(halfScale)
   }
 
   const busBefore: BusProbe | undefined = await running.busProbe?.()
@@ -245,19 +174,30 @@ async function runSaturation(
 }
 
 /**
- * One system, a fresh server per client count. The largest count also runs the saturation ramp
- * (before its full-rate window, so the ramp starts from a server that has no backlog).
+ * One system, a fresh server and feed per client count. The largest count also runs the capacity
+ * ramp (before its full-rate window, so the ramp starts from a server that has no backlog); a
+ * scenario variant runs only at the largest count.
  */
 async function runSocketSystem(
   system: SocketSystem,
   ctx: SocketSystemContext,
+  referenceHalfScale: number | undefined,
   options: BenchOptions,
   log: (line: string) => void,
-): Promise<{ rows: SocketRow[]; saturation: SaturationReport }> {
+): Promise<{ rows: SocketRow[]; capacity: CapacityReport }> {
   const rows: SocketRow[] = []
   const largest = Math.max(...options.clientCounts)
-  let saturation: SaturationReport = { system: system.name, clients: largest, steps: [], best: null }
-  for (const clients of options.clientCounts) {
+  const counts = system.variant ? [largest] : options.clientCounts
+  let capacity: CapacityReport = {
+    system: system.name,
+    clients: largest,
+    steps: [],
+    capacity: null,
+    atTopOfRamp: false,
+  }
+  const listRateMs = ctx.scenario.listRate
+  const graceMs = Math.max(options.quick ? 300 : 1000, listRateMs > 0 ? listRateMs + 250 : 0)
+  for (const clients of counts) {
     log(`socket: ${system.name}, ${clients} clients`)
     const row: SocketRow = { system: system.name, clients, ok: false }
     rows.push(row)
@@ -273,41 +213,45 @@ async function runSocketSystem(
         clients,
         scenario: ctx.scenario,
       })
+      const wc: WindowContext = { fleet, running, listRateMs, graceMs }
       row.pinned = running.pinned
       await sleep(300)
       const rssBaseline = readRssBytes(running.pid)
       row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 
-      row.connect = await fleet.connect()
-      const ramp = clients === largest && options.rampScales.length > 0
-      await running.setRateScale(ramp ? options.rampScales[0]! : 1)
+      // Ticks at the ramp's first rate before clients connect, so topics have a snapshot to send.
+      await running.setRateScale(options.rampGrid[options.rampStart]!)
       await running.startTicks()
+      row.connect = await fleet.connect()
       row.firstFrame = await fleet.waitUntilAllReceived(15_000)
-      if (ramp) {
+      if (clients === largest) {
         try {
-          saturation = await runSaturation(system, fleet, running, clients, rssBaseline, options, log)
+          capacity = await runCapacity(system, wc, clients, rssBaseline, referenceHalfScale, options, log)
         } catch (error) {
-          saturation.error = errorText(error)
+          capacity.error = errorText(error)
         }
+      }
+      const fullRate = capacity.steps.find((step) => step.rateScale === 1)
+      const framesBefore = fleet.totalFrames
+      if (clients === largest && fullRate) {
+        row.window = fullRate
+      } else {
         await running.setRateScale(1)
+        await sleep(options.warmupMs)
+        row.window = await measureWindow(wc, 1, options.measureMs)
       }
-      await sleep(options.warmupMs)
-
-      const { window, cpuMicros } = await measureWindow(fleet, running, options.measureMs)
+      log(`  full rate: ${describe(row.window)}`)
       const rssLoaded = readRssBytes(running.pid)
-      row.window = window
-      if (cpuMicros !== undefined) {
-        row.serverCpuPercent = (cpuMicros / 1000 / (window.seconds * 1000)) * 100
-        row.serverCpuMicrosPerDelivery = window.deliveries > 0 ? cpuMicros / window.deliveries : undefined
+      if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
+        row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
       }
-      if (rssBaseline !== undefined && rssLoaded !== undefined && row.connect.opened > 0) {
-        row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / row.connect.opened
-      }
-      row.ok = row.connect.opened > 0 && window.deliveries > 0
+      // An overloaded system may deliver nothing published in the window within the grace; it
+      // still worked if frames kept arriving.
+      row.ok =
+        row.connect.opened > 0 && (row.window.deliveredPerSecond > 0 || fleet.totalFrames > framesBefore)
       if (!row.ok) {
         const said = (await running.diagnose?.().catch(errorText)) ?? ''
-        row.error =
-          `opened ${row.connect.opened} sockets, received ${window.deliveries} frames ${said}`.trim()
+        row.error = `opened ${row.connect.opened} sockets, received no frames ${said}`.trim()
       }
     } catch (error) {
       row.error = errorText(error)
@@ -316,26 +260,26 @@ async function runSocketSystem(
       await running?.stop()
     }
   }
-  return { rows, saturation }
+  return { rows, capacity }
 }
 
-/** One target's figures from one round: started, warmed, measured for one window, stopped. */
-export interface RestWindow {
-  pinned: boolean
-  seconds: number
-  requests: number
-  non2xx: number
-  errors: number
-  cpuMicros?: number
-  latencyMs: NonNullable<RestRow['latencyMs']>
-  serialLatencyMs?: SerialLatency
+/** One answer's body as the server sent it (undici does not decompress) and its content-encoding. */
+async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow['answer']> {
+  const response = await undiciRequest(url + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  })
+  const bytes = (await response.body.arrayBuffer()).byteLength
+  const encoding = response.headers['content-encoding']
+  return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
 }
 
 async function runRestWindow(
   target: RestTarget,
   ctx: RestTargetContext,
   options: BenchOptions,
-  withSerial: boolean,
+  firstRound: boolean,
   log: (line: string) => void,
 ): Promise<RestWindow | { unavailable: string }> {
   const begin = performance.now()
@@ -378,9 +322,10 @@ async function runRestWindow(
         p999: result.latency.p99_9,
         max: result.latency.max,
       },
-      serialLatencyMs: withSerial
+      serialLatencyMs: firstRound
         ? await measureSerialLatency(started.url, request, options.serialRequests)
         : undefined,
+      answer: firstRound ? await sampleAnswer(started.url, request) : undefined,
     }
   } finally {
     await started.stop()
@@ -421,6 +366,7 @@ export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow
     non2xx,
     serverCpuMicrosPerRequest: cpu !== undefined && requests > 0 ? cpu / requests : undefined,
     serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
+    answer: windows.find((window) => window.answer)?.answer,
     ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
   }
 }
@@ -463,10 +409,44 @@ async function runRestRounds(
   })
 }
 
+export const HOSTILE_ROW = 'hostile bodies'
+
+async function runHostile(
+  ctx: RestTargetContext,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<HostileReport> {
+  log('hostile bodies: 10 connections sending the worst body each call accepts, /healthz timed meanwhile')
+  const gateway = await startGatewayOverSandbox(ctx, uncachedRequest)
+  try {
+    return await runHostileBodies({
+      url: gateway.url,
+      pid: gateway.pid,
+      seconds: options.hostileSeconds,
+      warmupSeconds: options.quick ? 0.2 : 1,
+    })
+  } catch (error) {
+    return {
+      ok: false,
+      error: errorText(error),
+      connections: 10,
+      seconds: 0,
+      calls: [],
+      requests: 0,
+      requestsPerSecond: 0,
+      hostileMs: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
+      healthzMs: { samples: 0, p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
+    }
+  } finally {
+    await gateway.stop()
+  }
+}
+
 export async function runBench(
   options: BenchOptions,
   log: (line: string) => void = console.log,
 ): Promise<BenchResult> {
+  const began = performance.now()
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
   const cores = os.availableParallelism()
@@ -479,25 +459,34 @@ export async function runBench(
   const ticksAtStart = readMachineTicks()
   log(
     serverCpus
-      ? 'pinning: load generator on core 0, servers on core 1'
+      ? 'pinning: load generator and tick feed on core 0, servers on core 1'
       : 'pinning unavailable: load generator and servers share the cores',
   )
 
   const socketRows: SocketRow[] = []
-  const saturation: SaturationReport[] = []
-  const ctx: SocketSystemContext = {
-    scenario: options.scenario,
-    runId,
-    serverCpus,
-    redisUrl: options.redisUrl,
-  }
+  const capacity: CapacityReport[] = []
+  const systemScenarios: BenchResult['systemScenarios'] = {}
+  let referenceHalfScale: number | undefined
   for (const system of socketSystems.filter((s) => selected(s.name, options.only))) {
-    const result = await runSocketSystem(system, ctx, options, log)
+    const scenario = variantScenario(options.scenario, system.variant)
+    systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
+    const ctx: SocketSystemContext = { scenario, runId, serverCpus, redisUrl: options.redisUrl }
+    const result = await runSocketSystem(
+      system,
+      ctx,
+      system.variant ? undefined : referenceHalfScale,
+      options,
+      log,
+    )
     socketRows.push(...result.rows)
-    saturation.push(result.saturation)
+    capacity.push(result.capacity)
+    // The first system is the reference: every later one is also measured at its half capacity.
+    if (capacity.length === 1 && result.capacity.capacity)
+      referenceHalfScale = result.capacity.capacity.rateScale / 2
   }
 
   const restRows: RestRow[] = []
+  let hostile: HostileReport | undefined
   const sandbox = sharedSandbox(serverCpus)
   const restCtx: RestTargetContext = {
     runId,
@@ -514,6 +503,7 @@ export async function runBench(
         log,
       )),
     )
+    if (selected(HOSTILE_ROW, options.only)) hostile = await runHostile(restCtx, options, log)
   } finally {
     await sandbox.stop()
   }
@@ -524,6 +514,7 @@ export async function runBench(
     runId,
     startedAt,
     command: ['npm run bench --', ...process.argv.slice(2)].join(' ').replace(/ --$/, ''),
+    durationSeconds: (performance.now() - began) / 1000,
     machine: {
       cpuModel: cpus[0]?.model ?? 'unknown',
       cores,
@@ -536,102 +527,15 @@ export async function runBench(
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
     options: recordedOptions,
+    systemScenarios,
     socket: socketRows,
-    saturation,
+    capacity,
     rest: restRows,
+    hostile,
   }
 }
 
-export function formatReport(result: BenchResult): string {
-  const socketRows = result.socket.map((row) => [row.system, ...socketCells(row)])
-  const restRows = result.rest.map((row) => [row.target, ...restCells(row)])
-  const saturationRows = result.saturation.map((report): string[] => {
-    if (report.error && !report.best)
-      return [report.system, formatNumber(report.clients), `FAILED: ${report.error}`]
-    const best = report.best
-    const half = report.half
-    return [
-      report.system,
-      formatNumber(report.clients),
-      best ? `×${best.rateScale}` : 'none',
-      best ? formatNumber(best.deliveriesPerSecond) : '-',
-      best ? formatNumber(best.p99) : '-',
-      half ? formatNumber(half.deliveriesPerSecond) : '-',
-      half ? formatNumber(half.p99) : '-',
-      half ? formatNumber(half.serverCpuMicrosPerDelivery, 2) : '-',
-      half ? formatNumber(half.rssPerConnectionKb, 1) : '-',
-      stormCell(report.storm),
-      report.stormBus ? `${report.stormBus.subscribeCommands} / ${report.stormBus.topics} topics` : '-',
-    ]
-  })
-  const m = result.machine
-  return [
-    `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
-    `pinning: ${result.pinning === 'unavailable' ? 'unavailable' : `client core ${result.pinning.client}, server core ${result.pinning.server}`}`,
-    `command: ${result.command}`,
-    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; steal ${formatNumber(result.stealPercent, 1)}%${
-      machineNote(result) ? ` -- ${machineNote(result)}; treat the figures as skewed` : ''
-    }`,
-    '',
-    'SOCKETS at the scenario rates (latency in ms, tick publish to client receive; CPU/RSS of the server process)',
-    table(
-      [
-        'system',
-        'clients',
-        'expected/s',
-        'delivered/s',
-        'kept up',
-        'p50',
-        'p99',
-        'p99.9',
-        'cpu µs/msg',
-        'srv cpu',
-        'cli cpu',
-        'KB/conn',
-        'connect/s',
-      ],
-      socketRows,
-    ),
-    '',
-    `SATURATION (tick rates raised at a fixed client count; best = highest delivered/s with p99 <= ${SATURATION_P99_MS} ms; half = a window at half that rate)`,
-    table(
-      [
-        'system',
-        'clients',
-        'best rate',
-        'best/s',
-        'p99',
-        'half/s',
-        'half p99',
-        'half µs/msg',
-        'half KB/conn',
-        'reconnect storm',
-        'redis SUBSCRIBEs',
-      ],
-      saturationRows,
-    ),
-    '',
-    'REST (autocannon, latency in ms)',
-    table(
-      [
-        'target',
-        'req/s',
-        'rounds req/s',
-        'p50',
-        'p90',
-        'p99',
-        'p99.9',
-        'serial p50',
-        'serial p99',
-        'cpu µs/req',
-        'errors',
-      ],
-      restRows,
-    ),
-  ].join('\n')
-}
-
-export function optionsFromArgs(argv: string[]): BenchOptions {
+export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: boolean } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -643,31 +547,41 @@ export function optionsFromArgs(argv: string[]): BenchOptions {
       out: { type: 'string' },
       'results-md': { type: 'string' },
       'redis-url': { type: 'string' },
+      'print-options': { type: 'boolean', default: false },
     },
   })
   const quick = values.quick ?? false
-  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 1 : 6
+  const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 0.7 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const clientCounts = values.clients
+    ? values.clients.split(',').map(Number)
+    : quick
+      ? [200]
+      : [1000, 5000, 10000]
+  if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
+    throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
+  if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)
   return {
+    printOptions: values['print-options'] ?? false,
     quick,
-    clientCounts: values.clients
-      ? values.clients.split(',').map(Number)
-      : quick
-        ? [200]
-        : [1000, 5000, 10000],
+    clientCounts,
     warmupMs: quick ? 300 : 2000,
     measureMs: measureSeconds * 1000,
-    rampScales: quick
+    // steps of about ×1.5; the ramp starts at ×0.02 and walks down from it when that does not hold
+    rampGrid: quick
       ? [0.25, 1]
-      : [0.02, 0.03, 0.045, 0.07, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.65, 0.8, 1],
-    rampSettleMs: quick ? 200 : 700,
-    rampMeasureMs: quick ? 700 : 2000,
-    drainMaxMs: quick ? 1000 : 15_000,
-    stormSpreadMs: quick ? 500 : 5000,
+      : [0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.045, 0.07, 0.1, 0.15, 0.2, 0.3, 0.45, 0.7, 1],
+    rampStart: quick ? 0 : 4,
+    rampRefinements: quick ? 1 : 2,
+    rampSettleMs: quick ? 150 : 700,
+    rampMeasureMs: quick ? 500 : 2000,
+    drainMaxMs: quick ? 800 : 15_000,
+    stormSpreadMs: quick ? 400 : 5000,
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
-    serialRequests: quick ? 200 : 2000,
+    serialRequests: quick ? 100 : 2000,
+    hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],
     only: values.systems?.split(',').map((name) => name.trim()),
     redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -695,7 +609,12 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
     path.resolve(process.argv[4] ?? path.join(loadtestsDir, 'RESULTS.md')),
   )
 } else if (isMainModule(import.meta.url)) {
-  const options = optionsFromArgs(process.argv.slice(2))
+  const { printOptions, ...options } = optionsFromArgs(process.argv.slice(2))
+  if (printOptions) {
+    // What the harness would run with, for checking that flags arrive through npm.
+    console.log(JSON.stringify(options))
+    process.exit(0)
+  }
   const began = performance.now()
   const result = await runBench(options, (line) =>
     console.error(`[${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`),
@@ -704,21 +623,13 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
   mkdirSync(path.dirname(options.outFile), { recursive: true })
   writeFileSync(options.outFile, `${JSON.stringify(result, null, 2)}\n`)
   console.log(`\nwrote ${path.relative(process.cwd(), options.outFile) || options.outFile}`)
-  if (options.resultsMd) {
-    const markdown = renderResultsMd(result, path.relative(loadtestsDir, options.outFile))
-    // Formatted like every other file, so the repository's prettier check stays clean.
-    const config = await prettier.resolveConfig(options.resultsMd)
-    writeFileSync(
-      options.resultsMd,
-      await prettier.format(markdown, { ...config, filepath: options.resultsMd }),
-    )
-    console.log(`wrote ${path.relative(process.cwd(), options.resultsMd) || options.resultsMd}`)
-  }
+  if (options.resultsMd) await writeResultsMd(result, options.outFile, options.resultsMd)
   // Lingering client sockets or timers must not keep a finished run alive.
   process.exit(
     result.socket.every((row) => row.ok) &&
-      result.saturation.every((report) => !report.error) &&
-      result.rest.every((row) => row.ok || row.unavailable)
+      result.capacity.every((report) => !report.error) &&
+      result.rest.every((row) => row.ok || row.unavailable) &&
+      (!result.hostile || result.hostile.ok)
       ? 0
       : 1,
   )

@@ -1,11 +1,12 @@
-// Number, table and row cells shared by the stdout report and RESULTS.md.
+// Number, table and row cells shared by the stdout report and RESULTS.md, and the stdout report itself.
 import type { StormReport } from './lean-client'
-import type { RestRow, SocketRow } from './main'
+import type { BenchResult, CapacityReport, HostileReport, RestRow, SocketRow, SocketWindow } from './types'
 
 export function formatNumber(value: number | undefined, digits = 0): string {
   if (value === undefined || Number.isNaN(value)) return '-'
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
+const n = formatNumber
 
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
@@ -13,16 +14,40 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
 }
 
+/** Steal above this share means the hypervisor ran other guests on these cores often enough to skew figures. */
+const STEAL_NOTICEABLE_PERCENT = 3
+
+/**
+ * Why the machine was not the run's alone, if it was not: work already running when it started (the
+ * run's own processes raise the load average later, so only the start counts), or CPU time the
+ * hypervisor gave to other virtual machines.
+ */
+export function machineNote(result: BenchResult): string | undefined {
+  const parts: string[] = []
+  const busyBefore = result.busyBeforePercent
+  if (busyBefore !== undefined ? busyBefore >= 25 : result.loadAverage.start > 1)
+    parts.push(
+      busyBefore !== undefined
+        ? `other work kept the cores ${busyBefore.toFixed(0)}% busy just before it started`
+        : `other work was running when it started (load average ${result.loadAverage.start.toFixed(1)})`,
+    )
+  if (result.stealPercent !== undefined && result.stealPercent >= STEAL_NOTICEABLE_PERCENT)
+    parts.push(
+      `the hypervisor took ${result.stealPercent.toFixed(1)}% of the CPU time for other guests (steal)`,
+    )
+  return parts.length > 0 ? `the machine was shared: ${parts.join(', and ')}` : undefined
+}
+
 export function stormCell(storm: StormReport | undefined): string {
   if (!storm) return '-'
   const problems = [
-    storm.failed ? `${formatNumber(storm.failed)} failed` : '',
-    storm.missing ? `${formatNumber(storm.missing)} missing` : '',
+    storm.failed ? `${n(storm.failed)} failed` : '',
+    storm.missing ? `${n(storm.missing)} missing` : '',
   ].filter(Boolean)
-  const spread = `spread ${formatNumber(storm.spreadMs / 1000, 1)} s`
+  const spread = `spread ${n(storm.spreadMs / 1000, 1)} s`
   return problems.length === 0
-    ? `${formatNumber(storm.ms)} ms (${spread})`
-    : `not done in ${formatNumber(storm.ms)} ms (${spread}; ${problems.join(', ')})`
+    ? `${n(storm.ms)} ms (${spread})`
+    : `not done in ${n(storm.ms)} ms (${spread}; ${problems.join(', ')})`
 }
 
 /** The slowest and fastest round of a REST target, e.g. `5,989–6,857`: how far the machine wandered. */
@@ -30,43 +55,210 @@ export function roundsRange(perSecond: number[] | undefined): string {
   if (!perSecond || perSecond.length === 0) return '-'
   const low = Math.min(...perSecond)
   const high = Math.max(...perSecond)
-  return perSecond.length === 1 ? formatNumber(low) : `${formatNumber(low)}–${formatNumber(high)}`
+  return perSecond.length === 1 ? n(low) : `${n(low)}–${n(high)}`
 }
+
+/** "held", or "overload: <why>": an overload window never enters a ratio. */
+export function heldLabel(window: SocketWindow): string {
+  return window.held ? 'held' : `overload (${window.verdict})`
+}
+
+/** The market list's figures when it asks for a rate, and whether the system kept to it. */
+export function listCell(window: SocketWindow): string {
+  const rated = window.rated
+  if (!rated) return '-'
+  const note = rated.rateIgnored ? ', rate not kept: more frames than it allows' : ''
+  return `${n(rated.deliveredPerSecond)}/s (${n(rated.minPerSecond)}–${n(rated.maxPerSecond)} allowed), p99 ${n(rated.latencyMs.p99)} ms${note}`
+}
+
+/** A window's figure cells: offered, delivered, share, latency, CPU, held or overload. */
+export function windowCells(window: SocketWindow): string[] {
+  return [
+    n(window.offeredPerSecond),
+    n(window.deliveredPerSecond),
+    `${n(window.deliveredShare * 100, 1)}%`,
+    n(window.latencyMs.p50),
+    n(window.latencyMs.p99),
+    n(window.latencyMs.p999),
+    n(window.serverCpuMicrosPerDelivery, 2),
+    `${n(window.serverCpuPercent)}%`,
+    `${n(window.clientCpuPercent)}%`,
+  ]
+}
+export const WINDOW_HEADER = [
+  'offered/s',
+  'delivered/s',
+  'delivered',
+  'p50',
+  'p99',
+  'p99.9',
+  'cpu µs/msg',
+  'server cpu',
+  'client cpu',
+]
 
 /** A socket row's cells after its system name: the figures, or why there are none. */
 export function socketCells(row: SocketRow): string[] {
-  if (!row.ok || !row.window) return [formatNumber(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
-  const window = row.window
+  if (!row.ok || !row.window) return [n(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
   return [
-    formatNumber(row.clients),
-    formatNumber(window.expectedPerSecond),
-    formatNumber(window.deliveriesPerSecond),
-    `${formatNumber((window.deliveriesPerSecond / window.expectedPerSecond) * 100)}%`,
-    formatNumber(window.latencyMs.p50),
-    formatNumber(window.latencyMs.p99),
-    formatNumber(window.latencyMs.p999),
-    formatNumber(row.serverCpuMicrosPerDelivery, 2),
-    `${formatNumber(row.serverCpuPercent)}%`,
-    `${formatNumber(window.clientCpuPercent)}%`,
-    formatNumber(row.rssPerConnectionKb, 1),
-    formatNumber(row.connect?.perSecond),
+    n(row.clients),
+    ...windowCells(row.window),
+    n(row.rssPerConnectionKb, 1),
+    n(row.connect?.perSecond),
+    heldLabel(row.window),
   ]
 }
+export const SOCKET_HEADER = ['clients', ...WINDOW_HEADER, 'KiB/conn', 'connect/s', 'held?']
 
-/** A REST row's figure cells (req/s, rounds, latency, one at a time, CPU, errors), or why there are none. */
+/** Capacity in words: the held step, "at least" when the ramp never failed, or that none held. */
+export function capacityText(report: CapacityReport): string {
+  if (report.steps.length === 0) return report.error ? `FAILED: ${report.error}` : 'not measured'
+  const capacity = report.capacity
+  if (!capacity)
+    return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
+  return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}`
+}
+
+export function capacityCells(report: CapacityReport): string[] {
+  const half = report.half
+  const capacity = report.capacity
+  return [
+    n(report.clients),
+    capacityText(report),
+    capacity ? n(capacity.latencyMs.p99) : '-',
+    capacity ? n(capacity.serverCpuMicrosPerDelivery, 2) : '-',
+    capacity ? listCell(capacity) : '-',
+    half ? `×${half.rateScale}` : '-',
+    half ? n(half.latencyMs.p50) : '-',
+    half ? n(half.latencyMs.p99) : '-',
+    half ? n(half.rssPerConnectionKb, 1) : '-',
+    report.error ? `FAILED: ${report.error}` : stormCell(report.storm),
+    report.stormBus ? `${n(report.stormBus.subscribeCommands)} (${n(report.stormBus.topics)} topics)` : '-',
+  ]
+}
+export const CAPACITY_HEADER = [
+  'clients',
+  'capacity (offered/s held)',
+  'p99 there',
+  'µs/msg there',
+  'list there',
+  'half at',
+  'half p50',
+  'half p99',
+  'half KiB/conn',
+  'reconnect storm',
+  'Redis SUBSCRIBEs',
+]
+
+/** A REST row's figure cells (req/s, rounds, latency, one at a time, CPU, answer, errors), or why there are none. */
 export function restCells(row: RestRow): string[] {
   if (row.unavailable) return [`skipped: ${row.unavailable}`]
   if (!row.ok || !row.latencyMs) return [`FAILED: ${row.error ?? 'no figures'}`]
   return [
-    formatNumber(row.requestsPerSecond),
+    n(row.requestsPerSecond),
     roundsRange(row.roundsPerSecond),
-    formatNumber(row.latencyMs.p50, 2),
-    formatNumber(row.latencyMs.p90, 2),
-    formatNumber(row.latencyMs.p99, 2),
-    formatNumber(row.latencyMs.p999, 2),
-    formatNumber(row.serialLatencyMs?.p50, 3),
-    formatNumber(row.serialLatencyMs?.p99, 3),
-    formatNumber(row.serverCpuMicrosPerRequest, 1),
+    n(row.latencyMs.p50, 2),
+    n(row.latencyMs.p90, 2),
+    n(row.latencyMs.p99, 2),
+    n(row.latencyMs.p999, 2),
+    n(row.serialLatencyMs?.p50, 3),
+    n(row.serialLatencyMs?.p99, 3),
+    n(row.serverCpuMicrosPerRequest, 1),
+    row.answer ? `${n(row.answer.bytes)} ${row.answer.encoding}` : '-',
     String((row.errors ?? 0) + (row.non2xx ?? 0)),
   ]
+}
+export const REST_HEADER = [
+  'req/s',
+  'rounds req/s',
+  'p50',
+  'p90',
+  'p99',
+  'p99.9',
+  'one at a time p50',
+  'p99',
+  'cpu µs/req',
+  'answer bytes',
+  'errors',
+]
+
+/** Status codes the hostile requests got, over every call, e.g. `400 ×5,120, 413 ×12`. */
+export function hostileStatuses(report: HostileReport): string {
+  const totals = new Map<string, number>()
+  for (const call of report.calls)
+    for (const [status, count] of Object.entries(call.statuses))
+      totals.set(status, (totals.get(status) ?? 0) + count)
+  return (
+    [...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, count]) => `${status === '0' ? 'no answer' : status} ×${n(count)}`)
+      .join(', ') || '-'
+  )
+}
+
+export function hostileCells(report: HostileReport): string[] {
+  if (!report.ok) return [`FAILED: ${report.error ?? 'no figures'}`]
+  const sizes = report.calls.map((call) => call.bytes)
+  return [
+    `${n(report.calls.length / 2)} calls × 2 shapes`,
+    `${n(Math.min(...sizes) / 1024)}–${n(Math.max(...sizes) / 1024)} KiB`,
+    n(report.requestsPerSecond),
+    n(report.hostileMs.p50, 1),
+    n(report.hostileMs.p99, 1),
+    n(report.hostileMs.max, 1),
+    n(report.healthzMs.p50, 2),
+    n(report.healthzMs.p99, 2),
+    n(report.healthzMs.max, 1),
+    `${n(report.serverCpuPercent)}%`,
+    hostileStatuses(report),
+  ]
+}
+export const HOSTILE_HEADER = [
+  'bodies',
+  'body size',
+  'req/s',
+  'hostile p50',
+  'p99',
+  'max',
+  '/healthz p50',
+  'p99',
+  'max',
+  'server cpu',
+  'answers',
+]
+
+export function formatReport(result: BenchResult): string {
+  const m = result.machine
+  const note = machineNote(result)
+  return [
+    `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
+    `pinning: ${result.pinning === 'unavailable' ? 'unavailable' : `client core ${result.pinning.client} (and the tick feed), server core ${result.pinning.server}`}`,
+    `command: ${result.command}; took ${n(result.durationSeconds)} s`,
+    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; steal ${n(result.stealPercent, 1)}%${note ? ` -- ${note}; treat the figures as skewed` : ''}`,
+    '',
+    'SOCKETS at the scenario rates (frames counted by publish time; latency in ms; CPU/RSS of the server process)',
+    table(
+      ['system', ...SOCKET_HEADER],
+      result.socket.map((row) => [row.system, ...socketCells(row)]),
+    ),
+    '',
+    'CAPACITY (highest offered rate held with p99 <= 50 ms and >= 99% delivered, by a ramp of the tick rates)',
+    table(
+      ['system', ...CAPACITY_HEADER],
+      result.capacity.map((report) => [report.system, ...capacityCells(report)]),
+    ),
+    '',
+    'REST (autocannon, latency in ms)',
+    table(
+      ['target', ...REST_HEADER],
+      result.rest.map((row) => [row.target, ...restCells(row)]),
+    ),
+    ...(result.hostile
+      ? [
+          '',
+          'HOSTILE BODIES (ms)',
+          table(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]),
+        ]
+      : []),
+  ].join('\n')
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { combineRestWindows, type RestWindow } from './main'
+import { combineRestWindows } from './main'
+import type { RestWindow } from './types'
 import { roundsRange } from './report-format'
 
 const window = (overrides: Partial<RestWindow>): RestWindow => ({

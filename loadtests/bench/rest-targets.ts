@@ -78,13 +78,15 @@ export const uncachedRequest: RestRequest = {
   headers: { 'content-type': 'application/json' },
 }
 export const settingsRequest: RestRequest = { method: 'GET', path: CALLS.getAllSetting.path }
+export const coinListRequest: RestRequest = { method: 'GET', path: CALLS.getCoinList.path }
+export const coinListBrotliRequest: RestRequest = { ...coinListRequest, headers: { 'accept-encoding': 'br' } }
 
 async function stopAll(servers: Array<{ stop(): Promise<void> }>): Promise<void> {
   for (const server of servers.reverse()) await server.stop()
 }
 
 /** The sandbox, then the gateway in front of it (in-memory bus, no Redis), both on the server core. */
-async function startGatewayOverSandbox(
+export async function startGatewayOverSandbox(
   ctx: RestTargetContext,
   request: RestRequest,
 ): Promise<RunningRestTarget> {
@@ -169,6 +171,35 @@ export const restTargets: RestTarget[] = [
         stop: () => child.stop(),
       }
     },
+  },
+  {
+    name: 'fastify http-proxy',
+    note: 'periodList through Fastify and @fastify/http-proxy, no other plugin, to the sandbox',
+    async start(ctx) {
+      const sandbox = await ctx.sandbox()
+      const child = await spawnTsServer(
+        path.join(loadtestsDir, 'baselines', 'fastify-http-proxy-server.ts'),
+        ['--upstream', sandbox.url],
+        { cpus: ctx.serverCpus },
+      )
+      return {
+        url: `http://127.0.0.1:${child.port}`,
+        pid: child.pid,
+        pinned: child.pinned,
+        request: uncachedRequest,
+        stop: () => child.stop(),
+      }
+    },
+  },
+  {
+    name: 'gateway cached getCoinList',
+    note: 'served from the gateway cache, no accept-encoding',
+    start: (ctx) => startGatewayOverSandbox(ctx, coinListRequest),
+  },
+  {
+    name: 'gateway cached getCoinList br',
+    note: 'served from the gateway cache, accept-encoding: br',
+    start: (ctx) => startGatewayOverSandbox(ctx, coinListBrotliRequest),
   },
   {
     name: 'gateway cached getAllSetting',

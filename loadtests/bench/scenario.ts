@@ -5,6 +5,8 @@
 
 import {
   changePercent,
+  DEPTH_LEVELS,
+  depthTopic,
   detailTopic,
   formatPrice,
   KLINE_INTERVAL_MS,
@@ -12,33 +14,41 @@ import {
   mul,
   toDecimal,
   tradeTopic,
+  type DepthLevel,
   type KlineInterval,
   type MarketType,
+  type StreamRate,
   type UpstreamFrame,
 } from '@tradegate/shared'
 
-export type { MarketType }
+export type { MarketType, StreamRate }
 
 export interface Scenario {
   symbols: number
-  /** Ticks per second per symbol. */
+  /** Ticks per second per symbol (DEPTH: book updates per second). */
   rates: Record<MarketType, number>
   klineInterval: string
-  /** Share of clients whose symbols include btcusdt. */
+  /** Share of clients trading btcusdt. */
   btcShare: number
-  minSymbolsPerClient: number
-  maxSymbolsPerClient: number
+  /** Other symbols each client's market list shows (DETAIL only), beside the one it trades. */
+  listSymbols: number
+  /** Update rate the list asks for: 0 is every tick, otherwise one of the protocol's rates in ms. */
+  listRate: StreamRate
   /** Makes the client plans repeatable between systems, so each one faces the same fan-out. */
   seed: number
 }
 
+/**
+ * Each client is a trading screen: DETAIL, KLINE, TRADE and DEPTH of the symbol it trades, and a
+ * market list of two more symbols' DETAIL. Six subscriptions a socket.
+ */
 export const defaultScenario: Scenario = {
   symbols: 50,
-  rates: { DETAIL: 10, TRADE: 20, KLINE: 2, DEPTH: 0 },
+  rates: { DETAIL: 10, TRADE: 20, KLINE: 2, DEPTH: 10 },
   klineInterval: '1min',
   btcShare: 0.3,
-  minSymbolsPerClient: 1,
-  maxSymbolsPerClient: 3,
+  listSymbols: 2,
+  listRate: 0,
   seed: 8,
 }
 
@@ -64,11 +74,13 @@ export interface SubscribeFrame {
   type: MarketType
   symbol: string
   interval?: string
+  rate?: StreamRate
 }
 
 /** The bus topic of the contract (shared/src/protocol.ts), used as the topic key everywhere in the harness. */
 export function topicKey(type: MarketType, symbol: string, interval?: string): string {
   if (type === 'KLINE') return klineTopic(symbol, (interval ?? '1min') as KlineInterval)
+  if (type === 'DEPTH') return depthTopic(symbol)
   return type === 'DETAIL' ? detailTopic(symbol) : tradeTopic(symbol)
 }
 
@@ -77,10 +89,15 @@ export function topicOfSubscribe(frame: SubscribeFrame): string {
 }
 
 export interface ClientPlan {
-  symbols: string[]
+  /** The symbol on the client's trading screen: every stream of it, every tick. */
+  traded: string
+  /** The market list's symbols, never the traded one. */
+  list: string[]
   subscribeFrames: SubscribeFrame[]
-  /** Frames per second this client should receive if the server keeps up. */
-  expectedPerSecond: number
+  /** Topics this client wants every tick of. */
+  rawTopics: string[]
+  /** Topics this client wants at `scenario.listRate` (empty when the list takes every tick). */
+  ratedTopics: string[]
 }
 
 /** Small seeded PRNG (mulberry32): the same seed gives every system the same client mix. */
@@ -99,30 +116,73 @@ export function planClients(scenario: Scenario, count: number): ClientPlan[] {
   const random = seededRandom(scenario.seed)
   const names = symbolNames(scenario.symbols)
   const others = names.slice(1)
-  const perSymbol = scenario.rates.DETAIL + scenario.rates.KLINE + scenario.rates.TRADE
+  const listSize = Math.min(scenario.listSymbols, names.length - 1)
   const plans: ClientPlan[] = []
   for (let i = 0; i < count; i++) {
-    const span = scenario.maxSymbolsPerClient - scenario.minSymbolsPerClient + 1
-    const wanted = Math.min(names.length, scenario.minSymbolsPerClient + Math.floor(random() * span))
-    const symbols = new Set<string>()
-    if (random() < scenario.btcShare || others.length === 0) symbols.add(names[0]!)
-    while (symbols.size < wanted) symbols.add(others[Math.floor(random() * others.length)]!)
-    const list = [...symbols]
+    const traded =
+      random() < scenario.btcShare || others.length === 0
+        ? names[0]!
+        : others[Math.floor(random() * others.length)]!
+    const list = new Set<string>()
+    while (list.size < listSize) {
+      const symbol = names[Math.floor(random() * names.length)]!
+      if (symbol !== traded) list.add(symbol)
+    }
+    const rated = scenario.listRate > 0
+    const screen: SubscribeFrame[] = [
+      { operation: 'subscribe', type: 'DETAIL', symbol: traded },
+      { operation: 'subscribe', type: 'KLINE', symbol: traded, interval: scenario.klineInterval },
+      { operation: 'subscribe', type: 'TRADE', symbol: traded },
+      { operation: 'subscribe', type: 'DEPTH', symbol: traded },
+    ].filter((frame) => scenario.rates[frame.type as MarketType] > 0) as SubscribeFrame[]
+    const listFrames = [...list].map((symbol): SubscribeFrame => ({
+      operation: 'subscribe',
+      type: 'DETAIL',
+      symbol,
+      ...(rated ? { rate: scenario.listRate } : {}),
+    }))
     plans.push({
-      symbols: list,
-      subscribeFrames: list.flatMap((symbol): SubscribeFrame[] => [
-        { operation: 'subscribe', type: 'DETAIL', symbol },
-        { operation: 'subscribe', type: 'KLINE', symbol, interval: scenario.klineInterval },
-        { operation: 'subscribe', type: 'TRADE', symbol },
-      ]),
-      expectedPerSecond: list.length * perSymbol,
+      traded,
+      list: [...list],
+      subscribeFrames: [...screen, ...listFrames],
+      rawTopics: [...screen, ...(rated ? [] : listFrames)].map(topicOfSubscribe),
+      ratedTopics: rated ? listFrames.map(topicOfSubscribe) : [],
     })
   }
   return plans
 }
 
+/** Subscribers of each topic among the given plans: raw (every tick) and rated (the list's rate). */
+export function subscriberCounts(plans: readonly ClientPlan[]): {
+  raw: Map<string, number>
+  rated: Map<string, number>
+} {
+  const raw = new Map<string, number>()
+  const rated = new Map<string, number>()
+  for (const plan of plans) {
+    for (const topic of plan.rawTopics) raw.set(topic, (raw.get(topic) ?? 0) + 1)
+    for (const topic of plan.ratedTopics) rated.set(topic, (rated.get(topic) ?? 0) + 1)
+  }
+  return { raw, rated }
+}
+
+/** Every topic the scenario publishes on, in a fixed order (the feed's counts are indexed by it). */
+export function scenarioTopics(
+  scenario: Scenario,
+): Array<{ topic: string; type: MarketType; symbol: string }> {
+  const topics: Array<{ topic: string; type: MarketType; symbol: string }> = []
+  for (const symbol of symbolNames(scenario.symbols)) {
+    for (const type of ['DETAIL', 'TRADE', 'KLINE', 'DEPTH'] as const) {
+      if (scenario.rates[type] <= 0) continue
+      topics.push({ topic: topicKey(type, symbol, scenario.klineInterval), type, symbol })
+    }
+  }
+  return topics
+}
+
 /** The frames of the socket protocol, as the gateway sends them (shared/src/protocol.ts). */
 export type ServerFrame = Extract<UpstreamFrame, { type: MarketType }>
+export type DepthFrame = Extract<ServerFrame, { type: 'DEPTH' }>
 
 type Decimal = ReturnType<typeof toDecimal>
 
@@ -134,58 +194,116 @@ interface SymbolState {
   vol: Decimal
 }
 
+/**
+ * One symbol's book as the feed publishes it: DEPTH_LEVELS fixed price levels a side around the
+ * starting price, whose quantities change. Enough for every system to carry snapshots and
+ * sequenced updates of the contract's shape and size.
+ */
+export class SyntheticBook {
+  private readonly bids: DepthLevel[]
+  private readonly asks: DepthLevel[]
+  seq = 0
+
+  constructor(
+    price: Decimal,
+    private readonly random: () => number,
+  ) {
+    const step = mul(price, toDecimal('0.0001'))
+    const quantity = (): string => (0.01 + random() * 5).toFixed(4)
+    this.bids = Array.from({ length: DEPTH_LEVELS }, (_, i) => [
+      formatPrice(price.minus(step.times(i + 1))),
+      quantity(),
+    ])
+    this.asks = Array.from({ length: DEPTH_LEVELS }, (_, i) => [
+      formatPrice(price.plus(step.times(i + 1))),
+      quantity(),
+    ])
+  }
+
+  snapshot(symbol: string, ts: number): DepthFrame {
+    return {
+      type: 'DEPTH',
+      symbol,
+      data: {
+        snapshot: true,
+        seq: this.seq,
+        bids: this.bids.map((l) => [...l]),
+        asks: this.asks.map((l) => [...l]),
+      },
+      ts,
+    }
+  }
+
+  /** One to three levels change quantity; the update carries only those, seq one above the last. */
+  update(symbol: string, ts: number): DepthFrame {
+    this.seq += 1
+    const bids: DepthLevel[] = []
+    const asks: DepthLevel[] = []
+    const changes = 1 + Math.floor(this.random() * 3)
+    for (let i = 0; i < changes; i++) {
+      const bid = this.random() < 0.5
+      // the top of the book moves most
+      const index = Math.min(DEPTH_LEVELS - 1, Math.floor(this.random() ** 2 * DEPTH_LEVELS))
+      const level = (bid ? this.bids : this.asks)[index]!
+      level[1] = (0.01 + this.random() * 5).toFixed(4)
+      ;(bid ? bids : asks).push([level[0], level[1]])
+    }
+    return { type: 'DEPTH', symbol, data: { snapshot: false, seq: this.seq, bids, asks }, ts }
+  }
+}
+
 export interface TickGenerator {
   stop(): void
   readonly published: number
-  /** Multiplies every topic's rate from now on; the saturation ramp turns this up. */
+  /** Multiplies every topic's rate from now on; the capacity ramp turns this up. */
   setRateScale(scale: number): void
+  /** The current DEPTH snapshot of every symbol, for a feed socket that just connected. */
+  depthSnapshots(): DepthFrame[]
+  depthSnapshot(symbol: string): DepthFrame | undefined
 }
 
 /**
  * Publishes every topic of the scenario at its rate, spread evenly over time (each topic gets its
  * own phase) so a 10 ms timer does not turn into one burst of 1,600 frames per second. Frames keep
  * the key order the gateway's normaliser writes, so every system sends the same bytes.
+ * `publish` gets the topic's index in `scenarioTopics(scenario)` beside the topic.
  */
 export function startTickGenerator(
   scenario: Scenario,
-  publish: (topic: string, frame: ServerFrame) => void,
+  publish: (topic: string, frame: ServerFrame, topicIndex: number) => void,
   options: { intervalMs?: number; rateScale?: number } = {},
 ): TickGenerator {
   const random = seededRandom(scenario.seed ^ 0x5eed)
   const names = symbolNames(scenario.symbols)
   const states = new Map<string, SymbolState>()
+  const books = new Map<string, SyntheticBook>()
   names.forEach((symbol, i) => {
     const price = toDecimal(symbol === 'btcusdt' ? 65_000 : (1000 / (i + 1)).toFixed(4))
     states.set(symbol, { price, open: price, high: price, low: price, vol: toDecimal(0) })
+    books.set(symbol, new SyntheticBook(price, random))
   })
 
   interface Schedule {
     topic: string
+    index: number
     type: MarketType
     symbol: string
     rate: number
     /** Frames owed: grows by rate × scale × elapsed seconds, one frame is sent per whole unit. */
     credit: number
   }
-  const schedules: Schedule[] = []
-  for (const symbol of names) {
-    for (const type of ['DETAIL', 'TRADE', 'KLINE'] as const) {
-      const rate = scenario.rates[type]
-      if (rate <= 0) continue
-      schedules.push({
-        topic: topicKey(type, symbol, scenario.klineInterval),
-        type,
-        symbol,
-        rate,
-        credit: random(),
-      })
-    }
-  }
+  const schedules: Schedule[] = scenarioTopics(scenario).map((entry, index) => ({
+    ...entry,
+    index,
+    rate: scenario.rates[entry.type],
+    credit: random(),
+  }))
 
   let published = 0
   let rateScale = options.rateScale ?? 1
   const interval = scenario.klineInterval as KlineInterval
   const frameFor = (schedule: Schedule, now: number): ServerFrame => {
+    if (schedule.type === 'DEPTH') return books.get(schedule.symbol)!.update(schedule.symbol, now)
     const state = states.get(schedule.symbol)!
     if (schedule.type === 'TRADE') {
       // Moves of up to ±2 basis points per trade.
@@ -242,7 +360,7 @@ export function startTickGenerator(
       while (schedule.credit >= 1) {
         schedule.credit -= 1
         published += 1
-        publish(schedule.topic, frameFor(schedule, now))
+        publish(schedule.topic, frameFor(schedule, now), schedule.index)
       }
     }
   }, options.intervalMs ?? 10)
@@ -255,6 +373,8 @@ export function startTickGenerator(
     setRateScale(scale) {
       rateScale = scale
     },
+    depthSnapshots: () => names.map((symbol) => books.get(symbol)!.snapshot(symbol, Date.now())),
+    depthSnapshot: (symbol) => books.get(symbol)?.snapshot(symbol, Date.now()),
   }
 }
 

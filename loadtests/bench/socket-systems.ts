@@ -1,17 +1,20 @@
 /**
- * The socket systems under test. Adding one is one entry in `socketSystems`: start it (pinned to
- * `ctx.serverCpus`), publish `ctx.scenario`'s ticks from `startTicks()`, and return the pid that does
- * the fan-out.
+ * The socket systems under test. Adding one is one entry in `socketSystems`: start the server
+ * (pinned to `ctx.serverCpus`) fed by `startFeed(ctx)`, and return the pid that does the fan-out.
+ *
+ * Every system gets its ticks from the same external feed process (`baselines/tick-feed.ts`), on
+ * the load generator's core, like a remote exchange; no system makes its own ticks.
  */
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { ClientProtocol } from './lean-client'
-import type { Scenario } from './scenario'
+import type { Scenario, StreamRate } from './scenario'
 import { loadtestsDir, spawnTsServer, type ChildServer } from './child-process'
 import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'
 
 export interface SocketSystemContext {
+  /** The scenario this system runs (a variant's own, where it has one). */
   scenario: Scenario
   /** Unique per harness run; use it in Redis key and channel prefixes. */
   runId: string
@@ -26,13 +29,12 @@ export interface RunningSocketSystem {
   /** ws: base URL, clients open `${url}/<uuid>`; socket.io: the http URL. */
   url: string
   pinned: boolean
-  /**
-   * Starts publishing the scenario's ticks. The harness connects every client to an idle server
-   * first, so the connect rate is not starved by a fan-out the server cannot keep up with.
-   */
+  /** Starts the feed's ticks (once); the harness starts them at a low rate before clients connect. */
   startTicks(): Promise<void>
-  /** Multiplies every tick rate of the scenario from now on (the saturation ramp). */
+  /** Multiplies every tick rate of the scenario from now on (the capacity ramp). */
   setRateScale(scale: number): Promise<void>
+  /** Frames the feed published per topic with a publish time in [from, to] (epoch ms). */
+  countPublished(from: number, to: number): Promise<Record<string, number>>
   /** Redis pub/sub work of the system, for showing that a storm's SUBSCRIBEs scale with topics. */
   busProbe?(): Promise<BusProbe>
   /** What the system says about itself (readiness, feed, counters, recent output) when a window comes back empty. */
@@ -47,21 +49,34 @@ export interface BusProbe {
   channels: number
 }
 
+/** A scenario variant: the same system driven with another subscription mix, at the largest client count only. */
+export interface ScenarioVariant {
+  /** The market list's update rate. */
+  listRate?: StreamRate
+  /** No DEPTH stream at all: the scenario as it was before the book, for the before/after of DEPTH. */
+  withoutDepth?: true
+  /** Socket.IO with every emit reliable instead of volatile latest values (same scenario). */
+  reliableEmits?: true
+}
+
 export interface SocketSystem {
   name: string
   protocol: ClientProtocol
-  /** Starts the system, idle until `startTicks`; resolves when clients can connect. */
+  variant?: ScenarioVariant
+  /** Starts the system and its feed, ticks off; resolves when clients can connect. */
   start(ctx: SocketSystemContext): Promise<RunningSocketSystem>
 }
 
-const baseline = (file: string): string => path.join(loadtestsDir, 'baselines', file)
-
-function tickControls(child: ChildServer): Pick<RunningSocketSystem, 'startTicks' | 'setRateScale'> {
+export function variantScenario(base: Scenario, variant: ScenarioVariant | undefined): Scenario {
+  if (!variant) return base
   return {
-    startTicks: () => child.command({ cmd: 'start-ticks' }),
-    setRateScale: (scale) => child.command({ cmd: 'set-rate', scale }),
+    ...base,
+    ...(variant.listRate !== undefined ? { listRate: variant.listRate } : {}),
+    ...(variant.withoutDepth ? { rates: { ...base.rates, DEPTH: 0 } } : {}),
   }
 }
+
+const baseline = (file: string): string => path.join(loadtestsDir, 'baselines', file)
 
 async function probeRedis(redisUrl: string, prefix: string): Promise<BusProbe> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
@@ -77,48 +92,42 @@ async function probeRedis(redisUrl: string, prefix: string): Promise<BusProbe> {
   }
 }
 
-const FEED_TOKEN = `bench-feed-${randomBytes(6).toString('hex')}`
+export const FEED_TOKEN = `bench-feed-${randomBytes(6).toString('hex')}`
 
-/**
- * The gateway from its bundle on the server core, fed by the bare ws server in upstream-feed mode
- * (on the load generator's core, like a remote exchange), which publishes the scenario's frames.
- */
-async function startGatewaySystem(
-  ctx: SocketSystemContext,
-  bus: 'memory' | 'redis',
-): Promise<RunningSocketSystem> {
-  ensureGatewayBundle()
-  const feed = await spawnTsServer(baseline('bare-ws-server.ts'), [
+/** The tick feed, on the load generator's core (it inherits the harness's pinning), ticks off. */
+function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
+  return spawnTsServer(baseline('tick-feed.ts'), [
     '--scenario',
     JSON.stringify(ctx.scenario),
     '--ticks-on-command',
     '--feed-token',
     FEED_TOKEN,
   ])
-  const redisPrefix = `loadtests:${ctx.runId}:${bus}:${randomBytes(3).toString('hex')}:`
+}
+
+type ServerPart = Pick<RunningSocketSystem, 'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'stop'>
+
+/** Starts the feed, then the server fed by it; stops the feed if the server does not start. */
+export async function withFeed(
+  ctx: SocketSystemContext,
+  startServer: (feedUrl: string) => Promise<ServerPart>,
+): Promise<RunningSocketSystem> {
+  const feed = await startFeed(ctx)
+  const feedUrl = `http://127.0.0.1:${feed.port}`
   try {
-    const gateway = await startGatewayProcess({
-      upstreamUrl: `http://127.0.0.1:${feed.port}`,
-      feedToken: FEED_TOKEN,
-      redisUrl: bus === 'redis' ? ctx.redisUrl : '',
-      redisPrefix,
-      cpus: ctx.serverCpus,
-    })
+    const server = await startServer(feedUrl)
     return {
-      pid: gateway.process.pid,
-      url: `${gateway.url.replace('http', 'ws')}/ws`,
-      pinned: gateway.process.pinned,
-      ...tickControls(feed),
-      busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
-      async diagnose() {
-        const ready = await fetch(`${gateway.url}/readyz`).then((r) => r.text(), String)
-        const metrics = await fetch(`${gateway.url}/metrics`).then((r) => r.text(), String)
-        const wanted =
-          /^gateway_(ws_connections|ws_subscriptions|ws_messages_sent_total|ws_dropped_total|bus_messages_total|feed_connected|feed_leader|redis_up)\b.*$/gm
-        return `readyz ${ready}; ${(metrics.match(wanted) ?? []).join('; ')}; output: ${gateway.process.output().slice(-1500)}`
+      ...server,
+      startTicks: async () => {
+        await feed.command({ cmd: 'start-ticks' })
       },
+      setRateScale: async (scale) => {
+        await feed.command({ cmd: 'set-rate', scale })
+      },
+      countPublished: async (from, to) =>
+        (await feed.command({ cmd: 'count', from, to })) as Record<string, number>,
       async stop() {
-        await gateway.stop()
+        await server.stop()
         await feed.stop()
       },
     }
@@ -128,51 +137,114 @@ async function startGatewaySystem(
   }
 }
 
+/** The gateway from its bundle on the server core, its upstream feed the tick feed. */
+function startGatewaySystem(ctx: SocketSystemContext, bus: 'memory' | 'redis'): Promise<RunningSocketSystem> {
+  ensureGatewayBundle()
+  const redisPrefix = `loadtests:${ctx.runId}:${bus}:${randomBytes(3).toString('hex')}:`
+  return withFeed(ctx, async (feedUrl) => {
+    const gateway = await startGatewayProcess({
+      upstreamUrl: feedUrl,
+      feedToken: FEED_TOKEN,
+      redisUrl: bus === 'redis' ? ctx.redisUrl : '',
+      redisPrefix,
+      cpus: ctx.serverCpus,
+    })
+    return {
+      pid: gateway.process.pid,
+      url: `${gateway.url.replace('http', 'ws')}/ws`,
+      pinned: gateway.process.pinned,
+      busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
+      async diagnose() {
+        const ready = await fetch(`${gateway.url}/readyz`).then((r) => r.text(), String)
+        const metrics = await fetch(`${gateway.url}/metrics`).then((r) => r.text(), String)
+        const wanted =
+          /^gateway_(ws_connections|ws_subscriptions|ws_messages_sent_total|ws_dropped_total|bus_messages_total|feed_connected|feed_leader|redis_up)\b.*$/gm
+        return `readyz ${ready}; ${(metrics.match(wanted) ?? []).join('; ')}; output: ${gateway.process.output().slice(-1500)}`
+      },
+      stop: () => gateway.stop(),
+    }
+  })
+}
+
+function startBareWs(ctx: SocketSystemContext, cork: boolean): Promise<RunningSocketSystem> {
+  return withFeed(ctx, async (feedUrl) => {
+    const child = await spawnTsServer(
+      baseline('bare-ws-server.ts'),
+      ['--feed', feedUrl, '--feed-token', FEED_TOKEN, ...(cork ? ['--cork'] : [])],
+      { cpus: ctx.serverCpus },
+    )
+    return { pid: child.pid, url: `ws://127.0.0.1:${child.port}/ws`, pinned: child.pinned, stop: child.stop }
+  })
+}
+
+function startSocketIo(
+  ctx: SocketSystemContext,
+  adapter: 'memory' | 'redis',
+  reliable = false,
+): Promise<RunningSocketSystem> {
+  return withFeed(ctx, async (feedUrl) => {
+    const child = await spawnTsServer(
+      baseline('socketio-server.ts'),
+      [
+        '--feed',
+        feedUrl,
+        '--feed-token',
+        FEED_TOKEN,
+        '--adapter',
+        adapter,
+        '--redis-url',
+        ctx.redisUrl,
+        '--key-prefix',
+        `loadtests:${ctx.runId}:socket.io`,
+        ...(reliable ? ['--reliable'] : []),
+      ],
+      { cpus: ctx.serverCpus },
+    )
+    return { pid: child.pid, url: `http://127.0.0.1:${child.port}`, pinned: child.pinned, stop: child.stop }
+  })
+}
+
+export const GATEWAY = 'gateway (memory bus)'
+export const GATEWAY_LISTS = 'gateway (memory bus), lists at 1000 ms'
+export const GATEWAY_NO_DEPTH = 'gateway (memory bus), no DEPTH'
+export const GATEWAY_REDIS = 'gateway (redis bus)'
+export const BARE_WS_CORKED = 'bare ws corked'
+export const BARE_WS = 'bare ws'
+export const SOCKET_IO_MEMORY = 'socket.io (in-memory adapter)'
+export const SOCKET_IO_REDIS = 'socket.io (redis adapter)'
+export const SOCKET_IO_MEMORY_RELIABLE = 'socket.io (in-memory adapter), reliable emits'
+export const SOCKET_IO_REDIS_RELIABLE = 'socket.io (redis adapter), reliable emits'
+
+/** In run order: the first is the reference whose half capacity every later system is also measured at. */
 export const socketSystems: SocketSystem[] = [
-  { name: 'gateway (memory bus)', protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'memory') },
-  { name: 'gateway (redis bus)', protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'redis') },
+  { name: GATEWAY, protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'memory') },
   {
-    name: 'bare ws',
+    name: GATEWAY_LISTS,
     protocol: 'ws',
-    async start(ctx) {
-      const child = await spawnTsServer(
-        baseline('bare-ws-server.ts'),
-        ['--scenario', JSON.stringify(ctx.scenario), '--ticks-on-command'],
-        { cpus: ctx.serverCpus },
-      )
-      return {
-        pid: child.pid,
-        url: `ws://127.0.0.1:${child.port}/ws`,
-        pinned: child.pinned,
-        ...tickControls(child),
-        stop: child.stop,
-      }
-    },
+    variant: { listRate: 1000 },
+    start: (ctx) => startGatewaySystem(ctx, 'memory'),
   },
   {
-    name: 'socket.io + redis adapter',
+    name: GATEWAY_NO_DEPTH,
+    protocol: 'ws',
+    variant: { withoutDepth: true },
+    start: (ctx) => startGatewaySystem(ctx, 'memory'),
+  },
+  { name: GATEWAY_REDIS, protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'redis') },
+  { name: BARE_WS_CORKED, protocol: 'ws', start: (ctx) => startBareWs(ctx, true) },
+  { name: BARE_WS, protocol: 'ws', start: (ctx) => startBareWs(ctx, false) },
+  { name: SOCKET_IO_MEMORY, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'memory') },
+  { name: SOCKET_IO_REDIS, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'redis') },
+  {
+    name: SOCKET_IO_MEMORY_RELIABLE,
     protocol: 'socket.io',
-    async start(ctx) {
-      const child = await spawnTsServer(
-        baseline('socketio-server.ts'),
-        [
-          '--scenario',
-          JSON.stringify(ctx.scenario),
-          '--redis-url',
-          ctx.redisUrl,
-          '--key-prefix',
-          `loadtests:${ctx.runId}:socket.io`,
-          '--ticks-on-command',
-        ],
-        { cpus: ctx.serverCpus },
-      )
-      return {
-        pid: child.pid,
-        url: `http://127.0.0.1:${child.port}`,
-        pinned: child.pinned,
-        ...tickControls(child),
-        stop: child.stop,
-      }
-    },
+    variant: { reliableEmits: true },
+    start: (ctx) => startSocketIo(ctx, 'memory', true),
+  },
+  {
+    name: SOCKET_IO_REDIS_RELIABLE,
+    protocol: 'socket.io',
+    variant: { reliableEmits: true },
+    start: (ctx) => startSocketIo(ctx, 'redis', true),
   },
 ]

@@ -62,9 +62,17 @@ describe('docker/Dockerfile', () => {
 })
 
 describe('docker/compose.yaml', () => {
-  it('runs redis, the sandbox, two gateways and nginx, each gateway built from the gateway target', async () => {
+  it('runs redis, the sandbox, two gateways, nginx, prometheus and grafana, each gateway built from the gateway target', async () => {
     const services = await compose()
-    expect(Object.keys(services).sort()).toEqual(['gateway-a', 'gateway-b', 'nginx', 'redis', 'sandbox'])
+    expect(Object.keys(services).sort()).toEqual([
+      'gateway-a',
+      'gateway-b',
+      'grafana',
+      'nginx',
+      'prometheus',
+      'redis',
+      'sandbox',
+    ])
     expect(services.sandbox!.build?.target).toBe('sandbox')
     for (const name of ['gateway-a', 'gateway-b']) expect(services[name]!.build?.target).toBe('gateway')
     expect(services.nginx!.ports).toEqual(['8080:80'])
@@ -90,6 +98,56 @@ describe('docker/compose.yaml', () => {
   })
 })
 
+describe('monitoring in docker/compose.yaml', () => {
+  it('prometheus scrapes every gateway on its metrics port and loads rule files that exist', async () => {
+    const services = await compose()
+    const prometheus = services.prometheus!
+    expect(prometheus.volumes).toContain('./prometheus:/etc/prometheus:ro')
+    const config = parse(await read('prometheus/prometheus.yml')) as {
+      rule_files: string[]
+      scrape_configs: Array<{
+        job_name: string
+        honor_labels?: boolean
+        static_configs: Array<{ targets: string[] }>
+      }>
+    }
+    const job = config.scrape_configs.find((scrape) => scrape.job_name === 'gateway')!
+    // the rules select job="gateway" and rely on the gateway's own instance label
+    expect(job.honor_labels).toBe(true)
+    const gateways = Object.keys(services).filter((name) => name.startsWith('gateway-'))
+    expect(job.static_configs.flatMap((group) => group.targets).sort()).toEqual(
+      gateways.map((name) => `${name}:${services[name]!.environment!.METRICS_PORT}`),
+    )
+    for (const file of config.rule_files)
+      await expect(read(`prometheus/${file}`)).resolves.toContain('groups:')
+    // nothing but localhost reaches the monitoring ports
+    for (const name of ['prometheus', 'grafana']) {
+      for (const port of services[name]!.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/)
+    }
+  })
+
+  it('grafana is provisioned with the prometheus service and the dashboards folder', async () => {
+    const services = await compose()
+    expect(services.grafana!.volumes).toEqual(
+      expect.arrayContaining([
+        './grafana/provisioning:/etc/grafana/provisioning:ro',
+        './grafana/dashboards:/var/lib/grafana/dashboards:ro',
+      ]),
+    )
+    const sources = parse(await read('grafana/provisioning/datasources/prometheus.yml')) as {
+      datasources: Array<{ type: string; url: string }>
+    }
+    expect(sources.datasources).toEqual([
+      expect.objectContaining({ type: 'prometheus', url: 'http://prometheus:9090' }),
+    ])
+    const dashboards = parse(await read('grafana/provisioning/dashboards/gateway.yml')) as {
+      providers: Array<{ options: { path: string } }>
+    }
+    expect(dashboards.providers[0]!.options.path).toBe('/var/lib/grafana/dashboards')
+    await expect(read('grafana/dashboards/gateway.json')).resolves.toContain('"uid": "tradegate-gateway"')
+  })
+})
+
 describe('docker/nginx.conf', () => {
   it('passes the WebSocket upgrade through to both gateways on /ws/', async () => {
     const conf = await read('nginx.conf')
@@ -99,6 +157,8 @@ describe('docker/nginx.conf', () => {
     expect(ws).toContain('proxy_set_header Upgrade $http_upgrade;')
     expect(ws).toContain('proxy_set_header Connection $connection_upgrade;')
     expect(conf).toMatch(/map \$http_upgrade \$connection_upgrade \{[^}]*default upgrade;/)
+    // the public side never answers /metrics, whatever a gateway's settings
+    expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/)
     const servers = [...conf.matchAll(/^\s*server (\S+?):(\d+)/gm)].map((match) => match[1])
     expect(servers.sort()).toEqual(Object.keys(services).filter((name) => name.startsWith('gateway-')))
   })

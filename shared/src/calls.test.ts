@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { Value } from 'typebox/value'
+import type { TSchema } from 'typebox'
 import {
   CALLS,
   CALL_NAMES,
+  JSON_BODY_LIMIT_BYTES,
+  NO_BODY_LIMIT_BYTES,
+  bodyLimitOf,
   callPath,
   isCode200,
   isSuccess,
@@ -177,5 +181,43 @@ describe('response codes', () => {
     expect(isSuccess(envelope)).toBe(success)
     expect(isTokenExpired(envelope)).toBe(expired)
     expect(isCode200(envelope)).toBe(ok200)
+  })
+})
+
+/** Bytes of the longest JSON a schema accepts, every string character escaped as \\uXXXX (6 bytes). */
+function longestJson(schema: TSchema): number {
+  const node = schema as Record<string, unknown>
+  if (Array.isArray(node.anyOf)) return Math.max(...(node.anyOf as TSchema[]).map(longestJson))
+  if ('const' in node) return JSON.stringify(node.const).length
+  if (node.type === 'number' || node.type === 'integer') return 32
+  if (node.type === 'string') {
+    const repeat = [...String(node.pattern ?? '').matchAll(/\{\d+,(\d+)\}/g)].map((match) => Number(match[1]))
+    const length = (node.maxLength as number | undefined) ?? Math.max(...repeat)
+    expect(Number.isFinite(length), 'every body string has a bounded length').toBe(true)
+    return length * 6 + 2
+  }
+  if (node.type === 'object') {
+    const properties = Object.entries(node.properties as Record<string, TSchema>)
+    return 2 + properties.reduce((sum, [key, value]) => sum + key.length + 4 + longestJson(value), 0)
+  }
+  throw new Error(`no size bound for schema ${JSON.stringify(node)}`)
+}
+
+describe('body limits', () => {
+  it.each(CALL_NAMES.filter((name) => 'body' in CALLS[name]))(
+    '%s: its longest valid body, fully escaped, fits its limit',
+    (name) => {
+      const definition = CALLS[name]
+      const limit = bodyLimitOf(definition)
+      expect(limit).toBe(JSON_BODY_LIMIT_BYTES)
+      expect(longestJson((definition as { body: TSchema }).body)).toBeLessThanOrEqual(limit!)
+    },
+  )
+
+  it('gives calls without a body the no-body limit and uploads the deployment upload limit', () => {
+    expect(bodyLimitOf(CALLS.loginOut)).toBe(NO_BODY_LIMIT_BYTES)
+    expect(bodyLimitOf(CALLS.getCoinList)).toBe(NO_BODY_LIMIT_BYTES)
+    expect(bodyLimitOf(CALLS.uploadOSS)).toBeNull()
+    expect(bodyLimitOf(CALLS.uploadKYC)).toBeNull()
   })
 })

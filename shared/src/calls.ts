@@ -22,6 +22,9 @@ import {
   MoneyText,
   Notice,
   OrderSide,
+  OptionChain,
+  OptionKindSchema,
+  OptionPosition,
   OrderType,
   Page,
   PageQuery,
@@ -63,6 +66,8 @@ export interface CallDefinition {
   body?: TSchema
   /** multipart calls carry files; their text fields are checked like any other value */
   bodyType?: 'json' | 'multipart'
+  /** largest request body in bytes, when the defaults of `bodyLimitOf` do not fit the call */
+  bodyLimit?: number
   auth: boolean
   data: TSchema
   cache?: CachePolicy
@@ -87,6 +92,7 @@ const LoginType = Type.Union([
   Type.Literal('account'),
   Type.Literal('address'),
 ])
+/** A status to list; in the order and position lists, "history" lists everything no longer open (ours). */
 const StatusText = Type.String({ pattern: '^[a-z]{1,16}$' })
 
 export const CALLS = {
@@ -183,7 +189,8 @@ export const CALLS = {
   tardPwdSet: {
     method: 'POST',
     path: '/api/user/tardPwdSet',
-    query: Query({ pwd: Password }),
+    /** code: the e-mail or phone code, when the verification settings ask for one */
+    query: Query({ pwd: Password, code: Type.Optional(Code) }),
     auth: true,
     data: Nothing,
   },
@@ -477,6 +484,42 @@ export const CALLS = {
     auth: false,
     data: Type.Array(Article),
     cache: CONTENT,
+  },
+  /** the open expiries and strikes of one option coin, with the volatility and rate premiums use */
+  optionChain: {
+    method: 'GET',
+    path: '/api/option/chain',
+    query: Query({ coin: CoinText }),
+    auth: false,
+    data: OptionChain,
+    definedByUs: true,
+  },
+  /**
+   * Buys quantity units of a call or put. maxPremium is the most per unit the user accepts: the
+   * order is refused when the premium at the time it arrives is above it. Premium plus fee is paid.
+   */
+  optionOrderSubmit: {
+    method: 'POST',
+    path: '/api/option/order/submit',
+    body: Body({
+      coin: CoinText,
+      expiresAt: Type.Integer({ minimum: 0 }),
+      strike: MoneyText,
+      kind: OptionKindSchema,
+      quantity: Money,
+      maxPremium: Money,
+    }),
+    auth: true,
+    data: OptionPosition,
+    definedByUs: true,
+  },
+  optionPositions: {
+    method: 'GET',
+    path: '/api/option/position/list',
+    query: Paged({ status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')])) }),
+    auth: true,
+    data: Page(OptionPosition),
+    definedByUs: true,
   },
 
   // ---- trading ----
@@ -808,6 +851,21 @@ export type CallParams<N extends CallName> = Call<N> extends { params: infer P }
 export type CallData<N extends CallName> = Static<Call<N>['data']>
 
 export const CALL_NAMES = Object.keys(CALLS) as CallName[]
+
+/** Every JSON body in the table is a handful of short fields; this leaves room for each one escaped in full. */
+export const JSON_BODY_LIMIT_BYTES = 4096
+/** A call without a body schema may still be sent `{}` or an empty form, and nothing more is read. */
+export const NO_BODY_LIMIT_BYTES = 64
+
+/**
+ * The largest request body a call accepts: its own `bodyLimit`, else the JSON or no-body default;
+ * `null` for uploads, whose limit is the deployment's upload size.
+ */
+export function bodyLimitOf(definition: CallDefinition): number | null {
+  if (definition.bodyLimit !== undefined) return definition.bodyLimit
+  if (definition.bodyType === 'multipart') return null
+  return definition.body ? JSON_BODY_LIMIT_BYTES : NO_BODY_LIMIT_BYTES
+}
 
 /** Fills `:name` segments; values are encoded so a parameter can never add a path segment. */
 export function callPath(name: CallName, params?: Record<string, string | number>): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { containsChinese, decodeForChineseCheck, findChinese } from './chinese'
+import { MAX_DECODE_ROUNDS, chineseVerdict, containsChinese, findChinese } from './chinese'
 
 describe('containsChinese', () => {
   it.each([
@@ -10,6 +10,13 @@ describe('containsChinese', () => {
     ['extension C (U+2A700)', '\u{2A700}', true],
     ['extension G (U+30000)', '\u{30000}', true],
     ['compatibility ideograph', '\uF900', true],
+    ['circled ideograph one ㊀ (U+3280), Han once normalised', 'a\u3280b', true],
+    ['parenthesized ideograph one ㈠ (U+3220)', '\u3220', true],
+    ['squared ideograph 🈯 (U+1F22F)', '\u{1F22F}', true],
+    ['square era name ㍻ (U+337B)', '\u337B', true],
+    ['Kangxi radical ⼀ (U+2F00)', '\u2F00', true],
+    ['squared katakana 🈁 normalises to kana, not Han', '\u{1F201}', false],
+    ['fullwidth letters normalise to ASCII', 'ｃｏｉｎ', false],
     ['ascii', 'BTC/USDT 1.5%', false],
     ['CJK punctuation', '。，、「」『』【】', false],
     ['fullwidth forms', 'ＡＢＣ１２３！？', false],
@@ -68,43 +75,72 @@ describe('findChinese', () => {
   })
 })
 
-describe('decodeForChineseCheck', () => {
-  const anyVariantIsChinese = (raw: string) => decodeForChineseCheck(raw).some(containsChinese)
+describe('chineseVerdict', () => {
+  const encodeTimes = (text: string, times: number) => {
+    let encoded = text
+    for (let layer = 0; layer < times; layer++) encoded = encodeURIComponent(encoded)
+    return encoded
+  }
+  const escapeTimes = (text: string, times: number) => {
+    let escaped = text
+    for (let layer = 0; layer < times; layer++) escaped = JSON.stringify(escaped).slice(1, -1)
+    return escaped
+  }
 
-  it.each<[string, string, boolean]>([
-    ['plain ascii query', 'symbol=btcusdt&side=buy', false],
-    ['raw Chinese', 'memo=中', true],
-    ['percent-encoded', 'memo=%E4%B8%AD', true],
-    ['double percent-encoded', 'memo=%25E4%25B8%25AD', true],
-    ['triple percent-encoded', 'memo=%2525E4%2525B8%2525AD', true],
-    ['malformed escape alone', 'memo=%E4%B8', false],
-    ['malformed escape next to a valid one', 'a=%E4%B8&b=%E4%B8%AD', true],
-    ['malformed escape completed by a double-encoded byte', 'memo=%E4%B8%25AD', true],
-    ['stray percent signs', '100%&%zz&%', false],
-    ['JSON unicode escape', '{"memo":"\\u4e2d"}', true],
-    ['uppercase JSON unicode escape', '{"memo":"\\u4E2D"}', true],
-    ['escaped backslash before the escape', '{"memo":"\\\\u4e2d"}', true],
-    ['surrogate pair escape for U+20000', '{"memo":"\\ud840\\udc00"}', true],
-    ['lone surrogate escape', '{"memo":"\\ud840"}', false],
-    ['escape of non-Han text', '{"memo":"\\u3002\\u30ab"}', false],
-    ['percent-encoded JSON escape', 'memo=%5Cu4e2d', true],
-    ['JSON-escaped percent encoding', '{"memo":"\\u0025E4\\u0025B8\\u0025AD"}', true],
-    ['percent-encoded CJK punctuation', 'memo=%E3%80%82', false],
+  it.each<[string, string, 'clean' | 'chinese' | 'tooDeeplyEncoded']>([
+    ['plain ascii query', 'symbol=btcusdt&side=buy', 'clean'],
+    ['raw Chinese', 'memo=中', 'chinese'],
+    ['percent-encoded', 'memo=%E4%B8%AD', 'chinese'],
+    ['double percent-encoded', 'memo=%25E4%25B8%25AD', 'chinese'],
+    ['triple percent-encoded', 'memo=%2525E4%2525B8%2525AD', 'chinese'],
+    ['malformed escape alone', 'memo=%E4%B8', 'clean'],
+    ['malformed escape next to a valid one', 'a=%E4%B8&b=%E4%B8%AD', 'chinese'],
+    ['malformed escape completed by a double-encoded byte', 'memo=%E4%B8%25AD', 'chinese'],
+    ['stray percent signs', '100%&%zz&%', 'clean'],
+    ['JSON unicode escape', '{"memo":"\\u4e2d"}', 'chinese'],
+    ['uppercase JSON unicode escape', '{"memo":"\\u4E2D"}', 'chinese'],
+    ['escaped backslash before the escape', '{"memo":"\\\\u4e2d"}', 'chinese'],
+    ['surrogate pair escape for U+20000', '{"memo":"\\ud840\\udc00"}', 'chinese'],
+    ['lone surrogate escape', '{"memo":"\\ud840"}', 'clean'],
+    ['escape of non-Han text', '{"memo":"\\u3002\\u30ab"}', 'clean'],
+    ['percent-encoded JSON escape', 'memo=%5Cu4e2d', 'chinese'],
+    ['JSON-escaped percent encoding', '{"memo":"\\u0025E4\\u0025B8\\u0025AD"}', 'chinese'],
+    ['percent-encoded CJK punctuation', 'memo=%E3%80%82', 'clean'],
+    ['raw ㊀ (U+3280)', '{"username":"a㊀b"}', 'chinese'],
+    ['percent-encoded ㈠ (U+3220)', 'memo=%E3%88%A0', 'chinese'],
+    ['JSON-escaped 🈯 (U+1F22F)', '{"memo":"\\ud83c\\ude2f"}', 'chinese'],
+    ['JSON-escaped ㍻ (U+337B)', '{"memo":"\\u337b"}', 'chinese'],
+    ['fullwidth percent escapes normalise to %E4%B8%AD', 'memo=％Ｅ４％Ｂ８％ＡＤ', 'chinese'],
+    ['kana, hangul and fullwidth letters', '{"name":"かなカナ한국어ＡＢＣ"}', 'clean'],
+    ['a password with a percent sign', 'pwd=p%2540ss', 'clean'],
+    [
+      'a value still changing after the last round',
+      encodeTimes('100%', MAX_DECODE_ROUNDS + 1),
+      'tooDeeplyEncoded',
+    ],
   ])('%s', (_case, raw, expected) => {
-    expect(anyVariantIsChinese(raw)).toBe(expected)
+    expect(chineseVerdict(raw)).toBe(expected)
   })
 
-  it('returns the raw text first, then each distinct decoding', () => {
-    expect(decodeForChineseCheck('%25E4%25B8%25AD')).toEqual(['%25E4%25B8%25AD', '%E4%B8%AD', '中'])
+  it.each([1, 2, 3, 4])('finds Chinese percent-encoded %i times', (times) => {
+    expect(chineseVerdict(`memo=${encodeTimes('中', times)}`)).toBe('chinese')
   })
 
-  it('returns only the raw text when there is nothing to decode', () => {
-    expect(decodeForChineseCheck('plain')).toEqual(['plain'])
+  it.each([1, 2, 3, 4])('finds Chinese JSON-escaped %i times', (times) => {
+    expect(chineseVerdict(`{"memo":"${escapeTimes('\\u4e2d', times - 1)}"}`)).toBe('chinese')
   })
 
-  it('stops after a bounded number of rounds', () => {
-    let encoded = '中'
-    for (let layer = 0; layer < 10; layer++) encoded = encodeURIComponent(encoded)
-    expect(anyVariantIsChinese(encoded)).toBe(false)
+  it.each([5, 6, 10])('refuses a value percent-encoded %i times as too deeply encoded', (times) => {
+    expect(chineseVerdict(`memo=${encodeTimes('中', times)}`)).toBe('tooDeeplyEncoded')
+    expect(chineseVerdict(`memo=${encodeTimes('100%', times)}`)).toBe('tooDeeplyEncoded')
+  })
+
+  it.each([5, 6, 10])('refuses a value backslash-escaped %i times as too deeply encoded', (times) => {
+    expect(chineseVerdict(`{"memo":"${escapeTimes('\\u4e2d', times - 1)}"}`)).toBe('tooDeeplyEncoded')
+  })
+
+  it('stops at the first Chinese character without decoding what follows', () => {
+    const tail = '%2525'.repeat(10_000)
+    expect(chineseVerdict(`中${tail}`)).toBe('chinese')
   })
 })

@@ -1,15 +1,73 @@
 // Script=Han rather than a block range so every CJK extension, astral planes included, is covered
 // while CJK punctuation, fullwidth forms, kana and hangul (other scripts) stay allowed.
 const HAN_CHARACTER = /\p{Script=Han}/u
+// Text that is all ASCII has no Han character and no compatibility form of one, so it skips normalisation.
+const NON_ASCII = /[^\x20-\x7e\t\n\r]/
+// Plain ASCII without escapes reads the same however it is decoded: one quick test settles it.
+const MAY_HIDE_TEXT = /[^\x20-\x24\x26-\x5b\x5d-\x7e\t\n\r]/
 
-// Enough to unwrap a value that was percent-encoded twice and JSON-escaped on top, yet cheap on big bodies.
-const MAX_DECODE_ROUNDS = 4
+/**
+ * How many times a value may be decoded (percent escapes and JSON escapes, in one pass each) before it must
+ * stop changing: room for a value percent-encoded twice and JSON-escaped on top, and one layer more.
+ */
+export const MAX_DECODE_ROUNDS = 4
+
+// One scan per round finds Han characters and escapes alike, so a Chinese value stops the scan where it stands.
+const HAN_OR_ESCAPE = /\p{Script=Han}|(?:%[0-9A-Fa-f]{2})+|\\(?:u[0-9A-Fa-f]{4}|\\)/gu
 
 const IDENTIFIER_KEY = /^[A-Za-z_$][\w$]*$/
 const ARRAY_INDEX_KEY = /^(?:0|[1-9]\d*)$/
 
+/**
+ * True for Han script in the text or in its NFKC form: compatibility characters such as ㊀ (U+3280),
+ * ㈠ (U+3220), 🈯 (U+1F22F) and ㍻ (U+337B) are another script but normalise to Han.
+ */
 export function containsChinese(text: string): boolean {
-  return HAN_CHARACTER.test(text)
+  if (HAN_CHARACTER.test(text)) return true
+  return NON_ASCII.test(text) && HAN_CHARACTER.test(text.normalize('NFKC'))
+}
+
+/** `chinese`: Han in some reading of the text; `tooDeeplyEncoded`: still decoding after MAX_DECODE_ROUNDS. */
+export type ChineseVerdict = 'clean' | 'chinese' | 'tooDeeplyEncoded'
+
+/**
+ * The rule for raw text as it arrives (a query string, a body, a multipart part): percent escapes and JSON
+ * escapes are decoded until the text stops changing, and every reading and its NFKC form is checked for Han.
+ * Text still changing after MAX_DECODE_ROUNDS is refused as a whole rather than checked part way.
+ */
+export function chineseVerdict(raw: string): ChineseVerdict {
+  if (!MAY_HIDE_TEXT.test(raw)) return 'clean'
+  let text = raw
+  for (let round = 0; ; round++) {
+    const decoded = decodeOnceUnlessChinese(text)
+    if (decoded === null) return 'chinese'
+    if (decoded !== text) {
+      if (round === MAX_DECODE_ROUNDS) return 'tooDeeplyEncoded'
+      text = decoded
+      continue
+    }
+    // stable: its compatibility characters may still normalise to Han or to new escapes (％Ｅ４ is %E4)
+    if (!NON_ASCII.test(text)) return 'clean'
+    const normalised = text.normalize('NFKC')
+    if (normalised === text) return 'clean'
+    text = normalised
+  }
+}
+
+/** The text with one layer of percent and JSON escapes decoded, or null at the first Han character. */
+function decodeOnceUnlessChinese(text: string): string | null {
+  let decoded = ''
+  let copiedUpTo = 0
+  for (const match of text.matchAll(HAN_OR_ESCAPE)) {
+    const token = match[0]
+    const first = token.charCodeAt(0)
+    if (first !== 0x25 && first !== 0x5c) return null
+    decoded +=
+      text.slice(copiedUpTo, match.index) +
+      (first === 0x25 ? decodePercentRun(token) : decodeJsonEscape(token))
+    copiedUpTo = match.index + token.length
+  }
+  return copiedUpTo === 0 ? text : decoded + text.slice(copiedUpTo)
 }
 
 interface PendingValue {
@@ -64,33 +122,6 @@ function pathSegment(key: string, parentIsArray: boolean): string {
   return `[${JSON.stringify(key)}]`
 }
 
-/**
- * Every reading of a raw query string or body that a gateway must check, starting with the raw text.
- * Percent and JSON unicode escapes are peeled off repeatedly, so double encoding does not hide Chinese.
- */
-export function decodeForChineseCheck(raw: string): string[] {
-  const variants = [raw]
-  const seen = new Set(variants)
-  let frontier = [raw]
-  for (let round = 0; round < MAX_DECODE_ROUNDS && frontier.length > 0; round++) {
-    const next: string[] = []
-    for (const text of frontier) {
-      for (const decoded of [decodePercentEscapes(text), decodeJsonUnicodeEscapes(text)]) {
-        if (seen.has(decoded)) continue
-        seen.add(decoded)
-        variants.push(decoded)
-        next.push(decoded)
-      }
-    }
-    frontier = next
-  }
-  return variants
-}
-
-function decodePercentEscapes(text: string): string {
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, decodePercentRun)
-}
-
 // Malformed UTF-8 sequences are kept as their literal escapes so a later round can still combine them.
 function decodePercentRun(run: string): string {
   let decoded = ''
@@ -121,9 +152,7 @@ function utf8SequenceWidth(leadByte: number): number {
   return 0
 }
 
-// Escaped backslashes are unescaped too, so `\\u4e2d` becomes `\u4e2d` and is decoded next round.
-function decodeJsonUnicodeEscapes(text: string): string {
-  return text.replace(/\\(?:u([0-9A-Fa-f]{4})|\\)/g, (_escape, hex: string | undefined) =>
-    hex === undefined ? '\\' : String.fromCharCode(Number.parseInt(hex, 16)),
-  )
+// An escaped backslash is unescaped too, so `\\u4e2d` becomes `\u4e2d` and is decoded next round.
+function decodeJsonEscape(escape: string): string {
+  return escape === '\\\\' ? '\\' : String.fromCharCode(Number.parseInt(escape.slice(2), 16))
 }

@@ -132,6 +132,7 @@ describe('limits, storage keys and tab bar', () => {
       socketReconnectMs: 3000,
       toastMs: 2000,
       tokenExpiredReloadMs: 10,
+      uploadMaxBytes: 5 * 1024 * 1024,
     })
   })
 

@@ -18,6 +18,8 @@ export const LIMITS = deepFreeze({
   socketReconnectMs: 3000,
   toastMs: 2000,
   tokenExpiredReloadMs: 10,
+  /** one uploaded file (identity photos): the gateway's whole-upload limit and the sandbox's per-file limit */
+  uploadMaxBytes: 5 * 1024 * 1024,
 })
 
 export const LOADING_TOAST_TEXT = '加载中...'
@@ -220,6 +222,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = deepFreeze({
       menu('message', '/message', 7),
       menu('langList', '/langList', 8),
       menu('download', '/download', 9),
+      menu('security', '/secrety', 10),
     ],
     bottom: [
       menu('home', '/', 1),
@@ -247,6 +250,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = deepFreeze({
       menu('assets', '/assets', 8),
       menu('extend', '/extend', 9),
       menu('welfare', '/welfare', 10),
+      menu('security', '/secrety', 11),
     ],
   },
   AUTH_LIMIT: { primary: '1.001', senior: '2.002', primaryOpen: true, seniorOpen: true },

@@ -12,7 +12,9 @@ export const Money = Type.Union([MoneyText, Type.Number({ minimum: 0 })])
 export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
 export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
 export const Email = Type.String({ format: 'email', maxLength: 120 })
-export const Phone = Type.String({ pattern: '^[0-9+]{6,20}$' })
+/** SPEC §5: an 11-digit mainland-style mobile number (optional 86 or +86 prefix) or a 0-led landline of 10 to 13 digits. */
+export const PHONE_PATTERN = '^(?:(?:\\+?86)?1[0-9]{10}|0[0-9]{9,12})$'
+export const Phone = Type.String({ pattern: PHONE_PATTERN })
 export const Password = Type.String({ minLength: 6, maxLength: 64 })
 export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
 export const PageQuery = {
@@ -217,6 +219,8 @@ export const ContractOrder = Type.Object({
   margin: Type.String(),
   status: OrderStatus,
   createdAt: Type.Number(),
+  /** set on a close order: it closes `shares` of this position at `price` (ours) */
+  positionId: Type.Optional(Type.Integer()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 
@@ -276,13 +280,31 @@ export const Kline = Type.Object({
 })
 export type Kline = Static<typeof Kline>
 
+/** Every kind of balance movement the records show; the client translates each one. */
+export const RECORD_KINDS = [
+  'deposit',
+  'withdraw',
+  'transfer',
+  'exchange',
+  'spot',
+  'contract',
+  'second',
+  'follow',
+  'trader',
+  'rebate',
+  'bonus',
+  'finance',
+  'proxy',
+  'option',
+] as const
+export type RecordKind = (typeof RECORD_KINDS)[number]
 export const FinancialRecord = Type.Object({
   id: Type.Integer(),
   coin: Type.String(),
   account: AccountType,
   amount: Type.String(),
   balanceAfter: Type.String(),
-  kind: Type.String(),
+  kind: Type.Unsafe<RecordKind>({ type: 'string', enum: [...RECORD_KINDS] }),
   note: Type.String(),
   createdAt: Type.Number(),
 })
@@ -422,3 +444,58 @@ export const Article = Type.Object({
   content: Type.String(),
 })
 export type Article = Static<typeof Article>
+
+// ---- options (ours: the specification names option coins and rules, but no chain or order) ----
+
+export const OptionKindSchema = Type.Union([Type.Literal('call'), Type.Literal('put')])
+
+/** One expiry of an option coin and the strikes listed for it; strikes are never withdrawn. */
+export const OptionExpiry = Type.Object({
+  /** epoch ms, exchange time; trading in the expiry stops then and its positions settle */
+  expiresAt: Type.Number(),
+  strikes: Type.Array(Type.String()),
+})
+export type OptionExpiry = Static<typeof OptionExpiry>
+
+/** What a client needs to price and order the options of one coin. */
+export const OptionChain = Type.Object({
+  coin: Type.String(),
+  symbol: Type.String(),
+  /** exchange time the chain was read at, so a client can measure its clock against it */
+  now: Type.Number(),
+  spot: Type.String(),
+  /** annual volatility as a fraction, the one every premium is priced with */
+  volatility: Type.String(),
+  /** annual continuously compounded rate as a fraction */
+  rate: Type.String(),
+  feeType: Type.Integer(),
+  feeValue: Type.String(),
+  /** quantities (in units of the coin) are whole multiples of this */
+  lotSize: Type.String(),
+  maxQuantity: Type.String(),
+  expiries: Type.Array(OptionExpiry),
+})
+export type OptionChain = Static<typeof OptionChain>
+
+/** A bought option; cash-settled in usdt at expiry against the feed price. */
+export const OptionPosition = Type.Object({
+  id: Type.Integer(),
+  coin: Type.String(),
+  symbol: Type.String(),
+  kind: OptionKindSchema,
+  strike: Type.String(),
+  expiresAt: Type.Number(),
+  quantity: Type.String(),
+  /** premium paid per unit */
+  premium: Type.String(),
+  /** premium paid in all (quantity × premium) */
+  cost: Type.String(),
+  fee: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
+  /** the feed price at expiry; empty while open */
+  settlePrice: Type.String(),
+  /** usdt paid out at expiry; 0 while open */
+  payout: Type.String(),
+  createdAt: Type.Number(),
+})
+export type OptionPosition = Static<typeof OptionPosition>

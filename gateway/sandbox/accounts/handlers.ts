@@ -1,4 +1,4 @@
-import { toDecimal } from '@tradegate/shared'
+import { PHONE_PATTERN, toDecimal } from '@tradegate/shared'
 import type { Handlers, UploadedFile } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
@@ -9,7 +9,7 @@ import type { LoginType, User } from './users'
 
 const USERNAME_RULES: Record<LoginType, RegExp> = {
   email: /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/,
-  phone: /^\+?[0-9]{6,20}$/,
+  phone: new RegExp(PHONE_PATTERN),
   account: /^[A-Za-z][A-Za-z0-9_]{2,31}$/,
   address: /^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/,
 }
@@ -171,6 +171,7 @@ export function accountHandlers(
 
     tardPwdSet: ({ user, query }) => {
       if (user.fundPasswordHash !== null) return refuse('fundPasswordAlreadySet')
+      if (query.code !== undefined) users.useCode(user.email ?? user.phone ?? '', query.code)
       users.setFundPassword(user, query.pwd)
       return null
     },
@@ -194,6 +195,7 @@ export function accountHandlers(
       if (user.kycLevel >= level) return refuse('kycAlreadyApproved')
       if (level === 2 && user.kycLevel < 1) return refuse('primaryKycRequired')
       if (level === 2 && files.length === 0) return refuse('documentRequired')
+      if (files.some((file) => !file.mimetype.startsWith('image/'))) return refuse('documentNotImage')
       kycApplications.set(user.id, {
         userId: user.id,
         level,

@@ -15,6 +15,8 @@ export interface CallContext<N extends CallName> {
   params: CallParams<N>
   /** multipart calls only */
   files: UploadedFile[]
+  /** the language the request names (its language header), for content served in every language */
+  language: string | undefined
 }
 
 export type Handler<N extends CallName> = (context: CallContext<N>) => CallData<N> | Promise<CallData<N>>

@@ -37,12 +37,15 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, users: U
             body: call.bodyType === 'multipart' ? undefined : checked('body', call.body, request.body),
             params: checked('params', call.params, request.params ?? {}),
             files: call.bodyType === 'multipart' ? await readFiles(request) : [],
+            language: typeof request.headers.language === 'string' ? request.headers.language : undefined,
           }
           const handler = handlers[name] as (context: CallContext<CallName>) => unknown
           const data = await handler(context as CallContext<CallName>)
           return { code: SUCCESS_CODE, msg: 'success', data }
         } catch (error) {
-          if (error instanceof Refusal) return { code: FAILURE_CODE, msg: error.key }
+          if (error instanceof Refusal) {
+            return { code: FAILURE_CODE, msg: error.key, ...(error.detail ? { detail: error.detail } : {}) }
+          }
           throw error
         }
       },
@@ -55,7 +58,7 @@ function checked(where: string, schema: TSchema | undefined, value: unknown): un
   if (Value.Check(schema, value)) return value
   const first = Value.Errors(schema, value)[0]
   const field = first?.instancePath ? `${where}${first.instancePath.replace(/\//g, '.')}` : where
-  throw new Refusal(`invalidParameter: ${field} ${first?.message ?? 'is invalid'}`)
+  throw new Refusal('invalidParameter', `${field} ${first?.message ?? 'is invalid'}`)
 }
 
 async function readFiles(request: FastifyRequest): Promise<UploadedFile[]> {

@@ -1,6 +1,7 @@
 import type { Article, Notice } from '@tradegate/shared'
 
-// Fixed editorial content: notices by placement key, option rules, help articles.
+// Fixed editorial content: notices by placement key, trading rules, help articles. The option rules,
+// which the call serves in every language, are in option-rules.ts.
 
 const PUBLISHED_AT = Date.UTC(2025, 0, 15)
 
@@ -61,9 +62,6 @@ export const OPTION_RULES: Readonly<Record<string, readonly Article[]>> = {
         'Margin is position value divided by leverage. A position is liquidated when its loss reaches its margin.',
     },
     { id: 4, title: 'Fees', content: 'Opening and closing a position each cost 0.1 % of its value.' },
-  ],
-  OPTION_RULE: [
-    { id: 5, title: 'Options', content: 'Options follow the second-contract rules for their listed coins.' },
   ],
 }
 

@@ -1,4 +1,4 @@
-import { toDecimal, type WelfareTask } from '@tradegate/shared'
+import { OPTION_RULE_KEYS, toDecimal, type WelfareTask } from '@tradegate/shared'
 import type { UploadedFile, Handlers } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
@@ -6,6 +6,8 @@ import type { User } from '../accounts/users'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { idSequence, type SandboxState } from '../state'
 import { HELP_ARTICLES, NOTICES, OPTION_RULES } from './articles'
+import { optionRulesIn } from './option-rules'
+import type { WelfareTaskTitle } from './titles'
 
 // Settings, notices, rules, help, messages, welfare tasks and file uploads.
 
@@ -15,7 +17,7 @@ const UPLOADS_MAX_BYTES = 64 * 1024 * 1024
 
 interface TaskDefinition {
   id: number
-  title: string
+  title: WelfareTaskTitle
   reward: string
   done: (user: User) => boolean
 }
@@ -68,7 +70,8 @@ export function contentHandlers(
         (notice) => notice.key === query.key && (!query.modelKey || notice.modelKey === query.modelKey),
       ),
 
-    optionRules: ({ query }) => [...(OPTION_RULES[query.key] ?? [])],
+    optionRules: ({ query, language }) =>
+      query.key === OPTION_RULE_KEYS.option ? optionRulesIn(language) : [...(OPTION_RULES[query.key] ?? [])],
 
     helpList: () => [...HELP_ARTICLES],
 

@@ -1,5 +1,6 @@
 import type { Message } from '@tradegate/shared'
-import { idSequence } from '../state'
+import { idSequence } from '../ids'
+import type { MessageTitle } from './titles'
 
 // The in-site messages a user receives when something happens to their account.
 
@@ -9,7 +10,7 @@ export class MessageBox {
 
   constructor(private readonly clock: () => number) {}
 
-  post(userId: string, title: string, content: string): void {
+  post(userId: string, title: MessageTitle, content: string): void {
     const list = this.byUser.get(userId) ?? []
     list.unshift({ id: this.nextId(), title, content, read: false, createdAt: this.clock() })
     this.byUser.set(userId, list)

@@ -1,6 +1,6 @@
 // Failures the control call arms for the next matching /api calls, and the count of calls received.
 
-export type FaultMode = 'error' | 'hang' | 'status503'
+export type FaultMode = 'error' | 'hang' | 'status503' | 'reset'
 
 interface FaultRule {
   remaining: number

@@ -29,7 +29,12 @@ const SCHEMAS = {
   price: Strict({ symbol: SymbolText, price: Money }),
   fail: Strict({
     count: Type.Integer({ minimum: 1, maximum: 100_000 }),
-    mode: Type.Union([Type.Literal('error'), Type.Literal('hang'), Type.Literal('status503')]),
+    mode: Type.Union([
+      Type.Literal('error'),
+      Type.Literal('hang'),
+      Type.Literal('status503'),
+      Type.Literal('reset'),
+    ]),
     path: Type.Optional(Type.String({ pattern: '^/api/[A-Za-z0-9/:_-]{1,200}$' })),
   }),
   expire: Strict(UserReference),
@@ -91,7 +96,8 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
 
   post('/sandbox/settings', SCHEMAS.settings, (patch) => {
     const result = state.settings.patch(patch)
-    return result.ok ? state.settings.current : refuse(result.error)
+    if (!result.ok) throw new Refusal('invalidParameter', result.error)
+    return state.settings.current
   })
 
   post('/sandbox/expire', SCHEMAS.expire, (input) => {
@@ -138,14 +144,14 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
 function checked<S extends TSchema>(schema: S, value: unknown): Static<S> {
   if (Value.Check(schema, value)) return value as Static<S>
   const first = Value.Errors(schema, value)[0]
-  throw new Refusal(`invalidParameter: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`)
+  throw new Refusal('invalidParameter', `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`)
 }
 
 function answer(reply: FastifyReply, run: () => unknown) {
   try {
     return reply.send({ code: 200, msg: 'success', data: run() })
   } catch (error) {
-    if (error instanceof Refusal) return reply.code(400).send({ code: FAILURE_CODE, msg: error.key })
+    if (error instanceof Refusal) return reply.code(400).send({ code: FAILURE_CODE, msg: error.message })
     throw error
   }
 }

@@ -7,10 +7,14 @@ import { detailTopic, topicsOf, type UpstreamFrame, type UserType } from '@trade
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 500
 
-type MarketFrame = Extract<UpstreamFrame, { type: 'DETAIL' | 'KLINE' | 'TRADE' }>
+type MarketFrame = Extract<UpstreamFrame, { type: 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' }>
 
 export class FeedHub {
   private readonly gatewaySockets = new Set<WebSocket>()
+  /** gateways that connected while the feed was paused: they join, greeted, when it resumes */
+  private readonly waitingGateways = new Set<WebSocket>()
+  /** what a gateway receives first: the books it keeps by updates */
+  private greeting: () => string[] = () => []
   private readonly topicsBySocket = new Map<WebSocket, Set<string>>()
   private readonly socketsByTopic = new Map<string, Set<WebSocket>>()
   private paused = false
@@ -22,7 +26,7 @@ export class FeedHub {
   }
 
   get socketCount(): number {
-    return this.gatewaySockets.size + this.topicsBySocket.size
+    return this.gatewaySockets.size + this.waitingGateways.size + this.topicsBySocket.size
   }
 
   pause(): void {
@@ -31,11 +35,31 @@ export class FeedHub {
 
   resume(): void {
     this.paused = false
+    for (const socket of this.waitingGateways) this.joinGateway(socket)
+    this.waitingGateways.clear()
+  }
+
+  greetGatewaysWith(greeting: () => string[]): void {
+    this.greeting = greeting
   }
 
   addGateway(socket: WebSocket): void {
+    socket.once('close', () => {
+      this.gatewaySockets.delete(socket)
+      this.waitingGateways.delete(socket)
+    })
+    if (this.paused) this.waitingGateways.add(socket)
+    else this.joinGateway(socket)
+  }
+
+  /**
+   * The greeting is taken before the socket joins: taking it may publish pending changes, which
+   * must not reach the socket ahead of the snapshots that already hold them.
+   */
+  private joinGateway(socket: WebSocket): void {
+    const greeting = this.greeting()
     this.gatewaySockets.add(socket)
-    socket.once('close', () => this.gatewaySockets.delete(socket))
+    for (const json of greeting) sendAlways(socket, json)
   }
 
   addClient(socket: WebSocket): void {
@@ -98,7 +122,7 @@ export class FeedHub {
 
   /** Cuts every socket without a closing handshake, as a network failure would. */
   dropAll(): number {
-    const sockets = [...this.gatewaySockets, ...this.topicsBySocket.keys()]
+    const sockets = [...this.gatewaySockets, ...this.waitingGateways, ...this.topicsBySocket.keys()]
     for (const socket of sockets) socket.terminate()
     return sockets.length
   }

@@ -67,11 +67,16 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
     const topic = topicOf(frame)
     if (topic === null) return
     if (frame.operation === 'unsubscribe') return hub.unsubscribe(ws, topic)
+    // taken before subscribing: a DEPTH snapshot first publishes pending changes, which the new
+    // subscriber must not receive ahead of the snapshot that holds them
+    const snapshots = hub.isPaused ? [] : marketFeed.snapshot(frame)
     if (!hub.subscribe(ws, topic))
       return hub.sendError(ws, WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
-    if (!hub.isPaused) for (const json of marketFeed.snapshot(frame)) ws.send(json)
+    for (const json of snapshots) ws.send(json)
   }
 
+  // the books are kept by updates, so a gateway starts from every book's snapshot
+  hub.greetGatewaysWith(() => marketFeed.depthSnapshots())
   server.on('upgrade', onUpgrade)
   return {
     async close(): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type Instrument,
 } from './catalogue'
 import type { Market } from './market'
+import { optionFeeOf } from './option-series'
 
 // The lists of tradable things, as the coin-list, symbol-list and period calls present them.
 
@@ -94,8 +95,7 @@ export function contractPairs(market: Market, fees: { openFee: string; closeFee:
 export function optionCoins(): OptionCoin[] {
   return INSTRUMENTS.filter((instrument) => instrument.second).map((instrument) => ({
     ...watchCoin(instrument),
-    feeType: 1,
-    feeValue: '0',
+    ...optionFeeOf(instrument),
   }))
 }
 

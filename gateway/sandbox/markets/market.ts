@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js'
 import {
   KLINE_INTERVALS,
   KLINE_INTERVAL_MS,
+  YEAR_MS,
   changePercent,
   toDecimal,
   type DetailData,
@@ -13,6 +14,7 @@ import { refuse } from '../api/refusal'
 import { deriveSeed, seededRandom, type Random } from '../random'
 import { ZERO, text } from '../money/amounts'
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
+import { OrderBook } from './order-book'
 
 // The simulated market: one seeded random walk per symbol, candles for every interval, trade prints.
 
@@ -54,6 +56,7 @@ interface SymbolState {
   /** the 23 closed hourly candles before the current one, summed once an hour */
   closedHours: DayWindow | null
   lastTrade: TradeData | null
+  book: OrderBook
 }
 
 export interface SymbolTick {
@@ -79,6 +82,13 @@ export class Market {
       this.states.set(instrument.symbol, this.createState(instrument, now))
   }
 
+  /** The walk's own volatility, annualised over 365-day years, as an option chain quotes it. */
+  get annualVolatility(): Decimal {
+    return toDecimal(this.volatility)
+      .times(toDecimal(YEAR_MS / this.options.tickMs).sqrt())
+      .toDecimalPlaces(4)
+  }
+
   get instruments(): readonly Instrument[] {
     return INSTRUMENTS
   }
@@ -97,6 +107,11 @@ export class Market {
 
   price(symbol: string): Decimal {
     return this.state(symbol).price
+  }
+
+  /** The symbol's order book, its simulated liquidity kept around the price. */
+  book(symbol: string): OrderBook {
+    return this.state(symbol).book
   }
 
   /** usdt per one unit of the coin; unknown coins are refused */
@@ -118,6 +133,7 @@ export class Market {
       const price = next.greaterThan(0) ? next : smallest
       const trade = this.printTrade(state, price, now)
       this.apply(state, price, trade ? toDecimal(trade.qty) : ZERO, now)
+      state.book.moveTo(price)
       ticks.push({ symbol: state.instrument.symbol, price, trade })
     }
     return ticks
@@ -129,6 +145,7 @@ export class Market {
     const rounded = price.toDecimalPlaces(state.instrument.pricePlaces)
     if (!rounded.greaterThan(0)) return refuse('priceMustBePositive')
     this.apply(state, rounded, ZERO, this.options.clock())
+    state.book.moveTo(rounded)
     return { symbol, price: rounded, trade: null }
   }
 
@@ -241,6 +258,7 @@ export class Market {
       current,
       closedHours: summariseHours(history['60min'].slice(-(DAY_WINDOW_HOURS - 1))),
       lastTrade: null,
+      book: new OrderBook(instrument, seededRandom(deriveSeed(seed, 'book')), price),
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toDecimal } from '@tradegate/shared'
 import { Refusal } from '../api/refusal'
-import { Ledger } from './ledger'
+import { Ledger, holdLeg } from './ledger'
 
 describe('Ledger', () => {
   const deposit = (ledger: Ledger, amount: string) =>
@@ -56,5 +56,27 @@ describe('Ledger', () => {
       }),
     ).toThrow(/unbalanced/)
     expect(ledger.records('1')).toEqual([])
+  })
+  it('shows a withdrawal once: the hold is the movement, paying out of the hold adds no line', () => {
+    const ledger = new Ledger(() => 1000)
+    deposit(ledger, '150')
+    ledger.apply({
+      kind: 'withdraw',
+      note: 'hold',
+      legs: [holdLeg('1', 'platform', 'usdt', toDecimal('100'))],
+    })
+    ledger.apply({
+      kind: 'withdraw',
+      note: 'paid out',
+      legs: [
+        { userId: '1', account: 'platform', coin: 'usdt', frozen: toDecimal('-100') },
+        { pool: 'outside', coin: 'usdt', amount: toDecimal('100') },
+      ],
+    })
+    expect(ledger.records('1').map((record) => [record.kind, record.amount, record.balanceAfter])).toEqual([
+      ['withdraw', '-100', '50'],
+      ['deposit', '150', '150'],
+    ])
+    expect(ledger.wallet('1', 'platform', 'usdt').frozen.isZero()).toBe(true)
   })
 })

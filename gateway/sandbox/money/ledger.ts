@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js'
-import type { AccountType, Balance, FinancialRecord } from '@tradegate/shared'
+import type { AccountType, Balance, FinancialRecord, RecordKind } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
 import { ZERO, text } from './amounts'
 
@@ -38,8 +38,8 @@ export function releaseLeg(userId: string, account: AccountType, coin: string, a
 }
 
 export interface Movement {
-  /** lower-case word the record filters use, e.g. deposit, spot, contract */
-  kind: string
+  /** the record filters use it and the client translates it */
+  kind: RecordKind
   note: string
   legs: Leg[]
 }
@@ -126,6 +126,8 @@ export class Ledger {
       const available = wallet.available.plus(leg.available ?? ZERO)
       const frozen = wallet.frozen.plus(leg.frozen ?? ZERO)
       this.wallets.set(key, { available, frozen })
+      // paying out of a hold is not a second movement: the hold already showed the money leaving
+      if ((leg.available ?? ZERO).isZero()) continue
       const totalChange = (leg.available ?? ZERO).plus(leg.frozen ?? ZERO)
       this.record(leg.userId, {
         id: this.nextRecordId++,

@@ -7,7 +7,8 @@ import { Client, registeredClient, startTestSandbox } from './helpers'
 
 // Random sequences of operations never create or destroy money: what users hold, plus what the house
 // (counterparty of every trade) and the fee pool hold, always equals what came in from outside
-// (registration credits, deposits, welfare rewards) minus what was paid out by withdrawals.
+// (registration credits, deposits, welfare rewards) minus what was paid out by withdrawals. Options
+// bought and settled as sandbox time moves past their expiries count too.
 
 const SYMBOLS = ['btcusdt', 'ethusdt', 'trxusdt', 'xauusdt'] as const
 const COINS = ['usdt', 'btc', 'eth', 'trx'] as const
@@ -36,8 +37,17 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     symbol: fc.constantFrom('btcusdt', 'ethusdt', 'trxusdt'),
     side: fc.constantFrom('buy', 'sell'),
     limit: fc.boolean(),
-    offset: fc.constantFrom('0.98', '1', '1.02'),
-    amount: fc.constantFrom('0.001', '0.01', '1', '100', '1000'),
+    // near the price: resting inside the simulated book, where other users' orders walk into them
+    offset: fc.constantFrom('0.98', '0.999', '1', '1.00001', '1.001', '1.02'),
+    // the order's usdt value, so most orders are within the pair's limits and the user's means
+    value: fc.constantFrom('6', '40', '300', '900', '5000'),
+  }),
+  fc.record({ kind: fc.constant('cancelSpot'), user: fc.nat(2), newest: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('closeSome'),
+    user: fc.nat(2),
+    shares: fc.constantFrom('1', '2', '5'),
+    limit: fc.constantFrom('', '0.99', '1.01'),
   }),
   fc.record({
     kind: fc.constant('contract'),
@@ -81,6 +91,16 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({ kind: fc.constant('finance'), user: fc.nat(2), amount: fc.constantFrom('10', '100', '1000') }),
   fc.record({ kind: fc.constant('welfare'), user: fc.nat(2), task: fc.integer({ min: 1, max: 4 }) }),
   fc.record({
+    kind: fc.constant('option'),
+    user: fc.nat(2),
+    coin: fc.constantFrom('btc', 'eth', 'trx', 'xau'),
+    expiry: fc.nat(2),
+    strike: fc.nat(8),
+    call: fc.boolean(),
+    lots: fc.constantFrom(1, 3, 40),
+  }),
+  fc.record({ kind: fc.constant('time'), user: fc.nat(2), minutes: fc.constantFrom(5, 16, 61) }),
+  fc.record({
     kind: fc.constant('price'),
     user: fc.nat(2),
     symbol: fc.constantFrom(...SYMBOLS),
@@ -96,14 +116,16 @@ describe('sandbox money', () => {
   const addInflow = (coin: string, amount: Decimal.Value) =>
     inflow.set(coin, (inflow.get(coin) ?? toDecimal(0)).plus(amount))
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ tickMs: 40 })
+  async function start(tickMs: number): Promise<void> {
+    sandbox = await startTestSandbox({ tickMs })
     control = new Client(sandbox.url)
     await control.control('/sandbox/settings', {
       WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '00:00:00', dayCount: 1000, freeCount: 1 },
       FINANCIAL_REBATE: { enabled: true },
     })
-  })
+  }
+
+  beforeAll(() => start(40))
   afterAll(() => sandbox.close())
 
   async function newUsers(): Promise<Client[]> {
@@ -148,15 +170,17 @@ describe('sandbox money', () => {
         })
         return
       case 'spot': {
-        const price = toDecimal(sandbox.state.market.price(String(op.symbol)))
-          .times(String(op.offset))
-          .toDecimalPlaces(2)
+        const { market } = sandbox.state
+        const { pricePlaces, quantityPlaces } = market.instrument(String(op.symbol))
+        const last = market.price(String(op.symbol))
+        const price = last.times(String(op.offset)).toDecimalPlaces(pricePlaces)
+        const amount = toDecimal(String(op.value)).dividedBy(last).toDecimalPlaces(quantityPlaces, 1)
         await api.call('spotOrderSubmit', {
           body: {
             symbol: op.symbol,
             side: op.side,
             type: op.limit ? 'limit' : 'market',
-            amount: op.amount,
+            amount: amount.toFixed(),
             ...(op.limit ? { price: price.toFixed() } : {}),
           },
         })
@@ -173,6 +197,23 @@ describe('sandbox money', () => {
             shares: op.shares,
             ...(op.limit ? { price: price.toFixed() } : {}),
           },
+        })
+        return
+      }
+      case 'cancelSpot': {
+        const open = (await api.ok('spotOrderList', { query: { status: 'open' } })).rows
+        const order = op.newest ? open[0] : open.at(-1)
+        if (order) await api.call('spotOrderCancel', { query: { id: String(order.id) } })
+        return
+      }
+      case 'closeSome': {
+        const [position] = (await api.ok('positionList', { query: { status: 'open' } })).rows
+        if (!position) return
+        const price = op.limit
+          ? sandbox.state.market.price(position.symbol).times(String(op.limit)).toDecimalPlaces(2).toFixed()
+          : undefined
+        await api.call('positionStop', {
+          query: { id: String(position.id), shares: String(op.shares), ...(price ? { price } : {}) },
         })
         return
       }
@@ -237,6 +278,25 @@ describe('sandbox money', () => {
         if (answer.code === 200) addInflow(answer.data!.coin, answer.data!.reward)
         return
       }
+      case 'option': {
+        const chain = await api.ok('optionChain', { query: { coin: String(op.coin) } })
+        const expiry = chain.expiries[Number(op.expiry) % chain.expiries.length]!
+        await api.call('optionOrderSubmit', {
+          body: {
+            coin: op.coin,
+            expiresAt: expiry.expiresAt,
+            strike: expiry.strikes[Number(op.strike)],
+            kind: op.call ? 'call' : 'put',
+            quantity: toDecimal(chain.lotSize).times(Number(op.lots)).toFixed(),
+            maxPremium: '1000000',
+          },
+        })
+        return
+      }
+      case 'time':
+        // expiries (and everything else that waits for a time) fall due
+        await api.control('/sandbox/time', { advanceMs: Number(op.minutes) * 60_000 })
+        return
       case 'price': {
         const price = sandbox.state.market.price(String(op.symbol)).times(String(op.factor))
         await api.control('/sandbox/price', { symbol: op.symbol, price: price.toDecimalPlaces(8).toFixed() })
@@ -264,23 +324,28 @@ describe('sandbox money', () => {
     return totals
   }
 
+  /** Everything users, the house and the fees hold equals what came in, and no wallet is negative. */
+  async function expectConserved(users: Client[]): Promise<void> {
+    const totals = holdings()
+    for (const coin of new Set([...totals.keys(), ...inflow.keys()])) {
+      expect((totals.get(coin) ?? toDecimal(0)).toFixed(), coin).toBe(
+        (inflow.get(coin) ?? toDecimal(0)).toFixed(),
+      )
+    }
+    for (const row of await Promise.all(users.map((user) => user.ok('assetBalance')))) {
+      for (const balance of row)
+        expect(toDecimal(balance.available).isNegative() || toDecimal(balance.frozen).isNegative()).toBe(
+          false,
+        )
+    }
+  }
+
   it('never creates or destroys money, whatever the order of operations', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 5, maxLength: 25 }), async (operations) => {
         const users = await newUsers()
         for (const op of operations) await run(users, op)
-        const totals = holdings()
-        for (const coin of new Set([...totals.keys(), ...inflow.keys()])) {
-          expect((totals.get(coin) ?? toDecimal(0)).toFixed(), coin).toBe(
-            (inflow.get(coin) ?? toDecimal(0)).toFixed(),
-          )
-        }
-        for (const row of await Promise.all(users.map((user) => user.ok('assetBalance')))) {
-          for (const balance of row)
-            expect(toDecimal(balance.available).isNegative() || toDecimal(balance.frozen).isNegative()).toBe(
-              false,
-            )
-        }
+        await expectConserved(users)
       }),
       { numRuns: 12 },
     )
@@ -291,5 +356,63 @@ describe('sandbox money', () => {
         kinds.add(record.kind)
     }
     expect(kinds.size).toBeGreaterThanOrEqual(6)
+    expect(kinds).toContain('option')
+  }, 60_000)
+
+  it('conserves money through resting, walked, partly filled and cancelled orders and partial closes', async () => {
+    // a market that moves only when told, so each step meets the orders it is meant to
+    await sandbox.close()
+    await start(600_000)
+    inflow.clear()
+    const users = await newUsers()
+    const script: Operation[] = [
+      { kind: 'deposit', user: 1, coin: 'trx', amount: '999' },
+      { kind: 'deposit', user: 1, coin: 'trx', amount: '999' },
+      // one tick above the price: the best ask, ahead of the simulated levels
+      {
+        kind: 'spot',
+        user: 1,
+        symbol: 'trxusdt',
+        side: 'sell',
+        limit: true,
+        offset: '1.00001',
+        value: '200',
+      },
+      // walks into it and takes part of it
+      { kind: 'spot', user: 0, symbol: 'trxusdt', side: 'buy', limit: false, offset: '1', value: '40' },
+      { kind: 'cancelSpot', user: 1, newest: true },
+      { kind: 'spot', user: 2, symbol: 'trxusdt', side: 'buy', limit: true, offset: '0.999', value: '40' },
+      { kind: 'price', user: 2, symbol: 'trxusdt', factor: '0.97' },
+      { kind: 'spot', user: 0, symbol: 'ethusdt', side: 'buy', limit: true, offset: '0.98', value: '300' },
+      { kind: 'cancelSpot', user: 0, newest: true },
+      { kind: 'spot', user: 2, symbol: 'btcusdt', side: 'buy', limit: false, offset: '1', value: '900' },
+      { kind: 'transfer', user: 0, from: 'platform', to: 'contract', amount: '150' },
+      {
+        kind: 'contract',
+        user: 0,
+        symbol: 'ethusdt',
+        direction: 'long',
+        leverage: 10,
+        shares: '20',
+        limit: false,
+      },
+      { kind: 'closeSome', user: 0, shares: '5', limit: '' },
+      { kind: 'closeSome', user: 0, shares: '2', limit: '1.01' },
+      { kind: 'price', user: 0, symbol: 'ethusdt', factor: '1.03' },
+      { kind: 'closePosition', user: 0 },
+    ]
+    for (const op of script) await run(users, op)
+    await expectConserved(users)
+
+    const orders = (await Promise.all(users.map((user) => user.ok('spotOrderList', { query: {} })))).flatMap(
+      (page) => page.rows,
+    )
+    const partlyFilled = orders.find((order) => order.status === 'cancelled' && order.filledAmount !== '0')
+    expect(partlyFilled, JSON.stringify(orders)).toBeDefined()
+    expect(toDecimal(partlyFilled!.filledAmount).lessThan(partlyFilled!.amount)).toBe(true)
+    expect(orders.filter((order) => order.status === 'filled' && order.type === 'limit')).toHaveLength(1)
+    expect(orders.filter((order) => order.status === 'cancelled')).toHaveLength(2)
+    const closed = (await users[0]!.ok('positionList', { query: { status: 'closed' } })).rows
+    expect(closed.map((position) => position.shares).sort()).toEqual(['13', '2', '5'])
   }, 60_000)
 })

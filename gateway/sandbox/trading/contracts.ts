@@ -1,11 +1,24 @@
 import type { Decimal } from 'decimal.js'
-import { toDecimal, type ContractOrder, type LossSetting, type Position } from '@tradegate/shared'
+import {
+  MONEY_PLACES,
+  contractOpening,
+  contractPnl,
+  contractSettlement,
+  liquidationPrice,
+  marginShare,
+  toDecimal,
+  tradeFee,
+  type ContractOrder,
+  type ContractTerms,
+  type LossSetting,
+  type Position,
+} from '@tradegate/shared'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { CONTRACT_LEVERAGES, QUOTE_COIN, USDT_PER_SHARE } from '../markets/catalogue'
 import { CONTRACT_LIMITS } from '../markets/listings'
 import type { SymbolTick } from '../markets/market'
-import { AMOUNT_PLACES, ZERO, text, truncate } from '../money/amounts'
+import { ZERO, text } from '../money/amounts'
 import { holdLeg, releaseLeg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
 import {
@@ -14,18 +27,21 @@ import {
   positiveAmount,
   requireFundPassword,
   requirePlaces,
+  requirePriceInBand,
   requireTabOpen,
 } from './rules'
 
-// Leveraged contracts against the house, in the contract account. A share is USDT_PER_SHARE usdt of
-// position value; margin is value / leverage; PnL is value × (price − open) / open, signed by
-// direction. A position whose loss reaches its margin is liquidated.
+// Leveraged contracts against the house, in the contract account, with the shared contract math: a
+// share is USDT_PER_SHARE usdt of position value; margin is value / leverage; PnL is value × (price −
+// open) / open, signed by direction. A position whose loss reaches its margin is liquidated. A limit
+// order opens at its own price once the market reaches it; a close order (a limit close of some of a
+// position's shares) closes those shares at its price once the market reaches it.
 
 type Direction = 'long' | 'short'
 
 interface UserContractOrder extends ContractOrder {
   userId: string
-  /** open fee held with the margin until the order fills */
+  /** open fee held with the margin until the order fills; nothing for a close order */
   fee: string
 }
 
@@ -85,10 +101,8 @@ export class ContractDesk {
       requirePlaces(price, instrument.pricePlaces, 'pricePrecisionExceeded')
     }
 
-    const value = shares.times(USDT_PER_SHARE)
-    const margin = value.dividedBy(input.leverage)
-    const fee = truncate(value.times(this.state.settings.current.CONTRACT_FEES.openFee), AMOUNT_PLACES)
-    const hold = margin.plus(fee)
+    if (input.type === 'limit') requirePriceInBand(price, this.state.market.price(input.symbol))
+    const opening = contractOpening(shares, input.leverage, price, input.direction, this.terms())
     const order: UserContractOrder = {
       id: this.nextOrderId(),
       userId: user.id,
@@ -98,15 +112,15 @@ export class ContractDesk {
       price: text(price),
       leverage: input.leverage,
       shares: text(shares),
-      margin: text(margin),
+      margin: text(opening.margin),
       status: 'open',
       createdAt: this.state.clock(),
-      fee: text(fee),
+      fee: text(opening.openFee),
     }
     this.state.ledger.apply({
       kind: 'contract',
       note: `${input.direction} order #${order.id} margin and fee held`,
-      legs: [holdLeg(user.id, 'contract', QUOTE_COIN, hold)],
+      legs: [holdLeg(user.id, 'contract', QUOTE_COIN, opening.cost)],
     })
     this.orders.unshift(order)
     const live = this.state.market.price(input.symbol)
@@ -117,12 +131,15 @@ export class ContractDesk {
   cancel(userId: string, id: number): void {
     const order = this.orders.find((row) => row.id === id && row.userId === userId) ?? refuse('unknownOrder')
     if (order.status !== 'open') refuse('orderNotOpen')
-    const hold = toDecimal(order.margin).plus(order.fee)
-    this.state.ledger.apply({
-      kind: 'contract',
-      note: `order #${id} cancelled`,
-      legs: [releaseLeg(userId, 'contract', QUOTE_COIN, hold)],
-    })
+    // a close order holds nothing: the position keeps its margin
+    if (order.positionId === undefined) {
+      const hold = toDecimal(order.margin).plus(order.fee)
+      this.state.ledger.apply({
+        kind: 'contract',
+        note: `order #${id} cancelled`,
+        legs: [releaseLeg(userId, 'contract', QUOTE_COIN, hold)],
+      })
+    }
     order.status = 'cancelled'
   }
 
@@ -134,15 +151,55 @@ export class ContractDesk {
     return ownRows(this.positions, userId, { status }).map((position) => this.view(position))
   }
 
-  stop(userId: string, id: number): Position {
+  /**
+   * Closes a position at the market: all of it, or `shares` of it. With a price, rests a close order
+   * for those shares (all the position's free shares without `shares`) instead, unless the market is
+   * already at or past that price. Shares that open close orders hold cannot be closed again; closing
+   * the whole position cancels those orders. Answers the closed part, or the position while its close
+   * order rests.
+   */
+  stop(userId: string, id: number, input: { shares?: string; price?: string } = {}): Position {
     const position = this.ownOpenPosition(userId, id)
-    this.close(position, this.state.market.price(position.symbol), 'closed')
+    const market = this.state.market.price(position.symbol)
+    const free = toDecimal(position.shares).minus(this.reservedShares(position.id))
+    let closing = input.price === undefined ? toDecimal(position.shares) : free
+    if (input.shares !== undefined) {
+      closing = toDecimal(input.shares)
+      if (!closing.greaterThan(0)) refuse('sharesMustBePositive')
+      if (!closing.isInteger()) refuse('sharesMustBeWhole')
+      if (closing.greaterThan(free)) refuse('sharesAboveOpen')
+    }
+    if (input.price === undefined) return this.view(this.settle(position, closing, market, 'closed'))
+
+    const limit = positiveAmount(input.price, 'priceMustBePositive')
+    requirePlaces(limit, this.state.market.instrument(position.symbol).pricePlaces, 'pricePrecisionExceeded')
+    requirePriceInBand(limit, market)
+    if (!closing.greaterThan(0)) refuse('sharesAboveOpen')
+    const order: UserContractOrder = {
+      id: this.nextOrderId(),
+      userId,
+      symbol: position.symbol,
+      direction: position.direction,
+      type: 'limit',
+      price: text(limit),
+      leverage: position.leverage,
+      shares: text(closing),
+      margin: text(marginShare(position.margin, position.shares, closing)),
+      status: 'open',
+      createdAt: this.state.clock(),
+      fee: '0',
+      positionId: position.id,
+    }
+    this.orders.unshift(order)
+    // already at or past the limit: it closes now, at the market price, as a limit order would fill
+    if (this.closeCrossed(order, market)) return this.view(this.fillClose(order, position, market))
     return this.view(position)
   }
 
   adjustMargin(userId: string, id: number, money: Decimal, add: boolean): Position {
     const position = this.ownOpenPosition(userId, id)
     if (!money.greaterThan(0)) refuse('amountMustBePositive')
+    requirePlaces(money, MONEY_PLACES, 'amountPrecisionExceeded')
     const margin = toDecimal(position.margin)
     const next = add ? margin.plus(money) : margin.minus(money)
     if (!add) {
@@ -207,21 +264,29 @@ export class ContractDesk {
 
   onTick(ticks: readonly SymbolTick[]): void {
     const prices = new Map(ticks.map((tick) => [tick.symbol, tick.price]))
-    for (const order of this.orders) {
+    for (const order of [...this.orders]) {
       const price = prices.get(order.symbol)
-      if (order.status === 'open' && price && this.crossed(order, price)) this.open(order, price)
+      if (order.status !== 'open' || !price || order.positionId !== undefined) continue
+      // a resting limit opens at its own price, however far the market moved past it
+      if (this.crossed(order, price)) this.open(order, toDecimal(order.price))
     }
-    for (const position of this.positions) {
+    for (const position of [...this.positions]) {
       const price = prices.get(position.symbol)
       if (position.status !== 'open' || !price) continue
       if (this.pnl(position, price).lessThanOrEqualTo(toDecimal(position.margin).negated())) {
-        this.close(position, price, 'liquidated')
+        this.settle(position, toDecimal(position.shares), price, 'liquidated')
         continue
       }
+      for (const order of this.closeOrdersOf(position.id)) {
+        if (position.status === 'open' && this.closeCrossed(order, price)) {
+          this.fillClose(order, position, toDecimal(order.price))
+        }
+      }
+      if (position.status !== 'open') continue
       const setting = this.losses.find((row) => row.positionId === position.id && row.status === 'active')
       if (setting && this.triggers(setting, position.direction, price)) {
         setting.status = 'triggered'
-        this.close(position, price, 'closed')
+        this.settle(position, toDecimal(position.shares), price, 'closed')
       }
     }
   }
@@ -230,6 +295,32 @@ export class ContractDesk {
     return order.direction === 'long'
       ? price.lessThanOrEqualTo(order.price)
       : price.greaterThanOrEqualTo(order.price)
+  }
+
+  /** A long closes by selling, so at or above its price; a short by buying, at or below. */
+  private closeCrossed(order: UserContractOrder, price: Decimal): boolean {
+    return order.direction === 'long'
+      ? price.greaterThanOrEqualTo(order.price)
+      : price.lessThanOrEqualTo(order.price)
+  }
+
+  private terms(): ContractTerms {
+    return { shareNumber: USDT_PER_SHARE, ...this.state.settings.current.CONTRACT_FEES }
+  }
+
+  private closeOrdersOf(positionId: number): UserContractOrder[] {
+    return this.orders.filter((order) => order.positionId === positionId && order.status === 'open')
+  }
+
+  private reservedShares(positionId: number): Decimal {
+    return this.closeOrdersOf(positionId).reduce((sum, order) => sum.plus(order.shares), ZERO)
+  }
+
+  private fillClose(order: UserContractOrder, position: UserPosition, price: Decimal): UserPosition {
+    const margin = marginShare(position.margin, position.shares, order.shares)
+    order.status = 'filled'
+    order.margin = text(margin)
+    return this.settle(position, toDecimal(order.shares), price, 'closed')
   }
 
   private triggers(setting: LossSetting, direction: Direction, price: Decimal): boolean {
@@ -258,7 +349,7 @@ export class ContractDesk {
       ],
     })
     order.status = 'filled'
-    order.price = text(price)
+    if (order.type === 'market') order.price = text(price)
     const position: UserPosition = {
       id: this.nextPositionId(),
       userId: order.userId,
@@ -279,43 +370,61 @@ export class ContractDesk {
     this.publish(position)
   }
 
-  private close(position: UserPosition, price: Decimal, status: 'closed' | 'liquidated'): void {
-    const margin = toDecimal(position.margin)
-    let pnl = this.pnl(position, price)
-    let fee = ZERO
-    let payout = ZERO
-    if (status === 'liquidated' || margin.plus(pnl).lessThanOrEqualTo(0)) {
-      pnl = margin.negated()
-    } else {
-      const closeFee = truncate(
-        toDecimal(position.value).times(this.state.settings.current.CONTRACT_FEES.closeFee),
-        AMOUNT_PLACES,
-      )
-      fee = closeFee.lessThan(margin.plus(pnl)) ? closeFee : margin.plus(pnl)
-      payout = margin.plus(pnl).minus(fee)
-    }
+  /**
+   * Closes `closing` shares of a position at a price: all of them settle the position itself, fewer
+   * split the closed part off as a closed position of its own, with its share of the margin.
+   */
+  private settle(
+    position: UserPosition,
+    closing: Decimal,
+    price: Decimal,
+    status: 'closed' | 'liquidated',
+  ): UserPosition {
+    const shares = toDecimal(position.shares)
+    const whole = closing.greaterThanOrEqualTo(shares)
+    const value = whole ? toDecimal(position.value) : closing.times(USDT_PER_SHARE)
+    const margin = marginShare(position.margin, shares, closing)
+    const { pnl, fee, payout } =
+      status === 'liquidated'
+        ? contractSettlement(margin, margin.negated(), ZERO)
+        : contractSettlement(
+            margin,
+            contractPnl(position.direction, value, position.openPrice, price),
+            tradeFee(value, this.state.settings.current.CONTRACT_FEES.closeFee),
+          )
     const wallet = { userId: position.userId, account: 'contract' as const, coin: QUOTE_COIN }
     this.state.ledger.apply({
       kind: 'contract',
-      note: `position #${position.id} ${status} at ${text(price)}`,
+      note: `position #${position.id} ${whole ? '' : `${text(closing)} shares `}${status} at ${text(price)}`,
       legs: [
         { ...wallet, frozen: margin.negated(), available: payout },
         { pool: 'fees', coin: QUOTE_COIN, amount: fee },
         { pool: 'house', coin: QUOTE_COIN, amount: margin.minus(payout).minus(fee) },
       ],
     })
-    position.status = status
-    position.closePrice = text(price)
-    position.pnl = text(pnl)
+    let closed = position
+    if (whole) {
+      for (const order of this.closeOrdersOf(position.id)) order.status = 'cancelled'
+    } else {
+      closed = { ...position, id: this.nextPositionId(), shares: text(closing), value: text(value) }
+      closed.margin = text(margin)
+      position.shares = text(shares.minus(closing))
+      position.value = text(toDecimal(position.value).minus(value))
+      position.margin = text(toDecimal(position.margin).minus(margin))
+      this.positions.unshift(closed)
+      this.publish(position)
+    }
+    closed.status = status
+    closed.closePrice = text(price)
+    closed.pnl = text(pnl)
     this.state.profits.add(position.userId, pnl.minus(fee))
     payFeeRebates(this.state, position.userId, QUOTE_COIN, fee)
-    this.publish(position)
+    this.publish(closed)
+    return closed
   }
 
   private pnl(position: UserPosition, price: Decimal): Decimal {
-    const sign = position.direction === 'long' ? 1 : -1
-    const change = price.minus(position.openPrice).times(sign)
-    return truncate(toDecimal(position.value).times(change).dividedBy(position.openPrice), AMOUNT_PLACES)
+    return contractPnl(position.direction, position.value, position.openPrice, price)
   }
 
   private ownOpenPosition(userId: string, id: number): UserPosition {
@@ -325,10 +434,6 @@ export class ContractDesk {
   }
 
   private view(position: UserPosition): Position {
-    const open = toDecimal(position.openPrice)
-    const ratio = toDecimal(position.margin).dividedBy(position.value)
-    const liquidation =
-      position.direction === 'long' ? open.times(toDecimal(1).minus(ratio)) : open.times(ratio.plus(1))
     const pnl =
       position.status === 'open'
         ? this.pnl(position, this.state.market.price(position.symbol))
@@ -337,7 +442,9 @@ export class ContractDesk {
     return {
       ...row,
       pnl: text(pnl),
-      liquidationPrice: text(liquidation.greaterThan(0) ? liquidation.toDecimalPlaces(AMOUNT_PLACES) : ZERO),
+      liquidationPrice: text(
+        liquidationPrice(position.openPrice, position.margin, position.value, position.direction),
+      ),
     }
   }
 

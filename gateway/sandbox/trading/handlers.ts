@@ -69,7 +69,11 @@ export function tradingHandlers(desks: {
         query,
       ),
     positionList: ({ user, query }) => page(contracts.positionsOf(user.id, query.status), query),
-    positionStop: ({ user, query }) => contracts.stop(user.id, Number(query.id)),
+    positionStop: ({ user, query }) =>
+      contracts.stop(user.id, Number(query.id), {
+        ...(query.shares !== undefined ? { shares: query.shares } : {}),
+        ...(query.price !== undefined ? { price: query.price } : {}),
+      }),
     positionAdjustMargin: ({ user, query }) =>
       contracts.adjustMargin(user.id, Number(query.id), toDecimal(query.money), query.flag === '1'),
     lossList: ({ user }) => contracts.lossesOf(user.id),

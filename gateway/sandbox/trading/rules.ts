@@ -1,13 +1,13 @@
 import type { Decimal } from 'decimal.js'
 import { toDecimal, type PlayingKey } from '@tradegate/shared'
 import type { User } from '../accounts/users'
-import { refuse } from '../api/refusal'
+import { refuse, type RefusalKey } from '../api/refusal'
 import { AMOUNT_PLACES, truncate } from '../money/amounts'
 import type { SandboxState } from '../state'
 
 // Checks every order form shares, and the invite rebates paid out of collected fees.
 
-export function requireTabOpen(state: SandboxState, key: PlayingKey, refusal: string): void {
+export function requireTabOpen(state: SandboxState, key: PlayingKey, refusal: RefusalKey): void {
   const tab = state.settings.current.PLAYING_SETTING.find((entry) => entry.key === key)
   if (!tab?.isOpen) refuse(refusal)
 }
@@ -24,7 +24,12 @@ export function requireFundPassword(
   if (!state.users.checkFundPassword(user, fundPwd)) refuse('wrongFundPassword')
 }
 
-/** The user's rows, narrowed to a status and a symbol when the filter names them. */
+export const HISTORY = 'history'
+
+/**
+ * The user's rows, narrowed to a status and a symbol when the filter names them; the status
+ * "history" means every row that is no longer open.
+ */
 export function ownRows<Row extends { userId: string; status: string; symbol: string }>(
   rows: readonly Row[],
   userId: string,
@@ -33,16 +38,30 @@ export function ownRows<Row extends { userId: string; status: string; symbol: st
   return rows.filter(
     (row) =>
       row.userId === userId &&
-      (!filter.status || row.status === filter.status) &&
+      (!filter.status ||
+        row.status === filter.status ||
+        (filter.status === HISTORY && row.status !== 'open')) &&
       (!filter.symbol || row.symbol === filter.symbol),
   )
 }
 
-export function requirePlaces(value: Decimal, places: number, refusal: string): void {
+export function requirePlaces(value: Decimal, places: number, refusal: RefusalKey): void {
   if (value.decimalPlaces() > places) refuse(refusal)
 }
 
-export function positiveAmount(value: string | number, refusal = 'amountMustBePositive'): Decimal {
+/** A limit price must lie within these multiples of the market price. */
+const PRICE_BAND = { low: '0.2', high: '5' }
+
+export function requirePriceInBand(price: Decimal, market: Decimal): void {
+  if (price.lessThan(market.times(PRICE_BAND.low)) || price.greaterThan(market.times(PRICE_BAND.high))) {
+    refuse('priceOutOfBand')
+  }
+}
+
+export function positiveAmount(
+  value: string | number,
+  refusal: RefusalKey = 'amountMustBePositive',
+): Decimal {
   const amount = toDecimal(value)
   return amount.greaterThan(0) ? amount : refuse(refusal)
 }

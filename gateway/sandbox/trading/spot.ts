@@ -1,11 +1,12 @@
-import type { Decimal } from 'decimal.js'
-import { toDecimal, type SpotOrder } from '@tradegate/shared'
+import { Decimal } from 'decimal.js'
+import { MONEY_PLACES, spotTotals, tradeFee, type SpotOrder, type SpotPair } from '@tradegate/shared'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { spotPairs } from '../markets/listings'
 import type { SymbolTick } from '../markets/market'
-import { AMOUNT_PLACES, text, truncate } from '../money/amounts'
+import type { BookFill, OrderBook, RestingOrder } from '../markets/order-book'
+import { ZERO, text } from '../money/amounts'
 import { holdLeg, releaseLeg, type Leg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
 import {
@@ -14,17 +15,27 @@ import {
   positiveAmount,
   requireFundPassword,
   requirePlaces,
+  requirePriceInBand,
   requireTabOpen,
 } from './rules'
 
-// Spot orders filled by the house at the live price. Amounts are quantities of the coin; the fee is
-// taken in usdt. A limit order fills at the live price once that price reaches its limit.
+// Spot orders against each symbol's order book. Amounts are quantities of the coin; fees are taken
+// in usdt from each side of every trade, at the pair's rate. A market order walks the book and must
+// fill whole. A limit order takes what the book offers up to its price, then rests in the book for
+// the rest; a resting order fills at its own price once the market trades at or through it (the
+// house takes the other side), or earlier when another user's order walks into it.
 
-interface UserSpotOrder extends SpotOrder {
+interface UserSpotOrder extends Omit<SpotOrder, 'filledAmount' | 'fee'> {
   userId: string
   coin: string
+  filledAmount: Decimal
+  /** sum of quantity × price of every fill, for the average price */
+  filledValue: Decimal
+  fee: Decimal
   /** what the order holds frozen while open */
-  frozen: string
+  frozen: Decimal
+  /** its place in the book while it rests */
+  resting: RestingOrder | null
 }
 
 export interface SpotSubmission {
@@ -36,8 +47,15 @@ export interface SpotSubmission {
   fundPwd?: string
 }
 
+/** One order's share of a ledger movement: its legs, then what to record once the movement stood. */
+interface Execution {
+  legs: Leg[]
+  settle: () => void
+}
+
 export class SpotDesk {
   private readonly orders: UserSpotOrder[] = []
+  private readonly byId = new Map<number, UserSpotOrder>()
   private readonly nextId = idSequence()
   private readonly pairs = new Map(spotPairs().map((pair) => [pair.symbol, pair]))
 
@@ -62,16 +80,23 @@ export class SpotDesk {
     }[input.side][input.type]
     if (!allowed) refuse('orderTypeClosed')
 
-    const livePrice = this.state.market.price(input.symbol)
-    let limit = livePrice
+    const last = this.state.market.price(input.symbol)
+    let limit: Decimal | null = null
     if (input.type === 'limit') {
       if (input.price === undefined) refuse('priceRequired')
       limit = positiveAmount(input.price, 'priceMustBePositive')
       requirePlaces(limit, pair.basePrecision, 'pricePrecisionExceeded')
+      requirePriceInBand(limit, last)
     }
-    const value = quantity.times(limit)
+    const value = quantity.times(limit ?? last)
     if (value.lessThan(pair.orderMin)) refuse('orderBelowMinimum')
     if (value.greaterThan(pair.orderMax)) refuse('orderAboveMaximum')
+
+    const book = this.state.market.book(input.symbol)
+    const units = book.units(quantity)
+    const fills = book.plan(input.side, units, limit ? book.ticks(limit) : null, user.id)
+    const filledUnits = unitsOf(fills)
+    if (!limit && filledUnits < units) refuse('notEnoughLiquidity')
 
     const order: UserSpotOrder = {
       id: this.nextId(),
@@ -80,48 +105,62 @@ export class SpotDesk {
       symbol: input.symbol,
       side: input.side,
       type: input.type,
-      price: text(limit),
+      price: limit ? text(limit) : '',
       amount: text(quantity),
-      filledAmount: '0',
-      filledPrice: '0',
-      fee: '0',
+      filledAmount: ZERO,
+      filledValue: ZERO,
+      filledPrice: '',
+      fee: ZERO,
       status: 'open',
       createdAt: this.state.clock(),
-      frozen: '0',
+      frozen: ZERO,
+      resting: null,
     }
-    if (input.type === 'market') {
-      this.fill(order, livePrice, [])
+    // a limit buy holds the most it can cost, fee included; a limit sell holds the coins
+    const hold = input.side === 'buy' && limit ? spotTotals(quantity, limit, pair.feeRate).cost : quantity
+    const holdLegs = limit ? [holdLeg(user.id, 'platform', this.heldCoin(order), hold)] : []
+    if (fills.length > 0) {
+      order.frozen = limit ? hold : ZERO
+      this.take(order, fills, book, holdLegs)
     } else {
-      // a buy holds the most it can cost, fee included; a sell holds the coins
-      const hold =
-        input.side === 'buy'
-          ? truncate(value.times(toDecimal(pair.feeRate).plus(1)), AMOUNT_PLACES)
-          : quantity
-      const coin = input.side === 'buy' ? QUOTE_COIN : pair.coin
       this.state.ledger.apply({
         kind: 'spot',
         note: `limit ${input.side} #${order.id} placed`,
-        legs: [holdLeg(user.id, 'platform', coin, hold)],
+        legs: holdLegs,
       })
-      order.frozen = text(hold)
-      if (this.crossed(order, livePrice)) this.fill(order, livePrice, this.release(order))
+      order.frozen = hold
     }
     this.orders.unshift(order)
+    this.byId.set(order.id, order)
+    if (limit && order.status === 'open') {
+      order.resting = {
+        id: order.id,
+        userId: user.id,
+        side: input.side,
+        price: book.ticks(limit),
+        remaining: units - filledUnits,
+      }
+      // what the book could not give at the limit, the market already trades through: it fills there
+      if (this.crossed(order, last)) this.fillAtLimit(order, book)
+      else book.rest(order.resting)
+    }
     return publicOrder(order)
   }
 
-  /** Cancels an open order of the user's own and gives back what it held. */
+  /** Cancels an open order of the user's own, takes it out of the book and gives back what it held. */
   cancel(user: User, id: string): SpotOrder {
-    const order = this.orders.find((row) => String(row.id) === id && row.userId === user.id)
-    if (!order) refuse('unknownOrder')
+    const order = this.byId.get(Number(id))
+    if (!order || order.userId !== user.id) refuse('unknownOrder')
     if (order.status !== 'open') refuse('orderNotOpen')
     this.state.ledger.apply({
       kind: 'spot',
       note: `limit ${order.side} #${order.id} cancelled`,
-      legs: this.release(order),
+      legs: [releaseLeg(order.userId, 'platform', this.heldCoin(order), order.frozen)],
     })
+    if (order.resting) this.state.market.book(order.symbol).remove(order.resting)
     order.status = 'cancelled'
-    order.frozen = '0'
+    order.frozen = ZERO
+    order.resting = null
     return publicOrder(order)
   }
 
@@ -129,15 +168,19 @@ export class SpotDesk {
     return ownRows(this.orders, userId, filter).map(publicOrder)
   }
 
+  /** Resting orders the new price reached fill at their limits. */
   onTick(ticks: readonly SymbolTick[]): void {
-    const prices = new Map(ticks.map((tick) => [tick.symbol, tick.price]))
-    for (const order of this.orders) {
-      const price = prices.get(order.symbol)
-      if (order.status !== 'open' || !price || !this.crossed(order, price)) continue
-      try {
-        this.fill(order, price, this.release(order))
-      } catch {
-        // a fill that cannot be paid (never expected: the order holds its worst case) stays open
+    for (const { symbol, price } of ticks) {
+      if (!this.pairs.has(symbol)) continue
+      const book = this.state.market.book(symbol)
+      for (const resting of book.crossedBy(price)) {
+        const order = this.byId.get(resting.id)
+        if (!order) continue
+        try {
+          this.fillAtLimit(order, book)
+        } catch {
+          // a fill that cannot be paid (never expected: the order holds its worst case) stays open
+        }
       }
     }
   }
@@ -148,47 +191,129 @@ export class SpotDesk {
       : price.greaterThanOrEqualTo(order.price)
   }
 
-  /** Legs that give back what an open limit order holds. */
-  private release(order: UserSpotOrder): Leg[] {
-    const held = toDecimal(order.frozen)
-    const coin = order.side === 'buy' ? QUOTE_COIN : order.coin
-    return [releaseLeg(order.userId, 'platform', coin, held)]
+  /** The coin an open order of this side holds: usdt for a buy, the coin for a sell. */
+  private heldCoin(order: UserSpotOrder): string {
+    return order.side === 'buy' ? QUOTE_COIN : order.coin
   }
 
-  private fill(order: UserSpotOrder, price: Decimal, releaseLegs: Leg[]): void {
-    const pair = this.pairs.get(order.symbol)!
-    const quantity = toDecimal(order.amount)
-    const value = quantity.times(price)
-    const fee = truncate(value.times(pair.feeRate), AMOUNT_PLACES)
-    const wallet = { userId: order.userId, account: 'platform' as const }
-    const trade: Leg[] =
-      order.side === 'buy'
-        ? [
-            { ...wallet, coin: QUOTE_COIN, available: value.plus(fee).negated() },
-            { pool: 'house', coin: QUOTE_COIN, amount: value },
-            { pool: 'house', coin: order.coin, amount: quantity.negated() },
-            { ...wallet, coin: order.coin, available: quantity },
-          ]
-        : [
-            { ...wallet, coin: order.coin, available: quantity.negated() },
-            { pool: 'house', coin: order.coin, amount: quantity },
-            { pool: 'house', coin: QUOTE_COIN, amount: value.negated() },
-            { ...wallet, coin: QUOTE_COIN, available: value.minus(fee) },
-          ]
+  /**
+   * The taker side of an order walking the book: one movement for its hold (a limit order's), its
+   * trades and every order it meets, so either all of it stands or none.
+   */
+  private take(order: UserSpotOrder, fills: readonly BookFill[], book: OrderBook, holdLegs: Leg[]): void {
+    const makers: Execution[] = []
+    const house: Leg[] = []
+    let quantity = ZERO
+    let value = ZERO
+    for (const fill of fills) {
+      const qty = book.quantityOf(fill.qty)
+      const price = book.priceOf(fill.price)
+      quantity = quantity.plus(qty)
+      value = value.plus(qty.times(price))
+      const maker = fill.maker && this.byId.get(fill.maker.id)
+      if (maker) makers.push(this.execute(maker, qty, qty.times(price)))
+      else house.push(...houseLegs(order, qty, qty.times(price)))
+    }
+    const taker = this.execute(order, quantity, value)
     this.state.ledger.apply({
       kind: 'spot',
-      note: `${order.side} ${text(quantity)} ${order.coin} at ${text(price)} (#${order.id})`,
-      legs: [...releaseLegs, ...trade, { pool: 'fees', coin: QUOTE_COIN, amount: fee }],
+      note: `${order.side} ${text(quantity)} ${order.coin} from the book (#${order.id})`,
+      legs: [...holdLegs, ...taker.legs, ...house, ...makers.flatMap((maker) => maker.legs)],
     })
-    order.status = 'filled'
-    order.filledAmount = order.amount
-    order.filledPrice = text(price)
-    order.fee = text(fee)
-    order.frozen = '0'
-    payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
+    book.take(order.side, fills)
+    taker.settle()
+    for (const maker of makers) maker.settle()
+  }
+
+  /** A resting order filled whole at its own price by the house. */
+  private fillAtLimit(order: UserSpotOrder, book: OrderBook): void {
+    const resting = order.resting
+    if (!resting || order.status !== 'open') return
+    const qty = book.quantityOf(resting.remaining)
+    const value = qty.times(order.price)
+    const execution = this.execute(order, qty, value)
+    this.state.ledger.apply({
+      kind: 'spot',
+      note: `${order.side} ${text(qty)} ${order.coin} at ${order.price} (#${order.id})`,
+      legs: [...execution.legs, ...houseLegs(order, qty, value)],
+    })
+    book.remove(resting)
+    execution.settle()
+  }
+
+  /**
+   * The order's own legs for trading `qty` worth `value` (one level's or several levels'): coins in
+   * or out, usdt out or in, its fee, and, once it is done, what it still held.
+   */
+  private execute(order: UserSpotOrder, qty: Decimal, value: Decimal): Execution {
+    const pair = this.pairs.get(order.symbol) as SpotPair
+    const fee = tradeFee(value, pair.feeRate)
+    const buying = order.side === 'buy'
+    const fromHold = order.type === 'limit'
+    const spent = buying ? value.plus(fee) : qty
+    const spentCoin = this.heldCoin(order)
+    const wallet = { userId: order.userId, account: 'platform' as const }
+    const done = order.filledAmount.plus(qty).greaterThanOrEqualTo(order.amount)
+    const leftHeld = fromHold ? order.frozen.minus(spent) : ZERO
+    const legs: Leg[] = [
+      fromHold
+        ? { ...wallet, coin: spentCoin, frozen: spent.negated() }
+        : { ...wallet, coin: spentCoin, available: spent.negated() },
+      buying
+        ? { ...wallet, coin: order.coin, available: qty }
+        : { ...wallet, coin: QUOTE_COIN, available: value.minus(fee) },
+      { pool: 'fees', coin: QUOTE_COIN, amount: fee },
+    ]
+    if (done && leftHeld.greaterThan(0)) legs.push(releaseLeg(order.userId, 'platform', spentCoin, leftHeld))
+    return {
+      legs,
+      settle: () => {
+        order.filledAmount = order.filledAmount.plus(qty)
+        order.filledValue = order.filledValue.plus(value)
+        order.filledPrice = text(averagePrice(order, pair.basePrecision))
+        order.fee = order.fee.plus(fee)
+        order.frozen = done ? ZERO : leftHeld
+        if (done) {
+          order.status = 'filled'
+          order.resting = null
+        }
+        payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
+      },
+    }
   }
 }
 
-function publicOrder({ userId: _owner, coin: _coin, frozen: _frozen, ...order }: UserSpotOrder): SpotOrder {
-  return order
+/** The house on the other side of an order: it delivers what the order buys and pays what it sells. */
+function houseLegs(order: UserSpotOrder, qty: Decimal, value: Decimal): Leg[] {
+  return order.side === 'buy'
+    ? [
+        { pool: 'house', coin: order.coin, amount: qty.negated() },
+        { pool: 'house', coin: QUOTE_COIN, amount: value },
+      ]
+    : [
+        { pool: 'house', coin: order.coin, amount: qty },
+        { pool: 'house', coin: QUOTE_COIN, amount: value.negated() },
+      ]
+}
+
+function unitsOf(fills: readonly BookFill[]): number {
+  return fills.reduce((sum, fill) => sum + fill.qty, 0)
+}
+
+/** The average fill price, truncated at 8 places or at the pair's price places when those are finer. */
+function averagePrice(order: UserSpotOrder, pricePlaces: number): Decimal {
+  if (order.filledAmount.isZero()) return ZERO
+  const places = Math.max(MONEY_PLACES, pricePlaces)
+  return order.filledValue.dividedBy(order.filledAmount).toDecimalPlaces(places, Decimal.ROUND_DOWN)
+}
+
+function publicOrder({
+  userId: _owner,
+  coin: _coin,
+  frozen: _frozen,
+  resting: _resting,
+  filledValue: _value,
+  ...order
+}: UserSpotOrder): SpotOrder {
+  return { ...order, filledAmount: text(order.filledAmount), fee: text(order.fee) }
 }

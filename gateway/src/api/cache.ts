@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache'
 import type { FastifyBaseLogger } from 'fastify'
 import { isCode200, type CachePolicy } from '@tradegate/shared'
-import type { RedisClient } from '../plugins/redis'
+import type { RedisClient } from '../plugins/external/redis'
+import { encodeStoredAnswer, type AnswerEncoding } from '../plugins/external/compress'
 import type { UpstreamResponse } from './upstream'
 
 // Two tiers of cached upstream answers: this process's LRU in front of Redis, shared by every instance.
@@ -10,6 +11,8 @@ export interface CachedAnswer {
   storedAt: number
   contentType: string
   body: Buffer
+  /** the body compressed once when this instance stored it; absent for small answers */
+  encoded?: Record<AnswerEncoding, Buffer> | null
 }
 
 export type CacheResult = 'hit' | 'miss' | 'stale'
@@ -146,11 +149,13 @@ export class ResponseCache {
     if (shared) {
       const age = Date.now() - shared.storedAt
       if (age < policy.freshMs) {
+        shared.encoded = await encodeStoredAnswer(shared.body)
         this.local.set(key, shared)
         return { result: 'hit', answer: shared }
       }
       if (age < policy.freshMs + policy.staleMs) {
         if (!localStale) {
+          shared.encoded = await encodeStoredAnswer(shared.body)
           this.local.set(key, shared)
           this.refreshLater(key, policy, fetch, shared)
           return { result: 'stale', answer: shared }
@@ -168,7 +173,12 @@ export class ResponseCache {
     }
     if (isStorable(upstream)) {
       const contentType = String(upstream.headers['content-type'] ?? 'application/json')
-      const answer: CachedAnswer = { storedAt: Date.now(), contentType, body: upstream.body }
+      const answer: CachedAnswer = {
+        storedAt: Date.now(),
+        contentType,
+        body: upstream.body,
+        encoded: await encodeStoredAnswer(upstream.body),
+      }
       this.local.set(key, answer)
       void this.writeShared(key, answer, policy)
       return { result: 'miss', answer, upstream }

@@ -1,21 +1,22 @@
-import type { TSchema } from 'typebox'
+import type { TObject, TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
-import type { CachePolicy, CallDefinition, CallName } from '@tradegate/shared'
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
+import { bodyLimitOf, type CachePolicy, type CallDefinition, type CallName } from '@tradegate/shared'
+import { GatewayError } from './errors'
 
 // Everything a route needs that does not change per request, worked out once when the route is registered.
-
-type Validator = ReturnType<typeof Compile<TSchema>>
 
 export interface CallRoute {
   name: CallName
   definition: CallDefinition
   /** metric and log label: the call's path pattern */
   label: string
-  query: Validator | null
-  body: Validator | null
-  params: Validator | null
+  /** the call's schemas from the table, validated by Fastify with `callSchemaCompiler` */
+  schema: FastifySchema
   cache: CachePolicy | null
   multipart: boolean
+  /** largest body read; for uploads the deployment's upload limit */
+  bodyLimit: number
   /** request headers passed upstream; a cached answer is shared by everyone, so it never carries a session */
   forwardedHeaders: readonly string[]
 }
@@ -23,33 +24,66 @@ export interface CallRoute {
 const SESSION_HEADERS = ['satoken', 'language', 'lang'] as const
 const PUBLIC_HEADERS = ['language', 'lang'] as const
 
-export function prepareCallRoute(name: CallName, definition: CallDefinition): CallRoute {
+export function prepareCallRoute(name: CallName, definition: CallDefinition, uploadLimit: number): CallRoute {
   const cache = definition.method === 'GET' && definition.cache ? definition.cache : null
+  const schema: FastifySchema = {}
+  if (definition.params) schema.params = definition.params
+  if (definition.query) schema.querystring = definition.query
+  if (definition.body) schema.body = definition.body
   return {
     name,
     definition,
     label: definition.path,
-    query: definition.query ? Compile(definition.query) : null,
-    body: definition.body ? Compile(definition.body) : null,
-    params: definition.params ? Compile(definition.params) : null,
+    schema,
     cache,
     multipart: definition.bodyType === 'multipart',
+    bodyLimit: bodyLimitOf(definition) ?? uploadLimit,
     forwardedHeaders: cache ? PUBLIC_HEADERS : SESSION_HEADERS,
   }
 }
 
-/** The first invalid field as `where.field`, or null when the value passes. */
-export function firstInvalidField(validator: Validator, value: unknown, where: string): string | null {
-  if (validator.Check(value)) return null
-  for (const error of validator.Errors(value)) {
-    const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] }
-    const field =
-      params.requiredProperties?.[0] ??
-      params.additionalProperties?.[0] ??
-      error.instancePath.replace(/^\//, '').replaceAll('/', '.')
-    return field ? `${where}.${field}` : where
+// Fastify names the query part `querystring`; answers name it as the client wrote it
+const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'params', body: 'body' }
+
+/**
+ * Fastify's validator for the call table's TypeBox schemas: the compiled check on every request, and on a
+ * failure only the first invalid field, found without walking every error of the value.
+ */
+export const callSchemaCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const where = PART_NAMES[httpPart ?? ''] ?? httpPart ?? 'request'
+  const check = Compile(schema)
+  const firstInvalid = firstInvalidFieldFinder(schema)
+  return (value: unknown) =>
+    check.Check(value)
+      ? { value }
+      : { error: new GatewayError(400, 'badRequest', firstInvalid(value, where)) }
+}
+
+/**
+ * For an object schema: the first unknown key, else the first missing one, else the first whose value fails,
+ * each in the order the value or the schema lists them; `where` alone for anything else.
+ */
+function firstInvalidFieldFinder(schema: TSchema): (value: unknown, where: string) => string {
+  const object = schema as Partial<TObject>
+  if (object.type !== 'object' || !object.properties) return (_value, where) => where
+  const properties = object.properties
+  const required = new Set(object.required ?? [])
+  // compiled on the first refusal, so starting the gateway compiles one validator per schema
+  let checks: Array<{ key: string; check: { Check(value: unknown): boolean } }> | null = null
+  return (value, where) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return where
+    const record = value as Record<string, unknown>
+    for (const key in record) if (!Object.hasOwn(properties, key)) return `${where}.${key}`
+    checks ??= Object.entries(properties).map(([key, property]) => ({ key, check: Compile(property) }))
+    for (const { key, check } of checks) {
+      if (!Object.hasOwn(record, key)) {
+        if (required.has(key)) return `${where}.${key}`
+        continue
+      }
+      if (!check.Check(record[key])) return `${where}.${key}`
+    }
+    return where
   }
-  return where
 }
 
 /** Query text with keys sorted, so equal queries make equal cache keys and equal upstream URLs. */

@@ -1,49 +1,65 @@
-import { containsChinese, decodeForChineseCheck, findChinese } from '@tradegate/shared'
+import { chineseVerdict, findChinese } from '@tradegate/shared'
+import { GatewayError } from './errors'
 
-// The Chinese-character rule and shape limits, applied to everything a request carries before upstream sees it.
+// The Chinese-character rule and the shape limits, applied to everything a request carries before upstream sees it.
 
-// Text without escapes or non-ASCII characters reads the same however it is decoded, so it needs no decoding.
-const MAY_HIDE_TEXT = /[%\\\u0080-\uffff]/
-
-/** True when the raw text, or any percent/JSON-unescaped reading of it, holds a Chinese character. */
-export function rawTextHasChinese(raw: string): boolean {
-  if (!MAY_HIDE_TEXT.test(raw)) return false
-  for (const variant of decodeForChineseCheck(raw)) if (containsChinese(variant)) return true
-  return false
+/** Refuses raw text (a query string, a body, a multipart part) that breaks the Chinese rule. */
+export function checkRawText(raw: string, where: string, onChinese: () => void): void {
+  const verdict = chineseVerdict(raw)
+  if (verdict === 'clean') return
+  if (verdict === 'tooDeeplyEncoded') throw new GatewayError(400, 'badRequest', where)
+  onChinese()
+  throw new GatewayError(400, 'cannotInputChinese', where)
 }
 
-/** Where a parsed value (keys included) holds Chinese, re-reading each string for hidden escapes; null if nowhere. */
-export function locateChinese(value: unknown): string | null {
-  const direct = findChinese(value)
-  if (direct !== null) return direct
-  return findEscapedChinese(value)
+/** Where in a parsed body a refused value sits, for the answer's detail; only called once a refusal is certain. */
+export function chineseDetail(body: unknown, where: string): string {
+  const path = findChinese(body)
+  return path === null || path === '$' ? where : `${where}${path.slice(1)}`
 }
 
-function findEscapedChinese(root: unknown): string | null {
-  const pending: unknown[] = [root]
-  while (pending.length > 0) {
-    const item = pending.pop()
-    if (typeof item === 'string') {
-      if (rawTextHasChinese(item)) return '$'
+export interface ShapeLimits {
+  maxDepth: number
+  /** keys plus array items, every string included */
+  maxMembers: number
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_BRACE = 0x7b
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACE = 0x7d
+const CLOSE_BRACKET = 0x5d
+const COMMA = 0x2c
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d])
+
+/**
+ * Refuses JSON text nesting deeper than `maxDepth` or holding more than `maxMembers` keys and array items,
+ * in one scan before anything parses it, so an oversized shape costs a scan and not a parse and three walks.
+ */
+export function checkJsonShape(text: string, limits: ShapeLimits): void {
+  let depth = 0
+  let members = 0
+  let inString = false
+  // a container's first member has no comma before it
+  let awaitingFirstMember = false
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (inString) {
+      if (code === BACKSLASH) index++
+      else if (code === QUOTE) inString = false
       continue
     }
-    if (typeof item !== 'object' || item === null) continue
-    for (const [key, child] of Object.entries(item)) {
-      if (rawTextHasChinese(key)) return '$'
-      pending.push(child)
+    if (awaitingFirstMember && !WHITESPACE.has(code)) {
+      awaitingFirstMember = false
+      if (code !== CLOSE_BRACE && code !== CLOSE_BRACKET) members++
     }
+    if (code === QUOTE) inString = true
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > limits.maxDepth) throw new GatewayError(400, 'badRequest', 'body')
+      awaitingFirstMember = true
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--
+    else if (code === COMMA) members++
+    if (members > limits.maxMembers) throw new GatewayError(400, 'badRequest', 'body')
   }
-  return null
-}
-
-/** True when arrays and objects nest deeper than `maxDepth`; iterative so hostile depth cannot overflow the stack. */
-export function nestsDeeperThan(root: unknown, maxDepth: number): boolean {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }]
-  while (pending.length > 0) {
-    const { value, depth } = pending.pop()!
-    if (typeof value !== 'object' || value === null) continue
-    if (depth >= maxDepth) return true
-    for (const child of Object.values(value)) pending.push({ value: child, depth: depth + 1 })
-  }
-  return false
 }

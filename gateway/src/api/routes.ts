@@ -4,10 +4,11 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FormData } from 'undici'
 import { CALLS, callPath, type CallDefinition, type CallName } from '@tradegate/shared'
+import { acceptedEncoding, compressPlugin } from '../plugins/external/compress'
 import { ResponseCache, type CacheOutcome } from './cache'
-import { canonicalQuery, firstInvalidField, prepareCallRoute, type CallRoute } from './call-route'
+import { callSchemaCompiler, canonicalQuery, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from './errors'
-import { locateChinese, nestsDeeperThan, rawTextHasChinese } from './guard'
+import { checkJsonShape, checkRawText, chineseDetail, type ShapeLimits } from './guard'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
@@ -20,6 +21,7 @@ export interface ApiOptions {
   cacheMaxEntries: number
   queryMaxParams: number
   bodyMaxDepth: number
+  bodyMaxMembers: number
   uploadLimitBytes: number
 }
 
@@ -30,12 +32,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the body text as received, kept so escapes the parser removed can still be checked */
     rawBody: string | null
+    /** an upload's parts, read and checked before validation */
+    uploadForm: FormData | null
   }
 }
 
 const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
 // room for multipart boundaries and text fields on top of the file limit
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+// a part is text, and checked, when it says so or carries no file name; binary files are left alone
+const TEXT_PART_TYPE = /^text\//i
+// text parts are read whole by the Chinese rule, so they get the size of a text field, not of a file
+const TEXT_PART_LIMIT_BYTES = 16 * 1024
 
 interface CheckedInput {
   query: string
@@ -62,28 +70,34 @@ export const apiPlugin = fp<ApiOptions>(
     })
     app.decorate('responseCache', cache)
     app.decorateRequest('rawBody', null)
+    app.decorateRequest('uploadForm', null)
     app.readiness.check('upstream', () => (upstream.reachable ? null : 'upstream unreachable'))
     app.addHook('onClose', async () => {
       await upstream.close()
     })
 
     const routes = (Object.entries(CALLS) as Array<[CallName, CallDefinition]>).map(([name, definition]) =>
-      prepareCallRoute(name, definition),
+      prepareCallRoute(name, definition, options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES),
     )
+    const shape: ShapeLimits = { maxDepth: options.bodyMaxDepth, maxMembers: options.bodyMaxMembers }
 
     await app.register(async (scope) => {
-      addBodyParsers(scope)
+      await scope.register(compressPlugin)
+      addBodyParsers(scope, shape)
+      scope.setValidatorCompiler(callSchemaCompiler)
       for (const route of routes) if (!route.multipart) register(scope, route)
     })
     await app.register(async (scope) => {
+      await scope.register(compressPlugin)
       scope.removeAllContentTypeParsers()
+      scope.setValidatorCompiler(callSchemaCompiler)
       await scope.register(multipart, {
         throwFileSizeLimit: true,
         limits: {
           fileSize: options.uploadLimitBytes,
           files: 4,
           fields: 20,
-          fieldSize: 16 * 1024,
+          fieldSize: TEXT_PART_LIMIT_BYTES,
           parts: 24,
           headerPairs: 50,
         },
@@ -96,14 +110,28 @@ export const apiPlugin = fp<ApiOptions>(
         method: route.definition.method,
         url: route.definition.path,
         config: { apiAnswer: true },
+        bodyLimit: route.bodyLimit,
+        schema: route.schema,
+        // the Chinese rule answers before the schema does, and an upload's parts are checked as they are read
+        preValidation: route.multipart
+          ? async (request) => {
+              checkChineseRule(route, request)
+              request.uploadForm = await readMultipart(request)
+            }
+          : (request, _reply, done) => {
+              checkChineseRule(route, request)
+              done()
+            },
         handler: (request, reply) => handle(route, request, reply),
       })
     }
 
     async function handle(route: CallRoute, request: FastifyRequest, reply: FastifyReply) {
-      const input = await checkInput(route, request)
+      const input = checkedInput(route, request)
       const languageHeaders = checkedLanguageHeaders(request)
-      const path = route.params ? callPath(route.name, request.params as Record<string, string>) : route.label
+      const path = route.definition.params
+        ? callPath(route.name, request.params as Record<string, string>)
+        : route.label
       const target = input.query ? `${path}?${input.query}` : path
       const outgoing: UpstreamRequest = {
         method: route.definition.method,
@@ -147,42 +175,48 @@ export const apiPlugin = fp<ApiOptions>(
     function sendCacheOutcome(request: FastifyRequest, reply: FastifyReply, outcome: CacheOutcome) {
       request.cacheResult = outcome.result
       reply.header('x-cache', outcome.result)
-      if (!outcome.answer) return sendUpstream(reply, outcome.upstream!)
-      const age = Math.max(0, Math.floor((Date.now() - outcome.answer.storedAt) / 1000))
-      return reply
-        .code(200)
-        .header('content-type', outcome.answer.contentType)
-        .header('age', age)
-        .send(outcome.answer.body)
+      const answer = outcome.answer
+      if (!answer) return sendUpstream(reply, outcome.upstream!)
+      const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))
+      reply.code(200).header('content-type', answer.contentType).header('age', age)
+      if (!answer.encoded) return reply.send(answer.body)
+      // the bytes compressed when the answer was stored; @fastify/compress leaves an encoded answer alone
+      reply.header('vary', 'accept-encoding')
+      const encoding = acceptedEncoding(request.headers['accept-encoding'])
+      if (!encoding) return reply.send(answer.body)
+      return reply.header('content-encoding', encoding).send(answer.encoded[encoding])
     }
 
-    /** Chinese rule, limits and the call's schemas, in that order; throws a GatewayError on the first failure. */
-    async function checkInput(route: CallRoute, request: FastifyRequest): Promise<CheckedInput> {
-      const queryStart = request.url.indexOf('?')
-      const query = request.query as Record<string, unknown>
+    /** The Chinese rule on the raw path, query and body, as they arrived; throws a GatewayError on the first failure. */
+    function checkChineseRule(route: CallRoute, request: FastifyRequest): void {
+      const url = request.url
+      const queryStart = url.indexOf('?')
+      if (route.definition.params)
+        checkRawText(queryStart < 0 ? url : url.slice(0, queryStart), 'params', countChinese)
       // without a query string the parsed query is empty and has nothing to check
       if (queryStart >= 0) {
-        if (rawTextHasChinese(request.url.slice(queryStart + 1))) throw chineseIn('query')
-        if (Object.keys(query).length > options.queryMaxParams)
+        checkRawText(url.slice(queryStart + 1), 'query', countChinese)
+        if (Object.keys(request.query as object).length > options.queryMaxParams)
           throw new GatewayError(400, 'badRequest', 'query')
-        if (locateChinese(query) !== null) throw chineseIn('query')
       }
+      const raw = request.rawBody
+      if (raw === null) return
+      try {
+        checkRawText(raw, 'body', countChinese)
+      } catch (error) {
+        // the refused value's path, worked out only now that the request is refused anyway
+        if (error instanceof GatewayError && error.messageKey === 'cannotInputChinese')
+          throw new GatewayError(400, 'cannotInputChinese', chineseDetail(request.body, 'body'))
+        throw error
+      }
+    }
 
-      const fields = route.multipart ? await readMultipart(request) : null
+    /** What goes upstream: the checked query re-encoded, and the checked body in the form it came in. */
+    function checkedInput(route: CallRoute, request: FastifyRequest): CheckedInput {
+      const queryText = route.definition.query ? canonicalQuery(request.query as Record<string, unknown>) : ''
+      if (request.uploadForm) return { query: queryText, body: request.uploadForm, contentType: undefined }
+      if (!route.definition.body) return { query: queryText, body: undefined, contentType: undefined }
       const body = request.body
-      if (request.rawBody !== null && rawTextHasChinese(request.rawBody)) throw chineseIn('body')
-      if (body !== undefined && body !== null) {
-        if (nestsDeeperThan(body, options.bodyMaxDepth)) throw new GatewayError(400, 'badRequest', 'body')
-        const where = locateChinese(body)
-        if (where !== null) throw chineseIn(`body${where.slice(1)}`)
-      }
-
-      if (route.params) fail(firstInvalidField(route.params, request.params, 'params'))
-      if (route.query) fail(firstInvalidField(route.query, query, 'query'))
-      const queryText = route.query ? canonicalQuery(query) : ''
-      if (fields) return { query: queryText, body: fields, contentType: undefined }
-      if (!route.body) return { query: queryText, body: undefined, contentType: undefined }
-      fail(firstInvalidField(route.body, body, 'body'))
       const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
       return isForm
         ? {
@@ -193,12 +227,11 @@ export const apiPlugin = fp<ApiOptions>(
         : { query: queryText, body: JSON.stringify(body), contentType: 'application/json' }
     }
 
-    function chineseIn(where: string): GatewayError {
+    function countChinese(): void {
       app.metrics.rejectedRequests.inc({ reason: 'chinese' })
-      return new GatewayError(400, 'cannotInputChinese', where)
     }
 
-    /** Reads every part into memory within the multipart limits, checking names, values and file names. */
+    /** Reads every part into memory within the multipart limits, checking names, text parts and file names. */
     async function readMultipart(request: FastifyRequest): Promise<FormData> {
       const declared = Number(request.headers['content-length'] ?? 0)
       if (declared > options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES) {
@@ -207,14 +240,18 @@ export const apiPlugin = fp<ApiOptions>(
       if (!request.isMultipart()) throw new GatewayError(400, 'badRequest', 'body')
       const form = new FormData()
       for await (const part of request.parts()) {
-        if (rawTextHasChinese(part.fieldname)) throw chineseIn('body')
+        checkRawText(part.fieldname, 'body', countChinese)
         if (part.type === 'file') {
-          if (rawTextHasChinese(part.filename)) throw chineseIn('body')
+          checkRawText(part.filename, 'body', countChinese)
           const content = await part.toBuffer()
+          if (TEXT_PART_TYPE.test(part.mimetype)) {
+            if (content.length > TEXT_PART_LIMIT_BYTES) throw new GatewayError(413, 'payloadTooLarge')
+            checkRawText(content.toString('utf8'), 'body', countChinese)
+          }
           form.append(part.fieldname, new Blob([content], { type: part.mimetype }), part.filename)
         } else {
           const value = String(part.value)
-          if (rawTextHasChinese(value)) throw chineseIn('body')
+          checkRawText(value, 'body', countChinese)
           form.append(part.fieldname, value)
         }
       }
@@ -234,10 +271,6 @@ export const apiPlugin = fp<ApiOptions>(
   { name: 'api', dependencies: ['metrics', 'health', 'redis'] },
 )
 
-function fail(field: string | null): void {
-  if (field !== null) throw new GatewayError(400, 'badRequest', field)
-}
-
 /** Language headers pick the cached answer's language, so they are checked before use and form part of the key. */
 function checkedLanguageHeaders(request: FastifyRequest): string {
   const { language, lang } = request.headers
@@ -252,21 +285,31 @@ function checkedLanguageHeaders(request: FastifyRequest): string {
   return `${language ?? ''}|${lang ?? ''}`
 }
 
-function addBodyParsers(scope: FastifyInstance): void {
+/** JSON and form bodies, kept as text for the Chinese rule and refused by shape before they are parsed. */
+function addBodyParsers(scope: FastifyInstance, shape: ShapeLimits): void {
   scope.removeAllContentTypeParsers()
   const parseJson = scope.getDefaultJsonParser('error', 'error')
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const raw = text as string
     request.rawBody = raw
     if (raw.length === 0) return done(null, undefined)
+    try {
+      checkJsonShape(raw, shape)
+    } catch (error) {
+      return done(error as GatewayError, undefined)
+    }
     parseJson(request, raw, done)
   })
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (request, text, done) => {
-      request.rawBody = text as string
-      done(null, parseQueryString(text as string))
+      const raw = text as string
+      request.rawBody = raw
+      // a form is flat: its pairs are its members
+      const pairs = raw.length === 0 ? 0 : raw.split('&', shape.maxMembers + 1).length
+      if (pairs > shape.maxMembers) return done(new GatewayError(400, 'badRequest', 'body'), undefined)
+      done(null, parseQueryString(raw))
     },
   )
 }

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool, type Dispatcher, type FormData } from 'undici'
-import type { Metrics } from '../plugins/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.

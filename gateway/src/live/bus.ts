@@ -13,9 +13,10 @@ export interface Bus {
   /**
    * Sends `frame` to every subscriber of `topic` on every instance and records it as the topic's
    * snapshot. For a wildcard topic (`DETAIL:*`) `member` names the concrete topic the frame
-   * replaces inside the wildcard's snapshot.
+   * replaces inside the wildcard's snapshot. A book topic (DEPTH) publishes its update as `frame`
+   * and the whole book as `snapshot`.
    */
-  publish(topic: string, frame: string, member?: string): void
+  publish(topic: string, frame: string, member?: string, snapshot?: string): void
   /** Reference counted: the first handler of a topic subscribes upstream, the last one leaving unsubscribes. */
   subscribe(topic: string, handler: BusHandler): BusSubscription
   /** Latest frame(s) of a topic this instance is subscribed to: one frame, or one per member of a wildcard. */
@@ -37,7 +38,13 @@ export function isWildcardTopic(topic: string): boolean {
 }
 
 /** Publishes one normalised frame on each of its topics; wildcard copies are keyed by the first topic. */
-export function publishOnTopics(bus: Bus, topics: readonly string[], frame: string): void {
+export function publishOnTopics(bus: Bus, topics: readonly string[], frame: string, snapshot?: string): void {
   const [concrete] = topics
-  for (const topic of topics) bus.publish(topic, frame, isWildcardTopic(topic) ? concrete : undefined)
+  for (const topic of topics)
+    bus.publish(topic, frame, isWildcardTopic(topic) ? concrete : undefined, snapshot)
+}
+
+/** Topics whose snapshot is a book kept from numbered updates rather than the latest frame. */
+export function isBookTopic(topic: string): boolean {
+  return topic.startsWith('DEPTH:')
 }

@@ -8,11 +8,14 @@ import {
   topicOf,
   userTopic,
   type ClientFrame,
+  type StreamRate,
   type SubscriptionFrame,
   type UserType,
 } from '@tradegate/shared'
+import type { CoinSymbols } from './coin-symbols'
 import type { HubSocket, TopicHub } from './hub'
 import type { UserResolution } from './user-resolver'
+import { SLOW_CONSUMER, type SocketLog } from './socket-log'
 
 // One browser socket: parses its frames, enforces its limits, and is written to by the hub.
 
@@ -25,11 +28,18 @@ export interface ClientSocketDeps {
   hub: TopicHub
   limits: ClientLimits
   resolveUser(token: string): Promise<UserResolution>
+  /** the symbols a market subscription may name */
+  symbols: Pick<CoinSymbols, 'settled' | 'check' | 'refresh'>
+  /** counts a subscription refused without closing the socket */
+  refused?(reason: SubscriptionRefusal): void
   onSubscriptionsChanged?(): void
+  log?: SocketLog
 }
 
-/** Frames a socket may send while its auth is being resolved; the rate limit bounds them anyway. */
-const MAX_FRAMES_WAITING_FOR_AUTH = 64
+export type SubscriptionRefusal = 'unknown_symbol' | 'too_many_topics'
+
+/** Frames a socket may send while its auth or the coin list is awaited; the rate limit bounds them anyway. */
+const MAX_FRAMES_WAITING = 64
 const SLOW_CLOSE_GRACE_MS = 2000
 
 let corked: ClientSocket[] = []
@@ -49,7 +59,8 @@ function isUserType(type: string): type is UserType {
 }
 
 export class ClientSocket implements HubSocket {
-  readonly topics = new Set<string>()
+  /** topic -> the rate the socket gets it at */
+  readonly topics = new Map<string, StreamRate>()
   readonly userTypes = new Set<string>()
   userId: string | null = null
   /** cleared by each ping, set by each pong or frame */
@@ -71,6 +82,10 @@ export class ClientSocket implements HubSocket {
     ws.on('pong', () => {
       this.alive = true
     })
+  }
+
+  get log(): SocketLog | undefined {
+    return this.deps.log
   }
 
   get open(): boolean {
@@ -106,7 +121,8 @@ export class ClientSocket implements HubSocket {
   closeSlow(): void {
     this.leaveAll()
     if (this.ws.readyState !== WebSocket.OPEN) return
-    this.ws.close(WS_CLOSE.tryAgainLater, 'slow consumer')
+    this.deps.log?.slowClosed(this.raw.writableLength)
+    this.ws.close(WS_CLOSE.tryAgainLater, SLOW_CONSUMER)
     // a client that stopped reading will not answer the close handshake either
     setTimeout(() => this.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
   }
@@ -114,7 +130,7 @@ export class ClientSocket implements HubSocket {
   /** Leaves every topic; called on close. */
   leaveAll(): void {
     if (this.topics.size === 0) return
-    for (const topic of this.topics) this.deps.hub.remove(this, topic)
+    for (const topic of this.topics.keys()) this.deps.hub.remove(this, topic)
     this.topics.clear()
     this.userTypes.clear()
     this.deps.onSubscriptionsChanged?.()
@@ -129,6 +145,7 @@ export class ClientSocket implements HubSocket {
   }
 
   private abuse(code: number, msg: string): void {
+    this.deps.log?.limitHit(msg)
     this.sendError(code, msg)
     this.leaveAll()
     this.ws.close(WS_CLOSE.policyViolation, msg)
@@ -152,7 +169,7 @@ export class ClientSocket implements HubSocket {
     }
     const text = Array.isArray(data) ? Buffer.concat(data).toString() : Buffer.from(data as Buffer).toString()
     if (this.waiting) {
-      if (this.waiting.length >= MAX_FRAMES_WAITING_FOR_AUTH) this.abuse(WS_ERROR.badFrame, 'tooManyFrames')
+      if (this.waiting.length >= MAX_FRAMES_WAITING) this.abuse(WS_ERROR.badFrame, 'tooManyFrames')
       else this.waiting.push(text)
       return
     }
@@ -166,12 +183,19 @@ export class ClientSocket implements HubSocket {
       return
     }
     const frame: ClientFrame = parsed.value
-    if ('operation' in frame) {
-      if (frame.operation === 'auth') return this.authenticate(frame.satoken)
-      if (frame.operation === 'heartbeat') return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
-      return this.changeSubscription(frame)
+    if (!('operation' in frame)) return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    if (frame.operation === 'auth') {
+      return this.holdUntil(this.deps.resolveUser(frame.satoken), (resolution) => {
+        if ('userId' in resolution) this.becomeUser(resolution.userId)
+        else this.sendError(WS_ERROR.notAuthorised, resolution.error)
+      })
     }
-    this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    if (frame.operation === 'heartbeat') return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    // the first subscriptions after start wait for the coin list rather than pass unchecked
+    if (frame.operation === 'subscribe' && 'symbol' in frame && frame.symbol && !this.deps.symbols.settled) {
+      return this.holdUntil(this.deps.symbols.refresh(), () => this.changeSubscription(frame))
+    }
+    this.changeSubscription(frame)
   }
 
   private changeSubscription(frame: SubscriptionFrame): void {
@@ -193,26 +217,44 @@ export class ClientSocket implements HubSocket {
       return
     }
     if (user) this.userTypes.add(frame.type)
-    if (this.topics.has(topic)) return
-    if (this.topics.size >= this.deps.limits.maxSubscriptions) {
-      this.abuse(WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
+    const rate = ('rate' in frame && frame.rate) || 0
+    const current = this.topics.get(topic)
+    if (current === rate) return
+    if (current === undefined) {
+      if (this.topics.size >= this.deps.limits.maxSubscriptions) {
+        this.abuse(WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
+        return
+      }
+      if ('symbol' in frame && frame.symbol && this.deps.symbols.check(frame.symbol) === 'unknown') {
+        this.refuse('unknown_symbol', WS_ERROR.badFrame, 'unknownSymbol')
+        return
+      }
+    }
+    if (!this.deps.hub.add(this, topic, rate)) {
+      if (user) this.userTypes.delete(frame.type)
+      this.refuse('too_many_topics', WS_ERROR.tooManySubscriptions, 'tooManyTopics')
       return
     }
-    this.topics.add(topic)
-    this.deps.hub.add(this, topic)
+    this.topics.set(topic, rate)
     this.deps.onSubscriptionsChanged?.()
   }
 
-  private authenticate(token: string): void {
+  /** A subscription refused without closing the socket: the client may still use its others. */
+  private refuse(reason: SubscriptionRefusal, code: number, msg: string): void {
+    this.deps.refused?.(reason)
+    this.sendError(code, msg)
+  }
+
+  /** Handles the frames that arrive until `work` settles after it, in order. */
+  private holdUntil<T>(work: Promise<T>, then: (value: T) => void): void {
     this.waiting = []
-    void this.deps.resolveUser(token).then((resolution) => {
-      if ('userId' in resolution) this.becomeUser(resolution.userId)
-      else this.sendError(WS_ERROR.notAuthorised, resolution.error)
+    void work.then((value) => {
+      if (this.ws.readyState === WebSocket.OPEN) then(value)
       const waiting = this.waiting ?? []
       this.waiting = null
       for (let i = 0; i < waiting.length; i++) {
         if (this.ws.readyState !== WebSocket.OPEN) break
-        // a queued auth starts a new wait: the rest queues behind it
+        // a queued frame that waits in turn queues the rest behind it
         const nested = this.waitingFrames()
         if (nested) {
           nested.push(...waiting.slice(i))

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
 import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
-import type { Metrics } from '../plugins/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import { upstreamWsUrl } from '../config'
+import { DepthBooks, type DepthFrame } from './depth-books'
 
 // The upstream feed client: one socket that receives every stream, each message validated,
 // normalised and serialised once, then published on its topics.
@@ -13,8 +14,9 @@ export interface FeedOptions {
   token: string
   /** no message for this long means the connection is dead even if TCP says otherwise */
   silenceMs: number
-  publish(topics: string[], frame: string): void
-  metrics: Pick<Metrics, 'feedConnected' | 'feedLag'>
+  /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
+  publish(topics: string[], frame: string, snapshot?: string): void
+  metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames'>
   log: FastifyBaseLogger
   backoffBaseMs?: number
   backoffMaxMs?: number
@@ -22,6 +24,8 @@ export interface FeedOptions {
 }
 
 const INVALID_LOG_INTERVAL_MS = 10_000
+/** A book waiting for its fresh snapshot asks the upstream again this often. */
+const RESYNC_RETRY_MS = 2000
 
 function feedUrl(upstreamUrl: string): string {
   const base = upstreamWsUrl(upstreamUrl).replace(/\/+$/, '')
@@ -37,6 +41,12 @@ export class FeedClient {
   private lastMessageAt = 0
   private invalidSinceLog = 0
   private lastInvalidLogAt = 0
+  /** when an open feed was lost, until it is regained; 0 while connected or never connected */
+  private lostAt = 0
+  private failedAttempts = 0
+  private readonly books = new DepthBooks()
+  /** symbol -> when a fresh DEPTH snapshot was last asked for */
+  private readonly resyncAskedAt = new Map<string, number>()
 
   constructor(private readonly options: FeedOptions) {}
 
@@ -55,7 +65,10 @@ export class FeedClient {
   }
 
   async stop(): Promise<void> {
+    if (this.running) this.options.log.info({ event: 'feed_stopped' }, 'upstream feed stopped')
     this.running = false
+    this.lostAt = 0
+    this.failedAttempts = 0
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     if (this.silenceTimer) clearInterval(this.silenceTimer)
     this.reconnectTimer = this.silenceTimer = null
@@ -77,21 +90,48 @@ export class FeedClient {
     })
     this.socket = socket
     this.lastMessageAt = Date.now()
+    let opened = false
+    // the upstream sends each book's snapshot on connect; nothing from the last connection carries over
+    this.books.clear()
+    this.resyncAskedAt.clear()
     socket.on('open', () => {
+      opened = true
       this.options.metrics.feedConnected.set(1)
-      log.info({ event: 'feed_open' }, 'upstream feed connected')
+      if (this.lostAt) {
+        const downMs = Date.now() - this.lostAt
+        log.info(
+          { event: 'feed_regained', downMs, attempts: this.failedAttempts + 1 },
+          'upstream feed regained',
+        )
+      } else {
+        log.info({ event: 'feed_connected', attempts: this.failedAttempts + 1 }, 'upstream feed connected')
+      }
+      this.lostAt = 0
+      this.failedAttempts = 0
     })
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('error', (error) =>
       log.warn({ event: 'feed_error', err: error.message }, 'upstream feed error'),
     )
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       if (this.socket !== socket) return
       this.socket = null
       this.options.metrics.feedConnected.set(0)
       if (!this.running) return
       const delay = this.nextDelay()
-      log.warn({ event: 'feed_close', closeCode: code, retryInMs: delay }, 'upstream feed closed')
+      if (opened) {
+        this.lostAt = Date.now()
+        log.warn(
+          { event: 'feed_lost', code, reason: reason.toString(), retryInMs: delay },
+          'upstream feed lost',
+        )
+      } else {
+        this.failedAttempts++
+        log.warn(
+          { event: 'feed_connect_failed', attempts: this.failedAttempts, retryInMs: delay },
+          'upstream feed connect failed',
+        )
+      }
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = null
         if (this.running) this.connect()
@@ -124,8 +164,28 @@ export class FeedClient {
     if (!parsed.ok) return this.invalid(parsed.error)
     const frame = parsed.value
     if (frame.type === 'HEARTBEAT') return
+    this.options.metrics.feedFrames.inc()
     this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
+    if (frame.type === 'DEPTH') return this.receiveDepth(frame, now)
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
+  }
+
+  private receiveDepth(frame: DepthFrame, now: number): void {
+    const outcome = this.books.accept(frame)
+    if (outcome.kind === 'publish') {
+      this.resyncAskedAt.delete(frame.symbol)
+      this.options.publish(topicsOf(frame), outcome.frame, outcome.snapshot)
+      return
+    }
+    if (outcome.kind === 'stale') return
+    // a gap: the book is dropped and its subscribers keep the last book until the fresh snapshot
+    const askedAt = this.resyncAskedAt.get(frame.symbol)
+    if (askedAt !== undefined && now - askedAt < RESYNC_RETRY_MS) return
+    this.resyncAskedAt.set(frame.symbol, now)
+    this.options.log.info({ event: 'depth_resync', symbol: frame.symbol, seq: frame.data.seq }, 'depth gap')
+    // the upstream answers a subscribe with the book's snapshot, as it does for a browser
+    if (this.socket?.readyState !== WebSocket.OPEN) return
+    this.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DEPTH', symbol: frame.symbol }))
   }
 
   private invalid(reason: string): void {

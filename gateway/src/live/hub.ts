@@ -1,10 +1,13 @@
-import { isLatestValueTopic } from '@tradegate/shared'
-import type { Metrics } from '../plugins/metrics'
-import type { Bus, BusSubscription } from './bus'
+import { isLatestValueTopic, type StreamRate } from '@tradegate/shared'
+import type { Metrics } from '../plugins/app/metrics'
+import { isBookTopic, isWildcardTopic, type Bus, type BusSubscription } from './bus'
+import { readDepthHeader } from './depth-book'
 import { encodeTextFrame } from './wire-frame'
 
 // Topic -> sockets on this instance. Each bus message is framed once and the same bytes are
 // written to every subscriber; a socket whose send buffer grows is conflated, then closed.
+// Subscribers at a rate are served by one timer per rate, which sends each changed topic's latest
+// frame, framed once, to all of them.
 
 export interface HubSocket {
   readonly open: boolean
@@ -21,17 +24,53 @@ export interface HubSocket {
 export interface HubOptions {
   softBufferBytes: number
   hardBufferBytes: number
-  metrics: Pick<Metrics, 'wsMessagesSent' | 'wsDropped' | 'wsSubscriptions'>
+  /** topics this instance serves at most, and so bus channels it subscribes at most */
+  maxTopics: number
+  metrics: Pick<Metrics, 'wsMessagesSent' | 'wsDropped' | 'wsSubscriptions' | 'wsTopics'>
+}
+
+/** The sockets of one topic at one rate, and what changed since the rate's last tick. */
+interface RatedSockets {
+  sockets: Set<HubSocket>
+  /** conflation key -> the latest frame since the last tick */
+  pending: Map<string, Buffer>
+  /** sockets that joined since the last tick -> the topic's version their snapshot showed */
+  fresh: Map<HubSocket, number>
+}
+
+/** Where the sockets of a book topic stand in its numbered stream. */
+interface BookState {
+  /** seq of the last frame on the topic; -1 before the first */
+  seq: number
+  /** sockets that missed an update (or joined before there was a book): they get the book next */
+  resync: Set<HubSocket>
+  /** sockets sent the book outside the stream -> its seq; updates up to it are already in it */
+  floors: Map<HubSocket, number>
 }
 
 interface TopicEntry {
   topic: string
+  /** sockets that get every frame */
   sockets: Set<HubSocket>
-  /** sockets waiting for the topic's first snapshot; null once it is loaded */
-  joining: Set<HubSocket> | null
+  /** sockets waiting for the topic's first snapshot, with their rate; null once it is loaded */
+  joining: Map<HubSocket, StreamRate> | null
   subscription: BusSubscription | null
   latestValue: boolean
   user: boolean
+  book: BookState | null
+  /** subscribers at a rate, by rate; null while there are none */
+  rated: Map<StreamRate, RatedSockets> | null
+  /** frames delivered so far */
+  version: number
+  /** which earlier frame a frame replaces when conflated: the symbol in DETAIL:*, the candle in KLINE */
+  conflationKey: ((payload: Buffer) => string) | null
+}
+
+interface RateGroup {
+  timer: NodeJS.Timeout
+  /** topics with a frame for this rate's subscribers since the last tick */
+  dirty: Set<TopicEntry>
+  sockets: number
 }
 
 const USER_TYPE_PREFIX = '{"type":"'
@@ -43,8 +82,24 @@ function frameType(payload: Buffer): string {
   return end < 0 ? '' : payload.toString('latin1', USER_TYPE_PREFIX.length, end)
 }
 
+/** The raw JSON value of the first `name` field in a frame the feed wrote, up to the next , or }. */
+function fieldValue(name: string): (payload: Buffer) => string {
+  const field = `"${name}":`
+  return (payload) => {
+    const start = payload.indexOf(field)
+    if (start < 0) return ''
+    let end = start + field.length
+    while (end < payload.length && payload[end] !== 0x2c && payload[end] !== 0x7d) end++
+    return payload.toString('latin1', start + field.length, end)
+  }
+}
+
+const bySymbol = fieldValue('symbol')
+const byCandle = fieldValue('time')
+
 export class TopicHub {
   private readonly topics = new Map<string, TopicEntry>()
+  private readonly rates = new Map<StreamRate, RateGroup>()
   private readonly conflated: { inc(value?: number): void }
   private readonly slowClosed: { inc(value?: number): void }
 
@@ -62,65 +117,147 @@ export class TopicHub {
 
   subscriberCount(topic: string): number {
     const entry = this.topics.get(topic)
-    return entry ? entry.sockets.size + (entry.joining?.size ?? 0) : 0
+    if (!entry) return 0
+    let count = entry.sockets.size + (entry.joining?.size ?? 0)
+    for (const rated of entry.rated?.values() ?? []) count += rated.sockets.size
+    return count
   }
 
-  /** Adds a socket to a topic and sends it the topic's snapshot before any newer frame. */
-  add(socket: HubSocket, topic: string): void {
+  /**
+   * Adds a socket to a topic at a rate (0: every frame) and sends it the topic's snapshot before any
+   * newer frame; a socket already there moves to the new rate. False when the topic would be new
+   * and this instance already serves its maximum of topics.
+   */
+  add(socket: HubSocket, topic: string, rate: StreamRate = 0): boolean {
     let entry = this.topics.get(topic)
     if (!entry) {
-      const created: TopicEntry = {
-        topic,
-        sockets: new Set(),
-        joining: null,
-        subscription: null,
-        latestValue: isLatestValueTopic(topic),
-        user: topic.startsWith('USER:'),
-      }
-      this.topics.set(topic, (entry = created))
-      const subscription = this.bus.subscribe(topic, (payload) => this.deliver(created, payload))
-      created.subscription = subscription
-      if (subscription.ready) {
-        created.joining = new Set()
-        void subscription.ready.then(() => this.snapshotLoaded(created))
-      }
+      if (this.topics.size >= this.options.maxTopics) return false
+      entry = this.open(topic)
     }
-    this.options.metrics.wsSubscriptions.inc()
-    if (entry.joining) {
-      entry.joining.add(socket)
-      return
-    }
-    this.sendSnapshot(socket, topic)
-    entry.sockets.add(socket)
+    if (!this.detach(entry, socket)) this.options.metrics.wsSubscriptions.inc()
+    if (entry.joining) entry.joining.set(socket, rate)
+    else this.join(entry, socket, rate)
+    return true
   }
 
   remove(socket: HubSocket, topic: string): void {
     const entry = this.topics.get(topic)
-    if (!entry) return
-    const removed = entry.sockets.delete(socket) || (entry.joining?.delete(socket) ?? false)
-    if (!removed) return
+    if (!entry || !this.detach(entry, socket)) return
     this.options.metrics.wsSubscriptions.dec()
-    if (entry.sockets.size > 0 || (entry.joining?.size ?? 0) > 0) return
+    if (entry.sockets.size > 0 || (entry.joining?.size ?? 0) > 0 || entry.rated) return
     this.topics.delete(topic)
+    this.options.metrics.wsTopics.set(this.topics.size)
     entry.subscription?.unsubscribe()
+  }
+
+  /** Stops the rate timers; the bus is closed by its owner. */
+  close(): void {
+    for (const group of this.rates.values()) clearInterval(group.timer)
+    this.rates.clear()
+  }
+
+  private open(topic: string): TopicEntry {
+    const entry: TopicEntry = {
+      topic,
+      sockets: new Set(),
+      joining: null,
+      subscription: null,
+      latestValue: isLatestValueTopic(topic),
+      user: topic.startsWith('USER:'),
+      book: isBookTopic(topic) ? { seq: -1, resync: new Set(), floors: new Map() } : null,
+      rated: null,
+      version: 0,
+      conflationKey: isWildcardTopic(topic) ? bySymbol : topic.startsWith('KLINE:') ? byCandle : null,
+    }
+    this.topics.set(topic, entry)
+    this.options.metrics.wsTopics.set(this.topics.size)
+    const subscription = this.bus.subscribe(topic, (payload) => this.deliver(entry, payload))
+    entry.subscription = subscription
+    if (subscription.ready) {
+      entry.joining = new Map()
+      void subscription.ready.then(() => this.snapshotLoaded(entry))
+    }
+    return entry
   }
 
   private snapshotLoaded(entry: TopicEntry): void {
     const joining = entry.joining
     entry.joining = null
     if (!joining || this.topics.get(entry.topic) !== entry) return
-    for (const socket of joining) {
-      this.sendSnapshot(socket, entry.topic)
-      entry.sockets.add(socket)
-    }
+    for (const [socket, rate] of joining) this.join(entry, socket, rate)
   }
 
-  private sendSnapshot(socket: HubSocket, topic: string): void {
+  private join(entry: TopicEntry, socket: HubSocket, rate: StreamRate): void {
+    this.sendSnapshot(entry, socket, rate)
+    if (rate === 0) {
+      entry.sockets.add(socket)
+      return
+    }
+    let rated = entry.rated?.get(rate)
+    if (!rated) {
+      rated = { sockets: new Set(), pending: new Map(), fresh: new Map() }
+      ;(entry.rated ??= new Map()).set(rate, rated)
+    }
+    rated.sockets.add(socket)
+    rated.fresh.set(socket, entry.version)
+    this.groupOf(rate).sockets++
+  }
+
+  /** Takes a socket out of every set of the topic; false if it was in none. */
+  private detach(entry: TopicEntry, socket: HubSocket): boolean {
+    if (entry.book) {
+      entry.book.resync.delete(socket)
+      entry.book.floors.delete(socket)
+    }
+    if (entry.sockets.delete(socket) || entry.joining?.delete(socket)) return true
+    if (!entry.rated) return false
+    for (const [rate, rated] of entry.rated) {
+      if (!rated.sockets.delete(socket)) continue
+      rated.fresh.delete(socket)
+      if (rated.sockets.size === 0) entry.rated.delete(rate)
+      if (entry.rated.size === 0) entry.rated = null
+      this.leaveGroup(rate)
+      return true
+    }
+    return false
+  }
+
+  private groupOf(rate: StreamRate): RateGroup {
+    let group = this.rates.get(rate)
+    if (!group) {
+      const timer = setInterval(() => this.tick(rate), rate)
+      timer.unref()
+      this.rates.set(rate, (group = { timer, dirty: new Set(), sockets: 0 }))
+    }
+    return group
+  }
+
+  private leaveGroup(rate: StreamRate): void {
+    const group = this.rates.get(rate)
+    if (!group || --group.sockets > 0) return
+    clearInterval(group.timer)
+    this.rates.delete(rate)
+  }
+
+  private sendSnapshot(entry: TopicEntry, socket: HubSocket, rate: StreamRate): void {
     if (!socket.open) return
-    for (const payload of this.bus.snapshot(topic)) socket.writeFrame(encodeTextFrame(payload))
+    const frames = this.bus.snapshot(entry.topic)
+    if (entry.book && rate === 0) {
+      const book = frames[0] && readDepthHeader(frames[0])
+      if (!book) {
+        // no book yet (or it is being reloaded): the first one available comes before any update
+        entry.book.resync.add(socket)
+        return
+      }
+      entry.book.floors.set(socket, book.seq)
+    }
+    for (const payload of frames) socket.writeFrame(encodeTextFrame(payload))
   }
 
   private deliver(entry: TopicEntry, payload: Buffer): void {
+    entry.version++
+    if (entry.rated) this.markChanged(entry, payload)
+    if (entry.book) return this.deliverBook(entry, entry.book, payload)
     if (entry.sockets.size === 0) return
     const frame = encodeTextFrame(payload)
     const { softBufferBytes, hardBufferBytes } = this.options
@@ -144,6 +281,116 @@ export class TopicHub {
       socket.writeFrame(frame)
       sent++
     }
+    if (sent) this.options.metrics.wsMessagesSent.inc(sent)
+    if (conflated) this.conflated.inc(conflated)
+  }
+
+  /**
+   * A book's frame: a snapshot goes to everyone; an update only to sockets that hold the update
+   * before it. A socket that skipped one, or whose book is older, is sent the whole book instead.
+   */
+  private deliverBook(entry: TopicEntry, book: BookState, payload: Buffer): void {
+    const header = readDepthHeader(payload)
+    if (!header) return
+    const { snapshot, seq } = header
+    if (!snapshot && book.seq >= 0) {
+      if (seq <= book.seq) return
+      // this instance missed an update: every socket needs the book again
+      if (seq !== book.seq + 1) for (const socket of entry.sockets) book.resync.add(socket)
+    }
+    book.seq = seq
+    if (entry.sockets.size === 0) return
+    const frame = encodeTextFrame(payload)
+    const { softBufferBytes, hardBufferBytes } = this.options
+    let current: { frame: Buffer; seq: number } | null | undefined
+    let sent = 0
+    let conflated = 0
+    for (const socket of entry.sockets) {
+      const buffered = socket.bufferedBytes()
+      if (buffered > hardBufferBytes) {
+        this.slowClosed.inc()
+        socket.closeSlow()
+        continue
+      }
+      if (buffered > softBufferBytes) {
+        conflated++
+        book.floors.delete(socket)
+        book.resync.add(socket)
+        continue
+      }
+      let needsBook = book.resync.has(socket)
+      const floor = book.floors.get(socket)
+      if (floor !== undefined && !snapshot) {
+        if (seq <= floor) continue
+        if (seq !== floor + 1) needsBook = true
+      }
+      book.floors.delete(socket)
+      if (snapshot || !needsBook) {
+        book.resync.delete(socket)
+        socket.writeFrame(frame)
+        sent++
+        continue
+      }
+      // the bus's book, framed once for every socket that needs it, if it already holds this update
+      current ??= this.currentBook(entry.topic, seq)
+      if (!current) continue
+      book.resync.delete(socket)
+      if (current.seq > seq) book.floors.set(socket, current.seq)
+      socket.writeFrame(current.frame)
+      sent++
+    }
+    if (sent) this.options.metrics.wsMessagesSent.inc(sent)
+    if (conflated) this.conflated.inc(conflated)
+  }
+
+  private currentBook(topic: string, seq: number): { frame: Buffer; seq: number } | null {
+    const [payload] = this.bus.snapshot(topic)
+    const header = payload && readDepthHeader(payload)
+    if (!header || header.seq < seq) return null
+    return { frame: encodeTextFrame(payload), seq: header.seq }
+  }
+
+  private markChanged(entry: TopicEntry, payload: Buffer): void {
+    const key = entry.conflationKey?.(payload) ?? ''
+    for (const [rate, rated] of entry.rated!) {
+      rated.pending.set(key, payload)
+      this.rates.get(rate)?.dirty.add(entry)
+    }
+  }
+
+  /** One rate's period is over: each changed topic's latest frames, framed once, to its subscribers at that rate. */
+  private tick(rate: StreamRate): void {
+    const group = this.rates.get(rate)
+    if (!group || group.dirty.size === 0) return
+    const { softBufferBytes, hardBufferBytes } = this.options
+    let sent = 0
+    let conflated = 0
+    for (const entry of group.dirty) {
+      const rated = entry.rated?.get(rate)
+      if (!rated) continue
+      // a book at a rate is sent whole: its subscribers never have to follow a numbered stream
+      const payloads = entry.book ? this.bus.snapshot(entry.topic) : [...rated.pending.values()]
+      rated.pending.clear()
+      for (const payload of payloads) {
+        const frame = encodeTextFrame(payload)
+        for (const socket of rated.sockets) {
+          // its snapshot, sent on subscribe, already showed this
+          if (rated.fresh.get(socket) === entry.version) continue
+          const buffered = socket.bufferedBytes()
+          if (buffered > softBufferBytes) {
+            if (buffered > hardBufferBytes) {
+              this.slowClosed.inc()
+              socket.closeSlow()
+            } else conflated++
+            continue
+          }
+          socket.writeFrame(frame)
+          sent++
+        }
+      }
+      rated.fresh.clear()
+    }
+    group.dirty.clear()
     if (sent) this.options.metrics.wsMessagesSent.inc(sent)
     if (conflated) this.conflated.inc(conflated)
   }

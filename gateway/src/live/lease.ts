@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { RedisClient } from '../plugins/redis'
+import type { RedisClient } from '../plugins/external/redis'
 
 // The feed lease: exactly one instance reads the upstream feed. The holder renews every third of
 // the lease; when it dies the key expires and another instance takes it.
@@ -81,7 +81,7 @@ export class FeedLease {
     this.options.redis.off('ready', this.onReady)
     this.options.redis.off('close', this.onClose)
     const wasLeader = this.leader
-    this.setState(false, false)
+    this.setState(false, false, 'released')
     if (!wasLeader || this.options.redis.status !== 'ready') return
     const { redis, key, holder } = this.options
     await redis.eval(RELEASE_SCRIPT, 1, key, holder).catch(() => {})
@@ -118,19 +118,19 @@ export class FeedLease {
 
   private lost(): void {
     this.otherHolderSeenAt = Date.now()
-    this.setState(false, false)
+    this.setState(false, false, 'taken')
   }
 
-  private setState(leader: boolean, confirmed: boolean): void {
+  /** `reason` says why a lost lease went: another instance holds it (taken) or we gave it up (released) */
+  private setState(leader: boolean, confirmed: boolean, reason?: 'taken' | 'released'): void {
     if (leader === this.leader && confirmed === this.confirmed) return
     const changedLeader = leader !== this.leader
     this.leader = leader
     this.confirmed = confirmed
     if (changedLeader) {
-      this.options.log.info(
-        { event: leader ? 'lease_acquired' : 'lease_lost' },
-        `feed lease ${leader ? 'acquired' : 'lost'}`,
-      )
+      const { holder, leaseMs } = this.options
+      if (leader) this.options.log.info({ event: 'lease_won', holder, leaseMs }, 'feed lease won')
+      else this.options.log.info({ event: 'lease_lost', holder, reason }, 'feed lease lost')
     }
     this.options.onChange({ leader, confirmed })
   }

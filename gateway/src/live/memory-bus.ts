@@ -1,13 +1,13 @@
 import type { Counter } from 'prom-client'
 import { keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+import { SnapshotMemory } from './snapshots'
 
 // The bus of a single instance (no REDIS_URL): delivery is a synchronous call.
 
 export class MemoryBus implements Bus {
   readonly up = true
   private readonly handlers = new Map<string, Set<BusHandler>>()
-  /** topic -> member ('' for plain topics) -> latest frame */
-  private readonly snapshots = new Map<string, Map<string, Buffer>>()
+  private readonly snapshots = new SnapshotMemory()
 
   constructor(private readonly received?: Counter<'source'>) {}
 
@@ -15,13 +15,9 @@ export class MemoryBus implements Bus {
     return this.handlers.size
   }
 
-  publish(topic: string, frame: string, member = ''): void {
+  publish(topic: string, frame: string, member = '', snapshot?: string): void {
     const bytes = Buffer.from(frame)
-    if (keepsSnapshot(topic)) {
-      let members = this.snapshots.get(topic)
-      if (!members) this.snapshots.set(topic, (members = new Map()))
-      members.set(member, bytes)
-    }
+    if (keepsSnapshot(topic)) this.snapshots.store(topic, member, snapshot ? Buffer.from(snapshot) : bytes)
     const handlers = this.handlers.get(topic)
     if (!handlers) return
     this.received?.inc({ source: 'local' })
@@ -43,8 +39,7 @@ export class MemoryBus implements Bus {
   }
 
   snapshot(topic: string): Buffer[] {
-    const members = this.snapshots.get(topic)
-    return members ? [...members.values()] : []
+    return this.snapshots.get(topic)
   }
 
   async close(): Promise<void> {

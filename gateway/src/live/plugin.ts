@@ -1,28 +1,30 @@
-import type { IncomingMessage } from 'node:http'
-import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
-import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_CLOSE } from '@tradegate/shared'
+import websocket from '@fastify/websocket'
+import type { WebSocket } from 'ws'
+import { CALLS, WS_CLOSE } from '@tradegate/shared'
 import { parseTrustProxy, type GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
 import { RedisBus } from './redis-bus'
 import { TopicHub } from './hub'
 import { ClientSocket } from './client-socket'
+import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { UserResolver } from './user-resolver'
 import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
+import { SocketLog, logRefusedUpgrade } from './socket-log'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
-// the client socket endpoint /ws/:id on the Fastify server's upgrade event.
+// the client socket endpoint /ws/:id, a @fastify/websocket route behind the upgrade guard.
 
 export interface LiveService {
   bus: Bus
   hub: TopicHub
   feed: FeedClient
   lease: FeedLease | null
+  symbols: CoinSymbols
   readonly connections: number
 }
 
@@ -32,13 +34,11 @@ declare module 'fastify' {
   }
 }
 
+/** The address the gateway's own coin-list reads come from: a rate-limit bucket no client shares. */
+const INTERNAL_ADDRESS = '127.0.0.2'
+
 /** Pings go out in this many slices per interval. */
 const PING_SLICES = 25
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-  socket.destroy()
-}
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
   async (app, { config }) => {
@@ -56,7 +56,21 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const hub = new TopicHub(bus, {
       softBufferBytes: config.WS_SOFT_BUFFER_BYTES,
       hardBufferBytes: config.WS_HARD_BUFFER_BYTES,
+      maxTopics: config.WS_MAX_TOPICS,
       metrics,
+    })
+    // the coin list through the gateway's own cached call, as a browser reads it
+    const symbols = new CoinSymbols({
+      log,
+      load: async () => {
+        const answer = await app.inject({
+          method: 'GET',
+          url: CALLS.getCoinList.path,
+          remoteAddress: INTERNAL_ADDRESS,
+        })
+        if (answer.statusCode !== 200) throw new Error(`getCoinList answered ${answer.statusCode}`)
+        return answer.json()
+      },
     })
     const users = new UserResolver({
       upstreamUrl: config.UPSTREAM_URL,
@@ -67,7 +81,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       token: config.FEED_TOKEN,
       silenceMs: config.FEED_SILENCE_MS,
       connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-      publish: (topics, frame) => publishOnTopics(bus, topics, frame),
+      publish: (topics, frame, snapshot) => publishOnTopics(bus, topics, frame, snapshot),
       metrics,
       log,
     })
@@ -106,29 +120,32 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,
     }
     const resolveUser = (token: string) => users.resolve(token)
+    const refused = (reason: string) => metrics.rejectedRequests.inc({ reason })
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
-    const server = new WebSocketServer({
-      noServer: true,
-      perMessageDeflate: false,
-      maxPayload: config.WS_MAX_PAYLOAD_BYTES,
-      clientTracking: false,
+    await app.register(websocket, {
+      options: { perMessageDeflate: false, maxPayload: config.WS_MAX_PAYLOAD_BYTES, clientTracking: false },
+      // sockets are closed with 1001 by this plugin's own preClose hook below
+      preClose: (done) => done(),
+      errorHandler: (error, socket) => {
+        log.debug({ event: 'ws_error', err: error.message }, 'socket error')
+        socket.terminate()
+      },
     })
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
       const socketId = nextSocketId++
-      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser })
+      const socketLog = new SocketLog(log, socketId, clientId)
+      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, symbols, refused, log: socketLog })
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       metrics.wsConnections.inc()
-      log.info({ event: 'ws_open', socket: socketId, clientId }, 'socket open')
-      ws.on('error', (error) =>
-        log.debug({ event: 'ws_error', socket: socketId, err: error.message }, 'socket error'),
-      )
-      ws.once('close', (code) => {
+      socketLog.connected(sockets.size)
+      ws.on('error', (error) => socketLog.error(error))
+      ws.once('close', (code, reason) => {
         client.leaveAll()
         sockets.delete(client)
         pingSlot.delete(client)
@@ -136,25 +153,37 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         if (left > 0) perAddress.set(address, left)
         else perAddress.delete(address)
         metrics.wsConnections.dec()
-        log.info({ event: 'ws_close', socket: socketId, clientId, closeCode: code }, 'socket closed')
+        socketLog.closed(code, reason.toString(), sockets.size)
       })
     }
 
-    const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-      socket.on('error', () => socket.destroy())
-      const path = SOCKET_PATH.exec(request.url ?? '')
-      if (!path) return refuse(socket, 404, 'Not Found')
-      if (draining) return refuse(socket, 503, 'Service Unavailable')
+    // every upgrade request, whatever its path, is checked before any WebSocket work is done; the
+    // websocket plugin then destroys the socket of any upgrade answered with a status
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.ws) return
+      const path = SOCKET_PATH.exec(request.url)
+      if (!path) {
+        logRefusedUpgrade(log, 404, 'path')
+        return reply.code(404).send()
+      }
+      const clientId = path[1]!
+      if (draining) {
+        logRefusedUpgrade(log, 503, 'draining', clientId)
+        return reply.code(503).send()
+      }
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
-        return refuse(socket, 403, 'Forbidden')
+        logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
+        return reply.code(403).send()
       }
-      const address = addressOf(request)
-      if ((perAddress.get(address) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
-        return refuse(socket, 429, 'Too Many Requests')
+      if ((perAddress.get(addressOf(request.raw)) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
+        logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
+        return reply.code(429).send()
       }
-      server.handleUpgrade(request, socket, head, (ws) => accept(ws, socket as Socket, address, path[1]!))
-    }
-    app.server.on('upgrade', onUpgrade)
+    })
+    for (const url of ['/ws/:id', '/ws/:id/'])
+      app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>
+        accept(ws, request.raw.socket as Socket, addressOf(request.raw), request.params.id),
+      )
 
     // one timer for every socket, pinging one slice of them per tick so that ten thousand pings never
     // stall a single event-loop turn; a socket that did not answer its previous ping is gone
@@ -163,6 +192,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       const slot = pingSlots[pingTick++ % PING_SLICES]!
       for (const client of slot) {
         if (!client.alive) {
+          client.log?.closing(1006, 'pingTimeout')
           client.ws.terminate()
           continue
         }
@@ -177,24 +207,28 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       hub,
       feed,
       lease,
+      symbols,
       get connections() {
         return sockets.size
       },
     })
 
+    // the coin list is first read when the first market subscription needs it, not at start
     app.addHook('onReady', async () => {
-      if (lease) lease.start()
-      else feed.start()
+      if (lease) return lease.start()
+      // without Redis there is no lease: this instance reads the feed itself, so it is the leader
+      metrics.feedLeader.set(1)
+      feed.start()
     })
     // sockets must be gone before the HTTP server can finish closing
     app.addHook('preClose', async () => {
       draining = true
       clearInterval(pinger)
-      app.server.off('upgrade', onUpgrade)
       const closing = [...sockets].map(
         (client) =>
           new Promise<void>((resolve) => {
             client.ws.once('close', () => resolve())
+            client.log?.closing(WS_CLOSE.goingAway, 'server shutting down')
             client.ws.close(WS_CLOSE.goingAway, 'server shutting down')
             setTimeout(() => {
               client.ws.terminate()
@@ -207,8 +241,9 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('onClose', async () => {
       await lease?.stop()
       await feed.stop()
+      hub.close()
       await bus.close()
-      server.close()
+      app.websocketServer.close()
     })
   },
   { name: 'live', dependencies: ['metrics', 'health', 'redis'] },

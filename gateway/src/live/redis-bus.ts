@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { Cluster, type RedisOptions } from 'ioredis'
 import type { Counter } from 'prom-client'
-import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/redis'
+import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/external/redis'
 import { isWildcardTopic, keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+import { SnapshotMemory } from './snapshots'
 
 // Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,
 // snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`.
@@ -50,8 +51,10 @@ export class RedisBus implements Bus {
   private readonly channelPrefix: string
   private readonly snapshotPrefix: string
   private readonly channels = new Map<string, Channel>()
-  /** topic -> member ('' for plain topics) -> latest frame, for locally subscribed topics */
-  private readonly mirror = new Map<string, Map<string, Buffer>>()
+  /** snapshots of the locally subscribed topics */
+  private readonly mirror = new SnapshotMemory()
+  /** book topics whose stored snapshot is being read again after this instance lost their thread */
+  private readonly reloading = new Set<string>()
   /** off while this instance may not be the only publisher (its feed lease is unconfirmed) */
   publishRemotely = true
   private wasUp = false
@@ -91,12 +94,12 @@ export class RedisBus implements Bus {
     return this.channels.size
   }
 
-  publish(topic: string, frame: string, member = ''): void {
+  publish(topic: string, frame: string, member = '', snapshot?: string): void {
     const channel = this.channels.get(topic)
     if (channel) {
       // local sockets get it at once and keep getting it while Redis is away
       const bytes = Buffer.from(frame)
-      if (keepsSnapshot(topic)) this.remember(topic, member, bytes)
+      if (keepsSnapshot(topic)) this.mirror.store(topic, member, snapshot ? Buffer.from(snapshot) : bytes)
       this.options.received?.inc({ source: 'local' })
       for (const handler of channel.handlers) handler(bytes)
     }
@@ -104,9 +107,10 @@ export class RedisBus implements Bus {
     const ignore = (): void => {}
     if (keepsSnapshot(topic)) {
       const key = this.snapshotPrefix + topic
+      // stored before it is published, so a reader that subscribed first sees every later update
       const stored = member
-        ? this.publisher.hset(key, member, frame)
-        : this.publisher.set(key, frame, 'EX', SNAPSHOT_TTL_SECONDS)
+        ? this.publisher.hset(key, member, snapshot ?? frame)
+        : this.publisher.set(key, snapshot ?? frame, 'EX', SNAPSHOT_TTL_SECONDS)
       stored.catch(ignore)
     }
     const wire = `${this.id}|${member}|${frame}`
@@ -140,8 +144,7 @@ export class RedisBus implements Bus {
   }
 
   snapshot(topic: string): Buffer[] {
-    const members = this.mirror.get(topic)
-    return members ? [...members.values()] : []
+    return this.mirror.get(topic)
   }
 
   async close(): Promise<void> {
@@ -176,11 +179,15 @@ export class RedisBus implements Bus {
       return
     }
     if (this.channels.get(topic) !== channel) return
-    for (const [member, frame] of Object.entries(stored)) {
-      if (!frame) continue
-      const members = this.mirror.get(topic)
-      if (!members?.has(member)) this.remember(topic, member, frame)
-    }
+    for (const [member, frame] of Object.entries(stored)) if (frame) this.mirror.load(topic, member, frame)
+  }
+
+  /** A followed book lost its thread (a message lost while Redis was away): read the stored book again. */
+  private reload(topic: string): void {
+    const channel = this.channels.get(topic)
+    if (!channel || this.reloading.has(topic)) return
+    this.reloading.add(topic)
+    void this.loadSnapshot(topic, channel).finally(() => this.reloading.delete(topic))
   }
 
   private receive(channelName: Buffer, message: Buffer): void {
@@ -195,15 +202,9 @@ export class RedisBus implements Bus {
     const member = second > first + 1 ? message.toString('latin1', first + 1, second) : ''
     // a copy: the parser's buffer is shared with the rest of the socket chunk
     const frame = Buffer.from(message.subarray(second + 1))
-    if (keepsSnapshot(topic)) this.remember(topic, member, frame)
+    if (keepsSnapshot(topic) && !this.mirror.follow(topic, member, frame)) this.reload(topic)
     this.options.received?.inc({ source: 'redis' })
     for (const handler of channel.handlers) handler(frame)
-  }
-
-  private remember(topic: string, member: string, frame: Buffer): void {
-    let members = this.mirror.get(topic)
-    if (!members) this.mirror.set(topic, (members = new Map()))
-    members.set(member, frame)
   }
 
   private statusChanged(subscriberReady: boolean): void {

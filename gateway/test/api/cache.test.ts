@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CALLS } from '@tradegate/shared'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { ResponseCache } from '../../src/api/cache'
+import type { UpstreamResponse } from '../../src/api/upstream'
 import { startTestGateway, startUpstream, uniquePrefix, useTestStack, waitFor } from '../helpers'
 
 // The two-tier cache against the real Redis: hit, miss, stale, stale-if-error, single flight, purge.
@@ -52,6 +55,8 @@ describe('cache', () => {
     expect(stale.headers['x-cache']).toBe('stale')
     expect(Number(stale.headers.age)).toBeGreaterThanOrEqual(freshMs / 1000)
     await waitFor(async () => (await settingsCalls()) === 2, 'background refresh')
+    // the refreshed answer is stored once its compressed forms are ready
+    await waitFor(async () => (await getSettings()).headers['x-cache'] === 'hit', 'refreshed answer stored')
     const refreshed = await getSettings()
     expect(refreshed.headers['x-cache']).toBe('hit')
     expect(refreshed.headers.age).toBe('0')
@@ -197,5 +202,53 @@ describe('cache', () => {
       /gateway_cache_requests_total\{[^}]*route="\/api\/common\/getAllSetting"[^}]*result="hit"[^}]*\} [1-9]/,
     )
     expect(metrics).toMatch(/gateway_cache_requests_total\{[^}]*result="miss"[^}]*\} [1-9]/)
+  })
+})
+
+describe('compressed cache entries', () => {
+  const answerOf = (body: string): UpstreamResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(body),
+    ms: 1,
+  })
+
+  it('compresses an answer once when it is stored and serves the same bytes on every hit', async () => {
+    const cache = new ResponseCache({
+      maxEntries: 10,
+      redis: null,
+      redisPrefix: 'unit:',
+      log: stack.gateway.app.log,
+    })
+    const body = JSON.stringify({ code: 200, msg: 'ok', data: 'coin,'.repeat(600) })
+    let fetches = 0
+    const fetch = async () => {
+      fetches++
+      return answerOf(body)
+    }
+    const stored = await cache.serve('coins', SETTINGS.cache, fetch)
+    expect(stored.result).toBe('miss')
+    const encoded = stored.answer?.encoded
+    expect(brotliDecompressSync(encoded!.br).toString()).toBe(body)
+    expect(gunzipSync(encoded!.gzip).toString()).toBe(body)
+    for (let hit = 0; hit < 3; hit++) {
+      const served = await cache.serve('coins', SETTINGS.cache, fetch)
+      expect(served.result).toBe('hit')
+      // the very buffers made at storage, not a new compression
+      expect(served.answer?.encoded?.br).toBe(encoded!.br)
+      expect(served.answer?.encoded?.gzip).toBe(encoded!.gzip)
+    }
+    expect(fetches).toBe(1)
+  })
+
+  it('keeps answers under 1 KiB uncompressed', async () => {
+    const cache = new ResponseCache({
+      maxEntries: 10,
+      redis: null,
+      redisPrefix: 'unit:',
+      log: stack.gateway.app.log,
+    })
+    const outcome = await cache.serve('small', SETTINGS.cache, async () => answerOf('{"code":200,"data":[]}'))
+    expect(outcome.answer?.encoded).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InjectOptions } from 'fastify'
-import { CALLS, callPath } from '@tradegate/shared'
+import { CALLS, JSON_BODY_LIMIT_BYTES, callPath } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
 
 // Only the table's calls are served, and nothing unchecked or oversized ever reaches upstream.
@@ -14,12 +15,12 @@ const inject = (options: InjectOptions) => stack.gateway.app.inject(options)
 const postLoginJson = (payload: string) =>
   inject({ method: 'POST', url: CALLS.login.path, payload, headers: { 'content-type': 'application/json' } })
 
-function multipart(parts: Array<{ name: string; value: string; filename?: string }>) {
+function multipart(parts: Array<{ name: string; value: string; filename?: string; type?: string }>) {
   const boundary = '----gatewaytest'
   const body = parts
-    .map(({ name, value, filename }) => {
+    .map(({ name, value, filename, type = 'image/png' }) => {
       const disposition = filename
-        ? `form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png`
+        ? `form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}`
         : `form-data; name="${name}"`
       return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${value}\r\n`
     })
@@ -32,7 +33,8 @@ function multipart(parts: Array<{ name: string; value: string; filename?: string
 
 describe('routes from the call table', () => {
   it('forwards a valid call and passes the answer back unchanged', async () => {
-    const response = await inject({ url: CALLS.getCoinList.path })
+    // in a language nothing asked for before: the socket's symbol check already cached the default one
+    const response = await inject({ url: CALLS.getCoinList.path, headers: { language: 'de', lang: 'de' } })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 200 })
     expect(await stack.upstream.calls()).toEqual({ [CALLS.getCoinList.path]: 1 })
@@ -62,6 +64,19 @@ describe('routes from the call table', () => {
     expect(await stack.upstream.calls()).toEqual({ [CALLS.watchlistRemove.path]: 1 })
   })
 })
+
+function encodeTimes(text: string, times: number): string {
+  let encoded = text
+  for (let layer = 0; layer < times; layer++) encoded = encodeURIComponent(encoded)
+  return encoded
+}
+
+/** The text as it reads inside a JSON string after `times` rounds of JSON escaping. */
+function escapeTimes(text: string, times: number): string {
+  let escaped = text
+  for (let layer = 0; layer < times; layer++) escaped = JSON.stringify(escaped).slice(1, -1)
+  return escaped
+}
 
 describe('Chinese-character rule', () => {
   const login = (payload: string, contentType = 'application/json') =>
@@ -111,6 +126,44 @@ describe('Chinese-character rule', () => {
         }),
     ],
     [
+      'body value with ㊀ (U+3280), Han once normalised',
+      () => login('{"username":"a㊀b","password":"secret12"}'),
+    ],
+    ['body value with ㈠ (U+3220)', () => login('{"username":"a㈠b","password":"secret12"}')],
+    ['body value with 🈯 (U+1F22F)', () => login('{"username":"a🈯b","password":"secret12"}')],
+    [
+      'query value with ㍻ (U+337B)',
+      () => inject({ url: '/api/market/kline?symbol=%E3%8D%BB&interval=1min' }),
+    ],
+    ['JSON-escaped ㊀ in a body', () => login('{"username":"a\\u3280b","password":"secret12"}')],
+    [
+      'body value percent-encoded four times',
+      () => login(`{"username":"${encodeTimes('中', 4)}","password":"secret12"}`),
+    ],
+    [
+      'fullwidth percent escapes in a body',
+      () => login('{"username":"％Ｅ４％Ｂ８％ＡＤ","password":"secret12"}'),
+    ],
+    ['path parameter', () => inject({ method: 'POST', url: '/api/userCoin/remove/%E4%B8%AD' })],
+    [
+      'multipart text/plain file part',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.uploadOSS.path,
+          ...multipart([{ name: 'file', value: 'note: 中文', filename: 'note.txt', type: 'text/plain' }]),
+        }),
+    ],
+    [
+      'multipart escaped text file part',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.uploadOSS.path,
+          ...multipart([{ name: 'file', value: '%E4%B8%AD', filename: 'a.csv', type: 'text/csv' }]),
+        }),
+    ],
+    [
       'multipart file name',
       () =>
         inject({
@@ -124,6 +177,46 @@ describe('Chinese-character rule', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 400, msg: 'cannotInputChinese' })
     expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it.each([
+    [
+      'a JSON body value',
+      () => login(`{"username":"${encodeTimes('abc%', 5)}","password":"secret12"}`),
+      'body',
+    ],
+    [
+      'a query value',
+      () => inject({ url: `/api/market/kline?symbol=${encodeTimes('btc%', 5)}&interval=1min` }),
+      'query',
+    ],
+    [
+      'a form body value',
+      () => login(`username=${encodeTimes('中', 6)}&password=secret12`, 'application/x-www-form-urlencoded'),
+      'body',
+    ],
+    [
+      'a body value under six levels of backslash escaping',
+      () => login(`{"username":"${escapeTimes('\\u4e2d', 5)}","password":"secret12"}`),
+      'body',
+    ],
+  ])('refuses %s still changing after four decodes with 400 badRequest', async (_where, send, detail) => {
+    const response = await send()
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it('leaves a binary file alone even when its bytes read as Chinese', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([
+        { name: 'file', value: '\u4e2d\u6587 PNG bytes', filename: 'photo.png', type: 'image/png' },
+      ]),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.uploadOSS.path]: 1 })
   })
 
   it('lets Japanese kana, Korean and fullwidth punctuation through the rule to the schema check', async () => {
@@ -220,5 +313,121 @@ describe('schemas, body limits and poisoning', () => {
   it('refuses a malformed language header before it can pick a cached answer', async () => {
     const response = await inject({ url: CALLS.getCoinList.path, headers: { language: 'en"; drop' } })
     expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'headers.language' })
+  })
+})
+
+describe('bounded work per request', () => {
+  const post = (url: string, payload: string, contentType = 'application/json') =>
+    inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } })
+  const manyKeys = (keys: number) =>
+    `{"username":"abc","password":"secret12",${Array.from({ length: keys }, (_, index) => `"k${index}":1`).join(',')}}`
+  const escapedStrings = (strings: number) =>
+    `{"username":"abc","password":"secret12","x":[${Array.from({ length: strings }, () => '"\\\\u00e9%25%25ab"').join(',')}]}`
+
+  it.each([
+    ['0.87 MB of extra keys', manyKeys(80_000)],
+    ['0.87 MB of escaped strings', escapedStrings(50_000)],
+    [
+      'a body one byte over the JSON limit',
+      `{"username":"${'a'.repeat(JSON_BODY_LIMIT_BYTES)}","password":"secret12"}`,
+    ],
+  ])('answers %s with 413 before reading it, and nothing goes upstream', async (_kind, payload) => {
+    const response = await post(CALLS.login.path, payload)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ code: 413, msg: 'payloadTooLarge' })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it('reads no more than a few bytes for a call without a body', async () => {
+    const response = await post(CALLS.loginOut.path, JSON.stringify({ padding: 'x'.repeat(100) }))
+    expect(response.statusCode).toBe(413)
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it.each([
+    ['65 keys in a body under the size limit', manyKeys(65)],
+    ['65 array items', `{"username":"abc","password":"secret12","x":[${'1,'.repeat(64)}1]}`],
+    ['escaped strings filling the size limit', escapedStrings(200)],
+    ['65 form pairs', Array.from({ length: 65 }, (_, index) => `k${index}=1`).join('&')],
+  ])('refuses %s with 400 badRequest before parsing it', async (kind, payload) => {
+    const form = kind.includes('form')
+    const response = await post(
+      CALLS.login.path,
+      payload,
+      form ? 'application/x-www-form-urlencoded' : 'application/json',
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest' })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it('names the first unknown field of a body with many', async () => {
+    const response = await post(CALLS.login.path, manyKeys(40))
+    expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body.k0' })
+  })
+
+  it('refuses a text part larger than a text field with 413, as the rule would read all of it', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([{ name: 'file', value: '%25'.repeat(10_000), filename: 'a.txt', type: 'text/plain' }]),
+    })
+    expect(response.statusCode).toBe(413)
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it('still takes an upload far larger than a JSON body', async () => {
+    const response = await inject({
+      method: 'POST',
+      url: CALLS.uploadOSS.path,
+      ...multipart([{ name: 'file', value: 'x'.repeat(1024 * 1024), filename: 'photo.png' }]),
+    })
+    expect(response.statusCode).toBe(200)
+  })
+})
+
+describe('compressed answers', () => {
+  const getCoinList = (acceptEncoding?: string) =>
+    inject({
+      url: CALLS.getCoinList.path,
+      // a language of its own, so this test's first request stores the answer
+      headers: {
+        language: 'compress-test',
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
+    })
+
+  it('serves the cached coin list in brotli or gzip as the client accepts, and identity otherwise', async () => {
+    const plain = await getCoinList()
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+
+    const brotli = await getCoinList('gzip, deflate, br')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotli.headers['x-cache']).not.toBe('miss')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body)
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+
+    const gzip = await getCoinList('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+
+    expect((await getCoinList('identity')).headers['content-encoding']).toBeUndefined()
+    expect((await getCoinList('br;q=0, gzip')).headers['content-encoding']).toBe('gzip')
+  })
+
+  it('compresses an uncached answer above 1 KiB and leaves small ones alone', async () => {
+    const large = await inject({
+      url: '/api/market/kline?symbol=btcusdt&interval=1min&limit=200',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(large.statusCode).toBe(200)
+    expect(large.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).toMatchObject({ code: 200 })
+
+    const small = await inject({ url: '/api/not/a/call', headers: { 'accept-encoding': 'br' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.json()).toEqual({ code: 404, msg: 'notFound' })
   })
 })

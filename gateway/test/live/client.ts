@@ -10,11 +10,14 @@ export interface Frame {
   ts?: number
   userId?: string
   data?: Record<string, unknown>
+  interval?: string
 }
 
 export interface TestClient {
   ws: WebSocket
   frames: Frame[]
+  /** when each frame arrived (Date.now()), index for index with `frames` */
+  arrivals: number[]
   send(frame: object | string): void
   /** resolves with the first frame (already received or future) matching `match` */
   next(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>
@@ -25,6 +28,7 @@ export interface TestClient {
 export function connectClient(url: string, options: ClientOptions = {}): Promise<TestClient> {
   const ws = new WebSocket(url, { perMessageDeflate: false, ...options })
   const frames: Frame[] = []
+  const arrivals: number[] = []
   const waiters: Array<{ match: (frame: Frame) => boolean; resolve: (frame: Frame) => void }> = []
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
@@ -32,6 +36,7 @@ export function connectClient(url: string, options: ClientOptions = {}): Promise
   ws.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as Frame
     frames.push(frame)
+    arrivals.push(Date.now())
     for (let i = waiters.length - 1; i >= 0; i--) {
       const waiter = waiters[i]!
       if (waiter.match(frame)) {
@@ -43,6 +48,7 @@ export function connectClient(url: string, options: ClientOptions = {}): Promise
   const client: TestClient = {
     ws,
     frames,
+    arrivals,
     closed,
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
     next(match, timeoutMs = 3000) {

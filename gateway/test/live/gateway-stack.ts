@@ -1,13 +1,16 @@
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { configWith, type GatewayConfig } from '../../src/config'
-import { metricsPlugin } from '../../src/plugins/metrics'
-import { healthPlugin } from '../../src/plugins/health'
-import { redisPlugin } from '../../src/plugins/redis'
+import { metricsPlugin } from '../../src/plugins/app/metrics'
+import { healthPlugin } from '../../src/plugins/app/health'
+import { redisPlugin } from '../../src/plugins/external/redis'
+import { apiPlugin } from '../../src/api/routes'
+import { apiOptionsOf } from '../../src/app'
 import { livePlugin } from '../../src/live/plugin'
 
-// The live part of the gateway on a free port: the plugins it depends on and livePlugin, registered
-// as buildGateway does, without the REST path (covered by its own tests and by the process test).
+// The live part of the gateway on a free port: the plugins it depends on, the REST path (the coin
+// list that market subscriptions are checked against comes through it) and livePlugin, registered
+// as buildGateway does.
 
 export interface RunningGateway {
   app: FastifyInstance
@@ -25,6 +28,7 @@ export async function startGateway(overrides: Partial<GatewayConfig>): Promise<R
   await app.register(metricsPlugin, { instance: config.INSTANCE_ID })
   await app.register(healthPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
+  await app.register(apiPlugin, apiOptionsOf(config))
   await app.register(livePlugin, { config })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo

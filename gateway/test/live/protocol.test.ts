@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { WS_CLOSE, WS_ERROR } from '@tradegate/shared'
 import { FEED_TOKEN as STAND_IN_TOKEN, startFakeUpstream, upstreamDetail } from './fake-upstream'
-import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
+import { FEED_TOKEN, SANDBOX_SYMBOLS, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { sleep, waitFor } from './helpers'
@@ -175,7 +175,7 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
 
   it('sends an error then closes with 1008 past the subscription limit', async () => {
     const client = await open()
-    for (const symbol of ['aaaa', 'bbbb', 'cccc', 'dddd', 'eeee', 'ffff']) {
+    for (const symbol of SANDBOX_SYMBOLS.slice(0, 6)) {
       client.send({ operation: 'subscribe', type: 'TRADE', symbol })
     }
     const { code } = await client.closed
@@ -185,7 +185,10 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
       code: WS_ERROR.tooManySubscriptions,
       msg: 'tooManySubscriptions',
     })
-    await waitFor(() => gateway.app.live.hub.subscriberCount('TRADE:aaaa') === 0, 'subscriptions released')
+    await waitFor(
+      () => gateway.app.live.hub.subscriberCount(`TRADE:${SANDBOX_SYMBOLS[0]}`) === 0,
+      'subscriptions released',
+    )
   })
 
   it('sends an error then closes with 1008 past the frame rate limit', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
 import { configWith } from '../../src/config'
-import { loggerOptions, redactUrl } from '../../src/plugins/logger'
+import { loggerOptions, redactUrl } from '../../src/plugins/app/logger'
 
 // What operators read: one JSON line per request with the fields they need, and no secrets in it.
 

@@ -85,6 +85,32 @@ describe('static client', () => {
   })
 
   it.each([
+    '/API/user/getInfo',
+    '/Api/common/getCoinList',
+    '/aPI',
+    '/%41PI/user/getInfo',
+    '/WS/abc',
+    '/API?x=1',
+  ])('%s (the API in another case or encoding) gets the JSON 404, never the page', async (url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+    expect(response.json()).toEqual({ code: 404, msg: 'notFound' })
+  })
+
+  it('counts an unknown API path in any case as unknown_route', async () => {
+    await get('/API/user/getInfo')
+    const metrics = await get('/metrics')
+    expect(metrics.body).toMatch(/gateway_rejected_requests_total\{reason="unknown_route"[^}]*\} [1-9]/)
+  })
+
+  it('still serves the page for a client route that merely starts with the letters api', async () => {
+    const response = await get('/apiary')
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(INDEX)
+  })
+
+  it.each([
     '/../secret.txt',
     '/..%2fsecret.txt',
     '/%2e%2e/secret.txt',

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { LoadingBlock } from '../components/loading-block'
 import { useSession } from '../lib/session'
@@ -26,17 +26,18 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const hasUserInfo = userInfo !== null
   const allowed = signedIn || isPublicPath(location)
 
+  // hasUserInfo is read, not watched: a refreshed user info must not trigger another refresh;
+  // the loading toast only while there is nothing to show yet; later refreshes run silently
+  const refreshUserInfo = useEffectEvent(() => void loadUserInfo({ withLoadingToast: !hasUserInfo }))
+
   useEffect(() => {
     if (signedIn) {
       if (location.includes('/i&')) navigate('/', { replace: true })
-      // the loading toast only while there is nothing to show yet; later refreshes run silently
-      else void loadUserInfo({ withLoadingToast: !hasUserInfo })
+      else refreshUserInfo()
       return
     }
     if (isPublicPath(location)) return
     void attemptAutoSignIn().then((success) => navigate(success ? '/' : '/login', { replace: true }))
-    // hasUserInfo is read, not watched: a refreshed user info must not trigger another refresh
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, signedIn, navigate])
 
   return allowed ? <>{children}</> : <LoadingBlock />

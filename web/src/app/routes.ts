@@ -83,6 +83,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/withdraw', screen: screen(() => import('../features/wallet/screens/withdraw')) },
   { path: '/exchange', screen: screen(() => import('../features/wallet/screens/exchange')) },
   { path: '/flashExchange', screen: screen(() => import('../features/wallet/screens/flash-exchange')) },
+  { path: '/transfer', screen: screen(() => import('../features/wallet/screens/transfer')) },
   { path: '/cashflow', screen: screen(() => import('../features/wallet/screens/cashflow')) },
   { path: '/proxy', screen: screen(() => import('../features/proxy/screens/proxy')) },
   { path: '/proxy/records', screen: screen(() => import('../features/proxy/screens/proxy-records')) },

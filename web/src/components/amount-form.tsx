@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, Form, SubmitButton, useSubmit } from './form'
+import { AmountField, Form, SubmitButton, isPositiveAmount, useSubmit } from './form'
 
 /** One amount and a confirm button; used to subscribe to a product or follow a trader. */
 export function AmountForm({
@@ -20,14 +20,13 @@ export function AmountForm({
   })
   return (
     <Form onSubmit={run}>
-      <Field
+      <AmountField
         label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
         name="amount"
-        inputMode="decimal"
         value={amount}
         onValueChange={setAmount}
       />
-      <SubmitButton busy={busy} disabled={!amount}>
+      <SubmitButton busy={busy} disabled={!isPositiveAmount(amount)}>
         {label}
       </SubmitButton>
     </Form>

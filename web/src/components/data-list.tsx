@@ -14,7 +14,7 @@ export function DataList<T>({
   children,
   testId,
 }: {
-  source: { data: Rows<T> | undefined; error: unknown; isLoading: boolean }
+  source: { data: Rows<T> | undefined; error: unknown; isLoading: boolean; mutate?: () => unknown }
   children: (row: T) => ReactNode
   testId?: string
 }) {
@@ -23,6 +23,7 @@ export function DataList<T>({
       data={source.data}
       error={source.error}
       isLoading={source.isLoading}
+      mutate={source.mutate}
       isEmpty={(data) => rowsOf(data).length === 0}
     >
       {(data) => (

@@ -4,10 +4,11 @@ import {
   type FormEvent,
   type FormHTMLAttributes,
   type InputHTMLAttributes,
+  type SelectHTMLAttributes,
   type ReactNode,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Password } from '@tradegate/shared'
+import { MoneyText, Password } from '@tradegate/shared'
 import { showToast } from '../lib/toast'
 
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -51,6 +52,57 @@ export function Field({ label, end, id, onValueChange, onChange, ...input }: Fie
           {...input}
         />
         {end}
+      </span>
+    </label>
+  )
+}
+
+/** Keeps what was typed to digits and one decimal point, so a minus sign or letters never reach a form. */
+export function amountText(typed: string): string {
+  const cleaned = typed.replace(',', '.').replace(/[^0-9.]/g, '')
+  const point = cleaned.indexOf('.')
+  return point === -1 ? cleaned : cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '')
+}
+
+const MONEY_PATTERN = new RegExp((MoneyText as { pattern?: string }).pattern ?? '^[0-9.]+$')
+
+/** True for an amount the server can take: a decimal above zero. */
+export function isPositiveAmount(text: string): boolean {
+  return MONEY_PATTERN.test(text) && /[1-9]/.test(text)
+}
+
+/** An amount input that refuses anything but a non-negative decimal while the user types. */
+export function AmountField({ onValueChange, ...field }: FieldProps) {
+  return (
+    <Field
+      inputMode="decimal"
+      autoComplete="off"
+      {...field}
+      onValueChange={(value) => onValueChange?.(amountText(value))}
+    />
+  )
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  onValueChange?: (value: string) => void
+}
+
+/** A labelled choice from a short list, styled like the text fields. */
+export function SelectField({ label, options, id, onValueChange, ...select }: SelectFieldProps) {
+  const selectId = id ?? `select-${select.name ?? label}`
+  return (
+    <label className="field" htmlFor={selectId}>
+      <span className="field-label">{label}</span>
+      <span className="field-control">
+        <select id={selectId} onChange={(event) => onValueChange?.(event.target.value)} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </span>
     </label>
   )

@@ -3,9 +3,13 @@ import { toggleBalancesVisible, useBalancesVisible } from '../lib/theme'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 /** A balance that the eyes switch can mask. */
-export function HiddenAmount({ children }: { children: string }) {
+export function HiddenAmount({ children, testId }: { children: string; testId?: string }) {
   const visible = useBalancesVisible()
-  return <span className="num">{visible ? children : '****'}</span>
+  return (
+    <span className="num" data-testid={testId}>
+      {visible ? children : '****'}
+    </span>
+  )
 }
 
 export function EyesToggle() {

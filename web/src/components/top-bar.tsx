@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { usePageTitle } from '../lib/document-head'
+import { goBackOr } from '../lib/hash-location'
 import { BackIcon } from './icons'
 
 export interface TopBarProps {
@@ -15,10 +16,7 @@ export function TopBar({ title, back = true, right }: TopBarProps) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   usePageTitle(title)
-  const goBack = () => {
-    if (window.history.length > 1) window.history.back()
-    else navigate('/')
-  }
+  const goBack = () => goBackOr(navigate)
   return (
     <header className="top-bar">
       <div className="top-bar-side">

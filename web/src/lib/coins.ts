@@ -25,3 +25,10 @@ export function toDisplayCoin(entry: CoinEntry): DisplayCoin {
 export function usdtSymbol(coin: string): string {
   return `${coin.toLowerCase()}usdt`
 }
+
+const STABLE_COINS: ReadonlySet<string> = new Set(['usdt', 'usdc'])
+
+/** Places a balance of the coin is shown with: 8 for a crypto coin (one satoshi of BTC), 4 for a stable coin. */
+export function coinPlaces(coin: string): number {
+  return STABLE_COINS.has(coin.toLowerCase()) ? 4 : 8
+}

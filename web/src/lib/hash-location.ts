@@ -16,8 +16,25 @@ function navigateHash(
   const oldURL = window.location.href
   const url = new URL(oldURL)
   url.hash = target
-  window.history[replace ? 'replaceState' : 'pushState'](state, '', url.href)
+  const appDepth = appHistoryDepth() + (replace ? 0 : 1)
+  window.history[replace ? 'replaceState' : 'pushState']({ appDepth, state }, '', url.href)
   window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: url.href }))
+}
+
+/** How many of this tab's history entries before the current one are screens of the app. */
+function appHistoryDepth(): number {
+  const state: unknown = window.history.state
+  const depth = state && typeof state === 'object' ? (state as { appDepth?: unknown }).appDepth : undefined
+  return typeof depth === 'number' ? depth : 0
+}
+
+/**
+ * Back to the previous screen of the app, or to `fallback` when this screen was opened directly: a
+ * fresh tab's history may start with about:blank, which history.back() would leave the app for.
+ */
+export function goBackOr(navigate: (to: string) => void, fallback = '/'): void {
+  if (appHistoryDepth() > 0) window.history.back()
+  else navigate(fallback)
 }
 
 /** The route path: the hash without its query. */

@@ -74,10 +74,13 @@ describe('callApi', () => {
     expect(toastTexts()).toEqual(['Network anomaly'])
   })
 
-  it('translates the message key of a gateway-made error', async () => {
-    answer(429, { code: 429, msg: 'tooManyRequests' })
+  it('shows "Network anomaly" for a gateway-made error too, whatever key its body carries', async () => {
+    answer(502, { code: 502, msg: 'upstreamUnavailable' })
     await expect(callApi('helpList')).rejects.toBeInstanceOf(ApiError)
-    expect(toastTexts()).toEqual(['Too many requests, please slow down'])
+    expect(toastTexts()).toEqual(['Network anomaly'])
+    answer(429, { code: 429, msg: 'tooManyRequests' })
+    await expect(callApi('helpList')).rejects.toMatchObject({ reason: 'network', status: 429 })
+    expect(toastTexts()).toEqual(['Network anomaly'])
   })
 
   it('shows the server message of a refused call, translated when it is a known key', async () => {

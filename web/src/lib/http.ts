@@ -107,9 +107,8 @@ function parseEnvelope(text: string): Envelope | null {
 function judgeResponse(status: number, text: string, options: CallOptions): Envelope {
   const envelope = parseEnvelope(text)
   if (status !== 200) {
-    // gateway-made errors carry a message key the bundles translate; anything else is a network anomaly
-    const keyed = envelope && typeof envelope.msg === 'string' ? translateServerMessage(envelope.msg) : null
-    const message = keyed !== null && keyed !== envelope?.msg ? keyed : i18n.t('errors.networkAnomaly')
+    // the error catalogue: any status but 200 is a network anomaly, whatever the body says
+    const message = i18n.t('errors.networkAnomaly')
     toast(message, options)
     throw new ApiError('network', message, envelope?.code, status)
   }

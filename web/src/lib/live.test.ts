@@ -192,4 +192,58 @@ describe('LiveClient', () => {
     await until(() => received.length >= 1)
     expect(received).toEqual([{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }])
   })
+
+  it('reports reconnecting while no socket can connect, live once frames arrive, delayed after silence', async () => {
+    const probe = await startServer()
+    const url = probe.url
+    await probe.close()
+    const client = new LiveClient({
+      url: () => url,
+      reconnectMs: 50,
+      staleMs: 200,
+      createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
+    })
+    cleanups.push(() => client.dispose())
+    let changes = 0
+    client.onConnectionChange(() => changes++)
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(client.feedStatus()).toBe('reconnecting')
+    const changesBeforeOpen = changes
+
+    const server = new WebSocketServer({ port: Number(new URL(url).port), host: '127.0.0.1' })
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          for (const socket of server.clients) socket.terminate()
+          server.close(() => done())
+        }),
+    )
+    await until(() => client.isOpen)
+    expect(changes).toBe(changesBeforeOpen + 1)
+    expect(client.feedStatus()).toBe('live')
+    // a shown ticker silent past staleMs is delayed; a frame for it makes it live again
+    expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
+    for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1')))
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(client.feedStatus()).toBe('delayed')
+    for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '2')))
+    await until(() => client.feedStatus() === 'live')
+    // a ticker of another symbol does not keep this one live
+    for (const socket of server.clients) socket.send(JSON.stringify(detail('ethusdt', '2')))
+    expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
+  })
+
+  it('resubscribe asks for a subscribed stream afresh and ignores one not subscribed', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    const depth = { operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' } as const
+    client.subscribe(depth, () => {})
+    await until(() => server.frames.length >= 1)
+    client.resubscribe(depth)
+    client.resubscribe({ operation: 'subscribe', type: 'DEPTH', symbol: 'ethusdt' })
+    await until(() => server.frames.length >= 3)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(server.frames).toEqual([depth, { ...depth, operation: 'unsubscribe' }, depth])
+  })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback, useRef, useSyncExternalStore } from 'react'
 import {
   LIMITS,
   USER_TYPES,
@@ -33,9 +33,20 @@ export interface LiveClientOptions {
   url: () => string
   reconnectMs?: number
   createSocket?: (url: string) => SocketLike
+  /** how long a shown ticker may stay silent before the feed counts as delayed */
+  staleMs?: number
 }
 
 export type FrameListener = (frame: ServerFrame) => void
+
+/**
+ * What a trader should know about the prices on screen: live; delayed when a ticker the screen
+ * shows has had no frame for staleMs; reconnecting while the socket is not open.
+ */
+export type FeedStatus = 'live' | 'delayed' | 'reconnecting'
+
+/** Five seconds without a ticker frame: long past any normal tick, short enough to matter. */
+export const FEED_STALE_MS = 5000
 
 const OPEN = 1
 
@@ -61,18 +72,51 @@ export class LiveClient {
   private token = ''
   /** frames other than subscriptions, sent in order once the socket opens */
   private readonly queue: ClientFrame[] = []
-  private readonly subscriptions = new Map<string, { frame: SubscriptionFrame; count: number }>()
+  /** since: when the stream was subscribed; a silent stream counts from then */
+  private readonly subscriptions = new Map<
+    string,
+    { frame: SubscriptionFrame; count: number; since: number }
+  >()
   private readonly listeners = new Map<string, Set<FrameListener>>()
+  private readonly lastFrameAt = new Map<string, number>()
+  private readonly connectionListeners = new Set<() => void>()
+  private openedAt = 0
   private readonly reconnectMs: number
+  private readonly staleMs: number
   private readonly createSocket: (url: string) => SocketLike
 
   constructor(private readonly options: LiveClientOptions) {
     this.reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs
+    this.staleMs = options.staleMs ?? FEED_STALE_MS
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
   }
 
   get isOpen(): boolean {
     return this.socket?.readyState === OPEN
+  }
+
+  /** The feed's state for the tickers subscribed now (the ones the screen shows). */
+  feedStatus(now: number = Date.now()): FeedStatus {
+    if (!this.isOpen) return 'reconnecting'
+    for (const [key, { frame, since }] of this.subscriptions) {
+      if (frame.type !== 'DETAIL') continue
+      const heard = Math.max(since, this.openedAt, this.lastFrameAt.get(key) ?? 0)
+      if (now - heard > this.staleMs) return 'delayed'
+    }
+    return 'live'
+  }
+
+  /** Called whenever the socket opens or closes; the returned function stops it. */
+  onConnectionChange(listener: () => void): () => void {
+    this.connectionListeners.add(listener)
+    return () => this.connectionListeners.delete(listener)
+  }
+
+  /** Asks for a stream afresh (unsubscribe, subscribe), e.g. for a new book snapshot after a gap. */
+  resubscribe(frame: SubscriptionFrame): void {
+    if (!this.subscriptions.has(subscriptionKey(frame))) return
+    this.sendNow({ ...frame, operation: 'unsubscribe' })
+    this.sendNow({ ...frame, operation: 'subscribe' })
   }
 
   /** Sends the subscribe frame only for the first listener of a stream; the returned function undoes it. */
@@ -84,7 +128,7 @@ export class LiveClient {
     const entry = this.subscriptions.get(key)
     if (entry) entry.count++
     else {
-      this.subscriptions.set(key, { frame, count: 1 })
+      this.subscriptions.set(key, { frame, count: 1, since: Date.now() })
       this.sendNow({ ...frame, operation: 'subscribe' })
     }
     this.ensureSocket()
@@ -97,6 +141,7 @@ export class LiveClient {
       const current = this.subscriptions.get(key)
       if (current && --current.count === 0) {
         this.subscriptions.delete(key)
+        this.lastFrameAt.delete(key)
         this.sendNow({ ...frame, operation: 'unsubscribe' })
       }
     }
@@ -134,6 +179,7 @@ export class LiveClient {
       this.detach(socket)
       socket.close()
       this.scheduleReconnect()
+      this.notifyConnection()
     }
   }
 
@@ -177,16 +223,23 @@ export class LiveClient {
       if (this.socket !== socket) return
       this.socket = null
       this.scheduleReconnect()
+      this.notifyConnection()
     }
+  }
+
+  private notifyConnection(): void {
+    for (const listener of [...this.connectionListeners]) listener()
   }
 
   private onOpen(socket: SocketLike): void {
     if (this.socket !== socket) return
+    this.openedAt = Date.now()
     const frames: ClientFrame[] = []
     if (this.token) frames.push({ operation: 'auth', satoken: this.token })
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
     frames.push(...this.queue.splice(0))
     for (const frame of frames) socket.send(JSON.stringify(frame))
+    this.notifyConnection()
   }
 
   private onMessage(data: unknown): void {
@@ -198,9 +251,11 @@ export class LiveClient {
       return
     }
     if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return
+    const now = Date.now()
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
       if (!listeners) continue
+      this.lastFrameAt.set(key, now)
       for (const listener of [...listeners]) listener(frame)
     }
   }
@@ -294,14 +349,29 @@ function channelOf<T>(id: string): Channel<T> {
   return channel
 }
 
-/** Reads one live stream as React state; `reduce` folds each frame into the value shown. */
-function useLiveStream<T>(
+/**
+ * Folds each frame of a stream into the value shown; `resync` asks the server for the stream afresh
+ * (a book that missed an update needs a new snapshot).
+ */
+export type LiveReducer<T> = (
+  previous: T | undefined,
+  frame: ServerFrame,
+  resync: () => void,
+) => T | undefined
+
+/**
+ * Reads one live stream as React state. `reducerName` names `reduce` in the channel id: callers pass
+ * module-level reducers, so the id (and not the function's identity) decides the channel.
+ */
+export function useLiveStream<T>(
   frame: SubscriptionFrame | null,
   reducerName: string,
-  reduce: (previous: T | undefined, frame: ServerFrame) => T | undefined,
+  reduce: LiveReducer<T>,
 ): T | undefined {
   const id = frame ? `${reducerName}|${subscriptionKey(frame)}` : ''
   const frameText = frame ? JSON.stringify(frame) : ''
+  // the first reducer seen for a channel id is the one it keeps; a ref keeps it out of the deps
+  const reducer = useRef(reduce)
   const subscribe = useCallback(
     (render: () => void) => {
       if (!id) return () => undefined
@@ -309,8 +379,11 @@ function useLiveStream<T>(
       channel.renders.add(render)
       if (!channel.release) {
         const subscription = JSON.parse(frameText) as SubscriptionFrame
-        channel.release = liveClient().subscribe(subscription, (incoming) => {
-          channel.value = reduce(channel.value, incoming)
+        const client = liveClient()
+        const resync = () => client.resubscribe(subscription)
+        const fold = reducer.current
+        channel.release = client.subscribe(subscription, (incoming) => {
+          channel.value = fold(channel.value, incoming, resync)
           markDirty(channel as Channel<unknown>)
         })
       }
@@ -322,12 +395,27 @@ function useLiveStream<T>(
         dirtyChannels.delete(channel as Channel<unknown>)
       }
     },
-    // reduce is a module-level function per hook, so the id covers it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, frameText],
   )
   const snapshot = useCallback(() => (id ? channelOf<T>(id).value : undefined), [id])
   return useSyncExternalStore(subscribe, snapshot, snapshot)
+}
+
+/** The feed's state for what the screen shows, checked every second and on every socket change. */
+export function useFeedStatus(): FeedStatus {
+  const subscribe = useCallback((render: () => void) => {
+    const stop = liveClient().onConnectionChange(render)
+    const timer = setInterval(render, 1000)
+    return () => {
+      stop()
+      clearInterval(timer)
+    }
+  }, [])
+  return useSyncExternalStore(
+    subscribe,
+    () => liveClient().feedStatus(),
+    () => 'live',
+  )
 }
 
 export type Ticker = DetailData & { symbol: string; ts: number }

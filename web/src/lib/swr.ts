@@ -1,6 +1,7 @@
 import useSWR, { type Middleware, type SWRConfiguration, type SWRResponse } from 'swr'
 import type { CallData, CallName } from '@tradegate/shared'
-import { ApiError, callApi, type CallInput, type CallOptions } from './http'
+import { callApi, type ApiError, type CallInput, type CallOptions } from './http'
+import { retryNetworkFailures } from './retry'
 import { currentToken, session, useSession } from './session'
 
 // The one SWR setup: every domain hook goes through useCall, and the middleware below applies to all.
@@ -28,12 +29,9 @@ export const swrConfig: SWRConfiguration = {
   use: [sessionScoped],
   revalidateOnFocus: false,
   dedupingInterval: 2000,
-  // only a network failure may heal by itself; a refused call would just be refused again
-  shouldRetryOnError: false,
-  onErrorRetry: (error: unknown, _key, _config, revalidate, { retryCount }) => {
-    if (!(error instanceof ApiError) || error.reason !== 'network' || retryCount >= 3) return
-    setTimeout(() => void revalidate({ retryCount }), 3000 * 2 ** retryCount)
-  },
+  // SWR calls onErrorRetry only while shouldRetryOnError is on; the handler keeps retries to network failures
+  shouldRetryOnError: true,
+  onErrorRetry: retryNetworkFailures,
 }
 
 /** One call of the call table as SWR state; a null input waits (e.g. until an id is known). */

@@ -8,6 +8,7 @@ import {
   screenshotPath,
   signedInContext,
   uniqueEmail,
+  waitFor,
   type Viewport,
 } from './stack'
 import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
@@ -112,8 +113,11 @@ describe('spot', () => {
       symbol: 'ethusdt',
       price: String(Math.floor(limit * 0.95)),
     })
-    await expect.poll(() => orders.locator('[data-order-status=filled]').count(), { timeout: 10_000 }).toBe(2)
-    expect(await orders.locator('[data-order-status=open]').count()).toBe(0)
+    await expect.poll(() => orders.locator('[data-order-status=open]').count(), { timeout: 10_000 }).toBe(0)
+    await page.getByTestId('spot-history-tab').click()
+    await expect
+      .poll(() => page.getByTestId('spot-history').locator('[data-order-status=filled]').count())
+      .toBe(2)
     await page.locator('[data-choice=sell]').click()
     await expect.poll(async () => numberIn(await available.textContent())).toBe(0.6)
   })
@@ -195,6 +199,9 @@ describe('contracts', () => {
     await expect.poll(() => position.getByTestId('position-loss').textContent()).toBe('--')
 
     await position.getByTestId('close-position').click()
+    // closing asks first: the whole position at market is what is offered
+    expect(await page.getByTestId('position').count()).toBe(1)
+    await position.getByTestId('close-confirm').click()
     await expect.poll(() => page.getByTestId('position').count()).toBe(0)
     const closed = await page.evaluate(
       `fetch('/api/contract/position/list?status=closed', { headers: { satoken: localStorage.getItem('_token') } }).then((r) => r.json())`,
@@ -251,6 +258,13 @@ describe('second contracts', () => {
 
       await go(page, '/fund-password')
       await page.locator('input[name=newPwd]').fill('fund-pass-9')
+      await page.locator('input[name=confirm]').fill('fund-pass-9')
+      // the default settings ask for an e-mail code before a fund password is set
+      await page.getByTestId('send-code').click()
+      const { code } = await waitFor(() =>
+        suite.stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
+      )
+      await page.locator('input[name=code]').fill(code)
       await page.locator('button[type=submit]').click()
       await expect.poll(() => page.getByTestId('toast').last().textContent()).toBe(english.common.success)
       await go(page, '/secrety')

@@ -1,7 +1,7 @@
 import { callApi } from '../../../lib/http'
 
-export function setFundPassword(pwd: string) {
-  return callApi('tardPwdSet', { query: { pwd } })
+export function setFundPassword(pwd: string, code?: string) {
+  return callApi('tardPwdSet', { query: { pwd, ...(code ? { code } : {}) } })
 }
 
 export function changeFundPassword(oldPwd: string, newPwd: string) {

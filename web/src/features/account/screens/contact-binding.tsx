@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { PHONE_PATTERN } from '@tradegate/shared'
 import { CodeField, Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Stat } from '../../../components/stat'
 import { Screen } from '../../../components/screen'
@@ -28,6 +29,8 @@ const CHANNELS = {
   },
 } as const
 
+const PHONE = new RegExp(PHONE_PATTERN)
+
 /** Binds an e-mail address or a phone number (by route) with a code sent to it; shows it once bound. */
 export default function ContactBindingScreen() {
   const { t } = useTranslation()
@@ -37,7 +40,14 @@ export default function ContactBindingScreen() {
   const info = useAccountInfo()
   const [contact, setContact] = useState('')
   const [code, setCode] = useState('')
+  const phoneRefused = channel === 'phone' && contact.trim() !== '' && !PHONE.test(contact.trim())
+  const refusePhone = () => {
+    if (!phoneRefused) return false
+    showToast(t('errors.invalidPhone'))
+    return true
+  }
   const { busy, run } = useSubmit(async () => {
+    if (refusePhone()) return
     await bind(contact.trim(), code.trim())
     showToast(t('common.success'))
     void info.mutate()
@@ -58,13 +68,20 @@ export default function ContactBindingScreen() {
             value={contact}
             onValueChange={setContact}
           />
+          {channel === 'phone' && (
+            <p className={phoneRefused ? 'note note-warning' : 'muted'} data-testid="phone-rule">
+              {phoneRefused ? t('errors.invalidPhone') : t('money.phoneRule')}
+            </p>
+          )}
           <CodeField
             value={code}
             onValueChange={setCode}
-            sendDisabled={!contact.trim()}
-            onSend={() => sendCode(contact.trim())}
+            sendDisabled={!contact.trim() || phoneRefused}
+            onSend={() =>
+              refusePhone() ? Promise.reject(new Error('invalid phone')) : sendCode(contact.trim())
+            }
           />
-          <SubmitButton busy={busy} disabled={!contact || !code}>
+          <SubmitButton busy={busy} disabled={!contact || !code || phoneRefused}>
             {t('account.bind')}
           </SubmitButton>
         </Form>

@@ -1,30 +1,52 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, Form, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
+import {
+  CodeField,
+  Field,
+  Form,
+  NewPasswordFields,
+  SubmitButton,
+  passwordProblem,
+  useSubmit,
+} from '../../../components/form'
 import { Screen } from '../../../components/screen'
+import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
+import { sendFundPasswordCode } from '../api/send-fund-password-code'
 import { changeFundPassword, setFundPassword } from '../api/fund-password'
 import { useAccountInfo } from '../api/get-info'
 
-/** Sets the fund password the first time, changes it afterwards. */
+/**
+ * Sets the fund password the first time, typed twice, with a code sent to the bound e-mail or phone
+ * when the verification settings ask for one; changes it afterwards.
+ */
 export default function FundPasswordScreen() {
   const { t } = useTranslation()
   const info = useAccountInfo()
-  const hasFundPassword = info.data?.user.hasFundPassword ?? false
+  const settings = useSettings()
+  const user = info.data?.user
+  const hasFundPassword = user?.hasFundPassword ?? false
+  const codeTarget = user?.email ? { email: user.email } : user?.phone ? { phone: user.phone } : null
+  const asksCode = !hasFundPassword && settings.VERIFY_CODE_SETTING.withdrawPassword && codeTarget !== null
   const [oldPwd, setOldPwd] = useState('')
   const [newPwd, setNewPwd] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [code, setCode] = useState('')
   const { busy, run } = useSubmit(async () => {
-    const problem = passwordProblem(newPwd)
+    const problem = passwordProblem(newPwd, confirm)
     if (problem) return showToast(t(problem))
     if (hasFundPassword) await changeFundPassword(oldPwd, newPwd)
-    else await setFundPassword(newPwd)
+    else await setFundPassword(newPwd, asksCode ? code.trim() : undefined)
     showToast(t('common.success'))
     setOldPwd('')
     setNewPwd('')
+    setConfirm('')
+    setCode('')
     void info.mutate()
   })
   return (
     <Screen title={t('account.fundPassword')}>
+      <p className="muted">{t('money.fundPassword.why')}</p>
       <Form onSubmit={run}>
         {hasFundPassword && (
           <Field
@@ -35,14 +57,23 @@ export default function FundPasswordScreen() {
             onValueChange={setOldPwd}
           />
         )}
-        <Field
+        <NewPasswordFields
           label={t('auth.newPassword')}
           name="newPwd"
-          type="password"
-          value={newPwd}
-          onValueChange={setNewPwd}
+          password={newPwd}
+          confirm={confirm}
+          onPasswordChange={setNewPwd}
+          onConfirmChange={setConfirm}
         />
-        <SubmitButton busy={busy || info.isLoading} disabled={!newPwd}>
+        {asksCode && codeTarget && (
+          <>
+            <p className="muted" data-testid="code-target">
+              {t('money.fundPassword.codeTo', { target: codeTarget.email ?? codeTarget.phone })}
+            </p>
+            <CodeField value={code} onValueChange={setCode} onSend={() => sendFundPasswordCode(codeTarget)} />
+          </>
+        )}
+        <SubmitButton busy={busy || info.isLoading} disabled={!newPwd || !confirm || (asksCode && !code)}>
           {t('common.confirm')}
         </SubmitButton>
       </Form>

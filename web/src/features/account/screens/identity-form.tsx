@@ -1,28 +1,44 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import { LIMITS } from '@tradegate/shared'
 import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
+import { useAccountInfo } from '../api/get-info'
 import { uploadKyc } from '../api/upload-kyc'
+import { PhotoRefused, preparePhoto } from '../components/prepare-photo'
+
+const LIMIT_MB = LIMITS.uploadMaxBytes / (1024 * 1024)
 
 /** Primary or advanced verification (by route): name, document number and a document photo. */
 export default function IdentityFormScreen() {
   const { t } = useTranslation()
   const [location, navigate] = useLocation()
+  const info = useAccountInfo()
   const level = location === '/advanced' ? 'advanced' : 'primary'
   const [realName, setRealName] = useState('')
   const [idNumber, setIdNumber] = useState('')
   const [document, setDocument] = useState<File | null>(null)
-  const [progress, setProgress] = useState<number | null>(null)
+  const [stage, setStage] = useState<'idle' | 'preparing' | 'uploading'>('idle')
+  const [progress, setProgress] = useState(0)
+  const refusalText = (problem: PhotoRefused['problem']) =>
+    problem === 'fileTooLarge' ? t('money.identity.tooLarge', { limit: LIMIT_MB }) : t(`errors.${problem}`)
   const { busy, run } = useSubmit(async () => {
-    setProgress(0)
     try {
-      await uploadKyc({ level, realName: realName.trim(), idNumber: idNumber.trim() }, document, setProgress)
+      setStage('preparing')
+      const photo = document ? await preparePhoto(document) : null
+      setProgress(0)
+      setStage('uploading')
+      await uploadKyc({ level, realName: realName.trim(), idNumber: idNumber.trim() }, photo, setProgress)
       showToast(t('account.kycSubmitted'))
+      void info.mutate()
       navigate('/userauth')
+    } catch (error) {
+      if (error instanceof PhotoRefused) showToast(refusalText(error.problem))
+      else throw error
     } finally {
-      setProgress(null)
+      setStage('idle')
     }
   })
   return (
@@ -37,15 +53,22 @@ export default function IdentityFormScreen() {
           accept="image/*"
           onChange={(event) => setDocument(event.target.files?.[0] ?? null)}
         />
-        {progress !== null && (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <span style={{ width: `${progress}%` }} />
+        <p className="muted">{t('money.identity.photoRule', { limit: LIMIT_MB })}</p>
+        {stage === 'preparing' && <p className="muted">{t('money.identity.preparing')}</p>}
+        {stage === 'uploading' && (
+          <div className="upload-progress">
+            <div
+              className="progress"
+              role="progressbar"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <span style={{ width: `${progress}%` }} />
+            </div>
+            <span className="num" data-testid="upload-percent">
+              {progress}%
+            </span>
           </div>
         )}
         <SubmitButton busy={busy} disabled={!realName || !idNumber}>

@@ -5,12 +5,12 @@ import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { useAccountInfo } from '../api/get-info'
 
-/** Security centre: password, fund password, e-mail, phone and identity, each with its state. */
+/** Security centre: login password, fund password, e-mail, phone and identity level, each with its state. */
 export default function SecurityScreen() {
   const { t } = useTranslation()
   const info = useAccountInfo()
   return (
-    <Screen title={t('account.security')}>
+    <Screen title={t('money.security.title')}>
       <DataState {...info}>
         {({ user }) => {
           const rows = [
@@ -26,10 +26,18 @@ export default function SecurityScreen() {
               state: user.email ?? t('account.notBound'),
             },
             { href: '/phoneAuth', label: t('account.phone'), state: user.phone ?? t('account.notBound') },
-            { href: '/userauth', label: t('account.identity'), state: t(`account.kyc.${user.kycStatus}`) },
+            {
+              href: '/userauth',
+              label: t('account.identity'),
+              // the level only once one is reached, so the state itself fits on a phone
+              state:
+                user.kycLevel > 0
+                  ? `${t('money.security.level', { level: user.kycLevel })} · ${t(`account.kyc.${user.kycStatus}`)}`
+                  : t(`account.kyc.${user.kycStatus}`),
+            },
           ]
           return (
-            <ul className="list">
+            <ul className="list" data-testid="security-centre">
               {rows.map((row) => (
                 <ListRow
                   key={row.href}

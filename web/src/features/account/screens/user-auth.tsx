@@ -24,7 +24,7 @@ export default function UserAuthScreen() {
           <>
             <div className="card stat-grid">
               <Stat label={t('account.level')}>{user.kycLevel}</Stat>
-              <Stat label={t('account.status')} valueClassName="stat-value">
+              <Stat label={t('account.status')} valueClassName="stat-value" testId="kyc-status">
                 {t(`account.kyc.${user.kycStatus}`)}
               </Stat>
             </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'wouter'
-import type { CallData, LoginMethod } from '@tradegate/shared'
+import { PHONE_PATTERN, type CallData, type LoginMethod } from '@tradegate/shared'
 import {
   CodeField,
   Field,
@@ -20,6 +20,7 @@ import { sendCode } from '../api/send-code'
 import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-tabs'
 
 const CODE_METHODS: readonly LoginMethod[] = ['email', 'phone', 'account']
+const PHONE = new RegExp(PHONE_PATTERN)
 
 export default function RegisterScreen() {
   const { t } = useTranslation()
@@ -40,7 +41,9 @@ export default function RegisterScreen() {
   const [agreed, setAgreed] = useState(false)
   const [registered, setRegistered] = useState<CallData<'register'> | null>(null)
 
+  const phoneRefused = method === 'phone' && username.trim() !== '' && !PHONE.test(username.trim())
   const { busy, run } = useSubmit(async () => {
+    if (phoneRefused) return showToast(t('errors.invalidPhone'))
     const problem = passwordProblem(password, confirm)
     if (problem) return showToast(t(problem))
     if (registration.inviteCodeRequired && !inviteCode.trim()) return showToast(t('auth.inviteCodeRequired'))
@@ -57,6 +60,10 @@ export default function RegisterScreen() {
   })
 
   const requestCode = () => {
+    if (phoneRefused) {
+      showToast(t('errors.invalidPhone'))
+      return Promise.reject(new Error('invalid phone'))
+    }
     const target = method === 'phone' ? { phone: username.trim() } : { email: username.trim() }
     return sendCode(target, 'register')
   }

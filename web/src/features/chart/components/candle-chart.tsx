@@ -15,6 +15,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts'
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
+import { useTranslation } from 'react-i18next'
+import { localisePrice } from '../../../lib/intl'
 import { useKline } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
 import { blockMultiTouch } from '../../../lib/theme'
@@ -79,6 +81,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const settings = useSettings()
   const timeZone = settings.DEFAULT_TIME_ZONE.zoneId
   const dateFormat = settings.TIME_FORMAT
+  const locale = useTranslation().i18n.language || 'en'
 
   useEffect(() => {
     const element = container.current
@@ -92,7 +95,11 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
         fontSize: 11,
         attributionLogo: false,
       },
-      localization: { timeFormatter: (time: Time) => crosshairTimeLabel(time, timeZone, dateFormat) },
+      localization: {
+        timeFormatter: (time: Time) => crosshairTimeLabel(time, timeZone, dateFormat),
+        // the axis and crosshair read like the ticker header: 66,958.37, not 66958.37
+        priceFormatter: (price: number) => localisePrice(String(price), locale),
+      },
       grid: {
         vertLines: { color: `${border}66` },
         horzLines: { color: `${border}66` },
@@ -136,7 +143,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
       drawn.current = null
       chart.remove()
     }
-  }, [up, down, timeZone, dateFormat])
+  }, [up, down, timeZone, dateFormat, locale])
 
   useEffect(() => {
     const current = drawn.current

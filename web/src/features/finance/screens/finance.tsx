@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { ratePercent } from '../../../lib/rates'
 import { DataList, ListRow } from '../../../components/data-list'
+import { ProductRate, RiskNote } from '../components/product-rate'
 import { ProductTerms } from '../components/product-terms'
 import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
@@ -12,6 +12,7 @@ export default function FinanceScreen() {
   const products = useFinanceProducts()
   return (
     <Screen title={t('tabBar.finance')} back={false}>
+      <RiskNote />
       <DataList source={products}>
         {(product) => (
           <ListRow
@@ -21,7 +22,7 @@ export default function FinanceScreen() {
             sub={<ProductTerms product={product} />}
             end={
               <span className="list-row-end">
-                <span className="up num">{ratePercent(product.dailyRate)}%</span>
+                <ProductRate dailyRate={product.dailyRate} />
                 <ChevronIcon size={16} />
               </span>
             }

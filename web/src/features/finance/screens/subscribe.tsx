@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { ratePercent } from '../../../lib/rates'
 import { useParams } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
@@ -8,6 +7,7 @@ import { showToast } from '../../../lib/toast'
 import { useFinanceProducts } from '../api/get-finance-products'
 import { subscribeFinance } from '../api/subscribe-finance'
 import { AmountForm } from '../../../components/amount-form'
+import { ProductRate, RiskNote } from '../components/product-rate'
 
 export default function SubscribeScreen() {
   const { t } = useTranslation()
@@ -22,13 +22,14 @@ export default function SubscribeScreen() {
           return (
             <>
               <div className="card stat-grid">
-                <Stat label={product.name} valueClassName="stat-value up num">
-                  {ratePercent(product.dailyRate)}%
+                <Stat label={product.name} valueClassName="stat-value">
+                  <ProductRate dailyRate={product.dailyRate} />
                 </Stat>
                 <Stat label={t('finance.term')} valueClassName="stat-value">
                   {t('finance.days', { days: product.days })}
                 </Stat>
               </div>
+              <RiskNote />
               <AmountForm
                 coin={product.coin}
                 label={t('finance.subscribe')}

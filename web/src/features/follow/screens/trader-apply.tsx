@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
+import { AmountField, Field, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
@@ -24,14 +24,13 @@ export default function TraderApplyScreen() {
       </div>
       <Form onSubmit={run}>
         <Field label={t('follow.nickname')} name="nickname" value={nickname} onValueChange={setNickname} />
-        <Field
+        <AmountField
           label={`${t('wallet.amount')} (USDT)`}
           name="amount"
-          inputMode="decimal"
           value={amount}
           onValueChange={setAmount}
         />
-        <SubmitButton busy={busy} disabled={!nickname || !amount}>
+        <SubmitButton busy={busy} disabled={!nickname || !isPositiveAmount(amount)}>
           {t('common.submit')}
         </SubmitButton>
       </Form>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FeedStatusBadge } from '../../../components/feed-status'
 import { Link } from 'wouter'
 import {
   BellIcon,
@@ -114,7 +115,10 @@ export default function HomeScreen() {
 
         {coinList && coinList.coinList.length > 0 && (
           <section>
-            <h2 className="section-title">{t('home.markets')}</h2>
+            <div className="section-head">
+              <h2 className="section-title">{t('home.markets')}</h2>
+              <FeedStatusBadge />
+            </div>
             <MarketList entries={coinList.coinList.slice(0, MARKET_ROWS)} />
           </section>
         )}

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter'
 import { RowText } from '../../../components/data-list'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
+import { goBackOr } from '../../../lib/hash-location'
 import { selectableLanguages, setLanguage } from '../../../lib/i18n'
 import { useSettings } from '../../../lib/settings'
 
@@ -12,8 +13,7 @@ export default function LangListScreen() {
   const settings = useSettings()
   const choose = async (code: string, languageId: number) => {
     await setLanguage(code, { languageId })
-    if (window.history.length > 1) window.history.back()
-    else navigate('/')
+    goBackOr(navigate)
   }
   return (
     <Screen title={t('language.title')}>

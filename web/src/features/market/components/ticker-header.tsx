@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { changePercent } from '@tradegate/shared'
+import { FeedStatusBadge } from '../../../components/feed-status'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { directionOf } from '../lib/market-rows'
@@ -22,6 +23,7 @@ export function TickerHeader({ symbol, name }: { symbol: string; name: string })
           {direction === 'up' ? '+' : ''}
           {change}%
         </span>
+        <FeedStatusBadge />
       </div>
       <dl className="ticker-stats">
         <div>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FeedStatusBadge } from '../../../components/feed-status'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { CoinSearchInput, CoinSearchList } from '../../watchlist/components/coin-search-list'
@@ -12,7 +13,7 @@ export default function SearchScreen() {
   const symbols = useSymbolList()
   const [text, setText] = useState('')
   return (
-    <Screen title={t('market.search')}>
+    <Screen title={t('market.search')} right={<FeedStatusBadge />}>
       <CoinSearchInput value={text} onValueChange={setText} autoFocus />
       <DataState {...symbols}>{(coins) => <CoinSearchList coins={coins} text={text} />}</DataState>
     </Screen>

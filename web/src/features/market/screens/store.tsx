@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FeedStatusBadge } from '../../../components/feed-status'
 import { Link } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'
 import { SearchIcon } from '../../../components/icons'
@@ -77,6 +78,7 @@ export default function StoreScreen() {
           aria-label={t('market.filter')}
           data-testid="market-filter"
         />
+        <FeedStatusBadge />
         {tab === 'Optional' && (
           <Link href="/addOptional" className="button button-small" data-testid="add-optional">
             {t('watchlist.manage')}

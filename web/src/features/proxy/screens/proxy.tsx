@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ratePercent } from '../../../lib/rates'
 import { Link } from 'wouter'
 import { AmountForm } from '../../../components/amount-form'
 import { RowText } from '../../../components/data-list'
@@ -9,6 +8,7 @@ import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useProxyProducts } from '../api/get-proxy-products'
 import { subscribeProxy } from '../api/subscribe-proxy'
+import { ProductRate, RiskNote } from '../../finance/components/product-rate'
 import { ProductTerms } from '../../finance/components/product-terms'
 
 /** Proxy investing: delegated-trading products and a subscription form. */
@@ -26,6 +26,7 @@ export default function ProxyScreen() {
           {t('proxy.earnings')}
         </Link>
       </div>
+      <RiskNote />
       <DataState {...products} isEmpty={(rows) => rows.length === 0}>
         {(rows) => {
           const product = rows.find((row) => row.id === chosen) ?? rows[0]
@@ -41,7 +42,7 @@ export default function ProxyScreen() {
                       onClick={() => setChosen(row.id)}
                     >
                       <RowText title={row.name} sub={<ProductTerms product={row} />} />
-                      <span className="up num">{ratePercent(row.dailyRate)}%</span>
+                      <ProductRate dailyRate={row.dailyRate} />
                     </button>
                   </li>
                 ))}

@@ -1,6 +1,9 @@
 import { callApi } from '../../../lib/http'
 
-/** Closes a position at the market price. */
-export function stopPosition(id: number) {
-  return callApi('positionStop', { query: { id: String(id) } })
+/**
+ * Closes a position: all of it at market by default; `shares` closes only that many, and `price`
+ * rests the close at that limit instead.
+ */
+export function stopPosition(id: number, part: { shares?: string; price?: string } = {}) {
+  return callApi('positionStop', { query: { id: String(id), ...part } })
 }

@@ -124,6 +124,8 @@ export function AmountInput({
   value,
   onChange,
   hint,
+  action,
+  note,
 }: {
   label: string
   name: string
@@ -131,6 +133,10 @@ export function AmountInput({
   value: string
   onChange: (text: string) => void
   hint?: string
+  /** a button inside the field, e.g. "Max" */
+  action?: { label: string; onClick: () => void; testId: string }
+  /** a line under the field, e.g. the size in other units */
+  note?: ReactNode
 }) {
   return (
     <label className="field amount-input" htmlFor={`order-${name}`}>
@@ -146,7 +152,69 @@ export function AmountInput({
           onChange={(event) => onChange(event.target.value)}
         />
         <span className="input-unit">{unit.toUpperCase()}</span>
+        {action && (
+          <button type="button" className="input-action" onClick={action.onClick} data-testid={action.testId}>
+            {action.label}
+          </button>
+        )}
       </span>
+      {note && <span className="field-note num">{note}</span>}
     </label>
+  )
+}
+
+/** The limit price field, or the market's "best price" line when the order is at market. */
+export function PriceField({
+  limit,
+  unit,
+  value,
+  onChange,
+}: {
+  limit: boolean
+  unit: string
+  value: string
+  onChange: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  if (limit) {
+    return <AmountInput label={t('trade.price')} name="price" unit={unit} value={value} onChange={onChange} />
+  }
+  return (
+    <div className="readonly-input">
+      <span className="field-label">{t('trade.price')}</span>
+      <span>{t('trade.bestMarketPrice')}</span>
+    </div>
+  )
+}
+
+/** The pair's leverage choices as chips. */
+export function LeverageChips({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: readonly number[]
+  value: number
+  onChange: (leverage: number) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="field">
+      <span className="field-label">{t('trade.leverage')}</span>
+      <div className="leverage-chips" role="group" aria-label={t('trade.leverage')}>
+        {choices.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className="chip"
+            aria-pressed={choice === value}
+            onClick={() => onChange(choice)}
+            data-leverage={choice}
+          >
+            {choice}×
+          </button>
+        ))}
+      </div>
+    </div>
   )
 }

@@ -13,8 +13,7 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
   const { price, amount } = useFormatters()
   const zone = useSettings().DEFAULT_TIME_ZONE.zoneId
   return (
-    <section className="panel recent-trades" aria-label={t('trade.recentTrades')}>
-      <h2 className="panel-title">{t('trade.recentTrades')}</h2>
+    <div className="recent-trades">
       <table className="data-table compact" data-testid="recent-trades">
         <thead>
           <tr>
@@ -36,6 +35,6 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
         </tbody>
       </table>
       {trades.length === 0 && <p className="muted empty-line">{t('trade.waitingForTrades')}</p>}
-    </section>
+    </div>
   )
 }

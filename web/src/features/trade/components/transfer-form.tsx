@@ -38,3 +38,31 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
     </form>
   )
 }
+
+/** The "transfer to contract account" link under the contract form, opening the transfer form. */
+export function TransferToggle({ available, onDone }: { available: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-text"
+        onClick={() => setOpen((current) => !current)}
+        aria-expanded={open}
+        data-testid="open-transfer"
+      >
+        {t('trade.transferToContract')}
+      </button>
+      {open && (
+        <TransferForm
+          available={available}
+          onDone={() => {
+            setOpen(false)
+            onDone()
+          }}
+        />
+      )}
+    </>
+  )
+}

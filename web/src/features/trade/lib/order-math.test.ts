@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Balance } from '@tradegate/shared'
+import { contractOpening, contractPnl, spotTotals, type Balance } from '@tradegate/shared'
 import {
   availableOf,
   contractPreview,
@@ -86,5 +86,28 @@ describe('countdown', () => {
     expect(secondsLeft(9_000, 10_000)).toBe(0)
     expect(formatCountdown(75)).toBe('01:15')
     expect(formatCountdown(0)).toBe('00:00')
+  })
+})
+
+describe('the same math as the exchange', () => {
+  it('previews with the shared functions, so a preview equals the fill at the same price', () => {
+    const shared = contractOpening('7', 20, '3012.37', 'short', contract)
+    expect(contractPreview('7', 20, '3012.37', 'short', contract)).toEqual(shared)
+    const { value, fee } = spotTotals('0.123', '2990.55', '0.002')
+    expect(spotEstimate('0.123', '2990.55', { feeRate: '0.002' })).toEqual({ total: value, fee })
+    const position = { direction: 'short' as const, shares: '7', openPrice: '3012.37' }
+    expect(livePnl(position, '3050', '10')).toEqual(contractPnl('short', '70', '3012.37', '3050'))
+  })
+
+  it('truncates fees and PnL to 8 places as the exchange does', () => {
+    // 0.123 × 2990.55 = 367.83765; fee 0.7356753
+    expect(spotEstimate('0.123', '2990.55', { feeRate: '0.002' }).fee.toFixed()).toBe('0.7356753')
+    // 70 × 37.63 / 3012.37 = 0.874427776…
+    const position = { direction: 'short' as const, shares: '7', openPrice: '3012.37' }
+    expect(livePnl(position, '3050', '10').toFixed()).toBe('-0.87442777')
+    // 0.1234567 × 9.5 / 10 = 0.117283865
+    expect(contractPreview('1', 20, '0.1234567', 'long', contract).liquidationPrice.toFixed()).toBe(
+      '0.11728386',
+    )
   })
 })

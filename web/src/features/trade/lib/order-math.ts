@@ -1,17 +1,20 @@
-import { Decimal } from 'decimal.js'
+import type { Decimal } from 'decimal.js'
 import {
-  div,
+  contractOpening,
+  contractPnl,
+  liquidationPrice,
   mul,
-  sub,
-  toDecimal,
-  add,
+  pnlPercent,
+  spotMaxAmount,
+  spotTotals,
   type Balance,
+  type ContractOpening,
   type ContractPair,
   type SpotPair,
 } from '@tradegate/shared'
 
-// The numbers order forms show before anything is sent: all decimal.js, truncated so nothing is
-// promised that the server would not give.
+// The numbers order forms show before anything is sent. The money itself comes from the shared
+// trade math the exchange's fills use, so a preview equals the fill at the same price.
 
 /** Keeps digits and one decimal point, at most `places` decimals; anything else typed is dropped. */
 export function sanitiseAmount(text: string, places: number): string {
@@ -37,10 +40,10 @@ export interface SpotEstimate {
   fee: Decimal
 }
 
-/** Order value in the quote coin and the fee on it. */
+/** Order value in the quote coin and the fee on it, as the exchange computes them. */
 export function spotEstimate(amount: string, price: string, pair: Pick<SpotPair, 'feeRate'>): SpotEstimate {
-  const total = mul(amount, price)
-  return { total, fee: mul(total, pair.feeRate) }
+  const { value, fee } = spotTotals(amount, price, pair.feeRate)
+  return { total: value, fee }
 }
 
 /**
@@ -55,8 +58,7 @@ export function spotAmountForPercent(
   pair: Pick<SpotPair, 'feeRate' | 'coinPrecision'>,
 ): string {
   const share = mul(available, percent).div(100)
-  const quantity = side === 'buy' ? div(share, mul(price, add(1, pair.feeRate))) : share
-  return quantity.toDecimalPlaces(pair.coinPrecision, Decimal.ROUND_DOWN).toFixed()
+  return spotMaxAmount(side, share, price, pair.feeRate, pair.coinPrecision).toFixed()
 }
 
 export function leverageChoices(pair: Pick<ContractPair, 'leverage'>): number[] {
@@ -66,15 +68,7 @@ export function leverageChoices(pair: Pick<ContractPair, 'leverage'>): number[] 
     .filter((value) => Number.isInteger(value) && value > 0)
 }
 
-export interface ContractPreview {
-  value: Decimal
-  margin: Decimal
-  openFee: Decimal
-  closeFee: Decimal
-  /** margin and open fee: what leaves the available balance */
-  cost: Decimal
-  liquidationPrice: Decimal
-}
+export type ContractPreview = ContractOpening
 
 /** Position value is shares × usdt per share; the position is liquidated when its loss eats the margin. */
 export function contractPreview(
@@ -84,30 +78,10 @@ export function contractPreview(
   direction: 'long' | 'short',
   pair: Pick<ContractPair, 'shareNumber' | 'openFee' | 'closeFee'>,
 ): ContractPreview {
-  const value = mul(shares, pair.shareNumber)
-  const margin = div(value, leverage)
-  const openFee = mul(value, pair.openFee)
-  const closeFee = mul(value, pair.closeFee)
-  return {
-    value,
-    margin,
-    openFee,
-    closeFee,
-    cost: margin.plus(openFee),
-    liquidationPrice: liquidationPrice(price, margin, value, direction),
-  }
+  return contractOpening(shares, leverage, price, direction, pair)
 }
 
-export function liquidationPrice(
-  openPrice: unknown,
-  margin: unknown,
-  value: unknown,
-  direction: 'long' | 'short',
-): Decimal {
-  const ratio = div(margin, value)
-  const price = direction === 'long' ? mul(openPrice, sub(1, ratio)) : mul(openPrice, add(1, ratio))
-  return price.greaterThan(0) ? price : toDecimal(0)
-}
+export { liquidationPrice, pnlPercent }
 
 /** Unrealised PnL at the mark price: value × move / open price, signed by direction. */
 export function livePnl(
@@ -115,15 +89,7 @@ export function livePnl(
   markPrice: string,
   shareNumber: string,
 ): Decimal {
-  const value = mul(position.shares, shareNumber)
-  const move = sub(markPrice, position.openPrice)
-  const pnl = div(mul(value, move), position.openPrice)
-  return position.direction === 'long' ? pnl : pnl.negated()
-}
-
-/** PnL as a percent of margin (return on equity). */
-export function pnlPercent(pnl: Decimal, margin: string): Decimal {
-  return div(mul(pnl, 100), margin)
+  return contractPnl(position.direction, mul(position.shares, shareNumber), position.openPrice, markPrice)
 }
 
 /** Whole seconds left until a time, never negative. */

@@ -1,18 +1,21 @@
 import { Suspense, lazy } from 'react'
+import type { KlineInterval } from '@tradegate/shared'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'wouter'
 import { LoadingBlock } from '../../../components/loading-block'
 import type { CoinList, Period, PlayingKey, WatchCoin } from '@tradegate/shared'
 import { useCoinList, useSettings, tradeHeaderTabs } from '../../../lib/settings'
 import { usePeriods } from '../../market/api/get-periods'
+import { IntervalBar, intervalOf } from '../../chart/components/interval-bar'
+import { PairPicker } from '../../market/components/pair-picker'
 import { TickerHeader } from '../../market/components/ticker-header'
 import { uniquePairs, type ListedPair } from '../../market/lib/market-rows'
 import { COMPONENT_NAMES, tabOfComponentName } from '../../market/lib/trade-link'
-import { OptionPanel } from '../../option/components/option-panel'
+import { OptionTrading } from '../../option/components/option-trading'
 import { useWatchlist } from '../../watchlist/api/get-watchlist'
 import { WatchButton } from '../../watchlist/components/watch-button'
 import { ContractPanel } from '../components/contract-panel'
-import { RecentTrades } from '../components/recent-trades'
+import { BookPanel } from '../components/book-panel'
 import { SecondPanel } from '../components/second-panel'
 import { SpotPanel } from '../components/spot-panel'
 import { useDesktop } from '../components/use-desktop'
@@ -70,10 +73,11 @@ export default function TradeScreen() {
 
   const pairs = pairsOf(tab, coinList, periods.data, watchlist.data)
   const requestedSymbol = search.get('symbol') ?? DEFAULT_SYMBOL
-  const symbol =
-    tab === 'Optional' || pairs.some((pair) => pair.symbol === requestedSymbol)
-      ? requestedSymbol
-      : (pairs[0]?.symbol ?? requestedSymbol)
+  // the watchlist tab shows its own first coin unless the link names one of its coins
+  const symbol = pairs.some((pair) => pair.symbol === requestedSymbol)
+    ? requestedSymbol
+    : (pairs[0]?.symbol ?? requestedSymbol)
+  const interval = intervalOf(search.get('interval'))
   const coin = symbol.replace(/usdt$/, '')
 
   const setParams = (changes: Record<string, string>) =>
@@ -100,7 +104,7 @@ export default function TradeScreen() {
   } else if (tab === 'SecondContract' && symbolPeriods.length > 0) {
     panel = <SecondPanel key={symbol} symbol={symbol} periods={symbolPeriods} />
   } else if (tab === 'Option') {
-    panel = <OptionPanel coins={coinList?.optionList ?? []} />
+    panel = <OptionTrading key={coin} coin={coin} />
   }
 
   return (
@@ -124,20 +128,12 @@ export default function TradeScreen() {
       </header>
       {tab !== 'Optional' && (
         <div className="pair-bar">
-          <label className="pair-picker">
-            <span className="visually-hidden">{t('trade.pair')}</span>
-            <select
-              value={symbol}
-              onChange={(event) => setParams({ symbol: event.target.value })}
-              data-testid="pair-picker"
-            >
-              {pairs.map((pair) => (
-                <option key={pair.symbol} value={pair.symbol}>
-                  {pairName(pair.symbol)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PairPicker
+            pairs={pairs}
+            symbol={symbol}
+            name={pairName(symbol)}
+            onPick={(picked) => setParams({ symbol: picked })}
+          />
           <WatchButton symbol={symbol} label={pairName(symbol)} />
           <Link
             href={`/tradeChart?symbol=${symbol}`}
@@ -154,8 +150,9 @@ export default function TradeScreen() {
         </div>
         {desktop && tab !== 'Optional' && tab !== 'Option' && (
           <div className="panel trade-chart-area">
+            <IntervalBar value={interval} onChange={(next: KlineInterval) => setParams({ interval: next })} />
             <Suspense fallback={<LoadingBlock />}>
-              <CandleChart symbol={symbol} interval="15min" />
+              <CandleChart key={`${symbol}-${interval}`} symbol={symbol} interval={interval} />
             </Suspense>
           </div>
         )}
@@ -165,7 +162,7 @@ export default function TradeScreen() {
           </div>
         )}
         <div className="trade-book-area">
-          <RecentTrades symbol={symbol} coin={coin} />
+          <BookPanel symbol={symbol} coin={coin} rows={desktop ? 12 : 7} spot={tab === 'BBTrading'} />
         </div>
       </div>
     </div>

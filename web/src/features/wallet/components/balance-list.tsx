@@ -3,6 +3,7 @@ import type { Balance } from '@tradegate/shared'
 import { ListRow } from '../../../components/data-list'
 import { HiddenAmount } from '../../../components/hidden-amount'
 import { NoData } from '../../../components/no-data'
+import { coinPlaces } from '../../../lib/coins'
 import { useFormatters } from '../../../lib/use-formatters'
 
 export function BalanceList({ balances }: { balances: readonly Balance[] }) {
@@ -19,9 +20,10 @@ export function BalanceList({ balances }: { balances: readonly Balance[] }) {
           end={
             <span className="list-row-end">
               <span className="list-row-main">
-                <HiddenAmount>{amount(balance.available, 4)}</HiddenAmount>
+                <HiddenAmount>{amount(balance.available, coinPlaces(balance.coin))}</HiddenAmount>
                 <span className="list-row-sub">
-                  {t('wallet.frozen')} <HiddenAmount>{amount(balance.frozen, 4)}</HiddenAmount>
+                  {t('wallet.frozen')}{' '}
+                  <HiddenAmount>{amount(balance.frozen, coinPlaces(balance.coin))}</HiddenAmount>
                 </span>
               </span>
             </span>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
 import type { AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle } from '../../../components/hidden-amount'
@@ -23,6 +24,9 @@ export default function AssetsScreen() {
           </button>
         ))}
       </div>
+      <Link href="/transfer" className="button button-block">
+        {t('money.transfer.title')}
+      </Link>
       <DataState {...balances}>
         {(rows) => <BalanceList balances={rows.filter((row) => row.account === account)} />}
       </DataState>

@@ -1,32 +1,136 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataList, ListRow } from '../../../components/data-list'
+import { RECORD_KINDS, type FinancialRecord, type RecordKind } from '@tradegate/shared'
+import { DataState } from '../../../components/data-state'
+import { ListRow } from '../../../components/data-list'
+import { NoData } from '../../../components/no-data'
 import { Screen } from '../../../components/screen'
+import { coinPlaces } from '../../../lib/coins'
+import { formatDateTime } from '../../../lib/intl'
+import { useSettings } from '../../../lib/settings'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useFinancialRecords } from '../api/get-financial-records'
+import { downloadText, toCsv } from '../components/csv'
 
-/** Every balance movement of the account, newest first. */
+/** The download's name carries the moment of export, so several exports do not overwrite each other. */
+function exportFileName(timeZone: string): string {
+  return `cashflow-${formatDateTime(Date.now(), timeZone, 'YYYYMMDD-HHmmss')}.csv`
+}
+
+/** Every balance movement, one line each, filtered by type and date and exported as shown. */
 export default function CashflowScreen() {
   const { t } = useTranslation()
-  const { dateTime } = useFormatters()
-  const records = useFinancialRecords()
+  const { amount, dateTime } = useFormatters()
+  const timeZone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  const [kind, setKind] = useState<RecordKind | ''>('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const records = useFinancialRecords(kind)
+  // days are the settings' time zone days, written YYYY-MM-DD like the date inputs
+  const dayOf = (record: FinancialRecord) => formatDateTime(record.createdAt, timeZone, 'YYYY-MM-DD')
+  const shown = (records.data?.rows ?? []).filter(
+    (record) => (!from || dayOf(record) >= from) && (!to || dayOf(record) <= to),
+  )
+  const signed = (record: FinancialRecord) =>
+    `${record.amount.startsWith('-') ? '' : '+'}${amount(record.amount, coinPlaces(record.coin))}`
+  const exportShown = () => {
+    const header = [
+      t('money.cashflow.time'),
+      t('money.cashflow.type'),
+      t('money.cashflow.account'),
+      t('money.cashflow.coin'),
+      t('wallet.amount'),
+      t('money.cashflow.balanceAfter'),
+    ]
+    const lines = shown.map((record) => [
+      dateTime(record.createdAt),
+      t(`money.kinds.${record.kind}`),
+      t(`wallet.accounts.${record.account}`),
+      record.coin.toUpperCase(),
+      record.amount,
+      record.balanceAfter,
+    ])
+    downloadText(exportFileName(timeZone), toCsv([header, ...lines]))
+  }
   return (
     <Screen title={t('wallet.cashflow')}>
-      <DataList source={records}>
-        {(record) => (
-          <ListRow
-            key={record.id}
-            title={record.note || record.kind}
-            sub={dateTime(record.createdAt)}
-            subClassName="num"
-            end={
-              <span className={`num ${record.amount.startsWith('-') ? 'down' : 'up'}`}>
-                {record.amount.startsWith('-') ? '' : '+'}
-                {record.amount} {record.coin.toUpperCase()}
-              </span>
-            }
+      <div className="filters" data-testid="cashflow-filters">
+        <label style={{ gridColumn: '1 / -1' }}>
+          <span className="muted">{t('money.cashflow.type')}</span>
+          <select
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as RecordKind | '')}
+          >
+            <option value="">{t('money.cashflow.allTypes')}</option>
+            {RECORD_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {t(`money.kinds.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="muted">{t('money.cashflow.from')}</span>
+          <input
+            type="date"
+            name="from"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
           />
-        )}
-      </DataList>
+        </label>
+        <label>
+          <span className="muted">{t('money.cashflow.to')}</span>
+          <input
+            type="date"
+            name="to"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </label>
+      </div>
+      <button
+        type="button"
+        className="button"
+        onClick={exportShown}
+        disabled={shown.length === 0}
+        data-testid="cashflow-export"
+      >
+        {t('money.cashflow.export', { count: shown.length })}
+      </button>
+      <DataState {...records}>
+        {() =>
+          shown.length === 0 ? (
+            <NoData />
+          ) : (
+            <ul className="list" data-testid="cashflow">
+              {shown.map((record) => (
+                <ListRow
+                  key={record.id}
+                  title={t(`money.kinds.${record.kind}`)}
+                  sub={`${t(`wallet.accounts.${record.account}`)} · ${dateTime(record.createdAt)}`}
+                  end={
+                    <span className="list-row-main list-row-end-text">
+                      <span
+                        className={`list-row-title num ${record.amount.startsWith('-') ? 'down' : 'up'}`}
+                        data-testid="record-amount"
+                      >
+                        {signed(record)} {record.coin.toUpperCase()}
+                      </span>
+                      <span className="list-row-sub num">
+                        {t('money.cashflow.balanceAfter')}{' '}
+                        {amount(record.balanceAfter, coinPlaces(record.coin))}
+                      </span>
+                    </span>
+                  }
+                />
+              ))}
+            </ul>
+          )
+        }
+      </DataState>
     </Screen>
   )
 }

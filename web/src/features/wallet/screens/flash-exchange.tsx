@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'wouter'
 import { mul } from '@tradegate/shared'
-import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
+import { AmountField, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { showToast } from '../../../lib/toast'
@@ -20,7 +20,7 @@ export default function FlashExchangeScreen() {
   const quote = useCurrencyPrice(from, to)
   const [amount, setAmount] = useState('')
   const { busy, run } = useSubmit(async () => {
-    const result = await exchangeCurrency({ from, to, amount: amount.trim() })
+    const result = await exchangeCurrency({ from, to, amount })
     showToast(t('wallet.exchanged', { paid: result.paid, received: result.received }))
     setAmount('')
   })
@@ -30,17 +30,17 @@ export default function FlashExchangeScreen() {
         1 {from.toUpperCase()} = {quote.data ? price(quote.data.price) : '--'} {to.toUpperCase()}
       </Stat>
       <Form onSubmit={run}>
-        <Field
+        <AmountField
           label={`${t('wallet.amount')} (${from.toUpperCase()})`}
           name="amount"
-          inputMode="decimal"
           value={amount}
           onValueChange={setAmount}
         />
         <p className="muted num">
-          ≈ {quote.data && amount ? price(mul(amount, quote.data.price)) : '0.00'} {to.toUpperCase()}
+          ≈ {quote.data && isPositiveAmount(amount) ? price(mul(amount, quote.data.price)) : '0.00'}{' '}
+          {to.toUpperCase()}
         </p>
-        <SubmitButton busy={busy} disabled={!amount}>
+        <SubmitButton busy={busy} disabled={!isPositiveAmount(amount)}>
           {t('wallet.exchange')}
         </SubmitButton>
       </Form>

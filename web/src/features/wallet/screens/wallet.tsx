@@ -3,46 +3,78 @@ import { Link } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle, HiddenAmount } from '../../../components/hidden-amount'
 import { Screen } from '../../../components/screen'
+import { coinPlaces } from '../../../lib/coins'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useAssetBalance } from '../api/get-asset-balance'
-import { BalanceList } from '../components/balance-list'
-import { add } from '@tradegate/shared'
+import { useUsdtPrices } from '../api/use-usdt-prices'
+import { valueBalances } from '../components/valuation'
 
-/** The fund tab: USDT balances at a glance and the money actions. */
+const ACTIONS = [
+  { href: '/recharge', label: 'menu.recharge', primary: true },
+  { href: '/withdraw', label: 'wallet.withdraw' },
+  { href: '/transfer', label: 'money.transfer.title' },
+  { href: '/exchange', label: 'wallet.exchange' },
+  { href: '/cashflow', label: 'wallet.cashflow' },
+  { href: '/withdrawDeposit', label: 'wallet.history' },
+  { href: '/assets', label: 'menu.assets' },
+  { href: '/secrety', label: 'account.security' },
+] as const
+
+/** The fund tab: everything held, valued in USDT at live prices, and the money actions. */
 export default function WalletScreen() {
   const { t } = useTranslation()
   const { amount } = useFormatters()
   const balances = useAssetBalance()
+  const priceOf = useUsdtPrices()
   return (
     <Screen title={t('wallet.title')} back={false} right={<EyesToggle />}>
       <DataState {...balances}>
         {(rows) => {
-          const usdt = rows
-            .filter((row) => row.coin.toLowerCase() === 'usdt')
-            .reduce((sum, row) => add(sum, row.available), add(0, 0))
+          const valuation = valueBalances(rows, priceOf)
           return (
             <>
               <div className="card">
-                <p className="stat-label">{t('wallet.totalUsdt')}</p>
-                <p className="stat-value" style={{ fontSize: 28 }} data-testid="wallet-total">
-                  <HiddenAmount>{amount(usdt, 2)}</HiddenAmount> <span className="muted">USDT</span>
+                <p className="stat-label">{t('money.wallet.total')}</p>
+                <p className="stat-value" style={{ fontSize: 28 }}>
+                  <HiddenAmount testId="wallet-total">{amount(valuation.total, 2)}</HiddenAmount>{' '}
+                  <span className="muted">USDT</span>
                 </p>
+                <p className="muted">{t('money.wallet.totalNote')}</p>
               </div>
-              <div className="stat-grid">
-                <Link href="/recharge" className="button button-primary">
-                  {t('menu.recharge')}
-                </Link>
-                <Link href="/withdraw" className="button">
-                  {t('wallet.withdraw')}
-                </Link>
-                <Link href="/exchange" className="button">
-                  {t('wallet.exchange')}
-                </Link>
-                <Link href="/cashflow" className="button">
-                  {t('wallet.cashflow')}
-                </Link>
+              <div className="action-grid">
+                {ACTIONS.map((action) => (
+                  <Link
+                    key={action.href}
+                    href={action.href}
+                    className={'primary' in action ? 'button button-primary' : 'button'}
+                  >
+                    {t(action.label)}
+                  </Link>
+                ))}
               </div>
-              <BalanceList balances={rows} />
+              <ul className="list" data-testid="coin-values">
+                {valuation.coins.map((row) => (
+                  <li key={row.coin} className="list-row" data-coin={row.coin}>
+                    <span className="list-row-main">
+                      <span className="list-row-title">{row.coin.toUpperCase()}</span>
+                      <span className="list-row-sub num">
+                        {t('money.wallet.price')} <span data-testid="coin-price">{row.price ?? '--'}</span>{' '}
+                        USDT
+                      </span>
+                    </span>
+                    <span className="list-row-main list-row-end-text">
+                      <span className="list-row-title num">
+                        <HiddenAmount testId="coin-amount">
+                          {amount(row.amount, coinPlaces(row.coin))}
+                        </HiddenAmount>
+                      </span>
+                      <span className="list-row-sub num">
+                        ≈ <HiddenAmount testId="coin-value">{row.value ?? '--'}</HiddenAmount> USDT
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
             </>
           )
         }}

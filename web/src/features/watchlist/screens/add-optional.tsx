@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FeedStatusBadge } from '../../../components/feed-status'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { useWatchlist } from '../api/get-watchlist'
@@ -16,7 +17,10 @@ export default function AddOptionalScreen() {
   return (
     <Screen title={t('watchlist.title')}>
       <section>
-        <h2 className="section-title">{t('watchlist.mine')}</h2>
+        <div className="section-head">
+          <h2 className="section-title">{t('watchlist.mine')}</h2>
+          <FeedStatusBadge />
+        </div>
         <DataState {...watchlist} isEmpty={(list) => list.length === 0}>
           {(list) => <CoinSearchList coins={list} text="" />}
         </DataState>

@@ -7,8 +7,13 @@ import { useWelfareTasks } from '../api/get-welfare-tasks'
 
 /** Welfare centre: reward tasks, claimable once done. */
 export default function WelfareScreen() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const tasks = useWelfareTasks()
+  // the server names each task by a key; an unknown task keeps a neutral numbered title
+  const titleOf = (task: { id: number; title: string }) =>
+    i18n.exists(`money.welfareTasks.${task.title}`)
+      ? t(`money.welfareTasks.${task.title}`)
+      : t('money.welfareTasks.other', { id: task.id })
   const claim = async (id: number) => {
     try {
       await claimWelfare(id)
@@ -20,11 +25,12 @@ export default function WelfareScreen() {
   }
   return (
     <Screen title={t('menu.welfare')}>
+      <p className="muted">{t('money.welfareIntro')}</p>
       <DataList source={tasks}>
         {(task) => (
           <ListRow
             key={task.id}
-            title={task.title}
+            title={titleOf(task)}
             sub={`+${task.reward} ${task.coin.toUpperCase()}`}
             subClassName="up num"
             end={

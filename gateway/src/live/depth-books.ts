@@ -1,0 +1,59 @@
+import type { DepthData } from '@tradegate/shared'
+import { DepthBook, canonicalLevels } from './depth-book'
+
+// The feed's side of DEPTH: one book per symbol built from the upstream's snapshot and numbered
+// updates. Each accepted frame is published with the whole book as the topic's new snapshot; an
+// update that does not follow (a gap, or no snapshot yet) drops the book until a fresh snapshot.
+
+export interface DepthFrame {
+  type: 'DEPTH'
+  symbol: string
+  data: DepthData
+  ts: number
+}
+
+export type DepthOutcome =
+  /** `frame` goes to subscribers; `snapshot` replaces the topic's snapshot */
+  | { kind: 'publish'; frame: string; snapshot: string }
+  /** the book is gone: ask the upstream for a fresh snapshot */
+  | { kind: 'resync' }
+  /** an update the book already holds: nothing to do */
+  | { kind: 'stale' }
+
+export class DepthBooks {
+  private readonly books = new Map<string, DepthBook>()
+
+  accept(frame: DepthFrame): DepthOutcome {
+    const { symbol, data, ts } = frame
+    const bids = canonicalLevels(data.bids)
+    const asks = canonicalLevels(data.asks)
+    if (!bids || !asks) {
+      this.books.delete(symbol)
+      return { kind: 'resync' }
+    }
+    const levels: DepthData = { snapshot: data.snapshot, seq: data.seq, bids, asks }
+    if (data.snapshot) {
+      const book = DepthBook.fromSnapshot(symbol, levels, ts)
+      this.books.set(symbol, book)
+      // the upstream's snapshot may list more than the top levels: subscribers get the book's top
+      const snapshot = book.snapshotFrame()
+      return { kind: 'publish', frame: snapshot, snapshot }
+    }
+    const book = this.books.get(symbol)
+    if (book && data.seq <= book.seq) return { kind: 'stale' }
+    if (!book?.apply(levels, ts)) {
+      this.books.delete(symbol)
+      return { kind: 'resync' }
+    }
+    return {
+      kind: 'publish',
+      frame: JSON.stringify({ type: 'DEPTH', symbol, data: levels, ts }),
+      snapshot: book.snapshotFrame(),
+    }
+  }
+
+  /** Forgets every book: a new feed connection starts from the upstream's fresh snapshots. */
+  clear(): void {
+    this.books.clear()
+  }
+}

@@ -1,0 +1,46 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { containsChinese, type GatewayErrorBody } from '@tradegate/shared'
+import { errorBody } from '../../api/errors'
+
+// Requests Node's HTTP parser refuses before Fastify sees them get the same `{code,msg}` answer as every
+// other refusal: raw Chinese in the URL is told so, a slow or oversized head gets its own status.
+
+interface ClientError extends Error {
+  code?: string
+  /** the bytes the parser had received when it gave up (a Buffer) */
+  rawPacket?: unknown
+}
+
+const LINE_END = 0x0a
+
+/** The answer for a request Node's parser refused. */
+export function clientErrorAnswer(error: ClientError): GatewayErrorBody {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return errorBody(408, 'badRequest', 'timeout')
+  if (error.code === 'HPE_HEADER_OVERFLOW') return errorBody(431, 'badRequest', 'headers')
+  if (error.code === 'HPE_INVALID_URL' && Buffer.isBuffer(error.rawPacket)) {
+    const lineEnd = error.rawPacket.indexOf(LINE_END)
+    const requestLine = error.rawPacket.subarray(0, lineEnd < 0 ? undefined : lineEnd).toString('utf8')
+    if (containsChinese(requestLine)) return errorBody(400, 'cannotInputChinese', 'url')
+    return errorBody(400, 'badRequest', 'url')
+  }
+  return errorBody(400, 'badRequest')
+}
+
+/** Fastify's `clientErrorHandler`: writes the answer on the raw socket, then closes it as Node would. */
+export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
+  // a reset connection has nobody left to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const answer = clientErrorAnswer(error)
+  if (answer.msg === 'cannotInputChinese') this.metrics.rejectedRequests.inc({ reason: 'chinese' })
+  this.log.debug({ event: 'client_error', code: error.code, status: answer.code }, 'client error')
+  if (socket.writable) {
+    const body = JSON.stringify(answer)
+    socket.write(
+      `HTTP/1.1 ${answer.code} ${STATUS_CODES[answer.code]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
+}

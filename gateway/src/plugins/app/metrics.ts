@@ -1,0 +1,146 @@
+import fp from 'fastify-plugin'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { serveMetrics, type MetricsEndpointOptions } from './metrics-endpoint'
+
+// Every metric the gateway exports, in one place; labels never carry a user or a token.
+
+/** Values read at scrape time from parts registered after the metrics. */
+export interface ScrapeProbes {
+  ready(): boolean
+}
+
+export function createMetrics(instance: string, probes?: ScrapeProbes) {
+  const registry = new Registry()
+  registry.setDefaultLabels({ instance })
+  collectDefaultMetrics({ register: registry })
+  const registers = [registry]
+  const seconds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'gateway_http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'gateway_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request',
+      labelNames: ['route'] as const,
+      buckets: seconds,
+      registers,
+    }),
+    upstreamDuration: new Histogram({
+      name: 'gateway_upstream_request_duration_seconds',
+      help: 'Time the upstream took to answer',
+      labelNames: ['route'] as const,
+      buckets: seconds,
+      registers,
+    }),
+    upstreamErrors: new Counter({
+      name: 'gateway_upstream_errors_total',
+      help: 'Upstream calls that failed, by kind',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    cacheRequests: new Counter({
+      name: 'gateway_cache_requests_total',
+      help: 'Cacheable requests by result',
+      labelNames: ['route', 'result'] as const,
+      registers,
+    }),
+    rejectedRequests: new Counter({
+      name: 'gateway_rejected_requests_total',
+      help: 'Requests (and socket subscriptions) refused before reaching upstream, by reason',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    wsConnections: new Gauge({ name: 'gateway_ws_connections', help: 'Open client sockets', registers }),
+    wsSubscriptions: new Gauge({
+      name: 'gateway_ws_subscriptions',
+      help: 'Topic subscriptions across open sockets',
+      registers,
+    }),
+    wsTopics: new Gauge({
+      name: 'gateway_ws_topics',
+      help: 'Topics the sockets of this instance watch, each one bus subscription',
+      registers,
+    }),
+    wsMessagesSent: new Counter({
+      name: 'gateway_ws_messages_sent_total',
+      help: 'Frames written to client sockets',
+      registers,
+    }),
+    wsDropped: new Counter({
+      name: 'gateway_ws_dropped_total',
+      help: 'Frames skipped for slow sockets (conflated) and sockets closed for lagging (slow_close)',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    busMessages: new Counter({
+      name: 'gateway_bus_messages_total',
+      help: 'Frames received from the bus, by source',
+      labelNames: ['source'] as const,
+      registers,
+    }),
+    feedConnected: new Gauge({
+      name: 'gateway_feed_connected',
+      help: '1 while the upstream feed is open',
+      registers,
+    }),
+    feedFrames: new Counter({
+      name: 'gateway_feed_frames_total',
+      help: 'Data frames (not heartbeats) received from the upstream feed',
+      registers,
+    }),
+    feedLeader: new Gauge({
+      name: 'gateway_feed_leader',
+      help: '1 while this instance holds the feed lease',
+      registers,
+    }),
+    feedLag: new Gauge({
+      name: 'gateway_feed_lag_seconds',
+      help: 'Age of the newest upstream frame when it was published',
+      registers,
+    }),
+    redisUp: new Gauge({
+      name: 'gateway_redis_up',
+      help: '1 while Redis answers (absent without Redis)',
+      registers,
+    }),
+    ready: new Gauge({
+      name: 'gateway_ready',
+      help: '1 while /readyz answers 200',
+      registers,
+      collect() {
+        if (probes) this.set(probes.ready() ? 1 : 0)
+      },
+    }),
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics
+  }
+}
+
+export interface MetricsOptions extends MetricsEndpointOptions {
+  instance: string
+  /** false leaves gateway_redis_up out, so that a gateway without Redis never reads as Redis down */
+  redis?: boolean
+}
+
+export const metricsPlugin = fp<MetricsOptions>(
+  async (app, { instance, redis = true, ...endpoint }) => {
+    const metrics = createMetrics(instance, {
+      ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
+    })
+    if (!redis) metrics.registry.removeSingleMetric('gateway_redis_up')
+    app.decorate('metrics', metrics)
+    serveMetrics(app, metrics.registry, endpoint)
+  },
+  { name: 'metrics' },
+)

@@ -1,0 +1,84 @@
+import fp from 'fastify-plugin'
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
+import type { FastifyBaseLogger } from 'fastify'
+import { GatewayError } from '../../api/errors'
+import type { RedisClient } from './redis'
+
+// Requests per IP per minute, counted in Redis when there is one so every instance shares the count.
+
+const WINDOW_MS = 60_000
+const COUNT_SCRIPT = `local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`
+
+type CountingClient = RedisClient & {
+  gatewayRateCount(key: string, windowMs: number): Promise<[number, number]>
+}
+
+/** A Redis counter that fails open: while Redis is away requests pass, and one warn line says so. */
+function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
+  if (!('gatewayRateCount' in redis))
+    redis.defineCommand('gatewayRateCount', { numberOfKeys: 1, lua: COUNT_SCRIPT })
+  const client = redis as CountingClient
+  let failing = false
+  const failed = (error: unknown) => {
+    if (!failing)
+      log.warn(
+        { event: 'rate_limit_open', err: String(error) },
+        'rate limit: Redis unavailable, not limiting',
+      )
+    failing = true
+  }
+
+  return class FailOpenRedisStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      if (redis.status !== 'ready') {
+        const error = new Error(`redis ${redis.status}`)
+        failed(error)
+        callback(error)
+        return
+      }
+      client.gatewayRateCount(prefix + key, timeWindow).then(
+        ([current, ttl]) => {
+          if (failing) log.info({ event: 'rate_limit_shared' }, 'rate limit: Redis answering again')
+          failing = false
+          callback(null, { current, ttl })
+        },
+        (error: Error) => {
+          failed(error)
+          callback(error)
+        },
+      )
+    }
+
+    child(): FastifyRateLimitStore {
+      return this
+    }
+  }
+}
+
+export const rateLimitPlugin = fp<{ perMinute: number }>(
+  async (app, { perMinute }) => {
+    const redis = app.redis
+    await app.register(rateLimit, {
+      global: true,
+      max: perMinute,
+      timeWindow: WINDOW_MS,
+      skipOnError: true,
+      // counters only on refusals, so ordinary answers stay small
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
+      ...(redis ? { store: failOpenRedisStore(redis, `${app.redisPrefix}rate:`, app.log) } : {}),
+      onExceeded: () => app.metrics.rejectedRequests.inc({ reason: 'rate_limited' }),
+      errorResponseBuilder: () => new GatewayError(429, 'tooManyRequests'),
+    })
+  },
+  { name: 'rate-limit', dependencies: ['metrics', 'redis'] },
+)

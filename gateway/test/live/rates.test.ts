@@ -1,0 +1,225 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { WS_ERROR, type DepthData } from '@tradegate/shared'
+import {
+  FEED_TOKEN,
+  startFakeUpstream,
+  upstreamDepth,
+  upstreamDetail,
+  type FakeUpstream,
+} from './fake-upstream'
+import { connectClient, type Frame, type TestClient } from './client'
+import { startGateway, type RunningGateway } from './gateway-stack'
+import { sleep, waitFor } from './helpers'
+
+// Subscriptions at a chosen rate: the gateway sends each topic's latest value at most once per
+// period, from one timer per rate, and the snapshot at once on subscribe. A stand-in upstream
+// sends the ticks, so the test knows exactly what was published and when.
+
+const closeOf = (frame: Frame): string => (frame.data as { close: string }).close
+
+function ofType(client: TestClient, type: string): Array<{ frame: Frame; at: number }> {
+  return client.frames.flatMap((frame, i) =>
+    frame.type === type ? [{ frame, at: client.arrivals[i]! }] : [],
+  )
+}
+
+describe('subscriptions at a rate', () => {
+  let upstream: FakeUpstream
+  let gateway: RunningGateway
+  const clients: TestClient[] = []
+  const open = async (): Promise<TestClient> => {
+    const client = await connectClient(gateway.socketUrl())
+    clients.push(client)
+    return client
+  }
+  /** publishes `count` DETAIL ticks for btcusdt, `everyMs` apart, closes 1..count; returns how long it took */
+  const tick = async (count: number, everyMs: number, from = 1): Promise<number> => {
+    const started = Date.now()
+    for (let i = from; i < from + count; i++) {
+      upstream.send(upstreamDetail('btcusdt', i, Date.now()))
+      upstream.send({
+        type: 'TRADE',
+        symbol: 'btcusdt',
+        ts: Date.now(),
+        data: { price: String(i), qty: '1', side: 'buy', time: Date.now() },
+      })
+      await sleep(everyMs)
+    }
+    return Date.now() - started
+  }
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream()
+    gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN })
+    await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+    upstream.send(upstreamDetail('btcusdt', 0, Date.now()))
+    await waitFor(() => gateway.app.live.bus.snapshot('DETAIL:btcusdt').length === 1, 'a DETAIL snapshot')
+  })
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await waitFor(() => gateway.app.live.hub.topicCount === 0, 'every topic released')
+  })
+  afterAll(async () => {
+    await gateway.close()
+    await upstream.close()
+  })
+
+  it('at 100 ms: the snapshot at once, then at most one DETAIL per period, ending on the latest; TRADE untouched', async () => {
+    const rated = await open()
+    const twin = await open()
+    const raw = await open()
+    twin.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 100 })
+    rated.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 100 })
+    rated.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
+    raw.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    const snapshot = await rated.next((frame) => frame.type === 'DETAIL')
+    expect(closeOf(snapshot)).toBe('0')
+    await waitFor(() => gateway.app.live.hub.subscriberCount('DETAIL:btcusdt') === 3, 'all subscribed')
+
+    const tookMs = await tick(60, 10)
+    await rated.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '60', 1000)
+    await raw.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '60')
+    await twin.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '60')
+    // conflated once for the rate: both of its subscribers got the very same frames
+    expect(ofType(twin, 'DETAIL').map(({ frame }) => frame)).toEqual(
+      ofType(rated, 'DETAIL').map(({ frame }) => frame),
+    )
+    const updates = ofType(rated, 'DETAIL').slice(1)
+    // one frame per tick of the 100 ms timer while the ticks came, and one after
+    expect(updates.length).toBeGreaterThanOrEqual(3)
+    expect(updates.length).toBeLessThanOrEqual(Math.floor(tookMs / 100) + 2)
+    const closes = updates.map(({ frame }) => Number(closeOf(frame)))
+    expect(closes).toEqual([...closes].sort((a, b) => a - b))
+    expect(new Set(closes).size).toBe(closes.length)
+    // the raw subscriber got every tick; the rated one's TRADE stream is every trade, in order
+    expect(ofType(raw, 'DETAIL').map(({ frame }) => closeOf(frame))).toEqual([
+      '0',
+      ...Array.from({ length: 60 }, (_, i) => String(i + 1)),
+    ])
+    await rated.next((frame) => frame.type === 'TRADE' && (frame.data as { price: string }).price === '60')
+    expect(ofType(rated, 'TRADE').map(({ frame }) => (frame.data as { price: string }).price)).toEqual(
+      Array.from({ length: 60 }, (_, i) => String(i + 1)),
+    )
+  })
+
+  it('at 1000 ms: frames a period apart, and nothing while the topic is quiet', async () => {
+    const rated = await open()
+    const subscribedAt = Date.now()
+    rated.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
+    await rated.next((frame) => frame.type === 'DETAIL')
+    // the snapshot does not wait for the rate's timer
+    expect(rated.arrivals[0]! - subscribedAt).toBeLessThan(500)
+    const tookMs = await tick(110, 20, 100)
+    await rated.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '209', 2000)
+    const updates = ofType(rated, 'DETAIL').slice(1)
+    expect(updates.length).toBeGreaterThanOrEqual(2)
+    expect(updates.length).toBeLessThanOrEqual(Math.floor(tookMs / 1000) + 2)
+    for (let i = 1; i < updates.length; i++)
+      expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(500)
+    // quiet topic: no repeats of the latest value
+    const count = rated.frames.length
+    await sleep(1500)
+    expect(rated.frames.length).toBe(count)
+  })
+
+  it('keeps the last value of a closed candle and the new candle when both change within one period', async () => {
+    upstream.send({
+      type: 'KLINE',
+      symbol: 'btcusdt',
+      interval: '1min',
+      ts: Date.now(),
+      data: { time: 60_000, open: 1, high: 1, low: 1, close: 1, vol: 1 },
+    })
+    await waitFor(() => gateway.app.live.bus.snapshot('KLINE:btcusdt:1min').length === 1, 'a candle')
+    const rated = await open()
+    rated.send({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min', rate: 1000 })
+    await rated.next((frame) => frame.type === 'KLINE')
+    const candle = (time: number, close: number) => ({
+      type: 'KLINE',
+      symbol: 'btcusdt',
+      interval: '1min',
+      ts: Date.now(),
+      data: { time, open: 1, high: 9, low: 1, close, vol: close },
+    })
+    for (const close of [2, 3, 4]) upstream.send(candle(60_000, close))
+    for (const close of [5, 6]) upstream.send(candle(120_000, close))
+    await rated.next((frame) => frame.type === 'KLINE' && closeOf(frame) === '6', 2500)
+    const seen = ofType(rated, 'KLINE').map(({ frame }) => [
+      (frame.data as { time: number }).time,
+      closeOf(frame),
+    ])
+    expect(seen).toEqual([
+      [60_000, '1'],
+      [60_000, '4'],
+      [120_000, '6'],
+    ])
+  })
+
+  it('keeps the latest DETAIL of every symbol for a subscription to all symbols at a rate', async () => {
+    upstream.send(upstreamDetail('ethusdt', 1, Date.now()))
+    await waitFor(() => gateway.app.live.bus.snapshot('DETAIL:*').length === 2, 'two symbols known')
+    const rated = await open()
+    rated.send({ operation: 'subscribe', type: 'DETAIL', rate: 1000 })
+    await waitFor(() => ofType(rated, 'DETAIL').length === 2, 'a snapshot per symbol')
+    for (const close of [2, 3, 4]) upstream.send(upstreamDetail('ethusdt', close, Date.now()))
+    upstream.send(upstreamDetail('btcusdt', 77, Date.now()))
+    upstream.send(upstreamDetail('ethusdt', 5, Date.now()))
+    await waitFor(() => ofType(rated, 'DETAIL').length === 4, 'one frame per symbol that changed', 2500)
+    const ticked = ofType(rated, 'DETAIL')
+      .slice(2)
+      .map(({ frame }) => [frame.symbol, closeOf(frame)])
+    expect(ticked).toEqual([
+      ['ethusdt', '5'],
+      ['btcusdt', '77'],
+    ])
+  })
+
+  it('sends a book at a rate as whole books, the latest each period', async () => {
+    upstream.send(upstreamDepth('btcusdt', 1, true, [['10', '1']], [['11', '1']]))
+    await waitFor(() => gateway.app.live.bus.snapshot('DEPTH:btcusdt').length === 1, 'a book')
+    const rated = await open()
+    rated.send({ operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt', rate: 250 })
+    await rated.next((frame) => frame.type === 'DEPTH')
+    const started = Date.now()
+    for (let seq = 2; seq <= 40; seq++) {
+      upstream.send(upstreamDepth('btcusdt', seq, false, [['10', String(seq)]], []))
+      await sleep(20)
+    }
+    const tookMs = Date.now() - started
+    await rated.next((frame) => frame.type === 'DEPTH' && (frame.data as { seq: number }).seq === 40, 1000)
+    const books = ofType(rated, 'DEPTH').map(({ frame }) => frame.data as unknown as DepthData)
+    expect(books.every((book) => book.snapshot)).toBe(true)
+    expect(books.length).toBeLessThanOrEqual(Math.floor(tookMs / 250) + 3)
+    expect(books.at(-1)).toEqual({ snapshot: true, seq: 40, bids: [['10', '40']], asks: [['11', '1']] })
+  })
+
+  it('moves a subscription to a new rate without a second subscription, and refuses bad rates', async () => {
+    const client = await open()
+    client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
+    await client.next((frame) => frame.type === 'DETAIL')
+    client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    await waitFor(() => ofType(client, 'DETAIL').length === 2, 'the snapshot again at the new rate')
+    expect(gateway.app.live.hub.subscriberCount('DETAIL:btcusdt')).toBe(1)
+    await tick(3, 5, 300)
+    await client.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '302')
+    expect(
+      ofType(client, 'DETAIL')
+        .map(({ frame }) => closeOf(frame))
+        .slice(-3),
+    ).toEqual(['300', '301', '302'])
+
+    client.send('{"operation":"subscribe","type":"DETAIL","symbol":"ethusdt","rate":50}')
+    client.send('{"operation":"subscribe","type":"TRADE","symbol":"ethusdt","rate":100}')
+    client.send('{"operation":"subscribe","type":"KLINE","symbol":"ethusdt","interval":"1min","rate":"100"}')
+    await waitFor(
+      () => client.frames.filter((frame) => frame.type === 'error').length === 3,
+      'three refusals',
+    )
+    expect(client.frames.filter((frame) => frame.type === 'error')).toEqual([
+      { type: 'error', code: WS_ERROR.badFrame, msg: 'invalidRate' },
+      { type: 'error', code: WS_ERROR.badFrame, msg: 'rateNotAllowed' },
+      { type: 'error', code: WS_ERROR.badFrame, msg: 'invalidRate' },
+    ])
+    expect(gateway.app.live.hub.topicCount).toBe(1)
+  })
+})

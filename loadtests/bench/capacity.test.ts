@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest'
+import { commonHeldWindows, findCapacity, judgeWindow, ratedBounds } from './capacity'
+import type { ClientWindow } from './lean-client'
+import { PublishTimeWindow, summarizeHistogram } from './window-accounting'
+
+/** A client window from hand-made arrivals: [publishedAt, receivedAt, rated?]. */
+function clientWindow(from: number, to: number, arrivals: Array<[number, number, boolean?]>): ClientWindow {
+  const window = new PublishTimeWindow(from)
+  window.close(to)
+  for (const [published, received, rated] of arrivals) window.record(published, received, rated ?? false)
+  return {
+    from,
+    to,
+    seconds: (to - from) / 1000,
+    raw: window.count('raw'),
+    rated: window.count('rated'),
+    backlog: window.backlog,
+    clientCpuPercent: 30,
+    socketErrors: 0,
+  }
+}
+
+describe('publish-time windows', () => {
+  it('counts a frame in the window it was published in, however late it arrives', () => {
+    const window = new PublishTimeWindow(1000)
+    window.record(990, 1005, false) // published before: a backlog draining into the window
+    window.record(1000, 1003, false) // the first millisecond counts
+    window.record(1500, 1520, false)
+    window.close(2000)
+    window.record(2000, 2600, false) // published at the end, arrived after it: still the window's
+    window.record(2001, 2002, false) // published after the end: not the window's
+    window.record(1999, 2003, true)
+    expect(window.backlog).toBe(1)
+    expect(window.count('raw')).toEqual({
+      delivered: 3,
+      latencyMs: { samples: 3, p50: 20, p99: 600, p999: 600, max: 600 },
+    })
+    expect(window.count('rated').delivered).toBe(1)
+  })
+
+  it('reports percentiles as the smallest millisecond covering the rank', () => {
+    const histogram = new Uint32Array(1000)
+    histogram[1] = 900
+    histogram[10] = 90
+    histogram[200] = 9
+    histogram[900] = 1
+    expect(summarizeHistogram(histogram)).toEqual({ samples: 1000, p50: 1, p99: 10, p999: 200, max: 900 })
+    expect(summarizeHistogram(new Uint32Array(10)).p99).toBeNaN()
+  })
+})
+
+describe('judging a window', () => {
+  const subscribers = {
+    raw: new Map([
+      ['TRADE:btcusdt', 2],
+      ['DETAIL:btcusdt', 1],
+    ]),
+    rated: new Map<string, number>(),
+  }
+  // 10 trades and 10 details published: 2 × 10 + 1 × 10 = 30 frames offered
+  const published = { 'TRADE:btcusdt': 10, 'DETAIL:btcusdt': 10, 'KLINE:btcusdt:1min': 4 }
+  const arrivals = (count: number, latency: number): Array<[number, number]> =>
+    Array.from({ length: count }, (_, i) => [1000 + i * 30, 1000 + i * 30 + latency])
+
+  it('holds with every offered frame delivered within 50 ms at p99', () => {
+    const window = judgeWindow({
+      rateScale: 0.5,
+      client: clientWindow(1000, 2000, arrivals(30, 12)),
+      published,
+      subscribers,
+      listRateMs: 0,
+      serverCpuMicros: 60_000,
+    })
+    expect(window).toMatchObject({
+      held: true,
+      verdict: '',
+      offeredPerSecond: 30,
+      deliveredPerSecond: 30,
+      deliveredShare: 1,
+    })
+    expect(window.serverCpuMicrosPerDelivery).toBe(2000)
+    expect(window.serverCpuPercent).toBeCloseTo(6)
+  })
+
+  it('does not hold below 99% delivered, nor with p99 above 50 ms', () => {
+    const short = judgeWindow({
+      rateScale: 1,
+      client: clientWindow(1000, 2000, arrivals(29, 5)),
+      published,
+      subscribers,
+      listRateMs: 0,
+    })
+    expect(short).toMatchObject({ held: false, verdict: '96.7% delivered' })
+    const slow = judgeWindow({
+      rateScale: 1,
+      client: clientWindow(1000, 2000, arrivals(30, 51)),
+      published,
+      subscribers,
+      listRateMs: 0,
+    })
+    expect(slow).toMatchObject({ held: false, verdict: 'p99 51 ms' })
+  })
+
+  it('does not hold a window in which nothing was published', () => {
+    const empty = judgeWindow({
+      rateScale: 1,
+      client: clientWindow(1000, 2000, []),
+      published: {},
+      subscribers,
+      listRateMs: 0,
+    })
+    expect(empty).toMatchObject({ held: false, verdict: 'nothing was published, p99 NaN ms' })
+  })
+
+  it('bounds list frames at a rate by the periods in the window, and flags a rate ignored', () => {
+    expect(ratedBounds(20, 2000, 1000)).toEqual({ min: 1, max: 3 })
+    expect(ratedBounds(1, 2000, 1000)).toEqual({ min: 0, max: 1 })
+    const rated = { raw: subscribers.raw, rated: new Map([['DETAIL:ethusdt', 4]]) }
+    const listArrivals: Array<[number, number, boolean]> = [
+      ...Array.from({ length: 8 }, (_, i): [number, number, boolean] => [
+        1100 + (i % 2) * 900,
+        1200 + (i % 2) * 900,
+        true,
+      ]),
+    ]
+    const kept = judgeWindow({
+      rateScale: 1,
+      client: clientWindow(1000, 2999, [...arrivals(30, 5), ...listArrivals]),
+      published: { ...published, 'DETAIL:ethusdt': 20 },
+      subscribers: rated,
+      listRateMs: 1000,
+    })
+    expect(kept.rated).toMatchObject({ rateMs: 1000, rateIgnored: false })
+    expect(kept.held).toBe(true)
+    const every = Array.from({ length: 80 }, (_, i): [number, number, boolean] => [
+      1000 + i * 20,
+      1005 + i * 20,
+      true,
+    ])
+    const ignored = judgeWindow({
+      rateScale: 1,
+      client: clientWindow(1000, 2999, [...arrivals(30, 5), ...every]),
+      published: { ...published, 'DETAIL:ethusdt': 20 },
+      subscribers: rated,
+      listRateMs: 1000,
+    })
+    expect(ignored.rated!.rateIgnored).toBe(true)
+  })
+})
+
+describe('finding capacity', () => {
+  const grid = [0.01, 0.02, 0.04, 0.08, 0.16]
+  /** A system that holds every rate scale up to `limit`. */
+  const system = (limit: number) => {
+    const tried: number[] = []
+    return {
+      tried,
+      measure: async (scale: number) => {
+        tried.push(scale)
+        return { rateScale: scale, held: scale <= limit, offeredPerSecond: scale * 100_000 }
+      },
+    }
+  }
+
+  it('walks up to the first failed step, then halves the gap geometrically', async () => {
+    const { tried, measure } = system(0.05)
+    const search = await findCapacity(grid, 1, 2, measure)
+    // 0.04 held, 0.08 failed; then √(0.04·0.08) = 0.0566 fails, √(0.04·0.0566) = 0.0476 holds
+    expect(tried).toEqual([0.02, 0.04, 0.08, 0.0566, 0.0476])
+    expect(search.capacity!.rateScale).toBe(0.0476)
+    expect(search.atTopOfRamp).toBe(false)
+  })
+
+  it('walks down from the start when the first step does not hold', async () => {
+    const { tried, measure } = system(0.012)
+    const search = await findCapacity(grid, 2, 1, measure)
+    expect(tried).toEqual([0.04, 0.02, 0.01, 0.0141])
+    expect(search.capacity!.rateScale).toBe(0.01)
+  })
+
+  it('reports no capacity when nothing holds, and "at least" when the top of the ramp held', async () => {
+    expect((await findCapacity(grid, 1, 2, system(0.001).measure)).capacity).toBeNull()
+    const top = await findCapacity(grid, 1, 2, system(1).measure)
+    expect(top.capacity!.rateScale).toBe(0.16)
+    expect(top.atTopOfRamp).toBe(true)
+  })
+
+  it('takes the held step with the highest offered rate, even when a noisy higher step failed before it', async () => {
+    const results = new Map([
+      [0.02, true],
+      [0.04, false],
+      [0.0283, true],
+      [0.0336, true],
+    ])
+    const search = await findCapacity(grid, 1, 2, async (scale) => ({
+      rateScale: scale,
+      held: results.get(scale) ?? false,
+      offeredPerSecond: scale * 1000,
+    }))
+    expect(search.capacity!.rateScale).toBe(0.0336)
+  })
+})
+
+describe('comparing two systems', () => {
+  it('pairs only rate scales both held', () => {
+    const step = (rateScale: number, held: boolean) => ({ rateScale, held })
+    const gateway = [step(0.02, true), step(0.03, true), step(0.045, true), step(0.07, false)]
+    const floor = [step(0.02, true), step(0.03, false), step(0.045, true), step(0.07, true)]
+    expect(commonHeldWindows(gateway, floor).map((pair) => pair.scale)).toEqual([0.02, 0.045])
+    expect(commonHeldWindows(gateway, [])).toEqual([])
+  })
+})

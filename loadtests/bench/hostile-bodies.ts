@@ -1,0 +1,182 @@
+/**
+ * The hostile-bodies row: while 10 connections send, call after call, the worst JSON body each call
+ * accepts, /healthz is asked one request at a time over its own connection. The question is whether
+ * one client with legal-size bodies can stall the gateway: /healthz p99 and each hostile request's
+ * answer time are what it records.
+ *
+ * "Accepts" is measured, not assumed: for each call the largest body the gateway reads (anything
+ * but 413) is found first with a cheap body, so the row measures whatever limits the gateway runs.
+ * Two shapes are sent at that size, the two the gateway's walks are slowest on: an object with tens
+ * of thousands of extra keys, and an array of strings full of JSON and percent escapes.
+ */
+import { Client, Pool } from 'undici'
+import { CALLS } from '@tradegate/shared'
+import { readCpuMicros } from './proc-stats'
+import type { HostileReport } from './types'
+
+const CONNECTIONS = 10
+const MAX_BODY = 1024 * 1024 - 1024
+const MIN_BODY = 1024
+/** Auth calls get a made-up session: the body is what is judged, and it must never reach the upstream. */
+const FAKE_SESSION = 'bench-hostile-not-a-session'
+
+export interface HostileCall {
+  call: string
+  path: string
+  auth: boolean
+}
+
+/** Every call with a JSON body, path parameters filled in. */
+export function jsonBodyCalls(): HostileCall[] {
+  return Object.entries(CALLS)
+    .filter(
+      ([, call]) =>
+        call.method === 'POST' &&
+        'body' in call &&
+        call.body &&
+        (!('bodyType' in call) || call.bodyType !== 'multipart'),
+    )
+    .map(([name, call]) => ({ call: name, path: call.path.replace(/:[A-Za-z]+/g, '1'), auth: call.auth }))
+}
+
+/** `{"k0":1,"k1":1,…}` up to `bytes`: the most keys a body of that size can carry. */
+export function manyKeysBody(bytes: number): string {
+  const parts: string[] = []
+  let size = 2
+  for (let i = 0; ; i++) {
+    const part = `"k${i}":1`
+    if (size + part.length + 1 > bytes) break
+    parts.push(part)
+    size += part.length + 1
+  }
+  return `{${parts.join(',')}}`
+}
+
+/** `{"v":["\\u00e9%25%25ab",…]}` up to `bytes`: strings a decode-until-stable check works hard on. */
+export function escapedStringsBody(bytes: number): string {
+  const item = '"\\u00e9%25%25ab"'
+  const count = Math.max(0, Math.floor((bytes - 8) / (item.length + 1)))
+  return `{"v":[${Array.from({ length: count }, () => item).join(',')}]}`
+}
+
+function percentile(sorted: number[], quantile: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!
+}
+
+function summary(values: number[]): { p50: number; p99: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN }
+}
+
+async function post(pool: Pool | Client, call: HostileCall, body: string): Promise<number> {
+  const response = await pool.request({
+    method: 'POST',
+    path: call.path,
+    headers: { 'content-type': 'application/json', ...(call.auth ? { satoken: FAKE_SESSION } : {}) },
+    body,
+  })
+  await response.body.dump()
+  return response.statusCode
+}
+
+/** The largest body size, halving from just under 1 MiB, that the gateway reads instead of answering 413. */
+async function largestAccepted(client: Client, call: HostileCall): Promise<number> {
+  for (let bytes = MAX_BODY; bytes >= MIN_BODY; bytes = Math.floor(bytes / 2)) {
+    const cheap = `{"pad":"${'a'.repeat(Math.max(0, bytes - 11))}"}`
+    if ((await post(client, call, cheap)) !== 413) return bytes
+  }
+  return MIN_BODY
+}
+
+export async function runHostileBodies(options: {
+  url: string
+  pid: number | undefined
+  seconds: number
+  warmupSeconds: number
+}): Promise<HostileReport> {
+  const calls = jsonBodyCalls()
+  const probe = new Client(options.url)
+  const pool = new Pool(options.url, { connections: CONNECTIONS })
+  const health = new Client(options.url)
+  try {
+    const bodies = new Map<string, string>()
+    const bodyOf = (shape: 'keys' | 'escapes', bytes: number): string => {
+      const key = `${shape}:${bytes}`
+      let body = bodies.get(key)
+      if (!body) bodies.set(key, (body = shape === 'keys' ? manyKeysBody(bytes) : escapedStringsBody(bytes)))
+      return body
+    }
+    const plan: Array<
+      HostileCall & { shape: 'keys' | 'escapes'; body: string; statuses: Record<string, number> }
+    > = []
+    for (const call of calls) {
+      const bytes = await largestAccepted(probe, call)
+      for (const shape of ['keys', 'escapes'] as const)
+        plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
+    }
+
+    let next = 0
+    // Every request is kept with when it was sent and answered; those whose time in flight
+    // overlaps the measured span count, so an answer stalled for longer than the span still shows.
+    const hostile: Array<{ sent: number; done: number; entry: (typeof plan)[number]; status: number }> = []
+    const probes: Array<{ sent: number; done: number }> = []
+    let stop = false
+    const sender = async (): Promise<void> => {
+      while (!stop) {
+        const entry = plan[next++ % plan.length]!
+        const sent = performance.now()
+        const status = await post(pool, entry, entry.body).catch(() => 0)
+        hostile.push({ sent, done: performance.now(), entry, status })
+      }
+    }
+    const prober = async (): Promise<void> => {
+      while (!stop) {
+        const sent = performance.now()
+        const response = await health.request({ method: 'GET', path: '/healthz' })
+        await response.body.dump()
+        probes.push({ sent, done: performance.now() })
+      }
+    }
+    const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
+    await new Promise((done) => setTimeout(done, options.warmupSeconds * 1000))
+    const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+    const start = performance.now()
+    await new Promise((done) => setTimeout(done, options.seconds * 1000))
+    const end = performance.now()
+    stop = true
+    await Promise.all(loops)
+    const seconds = (performance.now() - start) / 1000
+    const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+    const overlaps = (request: { sent: number; done: number }): boolean =>
+      request.sent <= end && request.done >= start
+    const counted = hostile.filter(overlaps)
+    for (const request of counted)
+      request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
+    const hostileMs = counted.map((request) => request.done - request.sent)
+    const healthzMs = probes.filter(overlaps).map((request) => request.done - request.sent)
+
+    return {
+      ok: hostileMs.length > 0 && healthzMs.length > 0,
+      connections: CONNECTIONS,
+      seconds,
+      calls: plan.map((entry) => ({
+        call: entry.call,
+        path: entry.path,
+        shape: entry.shape,
+        bytes: Buffer.byteLength(entry.body),
+        statuses: entry.statuses,
+      })),
+      requests: hostileMs.length,
+      requestsPerSecond: hostileMs.length / seconds,
+      hostileMs: summary(hostileMs),
+      healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
+      serverCpuPercent:
+        cpuBefore !== undefined && cpuAfter !== undefined
+          ? ((cpuAfter - cpuBefore) / 1e6 / seconds) * 100
+          : undefined,
+    }
+  } finally {
+    await Promise.all([probe.close(), pool.close(), health.close()])
+  }
+}

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { expect, it } from 'vitest'
+import { loadtestsDir } from './child-process'
+import type { BenchOptions } from './types'
+
+const run = promisify(execFile)
+
+// `npm run bench -- <flags>` from the repository root goes through two npm scripts; every flag the
+// README documents must come out the other end.
+it('passes every documented flag from the root script to the harness', async () => {
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      'bench',
+      '--silent',
+      '--',
+      '--print-options',
+      '--quick',
+      '--no-install',
+      '--clients',
+      '300,600',
+      '--seconds',
+      '2',
+      '--systems',
+      'bare ws,fastify',
+      '--out',
+      '/tmp/flags-run.json',
+      '--results-md',
+      '/tmp/flags-RESULTS.md',
+      '--redis-url',
+      'redis://127.0.0.1:6390',
+    ],
+    { cwd: path.resolve(loadtestsDir, '..'), timeout: 60_000 },
+  )
+  const options = JSON.parse(stdout.trim().split('\n').at(-1)!) as BenchOptions
+  expect(options).toMatchObject({
+    quick: true,
+    installMissing: false,
+    clientCounts: [300, 600],
+    measureMs: 2000,
+    only: ['bare ws', 'fastify'],
+    outFile: '/tmp/flags-run.json',
+    resultsMd: '/tmp/flags-RESULTS.md',
+    redisUrl: 'redis://127.0.0.1:6390',
+  })
+}, 70_000)
+
+it('a full run writes RESULTS.md by default and a quick one does not', async () => {
+  const options = async (...flags: string[]): Promise<BenchOptions> => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'bench/main.ts', '--print-options', ...flags],
+      {
+        cwd: loadtestsDir,
+      },
+    )
+    return JSON.parse(stdout) as BenchOptions
+  }
+  expect((await options()).resultsMd).toBe(path.join(loadtestsDir, 'RESULTS.md'))
+  expect((await options('--quick')).resultsMd).toBeUndefined()
+}, 60_000)

@@ -1,0 +1,197 @@
+/**
+ * The shapes of a bench run: its options and every figure it records. The harness, the stdout
+ * report and RESULTS.md all read them from here.
+ */
+import type { ConnectReport, StormReport } from './lean-client'
+import type { LatencySummary } from './window-accounting'
+import type { Scenario } from './scenario'
+import type { SerialLatency } from './serial-latency'
+
+export interface BenchOptions {
+  quick: boolean
+  /** Each count is one point at the scenario's full rates; the largest also gets the capacity ramp. */
+  clientCounts: number[]
+  warmupMs: number
+  measureMs: number
+  /** Multipliers of every tick rate, tried upwards from `rampStart` until one does not hold. */
+  rampGrid: number[]
+  rampStart: number
+  /** Halvings of the gap between the last held and the first failed step. */
+  rampRefinements: number
+  rampSettleMs: number
+  rampMeasureMs: number
+  /** Longest wait, after the ramp, for queues built past capacity to drain. */
+  drainMaxMs: number
+  /** The reconnect storm spreads every socket's reconnect over this span. */
+  stormSpreadMs: number
+  /** measured seconds per REST target, split evenly over the rounds */
+  restSeconds: number
+  /** times each REST target is started and measured, interleaved with the others */
+  restRounds: number
+  restConnections: number
+  /** Requests sent one at a time for the unqueued latency figure. */
+  serialRequests: number
+  /** How long the hostile-bodies row sends its bodies. */
+  hostileSeconds: number
+  installMissing: boolean
+  /** Only systems and targets whose names include one of these. */
+  only: string[] | undefined
+  redisUrl: string
+  outFile: string
+  /** Where to write RESULTS.md; full runs default to loadtests/RESULTS.md, quick runs write none. */
+  resultsMd: string | undefined
+  scenario: Scenario
+}
+
+/**
+ * One measurement window of a socket system: frames counted by their publish time inside it,
+ * the offered rate worked out from what the tick feed published in it times each topic's
+ * subscribers, and whether the system held it.
+ */
+export interface SocketWindow {
+  rateScale: number
+  /** Publish times (epoch ms) the window covers. */
+  from: number
+  to: number
+  seconds: number
+  /** Every-tick frames offered per second: frames published in the window × subscribers of their topic. */
+  offeredPerSecond: number
+  deliveredPerSecond: number
+  /** Every-tick frames delivered / offered. */
+  deliveredShare: number
+  latencyMs: LatencySummary
+  /** Frames of the market list's rated subscriptions, when the scenario asks for a rate. */
+  rated?: RatedFigures
+  /** Frames that arrived during the window but were published before it (a backlog draining). */
+  backlogFrames: number
+  serverCpuPercent?: number
+  /** Server CPU in the window per frame published in it and delivered (every-tick and rated). */
+  serverCpuMicrosPerDelivery?: number
+  clientCpuPercent: number
+  socketErrors: number
+  /** p99 ≤ 50 ms and ≥ 99% delivered (and rated frames within their rate's bound). */
+  held: boolean
+  /** Why it did not hold, in words; empty when it held. */
+  verdict: string
+}
+
+export interface RatedFigures {
+  rateMs: number
+  deliveredPerSecond: number
+  /** The fewest and most frames the rate allows for what was published (see `ratedBounds`). */
+  minPerSecond: number
+  maxPerSecond: number
+  latencyMs: LatencySummary
+  /** More frames than the rate allows: the system sent every tick instead. */
+  rateIgnored: boolean
+}
+
+export interface SocketRow {
+  system: string
+  clients: number
+  ok: boolean
+  error?: string
+  pinned?: boolean
+  connect?: ConnectReport
+  /** Time until every socket had its first frame after the initial subscribe. */
+  firstFrame?: { ms: number; missing: number }
+  /** The window at the scenario's full rates; not held means it is an overload row. */
+  window?: SocketWindow
+  rssBaselineMb?: number
+  rssPerConnectionKb?: number
+}
+
+/** The largest client count's ramp: the tick rate raised step by step until a step does not hold. */
+export interface CapacityReport {
+  system: string
+  clients: number
+  /** Every step measured, in order (a step measured twice keeps its second window). */
+  steps: SocketWindow[]
+  /** The held step with the highest offered rate: the system's capacity. None: no step held. */
+  capacity: SocketWindow | null
+  /** Capacity was the highest step tried, so the real capacity may be higher. */
+  atTopOfRamp: boolean
+  /** A window at half the capacity's rate scale: latency, memory and the storm are judged here. */
+  half?: SocketWindow & { rssPerConnectionKb?: number }
+  /** A window at half the reference system's capacity (same rate for every system), for latency ratios. */
+  atReferenceHalf?: SocketWindow
+  /** All sockets dropped and reconnected (spread over a few seconds) at half capacity. */
+  storm?: StormReport
+  /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
+  stormBus?: { subscribeCommands: number; channels: number; topics: number }
+  error?: string
+}
+
+export interface RestRow {
+  target: string
+  note?: string
+  ok: boolean
+  unavailable?: string
+  error?: string
+  pinned?: boolean
+  /** over every round together */
+  requestsPerSecond?: number
+  /** each round's own rate, to show how much the machine wandered */
+  roundsPerSecond?: number[]
+  latencyMs?: { p50: number; p90: number; p99: number; p999: number; max: number }
+  errors?: number
+  non2xx?: number
+  serverCpuMicrosPerRequest?: number
+  /** One request at a time over one connection: the latency without queueing, to 0.001 ms. */
+  serialLatencyMs?: SerialLatency
+  /** One answer's body as sent (not decompressed) and its content-encoding. */
+  answer?: { bytes: number; encoding: string }
+}
+
+/** One target's figures from one round: started, warmed, measured for one window, stopped. */
+export interface RestWindow {
+  pinned: boolean
+  seconds: number
+  requests: number
+  non2xx: number
+  errors: number
+  cpuMicros?: number
+  latencyMs: NonNullable<RestRow['latencyMs']>
+  serialLatencyMs?: SerialLatency
+  answer?: RestRow['answer']
+}
+
+/** Hostile bodies: the worst body each JSON call accepts, sent over 10 connections while /healthz is timed. */
+export interface HostileReport {
+  ok: boolean
+  error?: string
+  connections: number
+  seconds: number
+  /** Per call: the body size sent and the status it got. */
+  calls: Array<{ call: string; path: string; shape: string; bytes: number; statuses: Record<string, number> }>
+  requests: number
+  requestsPerSecond: number
+  /** Each hostile request, from sending to the full answer (ms). */
+  hostileMs: { p50: number; p99: number; max: number }
+  /** /healthz one at a time over its own connection meanwhile (ms). */
+  healthzMs: { samples: number; p50: number; p99: number; max: number }
+  serverCpuPercent?: number
+}
+
+export interface BenchResult {
+  runId: string
+  startedAt: string
+  command: string
+  /** Wall time of the whole run, in seconds. */
+  durationSeconds?: number
+  machine: { cpuModel: string; cores: number; memoryGb: number; node: string; kernel: string }
+  /** 1-minute load average before and after the run: other work on the machine skews every figure. */
+  loadAverage: { start: number; end: number }
+  /** percent of all cores busy in the 2 s before the run began */
+  busyBeforePercent?: number
+  /** percent of CPU time the hypervisor took for other guests during the run */
+  stealPercent?: number
+  pinning: { client: string; server: string } | 'unavailable'
+  options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
+  /** Each system's scenario where it differs from the run's (the variants). */
+  systemScenarios: Record<string, { listRate: number; depth: boolean }>
+  socket: SocketRow[]
+  capacity: CapacityReport[]
+  rest: RestRow[]
+  hostile?: HostileReport
+}

@@ -1,0 +1,94 @@
+import { Decimal } from 'decimal.js'
+import {
+  PREMIUM_PLACES,
+  blackScholes,
+  toDecimal,
+  yearsUntil,
+  type OptionChain,
+  type OptionKind,
+  type OptionPosition,
+  type OptionQuote,
+} from '@tradegate/shared'
+
+// What the option screens compute from a chain and the live price: quotes, marks, limits, countdowns.
+
+/**
+ * The default limit is the premium the option would have if the price moved this far against the buyer:
+ * a short option's premium swings by many percent with a small move of the price.
+ */
+export const LIMIT_MOVE = '0.005'
+
+export type PricingInputs = Pick<OptionChain, 'volatility' | 'rate'>
+
+/** The live quote of one option, or null while there is no price to quote from. */
+export function quoteOf(
+  kind: OptionKind,
+  strike: string,
+  expiresAt: number,
+  spot: string | undefined,
+  pricing: PricingInputs,
+  now: number,
+): OptionQuote | null {
+  if (!spot || !toDecimal(spot).greaterThan(0)) return null
+  return blackScholes({
+    kind,
+    spot,
+    strike,
+    years: yearsUntil(expiresAt, now),
+    volatility: pricing.volatility,
+    rate: pricing.rate,
+  })
+}
+
+/** The strike nearest the spot: the at-the-money row. */
+export function atTheMoney(strikes: readonly string[], spot: string | undefined): string | null {
+  if (!spot || strikes.length === 0) return null
+  let best = strikes[0]!
+  for (const strike of strikes) {
+    if (toDecimal(strike).minus(spot).abs().lessThan(toDecimal(best).minus(spot).abs())) best = strike
+  }
+  return best
+}
+
+/** The limit an order carries unless the user types one, rounded up; null while there is no price. */
+export function defaultLimit(
+  kind: OptionKind,
+  strike: string,
+  expiresAt: number,
+  spot: string | undefined,
+  pricing: PricingInputs,
+  now: number,
+): string | null {
+  if (!spot) return null
+  const moved = toDecimal(spot).times(
+    kind === 'call' ? toDecimal(1).plus(LIMIT_MOVE) : toDecimal(1).minus(LIMIT_MOVE),
+  )
+  const quote = quoteOf(kind, strike, expiresAt, moved.toFixed(), pricing, now)
+  return quote ? quote.premium.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP).toFixed() : null
+}
+
+/** What an open position would fetch at the live premium, and its profit after what was paid. */
+export function markOf(
+  position: OptionPosition,
+  spot: string | undefined,
+  pricing: PricingInputs | undefined,
+  now: number,
+): { value: Decimal; pnl: Decimal } | null {
+  if (!pricing) return null
+  const quote = quoteOf(position.kind, position.strike, position.expiresAt, spot, pricing, now)
+  if (!quote) return null
+  const value = quote.premium.times(position.quantity)
+  return { value, pnl: value.minus(position.cost).minus(position.fee) }
+}
+
+/** Profit of a settled position: the payout less premium and fee. */
+export function settledPnl(position: OptionPosition): Decimal {
+  return toDecimal(position.payout).minus(position.cost).minus(position.fee)
+}
+
+/** 3_725_000 ms -> 01:02:05; never negative. Expiries are at most a day away, so hours suffice. */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000))
+  const parts = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
+  return parts.map((part) => String(part).padStart(2, '0')).join(':')
+}

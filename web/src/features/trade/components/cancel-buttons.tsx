@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { showToast } from '../../../lib/toast'
+
+/** Cancels one open order; the lists refresh whether it went through or not. */
+export function CancelOrderButton({
+  cancel,
+  onDone,
+}: {
+  cancel: () => Promise<unknown>
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    setBusy(true)
+    try {
+      await cancel()
+      showToast(t('trade.orderCancelled'))
+    } catch {
+      // the HTTP client has shown the message
+    } finally {
+      setBusy(false)
+      onDone()
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={busy}
+      onClick={() => void run()}
+      data-testid="cancel-order"
+    >
+      {t('trade.cancel')}
+    </button>
+  )
+}
+
+/** Cancels every open order in the list, one call each, after the user confirms. */
+export function CancelAllButton({
+  count,
+  cancelOne,
+  ids,
+  onDone,
+}: {
+  count: number
+  ids: readonly number[]
+  cancelOne: (id: number) => Promise<unknown>
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  if (count === 0) return null
+  const run = async () => {
+    setBusy(true)
+    const results = await Promise.allSettled(ids.map((id) => cancelOne(id)))
+    const cancelled = results.filter((result) => result.status === 'fulfilled').length
+    showToast(t('desk.cancelledCount', { count: cancelled }))
+    setBusy(false)
+    setConfirming(false)
+    onDone()
+  }
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => setConfirming(true)}
+        data-testid="cancel-all"
+      >
+        {t('desk.cancelAll')}
+      </button>
+    )
+  }
+  return (
+    <span className="confirm-inline" role="group" aria-label={t('desk.cancelAll')}>
+      <span>{t('desk.cancelAllQuestion', { count })}</span>
+      <button
+        type="button"
+        className="button button-small button-down"
+        disabled={busy}
+        onClick={() => void run()}
+        data-testid="cancel-all-confirm"
+      >
+        {t('desk.confirm')}
+      </button>
+      <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+        {t('desk.back')}
+      </button>
+    </span>
+  )
+}

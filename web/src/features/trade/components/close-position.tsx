@@ -1,0 +1,120 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Decimal } from 'decimal.js'
+import { mul, toDecimal, type Position } from '@tradegate/shared'
+import { showToast } from '../../../lib/toast'
+import { stopPosition } from '../api/stop-position'
+import { sanitiseAmount } from '../lib/order-math'
+import { AmountInput, Choice, OrderError } from './form-bits'
+import { useOrderSubmit } from './order-submit'
+
+const PERCENTS = [25, 50, 75, 100]
+
+/**
+ * Closing asks first: how much (shares, or a percentage of the position) and how (at market, or a
+ * close order resting at a limit price). Nothing is sent until "Confirm close".
+ */
+export function ClosePositionForm({
+  position,
+  markPrice,
+  onCancel,
+  onChanged,
+}: {
+  position: Position
+  markPrice: string
+  onCancel: () => void
+  onChanged: () => void
+}) {
+  const { t } = useTranslation()
+  const [shares, setShares] = useState(position.shares)
+  const [type, setType] = useState<'market' | 'limit'>('market')
+  const [price, setPrice] = useState(markPrice)
+  const { submitting, error, run } = useOrderSubmit()
+  const held = toDecimal(position.shares)
+  const chosen = toDecimal(shares)
+  const whole = chosen.equals(held)
+  const valid =
+    chosen.greaterThan(0) &&
+    chosen.lessThanOrEqualTo(held) &&
+    (type === 'market' || toDecimal(price).greaterThan(0))
+
+  const confirm = () =>
+    void run(async () => {
+      await stopPosition(position.id, {
+        ...(whole ? {} : { shares: chosen.toFixed() }),
+        ...(type === 'limit' ? { price } : {}),
+      })
+      showToast(
+        t(type === 'limit' ? 'desk.closeOrderPlaced' : whole ? 'trade.positionClosed' : 'desk.partlyClosed'),
+      )
+      onChanged()
+    })
+
+  return (
+    <div
+      className="inline-form close-form"
+      data-testid="close-form"
+      role="group"
+      aria-label={t('trade.closePosition')}
+    >
+      <AmountInput
+        label={t('desk.sharesToClose')}
+        name={`close-shares-${position.id}`}
+        unit={t('trade.sharesUnit')}
+        value={shares}
+        onChange={(text) => setShares(sanitiseAmount(text, 0))}
+        note={t('desk.ofShares', { count: Number(position.shares), shares: position.shares })}
+      />
+      <div className="percent-steps" role="group" aria-label={t('desk.sharesToClose')}>
+        {PERCENTS.map((percent) => {
+          const part = mul(held, percent).div(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed()
+          return (
+            <button
+              key={percent}
+              type="button"
+              className={part === shares ? 'active' : undefined}
+              disabled={part === '0'}
+              onClick={() => setShares(part)}
+              data-close-percent={percent}
+            >
+              {percent}%
+            </button>
+          )
+        })}
+      </div>
+      <Choice
+        label={t('trade.orderType')}
+        value={type}
+        onChange={setType}
+        options={[
+          { value: 'market', label: t('trade.market') },
+          { value: 'limit', label: t('trade.limit') },
+        ]}
+      />
+      {type === 'limit' && (
+        <AmountInput
+          label={t('trade.price')}
+          name={`close-price-${position.id}`}
+          unit="usdt"
+          value={price}
+          onChange={(text) => setPrice(sanitiseAmount(text, 10))}
+        />
+      )}
+      <OrderError message={error} />
+      <div className="position-actions">
+        <button type="button" className="button button-small" onClick={onCancel}>
+          {t('desk.back')}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-down"
+          disabled={!valid || submitting}
+          onClick={confirm}
+          data-testid="close-confirm"
+        >
+          {t('desk.confirmClose')}
+        </button>
+      </div>
+    </div>
+  )
+}

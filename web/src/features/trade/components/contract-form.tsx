@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { div, type Balance, type ContractPair } from '@tradegate/shared'
+import { useTicker } from '../../../lib/live'
+import { useSettings } from '../../../lib/settings'
+import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
+import { submitContractOrder } from '../api/submit-contract-order'
+import { availableOf, contractPreview, leverageChoices, sanitiseAmount } from '../lib/order-math'
+import { usePickedPrice } from '../lib/price-pick'
+import { AmountInput, Choice, Figure, LeverageChips, PriceField } from './form-bits'
+import { OrderForm } from './order-form'
+import { useOrderSubmit } from './order-submit'
+import { TransferToggle } from './transfer-form'
+
+type Direction = 'long' | 'short'
+type OrderType = 'market' | 'limit'
+
+/** Leveraged contracts: direction, leverage and size in shares (with its coin and USDT value), and the margin preview. */
+export function ContractForm({
+  pair,
+  balances,
+  onChanged,
+}: {
+  pair: ContractPair
+  balances: readonly Balance[] | undefined
+  onChanged: () => void
+}) {
+  const { t } = useTranslation()
+  const settings = useSettings()
+  const ticker = useTicker(pair.symbol)
+  const { price: formatPrice, amount: formatAmount } = useFormatters()
+  const leverages = leverageChoices(pair)
+  const [direction, setDirection] = useState<Direction>('long')
+  const [type, setType] = useState<OrderType>('market')
+  const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0] ?? 1)
+  const [shares, setShares] = useState('')
+  const [typedPrice, setTypedPrice] = useState<string | null>(null)
+  const [fundPwd, setFundPwd] = useState('')
+  const { submitting, error, run } = useOrderSubmit(onChanged)
+
+  const lastPrice = ticker ? sanitiseAmount(ticker.close, pair.baseScale) : ''
+  const price = typedPrice ?? lastPrice
+  const available = availableOf(balances, 'usdt', 'contract')
+  const orderPrice = type === 'limit' ? price : (ticker?.close ?? '0')
+  const preview = contractPreview(shares || '0', leverage, orderPrice, direction, pair)
+  const sharesNumberOk = /^\d+$/.test(shares) && Number(shares) > 0
+  const coin = pair.coin.toUpperCase()
+  usePickedPrice(pair.symbol, (picked) => {
+    setType('limit')
+    setTypedPrice(sanitiseAmount(picked, pair.baseScale))
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      const order = await submitContractOrder({
+        symbol: pair.symbol,
+        direction,
+        type,
+        leverage,
+        shares,
+        ...(type === 'limit' ? { price } : {}),
+        ...(settings.FUND_PASSWORD_SETTING.contract ? { fundPwd } : {}),
+      })
+      showToast(t(order.status === 'filled' ? 'trade.positionOpened' : 'trade.orderPlaced'))
+      setShares('')
+    })
+  }
+
+  return (
+    <OrderForm
+      label={t('trade.tabs.Ustandard')}
+      testId="contract-form"
+      onSubmit={submit}
+      side={
+        <Choice
+          label={t('trade.direction')}
+          value={direction}
+          onChange={setDirection}
+          tone={(value) => (value === 'long' ? 'up' : 'down')}
+          options={[
+            { value: 'long', label: t('trade.long') },
+            { value: 'short', label: t('trade.short') },
+          ]}
+        />
+      }
+      type={
+        <Choice
+          label={t('trade.orderType')}
+          value={type}
+          onChange={(next) => {
+            setType(next)
+            if (next === 'limit' && typedPrice === null) setTypedPrice(lastPrice || null)
+          }}
+          options={[
+            { value: 'market', label: t('trade.market') },
+            { value: 'limit', label: t('trade.limit') },
+          ]}
+        />
+      }
+      price={
+        <PriceField
+          limit={type === 'limit'}
+          unit="usdt"
+          value={price}
+          onChange={(text) => setTypedPrice(sanitiseAmount(text, pair.baseScale))}
+        />
+      }
+      amount={
+        <AmountInput
+          label={t('trade.shares')}
+          name="shares"
+          unit={t('trade.sharesUnit')}
+          hint={`${pair.minShare} – ${pair.maxShare}`}
+          value={shares}
+          onChange={(text) => setShares(sanitiseAmount(text, 0))}
+          note={
+            <span data-testid="contract-size">
+              ≈ {formatAmount(div(preview.value, orderPrice), 6)} {coin} · {formatAmount(preview.value, 2)}{' '}
+              USDT
+            </span>
+          }
+        />
+      }
+      extras={<LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />}
+      figures={
+        <>
+          <Figure label={t('trade.available')} testId="contract-available">
+            {formatAmount(available, 2)} USDT
+          </Figure>
+          <Figure label={t('trade.margin')} testId="contract-margin">
+            {formatAmount(preview.margin, 4)} USDT
+          </Figure>
+          <Figure label={t('trade.openFee')}>{formatAmount(preview.openFee, 4)} USDT</Figure>
+          <Figure label={t('trade.closeFee')}>{formatAmount(preview.closeFee, 4)} USDT</Figure>
+          <Figure label={t('trade.liquidationPrice')} testId="contract-liquidation">
+            {sharesNumberOk ? formatPrice(preview.liquidationPrice) : '--'}
+          </Figure>
+        </>
+      }
+      fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.contract, value: fundPwd, onChange: setFundPwd }}
+      error={error}
+      submit={{
+        label: t(direction === 'long' ? 'trade.openLong' : 'trade.openShort'),
+        tone: direction === 'long' ? 'up' : 'down',
+        disabled: !sharesNumberOk || (type === 'limit' && !price),
+        testId: 'contract-submit',
+      }}
+      submitting={submitting}
+      after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}
+    />
+  )
+}

@@ -1,0 +1,81 @@
+import type { FormEvent, ReactNode } from 'react'
+import { SubmittingOverlay } from '../../../components/submitting-overlay'
+import { FundPasswordField, OrderError } from './form-bits'
+
+export interface OrderSubmitButton {
+  label: string
+  tone: 'up' | 'down'
+  disabled: boolean
+  testId: string
+}
+
+/**
+ * The one order-form layout every trading tab shares: side, type, price, amount, the tab's extras,
+ * the totals, the fund password, the refusal and the submit button(s), in that order.
+ */
+export function OrderForm({
+  label,
+  testId,
+  onSubmit,
+  side,
+  type,
+  price,
+  amount,
+  extras,
+  figures,
+  fundPassword,
+  error,
+  submit,
+  submitting,
+  after,
+}: {
+  label: string
+  testId: string
+  onSubmit: (event: FormEvent) => void
+  side?: ReactNode
+  type?: ReactNode
+  price?: ReactNode
+  amount: ReactNode
+  extras?: ReactNode
+  figures: ReactNode
+  fundPassword: { needed: boolean; value: string; onChange: (value: string) => void }
+  error: string | null
+  /** one button, or several (up and down) whose first is the form's submit */
+  submit: OrderSubmitButton | ReactNode
+  submitting: boolean
+  /** below the form, inside the panel (e.g. the transfer link) */
+  after?: ReactNode
+}) {
+  return (
+    <section className="panel trade-form-area" aria-label={label}>
+      <form className="order-form" onSubmit={onSubmit} noValidate data-testid={testId}>
+        {side}
+        {type}
+        {price}
+        {amount}
+        {extras}
+        <div className="figures">{figures}</div>
+        <FundPasswordField {...fundPassword} />
+        <OrderError message={error} />
+        {isButton(submit) ? (
+          <button
+            type="submit"
+            className={`button button-block button-${submit.tone}`}
+            disabled={submit.disabled || submitting}
+            data-testid={submit.testId}
+          >
+            {submit.label}
+          </button>
+        ) : (
+          submit
+        )}
+      </form>
+      {after}
+      <SubmittingOverlay visible={submitting} />
+    </section>
+  )
+}
+
+function isButton(value: unknown): value is OrderSubmitButton {
+  return typeof value === 'object' && value !== null && 'testId' in value && 'tone' in value
+}

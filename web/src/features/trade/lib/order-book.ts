@@ -1,0 +1,147 @@
+import { Decimal } from 'decimal.js'
+import { add, div, formatPrice, sub, toDecimal, type DepthData, type DepthLevel } from '@tradegate/shared'
+
+// The order book a DEPTH stream builds: a snapshot, then updates applied in sequence. Everything is
+// decimal; prices are keyed by their decimal value so "100.10" and "100.1" are one level.
+
+export interface OrderBook {
+  seq: number
+  /** a gap was seen and a new snapshot asked for: updates wait for it */
+  stale: boolean
+  /** best (highest) first */
+  bids: DepthLevel[]
+  /** best (lowest) first */
+  asks: DepthLevel[]
+}
+
+export interface BookStep {
+  book: OrderBook | undefined
+  /** an update was missed: the caller asks for a fresh snapshot */
+  gap: boolean
+}
+
+function priceKey(price: string): string {
+  return toDecimal(price).toFixed()
+}
+
+function merge(
+  levels: readonly DepthLevel[],
+  changes: readonly DepthLevel[],
+  best: 'high' | 'low',
+): DepthLevel[] {
+  const byPrice = new Map(levels.map((level) => [priceKey(level[0]), level]))
+  for (const change of changes) {
+    if (toDecimal(change[1]).isZero()) byPrice.delete(priceKey(change[0]))
+    else byPrice.set(priceKey(change[0]), change)
+  }
+  const sign = best === 'high' ? -1 : 1
+  return [...byPrice.values()].sort(
+    (left, right) => sign * toDecimal(left[0]).comparedTo(toDecimal(right[0])),
+  )
+}
+
+/** Applies one DEPTH frame. A snapshot replaces the book; an update must carry the next seq. */
+export function applyDepth(book: OrderBook | undefined, data: DepthData): BookStep {
+  if (data.snapshot) {
+    const fresh = {
+      seq: data.seq,
+      stale: false,
+      bids: merge([], data.bids, 'high'),
+      asks: merge([], data.asks, 'low'),
+    }
+    return { book: fresh, gap: false }
+  }
+  // the snapshot asked for is on its way: one request per gap, not one per update
+  if (book?.stale) return { book, gap: false }
+  // an update with no snapshot before it, or past a missed one: the book cannot be trusted
+  if (!book) return { book: { seq: data.seq, stale: true, bids: [], asks: [] }, gap: true }
+  if (data.seq <= book.seq) return { book, gap: false }
+  if (data.seq !== book.seq + 1) return { book: { ...book, stale: true }, gap: true }
+  return {
+    book: {
+      seq: data.seq,
+      stale: false,
+      bids: merge(book.bids, data.bids, 'high'),
+      asks: merge(book.asks, data.asks, 'low'),
+    },
+    gap: false,
+  }
+}
+
+export interface BookRow {
+  price: string
+  quantity: Decimal
+  /** the quantity from the best price up to and including this row */
+  cumulative: Decimal
+}
+
+/**
+ * Groups levels into price steps: bids down to the step below, asks up to the step above, so a
+ * grouped price is never better than what the book holds.
+ */
+/** The price of the group a price falls in: bids down to the step, asks up to it. */
+export function groupOf(price: string, step: string, side: 'bid' | 'ask'): string {
+  const size = toDecimal(step)
+  if (size.isZero()) return toDecimal(price).toFixed()
+  const units = div(price, size)
+  return (side === 'bid' ? units.floor() : units.ceil()).times(size).toFixed(size.decimalPlaces())
+}
+
+export function aggregate(
+  levels: readonly DepthLevel[],
+  step: string,
+  side: 'bid' | 'ask',
+  rows: number,
+): BookRow[] {
+  const grouped: BookRow[] = []
+  let cumulative = toDecimal(0)
+  for (const [price, quantity] of levels) {
+    const text = groupOf(price, step, side)
+    cumulative = cumulative.plus(toDecimal(quantity))
+    const last = grouped[grouped.length - 1]
+    if (last && last.price === text) {
+      last.quantity = last.quantity.plus(toDecimal(quantity))
+      last.cumulative = cumulative
+    } else {
+      if (grouped.length === rows) break
+      grouped.push({ price: text, quantity: toDecimal(quantity), cumulative })
+    }
+  }
+  return grouped
+}
+
+/** The gap between the best ask and the best bid, and the price midway; null on an empty side. */
+export function spreadOf(
+  book: OrderBook | undefined,
+): { spread: Decimal; mid: Decimal; percent: Decimal } | null {
+  const bid = book?.bids[0]?.[0]
+  const ask = book?.asks[0]?.[0]
+  if (bid === undefined || ask === undefined) return null
+  const spread = sub(ask, bid)
+  const mid = div(add(ask, bid), 2)
+  return { spread, mid, percent: div(spread.times(100), mid) }
+}
+
+/**
+ * Grouping steps for a pair: the smallest is one unit of the last digit the price is shown with, or
+ * the power of ten just under the gap between two levels when the book is coarser than that; then
+ * ten, a hundred and a thousand of it.
+ */
+export function bookSteps(price: string, levelGap?: Decimal): string[] {
+  const decimals = formatPrice(price).split('.')[1]?.length ?? 0
+  const gapPower = levelGap?.greaterThan(0) ? Math.floor(Math.log10(levelGap.toNumber())) : -Infinity
+  const start = Math.max(-decimals, gapPower)
+  return [0, 1, 2, 3].map((power) =>
+    new Decimal(10).pow(start + power).toFixed(Math.max(0, -(start + power))),
+  )
+}
+
+/** The smallest gap between neighbouring levels near the top of one side: the book's price grid. */
+export function levelGap(levels: readonly DepthLevel[]): Decimal | undefined {
+  let gap: Decimal | undefined
+  for (let index = 1; index < Math.min(levels.length, 10); index++) {
+    const step = sub(levels[index - 1]?.[0], levels[index]?.[0]).abs()
+    if (step.greaterThan(0) && (!gap || step.lessThan(gap))) gap = step
+  }
+  return gap
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sub, toDecimal, type AccountType } from '@tradegate/shared'
+import { DataState } from '../../../components/data-state'
+import {
+  AmountField,
+  Form,
+  SelectField,
+  SubmitButton,
+  isPositiveAmount,
+  useSubmit,
+} from '../../../components/form'
+import { SwapIcon } from '../../../components/icons'
+import { Screen } from '../../../components/screen'
+import { coinPlaces } from '../../../lib/coins'
+import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
+import { useAssetBalance } from '../api/get-asset-balance'
+import { transferFunds } from '../api/transfer-funds'
+
+const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
+
+/** Moves a coin between the platform, financial and contract accounts, in either direction. */
+export default function TransferScreen() {
+  const { t } = useTranslation()
+  const { amount: formatAmount } = useFormatters()
+  const balances = useAssetBalance()
+  const [from, setFrom] = useState<AccountType>('platform')
+  const [to, setTo] = useState<AccountType>('contract')
+  const [coin, setCoin] = useState('usdt')
+  const [amount, setAmount] = useState('')
+  const available =
+    balances.data?.find((row) => row.account === from && row.coin.toLowerCase() === coin)?.available ?? '0'
+  const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
+  const { busy, run } = useSubmit(async () => {
+    if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
+    if (tooMuch) return showToast(t('errors.insufficientBalance'))
+    await transferFunds({ coin, from, to, amount })
+    showToast(t('money.transfer.done'))
+    setAmount('')
+    void balances.mutate()
+  })
+  const accountOptions = ACCOUNTS.map((value) => ({ value, label: t(`wallet.accounts.${value}`) }))
+  const chooseFrom = (value: AccountType) => {
+    if (value === to) setTo(from)
+    setFrom(value)
+  }
+  const chooseTo = (value: AccountType) => {
+    if (value === from) setFrom(to)
+    setTo(value)
+  }
+  const swap = () => {
+    setFrom(to)
+    setTo(from)
+  }
+  return (
+    <Screen title={t('money.transfer.title')}>
+      <DataState {...balances}>
+        {(rows) => {
+          const coins = [...new Set(['usdt', ...rows.map((row) => row.coin.toLowerCase())])]
+          return (
+            <Form onSubmit={run}>
+              <div className="transfer-accounts">
+                <SelectField
+                  label={t('money.transfer.from')}
+                  name="from"
+                  value={from}
+                  options={accountOptions}
+                  onValueChange={(value) => chooseFrom(value as AccountType)}
+                />
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={swap}
+                  aria-label={t('money.transfer.swap')}
+                  data-testid="transfer-swap"
+                >
+                  <SwapIcon />
+                </button>
+                <SelectField
+                  label={t('money.transfer.to')}
+                  name="to"
+                  value={to}
+                  options={accountOptions}
+                  onValueChange={(value) => chooseTo(value as AccountType)}
+                />
+              </div>
+              <SelectField
+                label={t('money.transfer.coin')}
+                name="coin"
+                value={coin}
+                options={coins.map((value) => ({ value, label: value.toUpperCase() }))}
+                onValueChange={setCoin}
+              />
+              <AmountField
+                label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
+                name="amount"
+                value={amount}
+                onValueChange={setAmount}
+                end={
+                  <button type="button" className="button button-text" onClick={() => setAmount(available)}>
+                    {t('money.max')}
+                  </button>
+                }
+              />
+              <p className="kv">
+                <span>{t('money.available')}</span>
+                <span className="num" data-testid="transfer-available">
+                  {formatAmount(available, coinPlaces(coin))} {coin.toUpperCase()}
+                </span>
+              </p>
+              {tooMuch && (
+                <p className="note note-warning">
+                  {t('money.transfer.over', { over: sub(amount, available).toFixed() })}
+                </p>
+              )}
+              <SubmitButton busy={busy} disabled={!isPositiveAmount(amount) || tooMuch}>
+                {t('money.transfer.submit')}
+              </SubmitButton>
+            </Form>
+          )
+        }}
+      </DataState>
+    </Screen>
+  )
+}

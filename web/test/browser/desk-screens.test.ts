@@ -1,0 +1,122 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  DESKTOP,
+  PHONE,
+  openPage,
+  registerThroughUi,
+  screenshotPath,
+  uniqueEmail,
+  type Viewport,
+} from './stack'
+import { TEST_PASSWORD, setUpSuite } from './suite'
+
+// The trading desk's screens in English, Arabic (right to left) and Japanese at both sizes: each is
+// photographed, and what a trader would notice at a glance is asserted: nothing wider than the screen,
+// no raw translation key, the trade tab strip whole at 390 px, the position badge on one line.
+
+// generous: several engineers' builds and benchmarks share this machine's two cores
+vi.setConfig({ testTimeout: 240_000 })
+const suite = setUpSuite()
+let token = ''
+const contexts: BrowserContext[] = []
+
+const LANGUAGES = ['en', 'ar', 'ja'] as const
+
+async function pageIn(language: string, viewport: Viewport): Promise<Page> {
+  const context = await suite.browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    hasTouch: viewport === PHONE,
+  })
+  contexts.push(context)
+  await context.addInitScript(
+    ([satoken, lang]) => {
+      localStorage.setItem('_token', satoken)
+      localStorage.setItem('_language', lang)
+    },
+    [token, language] as const,
+  )
+  const page = await context.newPage()
+  page.setDefaultTimeout(45_000)
+  return page
+}
+
+/** What overflows the viewport sideways, and any dotted key shown instead of a text. */
+async function problems(page: Page): Promise<{ overflow: number; rawKeys: string[] }> {
+  return page.evaluate(`(() => {
+    const overflow = document.documentElement.scrollWidth - window.innerWidth
+    const text = document.body.innerText
+    const rawKeys = text.match(/\\b(?:desk|trade|market|chart)\\.[a-zA-Z_.]+\\b/g) ?? []
+    return { overflow, rawKeys }
+  })()`)
+}
+
+beforeAll(async () => {
+  const email = uniqueEmail()
+  const { page, context } = await openPage(suite.browser, PHONE)
+  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+  token = String(await page.evaluate("localStorage.getItem('_token')"))
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+  // a position to show on the futures screen
+  await page.evaluate(`(async () => {
+    const headers = { satoken: localStorage.getItem('_token'), 'content-type': 'application/json' }
+    await fetch('/api/asset/transferFunds', { method: 'POST', headers,
+      body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '1000' }) })
+    await fetch('/api/contract/order/submit', { method: 'POST', headers,
+      body: JSON.stringify({ symbol: 'btcusdt', direction: 'long', type: 'market', leverage: 10, shares: '10' }) })
+  })()`)
+  await context.close()
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+})
+
+describe.each(LANGUAGES)('desk screens in %s', (language) => {
+  it.each([PHONE, DESKTOP])('at %o', async (viewport) => {
+    const size = viewport === PHONE ? 'phone' : 'desktop'
+    const page = await pageIn(language, viewport)
+    const shot = (name: string) =>
+      page.screenshot({ path: screenshotPath(`desk-${name}-${language}-${size}`) })
+
+    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=3&symbol=ethusdt`)
+    await page.getByTestId('book-bid').first().waitFor()
+    await page.getByTestId('spot-available').waitFor()
+    if (viewport === PHONE) {
+      // every tab of the strip fits: none is cut off at the edge
+      const cut = await page.evaluate(`[...document.querySelectorAll('.trade-tabs [role=tab]')]
+        .filter((tab) => { const box = tab.getBoundingClientRect(); return box.left < 0 || box.right > window.innerWidth })
+        .length`)
+      expect(cut).toBe(0)
+    }
+    expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
+    await shot('spot')
+
+    await page.getByTestId('pair-picker').click()
+    await page.getByTestId('pair-search').fill('sol')
+    await page.getByTestId('pair-list').locator('[data-symbol=solusdt]').waitFor()
+    await shot('pair-picker')
+    await page.keyboard.press('Escape')
+
+    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=2&symbol=btcusdt`)
+    const position = page.getByTestId('position').first()
+    await position.waitFor()
+    // "Long 10×" on one line
+    const badge = await position.locator('.position-head .tag').boundingBox()
+    expect(badge?.height).toBeLessThan(30)
+    expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
+    await shot('futures')
+
+    await page.goto(`${suite.stack.url}/#/`)
+    await page.getByTestId('feed-status').waitFor()
+    await shot('home')
+    await page.goto(`${suite.stack.url}/#/tradeChart?symbol=btcusdt`)
+    await page.getByTestId('candle-chart').waitFor()
+    await page.waitForFunction(
+      `Number(document.querySelector('[data-testid=candle-chart]')?.dataset.candles ?? 0) > 0`,
+    )
+    expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
+    await shot('chart')
+  })
+})

@@ -1,0 +1,227 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  DESKTOP,
+  PHONE,
+  openPage,
+  registerThroughUi,
+  screenshotPath,
+  signedInContext,
+  uniqueEmail,
+  type Viewport,
+} from './stack'
+import { TEST_PASSWORD, setUpSuite } from './suite'
+
+// The trading desk in Chromium against the real gateway, sandbox order book and DEPTH feed:
+// the book beside the form, resting and cancelling a limit, a marketable order walking the book,
+// a partial close, and the feed-status badge, at phone and desktop sizes.
+
+// generous: several engineers' builds and benchmarks share this machine's two cores
+vi.setConfig({ testTimeout: 240_000 })
+const suite = setUpSuite()
+let token = ''
+let email = ''
+const contexts: BrowserContext[] = []
+const pageErrors: string[] = []
+
+/** "100,080.00 USDT" -> 100080 */
+function numberIn(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.-]/g, ''))
+}
+
+function sizeName(viewport: Viewport): string {
+  return viewport === PHONE ? 'phone' : 'desktop'
+}
+
+async function signedInPage(viewport: Viewport): Promise<Page> {
+  const context = await signedInContext(suite.browser, viewport, token)
+  contexts.push(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(45_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
+async function go(page: Page, route: string): Promise<void> {
+  await page.goto(`${suite.stack.url}/#${route}`)
+}
+
+/** The first row of one side of the book once the DEPTH snapshot has arrived. */
+async function bestLevel(page: Page, side: 'bid' | 'ask'): Promise<Locator> {
+  const row = page.getByTestId(`book-${side}`).first()
+  if (side === 'ask') return page.getByTestId('book-ask').last()
+  await row.waitFor()
+  return row
+}
+
+async function priceOf(level: Locator): Promise<number> {
+  await level.waitFor()
+  return Number(await level.getAttribute('data-price'))
+}
+
+beforeAll(async () => {
+  email = uniqueEmail()
+  const { page, context } = await openPage(suite.browser, PHONE)
+  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+  token = String(await page.evaluate("localStorage.getItem('_token')"))
+  await context.close()
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+})
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([])
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+})
+
+describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
+  it('a tapped level fills the price; a limit rests in the book, is cancelled and the balance comes back', async () => {
+    const page = await signedInPage(viewport)
+    await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
+    const available = page.getByTestId('spot-available')
+    await expect
+      .poll(async () => numberIn(await available.textContent()), { timeout: 45_000 })
+      .toBeGreaterThan(0)
+    const before = await available.textContent()
+
+    // the book: spread and mid between the sides, asks above the bids
+    await bestLevel(page, 'bid')
+    await bestLevel(page, 'ask')
+    // read in one go in the page: the book moves every tick
+    const [bidPrice, askPrice] = await page.evaluate<[number, number]>(`(() => {
+      const bids = document.querySelectorAll('[data-testid=book-bid]')
+      const asks = document.querySelectorAll('[data-testid=book-ask]')
+      return [Number(bids[0].dataset.price), Number(asks[asks.length - 1].dataset.price)]
+    })()`)
+    expect(askPrice).toBeGreaterThan(bidPrice)
+    expect(await page.getByTestId('book-spread').textContent()).toMatch(/\d/)
+
+    // tapping a level switches the form to limit and fills the price
+    // read and clicked in one step in the page: the book moves every tick
+    const tapped = await page.evaluate<string>(`(() => {
+      const row = document.querySelector('[data-testid=book-bid]')
+      row.click()
+      return row.dataset.price
+    })()`)
+    await expect.poll(() => page.locator('[data-choice=limit]').getAttribute('aria-pressed')).toBe('true')
+    expect(await page.locator('#order-price').inputValue()).toBe(tapped)
+
+    // a buy under the market (within the 50 levels the book sends) rests: it shows in the open
+    // orders and marks its level in the book
+    const limit = (Math.floor(bidPrice * 0.995 * 100) / 100).toFixed(2)
+    await page.locator('#order-price').fill(limit)
+    await page.locator('#order-amount').fill('1.5')
+    await page.getByTestId('spot-submit').click()
+    const open = page.getByTestId('spot-orders').locator('[data-order-status=open]')
+    await open.first().waitFor()
+    expect(await open.first().getByTestId('order-price').textContent()).toBe(
+      Number(limit).toLocaleString('en', { minimumFractionDigits: 2 }),
+    )
+    expect(await open.first().getByTestId('order-filled').textContent()).toBe('0 / 1.5')
+    // coarse grouping brings a level 0.5 % away into the rows shown; the level holds our 1.5 ETH
+    await page.getByTestId('book-step').selectOption({ index: 3 })
+    const ours = page.locator('[data-testid=book-bid][data-own]')
+    await ours.waitFor()
+    const quantity = numberIn(await ours.locator('span').nth(1).textContent())
+    expect(quantity).toBeGreaterThanOrEqual(1.5)
+    await page.screenshot({ path: screenshotPath(`desk-resting-limit-${sizeName(viewport)}`) })
+
+    // cancelled: gone from the open orders and from the book, and every frozen usdt is back
+    await open.first().getByTestId('cancel-order').click()
+    await expect.poll(() => open.count()).toBe(0)
+    await expect.poll(() => page.locator('[data-testid=book-bid][data-own]').count()).toBe(0)
+    await expect.poll(() => available.textContent()).toBe(before)
+    await page.getByTestId('spot-history-tab').click()
+    await page.getByTestId('spot-history').locator('[data-order-status=cancelled]').first().waitFor()
+  })
+
+  it('a marketable limit walks the book: it fills at book prices, at or under its limit', async () => {
+    const page = await signedInPage(viewport)
+    await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
+    await page.getByTestId('spot-available').waitFor()
+    const ask = await bestLevel(page, 'ask')
+    const askPrice = await priceOf(ask)
+    const firstLevel = numberIn(await ask.locator('span').nth(1).textContent())
+    // more than the best level holds, with a limit 2 % through it
+    const amount = Math.max(2, Math.ceil(firstLevel * 3))
+    const limit = (Math.ceil(askPrice * 1.02 * 100) / 100).toFixed(2)
+    await page.locator('[data-choice=limit]').click()
+    await page.locator('#order-price').fill(limit)
+    await page.locator('#order-amount').fill(String(amount))
+    await page.getByTestId('spot-submit').click()
+    await page.getByTestId('spot-history-tab').click()
+    const filled = page.getByTestId('spot-history').locator('[data-order-status=filled]').first()
+    await filled.waitFor()
+    expect(await filled.getByTestId('order-filled').textContent()).toBe(`${amount} / ${amount}`)
+    const cells = filled.locator('td')
+    const average = numberIn(await cells.nth(3).textContent())
+    expect(numberIn(await cells.nth(2).textContent())).toBe(Number(limit))
+    // walked: the average is under the limit (the book's prices, not the limit) and above the best ask
+    // as it was (deeper levels cost more), allowing for the walk of the price meanwhile
+    expect(average).toBeLessThan(Number(limit))
+    expect(average).toBeGreaterThan(askPrice * 0.995)
+  })
+})
+
+describe('positions and the feed', () => {
+  it('closes part of a position after confirming, then the rest at a limit', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
+    const available = page.getByTestId('contract-available')
+    await available.waitFor()
+    await page.getByTestId('open-transfer').click()
+    await page.locator('#order-transfer').fill('2000')
+    await page.getByTestId('transfer-form').locator('button[type=submit]').click()
+    await expect.poll(async () => numberIn(await available.textContent())).toBe(2000)
+
+    await page.locator('#order-shares').fill('10')
+    // 10 shares of 10 USDT: 100 USDT of position, and its size in BTC beside it
+    await expect.poll(() => page.getByTestId('contract-size').textContent()).toMatch(/BTC · 100\.00 USDT$/)
+    await page.getByTestId('contract-submit').click()
+    const position = page.getByTestId('position')
+    await position.waitFor()
+
+    await position.getByTestId('close-position').click()
+    const form = position.getByTestId('close-form')
+    await form.waitFor()
+    await form.locator('[data-close-percent="50"]').click()
+    expect(await form.locator('input[name^=close-shares-]').inputValue()).toBe('5')
+    await page.screenshot({ path: screenshotPath('desk-partial-close-phone') })
+    await form.getByTestId('close-confirm').click()
+    await expect.poll(() => position.locator('.figure-value').first().textContent()).toBe('5')
+    expect(await page.getByTestId('position').count()).toBe(1)
+
+    // the rest as a close order resting at a limit far above the market: the position stays open
+    await position.getByTestId('close-position').click()
+    await form.locator('[data-choice=limit]').click()
+    const price = form.locator('input[name^=close-price-]')
+    await price.fill(String(Math.round(numberIn(await page.getByTestId('ticker-price').textContent()) * 1.5)))
+    await form.getByTestId('close-confirm').click()
+    await expect.poll(() => form.count()).toBe(0)
+    expect(await page.getByTestId('position').count()).toBe(1)
+  })
+
+  it('the feed badge turns delayed when the sandbox feed pauses and live when it resumes', async () => {
+    const page = await signedInPage(DESKTOP)
+    await go(page, '/trade?id=1&componentName=3&symbol=btcusdt')
+    const badge = page.getByTestId('feed-status')
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    await suite.stack.control('/sandbox/feed/pause', {})
+    try {
+      await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
+      await page.screenshot({ path: screenshotPath('desk-feed-delayed-desktop') })
+    } finally {
+      await suite.stack.control('/sandbox/feed/resume', {})
+    }
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+
+    // a cut connection shows reconnecting until the socket is back
+    suite.stack.relay.cutAll()
+    await expect
+      .poll(() => badge.getAttribute('data-status'), { timeout: 5000, interval: 50 })
+      .toBe('reconnecting')
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 20_000 }).toBe('live')
+  })
+})

@@ -1,0 +1,578 @@
+import { readFile } from 'node:fs/promises'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { DESKTOP, PHONE, screenshotPath, signedInContext, uniqueEmail, type Viewport } from './stack'
+import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
+
+// The money and account screens in Chromium against the real gateway and sandbox, at both sizes:
+// identity upload, the phone rule, the security centre, deposits, withdrawals, transfers, the cash
+// flow and its export, the wallet's valuation, outages, and two right-to-left and CJK walks.
+
+interface Bundle {
+  errors: Record<string, string>
+  account: { kyc: Record<string, string> }
+  wallet: { accounts: Record<string, string>; status: Record<string, string> }
+  money: {
+    kinds: Record<string, string>
+    welfareTasks: Record<string, string>
+    retry: string
+    cashflow: Record<string, string>
+  }
+}
+const english = readLocale<Bundle>('en')
+
+const suite = setUpSuite()
+const SIZES = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const
+
+interface Envelope<T> {
+  code: number | string
+  msg: string
+  data: T
+}
+
+interface Account {
+  email: string
+  token: string
+}
+
+/** One call straight to the gateway, as the browser would make it; returns the HTTP status and envelope. */
+async function call<T>(path: string, token: string, init: RequestInit = {}) {
+  const response = await fetch(`${suite.stack.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', satoken: token, ...init.headers },
+  })
+  return { status: response.status, envelope: (await response.json()) as Envelope<T> }
+}
+
+async function ok<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
+  const { envelope } = await call<T>(path, token, init)
+  if (Number(envelope.code) <= 0) throw new Error(`${path}: ${envelope.msg}`)
+  return envelope.data
+}
+
+/** A registered account holding `usdt` on its platform account (besides the registration credit). */
+async function fundedAccount(usdt = '2500'): Promise<Account> {
+  const email = uniqueEmail()
+  await ok(`/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, '', {
+    method: 'POST',
+  })
+  const { code } = await suite.stack.control<{ code: string }>(
+    `/sandbox/last-code?to=${encodeURIComponent(email)}`,
+  )
+  const session = await ok<{ satoken: string }>('/api/user/register', '', {
+    method: 'POST',
+    body: JSON.stringify({
+      type: 'email',
+      username: email,
+      password: TEST_PASSWORD,
+      code,
+      inviteCode: suite.stack.sandbox.inviteCode,
+    }),
+  })
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: usdt })
+  return { email, token: session.satoken }
+}
+
+async function signedInPage(viewport: Viewport, account: Account, language = 'en') {
+  const context = await signedInContext(suite.browser, viewport, account.token)
+  if (language !== 'en')
+    await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { context, page, errors }
+}
+
+async function go(page: Page, path: string): Promise<void> {
+  await page.goto(`${suite.stack.url}/#${path}`)
+  await page.locator('.app-main .screen').first().waitFor()
+}
+
+async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {
+  await page.screenshot({ path: screenshotPath(`${viewport === PHONE ? 'phone' : 'desktop'}-money-${name}`) })
+}
+
+/** A number as the screens write it (grouped, maybe signed, maybe with a coin after it) in cents. */
+function cents(text: string): number {
+  const match = text.replace(/,/g, '').match(/-?\d+(\.\d+)?/)
+  if (!match) throw new Error(`no number in "${text}"`)
+  return Math.round(Number(match[0]) * 100)
+}
+
+async function toastTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('toast').allTextContents()
+}
+
+interface WalletScreen {
+  total: string
+  rows: Array<{ coin: string; amount: string; price: string; value: string }>
+}
+
+async function closeAll(...contexts: BrowserContext[]): Promise<void> {
+  for (const context of contexts) await context.close()
+}
+
+describe('identity upload', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`takes a 4 MB photo, reduced in the browser, and shows it under review (${label})`, async () => {
+      const account = await fundedAccount()
+      const { context, page, errors } = await signedInPage(viewport, account)
+      await go(page, '/primary')
+      await page.locator('input[name=realName]').fill('Ada Lovelace')
+      await page.locator('input[name=idNumber]').fill('AB1234567')
+      // a 4 MB PNG of noise made in the page, as a phone photo would be
+      const originalBytes = await page.evaluate<number>(`(async () => {
+        const canvas = document.createElement('canvas')
+        canvas.width = 1500
+        canvas.height = 1000
+        const context2d = canvas.getContext('2d')
+        const pixels = context2d.createImageData(canvas.width, canvas.height)
+        for (let index = 0; index < pixels.data.length; index++) {
+          pixels.data[index] = index % 4 === 3 ? 255 : Math.floor(Math.random() * 256)
+        }
+        context2d.putImageData(pixels, 0, 0)
+        const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'))
+        const input = document.querySelector('input[name=document]')
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([blob], 'passport.png', { type: 'image/png' }))
+        input.files = transfer.files
+        input.dispatchEvent(new Event('change', { bubbles: true }))
+        return blob.size
+      })()`)
+      expect(originalBytes).toBeGreaterThan(4 * 1024 * 1024)
+      await page.locator('form button[type=submit]').click()
+      await page.waitForFunction(() => window.location.hash === '#/userauth', undefined, { timeout: 30_000 })
+      await expect
+        .poll(() => page.getByTestId('kyc-status').textContent(), { timeout: 10_000 })
+        .toBe(english.account.kyc.pending)
+      await shoot(page, 'identity-under-review', viewport)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('refuses a file that is not a photo before uploading, with a translated message', async () => {
+    const account = await fundedAccount()
+    const { context, page } = await signedInPage(PHONE, account)
+    await go(page, '/primary')
+    await page.locator('input[name=realName]').fill('Ada Lovelace')
+    await page.locator('input[name=idNumber]').fill('AB1234567')
+    await page
+      .locator('input[name=document]')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
+    const before = suite.stack.apiRequests.filter((url) => url.startsWith('/api/user/uploadKYC')).length
+    await page.locator('form button[type=submit]').click()
+    await expect.poll(() => toastTexts(page)).toContain(english.errors.documentNotImage)
+    expect(suite.stack.apiRequests.filter((url) => url.startsWith('/api/user/uploadKYC')).length).toBe(before)
+    await context.close()
+  })
+})
+
+describe('phone rule of SPEC §5', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`refuses "123456" in the client before any request (${label})`, async () => {
+      const account = await fundedAccount()
+      const { context, page } = await signedInPage(viewport, account)
+      await go(page, '/phoneAuth')
+      const sent = suite.stack.apiRequests.length
+      await page.locator('input[name=phone]').fill('123456')
+      await expect.poll(() => page.getByTestId('phone-rule').textContent()).toBe(english.errors.invalidPhone)
+      expect(await page.getByTestId('send-code').isDisabled()).toBe(true)
+      await page.locator('input[name=code]').fill('123456')
+      await page.evaluate(`document.querySelector('form').requestSubmit()`)
+      await expect.poll(() => toastTexts(page)).toContain(english.errors.invalidPhone)
+      expect(
+        suite.stack.apiRequests.slice(sent).filter((url) => /bindPhone|sendMobileCode/.test(url)),
+      ).toEqual([])
+      await shoot(page, 'phone-rule', viewport)
+      await page.locator('input[name=phone]').fill('13800138000')
+      await expect.poll(() => page.getByTestId('send-code').isDisabled()).toBe(false)
+      await context.close()
+    })
+  }
+
+  it('is enforced by the gateway too: a direct request with "123456" gets 400 and never reaches the sandbox', async () => {
+    const account = await fundedAccount()
+    const before =
+      (await suite.stack.control<Record<string, number>>('/sandbox/calls'))['/api/user/bindPhone'] ?? 0
+    const bind = await call('/api/user/bindPhone?phone=123456&code=123456', account.token, { method: 'POST' })
+    expect(bind.status).toBe(400)
+    const send = await call('/api/user/sendMobileCode?codeType=bind&phone=123456', '', { method: 'POST' })
+    expect(send.status).toBe(400)
+    const after =
+      (await suite.stack.control<Record<string, number>>('/sandbox/calls'))['/api/user/bindPhone'] ?? 0
+    expect(after).toBe(before)
+    // a number that keeps the rule passes the gateway and reaches the sandbox
+    expect(
+      (await call('/api/user/sendMobileCode?codeType=bind&phone=8613800138000', '', { method: 'POST' }))
+        .status,
+    ).toBe(200)
+  })
+})
+
+describe('security centre', () => {
+  it('is reached from the drawer on a phone and from the sidebar on a desktop', async () => {
+    const account = await fundedAccount()
+    const phone = await signedInPage(PHONE, account)
+    await go(phone.page, '/')
+    await phone.page.locator('button.icon-button.mobile-only').first().click()
+    await phone.page.locator('.drawer [data-menu=security]').click()
+    await phone.page.waitForFunction(() => window.location.hash === '#/secrety')
+    await expect.poll(() => phone.page.getByTestId('security-centre').locator('li').count()).toBe(5)
+    const text = await phone.page.getByTestId('security-centre').textContent()
+    expect(text).toContain(account.email)
+    expect(text).toContain(english.account.kyc.none)
+    await shoot(phone.page, 'security-centre', PHONE)
+
+    const desktop = await signedInPage(DESKTOP, account)
+    await go(desktop.page, '/wallet')
+    await desktop.page.locator('.desktop-sidebar [data-menu=security]').click()
+    await desktop.page.waitForFunction(() => window.location.hash === '#/secrety')
+    await expect.poll(() => desktop.page.getByTestId('security-centre').locator('li').count()).toBe(5)
+    // and from the wallet
+    await go(desktop.page, '/wallet')
+    await desktop.page.locator('.action-grid a[href="#/secrety"]').click()
+    await desktop.page.waitForFunction(() => window.location.hash === '#/secrety')
+    await shoot(desktop.page, 'security-centre', DESKTOP)
+    expect([...phone.errors, ...desktop.errors]).toEqual([])
+    await closeAll(phone.context, desktop.context)
+  })
+})
+
+describe('withdraw', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`shows window, balance, fee and amount received before input, and Max fills the balance (${label})`, async () => {
+      const account = await fundedAccount('2500')
+      const { context, page, errors } = await signedInPage(viewport, account)
+      await go(page, '/withdraw')
+      // before anything is typed
+      await expect.poll(() => page.getByTestId('withdraw-window').textContent()).toMatch(/11:00–23:00/)
+      await expect.poll(() => page.getByTestId('withdraw-available').textContent()).toBe('2,580.0000 USDT')
+      expect(await page.getByTestId('withdraw-fee-rule').textContent()).toContain('10%')
+      expect(await page.getByTestId('withdraw-fee').textContent()).toBe('0 USDT')
+      expect(await page.getByTestId('withdraw-receive').textContent()).toBe('0 USDT')
+      // no fund password yet: the rule is said before the form, with the way to set one
+      await page.getByTestId('needs-fund-password').locator('a[href="#/fund-password"]').waitFor()
+      await shoot(page, 'withdraw-before-input', viewport)
+
+      await page.getByTestId('withdraw-max').click()
+      expect(await page.locator('input[name=amount]').inputValue()).toBe('2580')
+      expect(await page.getByTestId('withdraw-fee').textContent()).toBe('258 USDT')
+      expect(await page.getByTestId('withdraw-receive').textContent()).toBe('2322 USDT')
+      // a minus sign never gets into the amount
+      await page.locator('input[name=amount]').fill('-5')
+      expect(await page.locator('input[name=amount]').inputValue()).toBe('5')
+      await shoot(page, 'withdraw-max', viewport)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
+
+describe('deposit', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`shows the address as a QR code with the network warning and minimum, and lists a submitted deposit (${label})`, async () => {
+      const account = await fundedAccount()
+      const { context, page, errors } = await signedInPage(viewport, account)
+      await go(page, '/recharge')
+      await page.getByTestId('deposit-qr').waitFor({ timeout: 10_000 })
+      const address = await page.getByTestId('deposit-address').textContent()
+      expect(await page.getByTestId('deposit-qr').getAttribute('data-text')).toBe(address)
+      expect(await page.getByTestId('network-warning').textContent()).toContain('TRC20')
+      expect(await page.getByTestId('recharge-minimum').textContent()).toBe('1 USDT')
+      await page.locator('input[name=amount]').fill('50')
+      await page.locator('form button[type=submit]').click()
+      await expect
+        .poll(() => page.getByTestId('recharge-list').locator('li').first().textContent(), {
+          timeout: 10_000,
+        })
+        .toMatch(/50\.0000 USDT.*Pending/)
+      await shoot(page, 'recharge-submitted', viewport)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('fetches deposit addresses at most once per 5 s over all coins, and each coin only once', async () => {
+    const account = await fundedAccount()
+    const { context, page } = await signedInPage(PHONE, account)
+    await go(page, '/recharge')
+    await page.getByTestId('deposit-qr').waitFor({ timeout: 10_000 })
+    const payAddressCalls = () =>
+      suite.stack.apiRequests.filter((url) => url.startsWith('/api/recharge/payAddress'))
+    const before = payAddressCalls().length
+    const started = Date.now()
+    const coins = await page
+      .locator('.chips [data-coin]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-coin')))
+    expect(coins.length).toBeGreaterThanOrEqual(5)
+    for (const coin of coins.slice(1)) await page.locator(`.chips [data-coin="${coin}"]`).click()
+    // the first coin was fetched on arrival; the burst waits for the 5 s window and fetches only the last choice
+    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - started)))
+    expect(payAddressCalls().length - before).toBe(0)
+    await expect.poll(() => payAddressCalls().length - before, { timeout: 8000 }).toBe(1)
+    const last = coins.at(-1)
+    await expect.poll(() => page.getByTestId('deposit-qr').count()).toBe(1)
+    expect(await page.locator('.chips [aria-pressed=true]').getAttribute('data-coin')).toBe(last)
+    // back to a coin already fetched: shown at once from the cache, no request
+    await page.locator(`.chips [data-coin="${coins[0]}"]`).click()
+    await page.getByTestId('deposit-qr').waitFor()
+    await page.waitForTimeout(6000)
+    expect(payAddressCalls().length - before).toBe(1)
+    await context.close()
+  })
+})
+
+describe('transfer', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`moves USDT from the contract account back to the platform account (${label})`, async () => {
+      const account = await fundedAccount('1000')
+      await ok('/api/asset/transferFunds', account.token, {
+        method: 'POST',
+        body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '100' }),
+      })
+      const { context, page, errors } = await signedInPage(viewport, account)
+      await go(page, '/wallet')
+      await page.locator('.action-grid a[href="#/transfer"]').click()
+      await page.locator('select[name=from]').selectOption('contract')
+      expect(await page.locator('select[name=to]').inputValue()).toBe('platform')
+      await expect.poll(() => page.getByTestId('transfer-available').textContent()).toBe('100.0000 USDT')
+      await page.locator('input[name=amount]').fill('40')
+      await page.locator('form button[type=submit]').click()
+      await expect.poll(() => page.getByTestId('transfer-available').textContent()).toBe('60.0000 USDT')
+      const balances = await ok<Array<{ account: string; coin: string; available: string }>>(
+        '/api/asset/assetBalance',
+        account.token,
+      )
+      const usdt = (name: string) =>
+        balances.find((row) => row.account === name && row.coin === 'usdt')?.available
+      expect(usdt('contract')).toBe('60')
+      expect(usdt('platform')).toBe('1020')
+      await shoot(page, 'transfer', viewport)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
+
+describe('cash flow', () => {
+  it('shows a withdrawal once, filters by type and date, and exports what it shows', async () => {
+    // withdrawals open all day for this test, whatever the hour of the run
+    await suite.stack.control('/sandbox/settings', {
+      WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '23:59:59' },
+    })
+    await suite.stack.gateway.responseCache.purge()
+    try {
+      const account = await fundedAccount('1000')
+      await ok('/api/user/tardPwdSet?pwd=fund-pass-1', account.token, { method: 'POST' })
+      const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
+      const first = await ok<{ id: number }>(
+        `/api/withdraw/submit?coin=usdt&chain=TRC20&amount=100&address=${address}&pwd=fund-pass-1`,
+        account.token,
+        { method: 'POST' },
+      )
+      await suite.stack.control('/sandbox/withdraw/review', { id: first.id, approve: true })
+      await ok(
+        `/api/withdraw/submit?coin=usdt&chain=TRC20&amount=30&address=${address}&pwd=fund-pass-1`,
+        account.token,
+        {
+          method: 'POST',
+        },
+      )
+
+      for (const [, viewport] of SIZES) {
+        const { context, page, errors } = await signedInPage(viewport, account)
+        await go(page, '/cashflow')
+        const rows = page.getByTestId('cashflow').locator('li')
+        await rows.first().waitFor()
+        await page.locator('select[name=kind]').selectOption('withdraw')
+        await expect.poll(() => rows.count()).toBe(2)
+        const lines = await rows.allTextContents()
+        expect(lines.every((line) => line.includes(english.money.kinds.withdraw!))).toBe(true)
+        expect(lines.every((line) => line.includes(english.wallet.accounts.platform!))).toBe(true)
+        const amounts = () => page.getByTestId('record-amount').allTextContents()
+        expect((await amounts()).map(cents)).toEqual([-3000, -10000])
+
+        // a day after today shows nothing; today shows the same lines again
+        const today = await page.evaluate(() =>
+          new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
+        )
+        const tomorrow = await page.evaluate(() =>
+          new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10),
+        )
+        await page.locator('input[name=from]').fill(tomorrow)
+        await expect.poll(() => rows.count()).toBe(0)
+        await page.locator('input[name=from]').fill(today)
+        await page.locator('input[name=to]').fill(today)
+        await expect.poll(() => rows.count()).toBe(2)
+        await shoot(page, 'cashflow-withdrawals', viewport)
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByTestId('cashflow-export').click(),
+        ])
+        const csv = (await readFile(await download.path())).toString('utf8').replace(/^\ufeff/, '')
+        const [header, ...records] = csv.trim().split('\r\n')
+        expect(header).toBe(['Time', 'Type', 'Account', 'Coin', 'Amount', 'Balance'].join(','))
+        expect(records).toHaveLength(2)
+        const shown = await rows.allTextContents()
+        const shownAmounts = await amounts()
+        records.forEach((record, index) => {
+          const [time, type, accountName, coin, amount] = record.split(',')
+          expect(shown[index]).toContain(time)
+          expect(shown[index]).toContain(type)
+          expect(shown[index]).toContain(accountName)
+          expect(shown[index]).toContain(coin)
+          expect(cents(amount!)).toBe(cents(shownAmounts[index]!))
+        })
+        expect(errors).toEqual([])
+        await context.close()
+      }
+    } finally {
+      await suite.stack.control('/sandbox/settings', {
+        WITHDRAWAL_SETTING: { startTime: '11:00:00', endTime: '23:00:00' },
+      })
+      await suite.stack.gateway.responseCache.purge()
+    }
+  })
+})
+
+describe('wallet', () => {
+  for (const [label, viewport] of SIZES) {
+    it(`totals exactly the coin values it shows at the prices it shows (${label})`, async () => {
+      const account = await fundedAccount('3000')
+      await ok('/api/texchange/currencyExchange', account.token, {
+        method: 'POST',
+        body: JSON.stringify({ from: 'usdt', to: 'btc', amount: '500' }),
+      })
+      await ok('/api/texchange/currencyExchange', account.token, {
+        method: 'POST',
+        body: JSON.stringify({ from: 'usdt', to: 'eth', amount: '250' }),
+      })
+      const { context, page, errors } = await signedInPage(viewport, account)
+      await go(page, '/wallet')
+      await page.locator('[data-testid=coin-values] [data-coin=btc] [data-testid=coin-value]').waitFor()
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid=coin-value]')].every((node) =>
+            /\d/.test(node.textContent ?? ''),
+          ),
+        undefined,
+        { timeout: 15_000 },
+      )
+      // one read of the whole screen, so a live tick cannot fall between the rows and the total
+      const screen = await page.evaluate<WalletScreen>(`({
+        total: document.querySelector('[data-testid=wallet-total]').textContent,
+        rows: [...document.querySelectorAll('[data-testid=coin-values] li')].map((row) => ({
+          coin: row.getAttribute('data-coin'),
+          amount: row.querySelector('[data-testid=coin-amount]').textContent,
+          price: row.querySelector('[data-testid=coin-price]').textContent,
+          value: row.querySelector('[data-testid=coin-value]').textContent,
+        })),
+      })`)
+      expect(screen.rows.map((row) => row.coin).sort()).toEqual(['btc', 'eth', 'usdt'])
+      expect(screen.rows.reduce((sum, row) => sum + cents(row.value), 0)).toBe(cents(screen.total))
+      for (const row of screen.rows) {
+        // each value is its amount at the shown price, rounded down to the cent
+        const exact = Number(row.amount.replace(/,/g, '')) * Number(row.price.replace(/,/g, ''))
+        expect(Math.abs(cents(row.value) - Math.floor(exact * 100))).toBeLessThanOrEqual(1)
+      }
+      const btc = screen.rows.find((row) => row.coin === 'btc')!
+      expect(btc.amount).toMatch(/^0\.\d{8}$/)
+      await shoot(page, 'wallet', viewport)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
+
+describe('outages', () => {
+  it('shows "Network anomaly" for a 502 and offers a retry that brings the screen back', async () => {
+    const account = await fundedAccount()
+    const { context, page } = await signedInPage(DESKTOP, account)
+    // the backend drops every attempt of the next balance request (the gateway retries a GET twice): 502
+    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
+    const direct = await call('/api/asset/assetBalance', account.token)
+    expect(direct.status).toBe(502)
+    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
+    await go(page, '/wallet')
+    await page.getByTestId('failure').waitFor({ timeout: 10_000 })
+    expect(await page.getByTestId('failure').textContent()).toContain(english.errors.networkAnomaly)
+    expect(await toastTexts(page)).toContain(english.errors.networkAnomaly)
+    await shoot(page, 'network-anomaly', DESKTOP)
+    await page.getByTestId('failure').getByRole('button', { name: english.money.retry }).click()
+    await page.getByTestId('wallet-total').waitFor({ timeout: 10_000 })
+    await context.close()
+  })
+})
+
+describe('language list', () => {
+  it('opened in a fresh tab, sends the chosen language home instead of to about:blank', async () => {
+    const context = await suite.browser.newContext({ viewport: PHONE })
+    const page = await context.newPage()
+    await page.goto(`${suite.stack.url}/#/langList`)
+    await page.locator('[data-lang=ja]').click()
+    await page.waitForFunction(() => document.documentElement.lang === 'ja')
+    await page.waitForFunction(() => window.location.hash === '#/')
+    expect(page.url()).toContain(suite.stack.url)
+    await page.locator('.tab-bar').waitFor()
+    // the top bar's back arrow on a directly opened screen goes home too
+    await page.goto(`${suite.stack.url}/#/download`)
+    await page.locator('.top-bar .icon-button').first().click()
+    await page.waitForFunction(() => window.location.hash === '#/')
+    expect(page.url()).toContain(suite.stack.url)
+    await context.close()
+  })
+})
+
+describe('no raw key and no English on welfare and cash flow', () => {
+  for (const language of ['ar', 'ja'] as const) {
+    for (const [label, viewport] of SIZES) {
+      it(`${language} at ${label} size`, async () => {
+        const account = await fundedAccount('500')
+        await ok('/api/asset/transferFunds', account.token, {
+          method: 'POST',
+          body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '10' }),
+        })
+        await ok('/api/texchange/currencyExchange', account.token, {
+          method: 'POST',
+          body: JSON.stringify({ from: 'usdt', to: 'btc', amount: '20' }),
+        })
+        const bundle = readLocale<Bundle>(language)
+        const { context, page, errors } = await signedInPage(viewport, account, language)
+        const englishWords = [
+          ...Object.values(english.money.kinds),
+          ...Object.values(english.money.welfareTasks).filter((text) => !text.includes('{{')),
+          ...Object.values(english.wallet.accounts),
+          'usdt to btc',
+          'platform to contract',
+          'registration credit',
+        ]
+        const rawKey =
+          /\b(signUp|firstDeposit|verifyIdentity|firstTrade|amountBelowTraderMinimum|money\.|errors\.|wallet\.)/
+
+        await go(page, '/welfare')
+        await page.locator('.screen .list li').first().waitFor()
+        const welfare = await page.locator('.app-main').innerText()
+        expect(welfare).not.toMatch(rawKey)
+        for (const word of englishWords) expect(welfare).not.toContain(word)
+        expect(welfare).toContain(bundle.money.welfareTasks.firstDeposit)
+        await shoot(page, `welfare-${language}`, viewport)
+
+        await go(page, '/cashflow')
+        await page.getByTestId('cashflow').locator('li').first().waitFor()
+        const cashflow = await page.locator('.app-main').innerText()
+        expect(cashflow).not.toMatch(rawKey)
+        for (const word of englishWords) expect(cashflow).not.toContain(word)
+        for (const kind of ['bonus', 'deposit', 'transfer', 'exchange'])
+          expect(cashflow).toContain(bundle.money.kinds[kind])
+        await shoot(page, `cashflow-${language}`, viewport)
+        expect(errors).toEqual([])
+        await context.close()
+      })
+    }
+  }
+})

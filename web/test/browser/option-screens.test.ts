@@ -1,0 +1,276 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { toDecimal } from '@tradegate/shared'
+import {
+  DESKTOP,
+  PHONE,
+  openPage,
+  registerThroughUi,
+  screenshotPath,
+  signedInContext,
+  uniqueEmail,
+  type Viewport,
+} from './stack'
+import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
+
+// Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
+// follow the price, let sandbox time pass its expiry, and see the settlement and its payout.
+
+const english = readLocale<{ options: Record<string, string>; option: Record<string, string> }>('en')
+
+interface Position {
+  id: number
+  strike: string
+  quantity: string
+  cost: string
+  fee: string
+  status: string
+  settlePrice: string
+  payout: string
+  expiresAt: number
+}
+
+const suite = setUpSuite()
+let email = ''
+let token = ''
+const contexts: BrowserContext[] = []
+const pageErrors: string[] = []
+
+/** "1,234.5600 USDT" -> 1234.56 */
+function numberIn(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.-]/g, ''))
+}
+
+async function signedInPage(viewport: Viewport, language = 'en'): Promise<Page> {
+  const context = await signedInContext(suite.browser, viewport, token)
+  await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+  contexts.push(context)
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
+function sizeName(viewport: Viewport): string {
+  return viewport === PHONE ? 'phone' : 'desktop'
+}
+
+async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {
+  await page.screenshot({ path: screenshotPath(`option-${name}-${sizeName(viewport)}`), fullPage: true })
+}
+
+/** The user's option positions as the sandbox holds them, read through the gateway like the page does. */
+async function positions(status: 'open' | 'settled'): Promise<Position[]> {
+  const response = await fetch(`${suite.stack.url}/api/option/position/list?status=${status}`, {
+    headers: { satoken: token },
+  })
+  const envelope = (await response.json()) as { data: { rows: Position[] } }
+  return envelope.data.rows
+}
+
+async function sandboxNow(): Promise<number> {
+  return (await suite.stack.control<{ now: number }>('/sandbox/time')).now
+}
+
+beforeAll(async () => {
+  email = uniqueEmail()
+  const { page, context } = await openPage(suite.browser, PHONE)
+  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+  token = String(await page.evaluate("localStorage.getItem('_token')"))
+  await context.close()
+  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+}, 60_000)
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([])
+})
+
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+})
+
+describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
+  it('buys a call from the chain, marks it with the price, and settles it with its payout', async () => {
+    const page = await signedInPage(viewport)
+    await page.goto(`${suite.stack.url}/#/option`)
+    const chain = page.getByTestId('option-chain')
+    await chain.waitFor()
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    // a phone shows the calls only until the switch says otherwise; a desktop shows both sides
+    const putQuotes = chain.locator('[data-testid=chain-quote][data-kind=put]')
+    expect(await putQuotes.first().isVisible()).toBe(viewport === DESKTOP)
+    const expiresAt = Number(
+      await page.locator('[data-testid=expiry-tab][aria-selected=true]').getAttribute('data-expires-at'),
+    )
+
+    const atmCall = chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]')
+    const strike = String(await atmCall.getAttribute('data-strike'))
+    await expect
+      .poll(async () => numberIn(await atmCall.textContent()), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    await atmCall.click()
+    const ticket = page.getByTestId('option-ticket')
+    await ticket.waitFor()
+    await page.locator('#order-quantity').fill('0.01')
+    for (const figure of [
+      'ticket-premium',
+      'ticket-fee',
+      'ticket-total',
+      'ticket-break-even',
+      'ticket-max-loss',
+    ])
+      await expect
+        .poll(async () => numberIn(await page.getByTestId(figure).textContent()), { timeout: 15_000 })
+        .toBeGreaterThan(0)
+    // the most a buyer can lose is what the order costs, and break-even sits above the strike by it
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('ticket-max-loss').textContent()) ===
+          (await page.getByTestId('ticket-total').textContent()),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    expect(numberIn(await page.getByTestId('ticket-break-even').textContent())).toBeGreaterThan(
+      Number(strike),
+    )
+    await shoot(page, 'ticket', viewport)
+
+    await page.getByTestId('option-buy').click()
+    const card = page.locator('[data-testid=option-position][data-status=open]')
+    await card.waitFor()
+    const [bought] = await positions('open')
+    expect(bought).toMatchObject({ strike, quantity: '0.01', expiresAt })
+
+    const mark = card.getByTestId('position-mark')
+    await expect.poll(async () => numberIn(await mark.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    const markBefore = numberIn(await mark.textContent())
+    await shoot(page, 'bought', viewport)
+
+    // 3 % up: an at-the-money call of a quarter hour is then deep in the money and worth far more
+    await suite.stack.control('/sandbox/price', {
+      symbol: 'btcusdt',
+      price: (Number(strike) * 1.03).toFixed(2),
+    })
+    await expect
+      .poll(async () => numberIn(await mark.textContent()), { timeout: 15_000 })
+      .toBeGreaterThan(markBefore * 2)
+    const pnl = numberIn(await card.getByTestId('position-pnl').textContent())
+    expect(pnl).toBeGreaterThan(0)
+    await shoot(page, 'marked', viewport)
+
+    await suite.stack.control('/sandbox/time', { advanceMs: expiresAt - (await sandboxNow()) + 1000 })
+    const banner = page.getByTestId('option-settlement')
+    await banner.waitFor({ timeout: 15_000 })
+    const settled = (await positions('settled')).find((row) => row.id === bought!.id)!
+    // intrinsic value at the feed price of the moment it settled, for 0.01 BTC, truncated to 8 places
+    const expected = toDecimal(settled.settlePrice).minus(strike).times('0.01').toDecimalPlaces(8, 1)
+    expect(settled.payout).toBe(expected.toFixed())
+    expect(Number(settled.settlePrice)).toBeGreaterThan(Number(strike) * 1.02)
+    expect(numberIn(await banner.locator('.settlement-profit').textContent())).toBeCloseTo(
+      Number(settled.payout),
+      4,
+    )
+    await page.locator('[data-testid=positions-tab][data-status=settled]').click()
+    const settledCard = page.locator(`[data-testid=option-position][data-id="${settled.id}"]`)
+    expect(await settledCard.getAttribute('data-status')).toBe('settled')
+    expect(numberIn(await settledCard.getByTestId('position-payout').textContent())).toBeCloseTo(
+      Number(settled.payout),
+      4,
+    )
+    await shoot(page, 'settled', viewport)
+
+    // the chain has rolled on: its soonest expiry is a later one
+    await expect
+      .poll(
+        async () =>
+          Number(await page.locator('[data-testid=expiry-tab]').first().getAttribute('data-expires-at')),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(expiresAt)
+  }, 120_000)
+})
+
+describe('the Options trade tab and the rules', () => {
+  it('opens the chain in the trade screen when the settings open the tab', async () => {
+    await suite.stack.control('/sandbox/settings', {
+      PLAYING_SETTING: [
+        { key: 'Optional', isOpen: true, sort: 0 },
+        { key: 'SecondContract', isOpen: true, sort: 1 },
+        { key: 'BBTrading', isOpen: false, sort: 2 },
+        { key: 'Ustandard', isOpen: false, sort: 3 },
+        { key: 'Option', isOpen: true, sort: 4 },
+      ],
+    })
+    await suite.stack.gateway.responseCache.purge()
+    const page = await signedInPage(DESKTOP)
+    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=4&symbol=ethusdt`)
+    await page.locator('[data-trade-tab=Option][aria-selected=true]').waitFor()
+    const chain = page.getByTestId('option-chain')
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    // the chain is the one of the pair picked: its strikes sit around the ETH price, not BTC's
+    const strike = Number(await chain.locator('tr[data-atm=true]').getAttribute('data-strike'))
+    const eth = Number(suite.stack.sandbox.state.market.price('ethusdt').toFixed())
+    expect(Math.abs(strike - eth) / eth).toBeLessThan(0.05)
+    await shoot(page, 'trade-tab', DESKTOP)
+  }, 60_000)
+
+  it('shows every option rule in full, in the page language', async () => {
+    const page = await signedInPage(PHONE)
+    await page.goto(`${suite.stack.url}/#/option`)
+    const rules = page.getByTestId('option-rules')
+    await rules.waitFor()
+    const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
+      headers: { language: 'en' },
+    })
+    const { data } = (await response.json()) as { data: Array<{ title: string; content: string }> }
+    expect(data.length).toBeGreaterThanOrEqual(4)
+    for (const article of data) {
+      await expect
+        .poll(() => rules.getByText(article.content, { exact: true }).isVisible(), { timeout: 15_000 })
+        .toBe(true)
+    }
+    expect(await page.getByRole('region', { name: english.option.rules }).isVisible()).toBe(true)
+  }, 60_000)
+})
+
+describe('a walk through the screen in English, Arabic and Japanese', () => {
+  it.each(['en', 'ar', 'ja'])(
+    '%s, at both sizes',
+    async (language) => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await signedInPage(viewport, language)
+        await page.goto(`${suite.stack.url}/#/option`)
+        const chain = page.getByTestId('option-chain')
+        await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+        expect(await page.evaluate('document.documentElement.dir')).toBe(language === 'ar' ? 'rtl' : 'ltr')
+        await chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]').click()
+        await page.getByTestId('option-ticket').waitFor()
+        await expect
+          .poll(async () => numberIn(await page.getByTestId('ticket-total').textContent()), {
+            timeout: 15_000,
+          })
+          .toBeGreaterThan(0)
+        // the rules come in the page language, every one of them in full
+        const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
+          headers: { language },
+        })
+        const { data } = (await response.json()) as { data: Array<{ content: string }> }
+        for (const article of data) {
+          await expect
+            .poll(
+              () => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count(),
+              {
+                timeout: 15_000,
+              },
+            )
+            .toBe(1)
+        }
+        // no raw key anywhere on the screen
+        expect(await page.locator('body').textContent()).not.toMatch(/\boptions?\.[a-zA-Z_]+\b/)
+        await shoot(page, `walk-${language}`, viewport)
+      }
+    },
+    240_000,
+  )
+})
