@@ -113,9 +113,11 @@ describe.each(LANGUAGES)('desk screens in %s', (language) => {
     await shot('home')
     await page.goto(`${suite.stack.url}/#/tradeChart?symbol=btcusdt`)
     await page.getByTestId('candle-chart').waitFor()
-    await page.waitForFunction(
-      `Number(document.querySelector('[data-testid=candle-chart]')?.dataset.candles ?? 0) > 0`,
-    )
+    await expect
+      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
+        timeout: 45_000,
+      })
+      .toBeGreaterThan(0)
     expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
     await shot('chart')
   })
