@@ -46,7 +46,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/store', screen: screen(() => import('../features/market/screens/store')) },
   { path: '/search', screen: screen(() => import('../features/market/screens/search')) },
   { path: '/addOptional', screen: screen(() => import('../features/watchlist/screens/add-optional')) },
-  { path: '/trade', screen: screen(() => import('../features/trade/screens/trade')) },
+  { path: '/trade', screen: screen(() => import('./trade-screen')) },
   { path: '/tradeChart', screen: screen(() => import('../features/chart/screens/trade-chart')) },
   { path: '/option', screen: screen(() => import('../features/option/screens/option')) },
   // signed in: everything else

@@ -8,7 +8,7 @@ import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { bindEmail, sendBindEmailCode } from '../api/bind-email'
 import { bindPhone, sendBindPhoneCode } from '../api/bind-phone'
-import { useAccountInfo } from '../api/get-info'
+import { useAccountInfo } from '../../../lib/api/get-info'
 
 const CHANNELS = {
   email: {

@@ -14,7 +14,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { sendFundPasswordCode } from '../api/send-fund-password-code'
 import { changeFundPassword, setFundPassword } from '../api/fund-password'
-import { useAccountInfo } from '../api/get-info'
+import { useAccountInfo } from '../../../lib/api/get-info'
 
 /**
  * Sets the fund password the first time, typed twice, with a code sent to the bound e-mail or phone

@@ -5,7 +5,7 @@ import { LIMITS } from '@tradegate/shared'
 import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
-import { useAccountInfo } from '../api/get-info'
+import { useAccountInfo } from '../../../lib/api/get-info'
 import { uploadKyc } from '../api/upload-kyc'
 import { PhotoRefused, preparePhoto } from '../components/prepare-photo'
 

@@ -3,7 +3,7 @@ import { ListRow } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
-import { useAccountInfo } from '../api/get-info'
+import { useAccountInfo } from '../../../lib/api/get-info'
 
 /** Security centre: login password, fund password, e-mail, phone and identity level, each with its state. */
 export default function SecurityScreen() {

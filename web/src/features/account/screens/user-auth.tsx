@@ -5,7 +5,7 @@ import { ChevronIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
-import { useAccountInfo } from '../api/get-info'
+import { useAccountInfo } from '../../../lib/api/get-info'
 
 const LEVELS = [
   { level: 'primary', open: 'primaryOpen', approvedFrom: 1 },

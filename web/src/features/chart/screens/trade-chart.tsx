@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'wouter'
 import type { KlineInterval } from '@tradegate/shared'
 import { Screen } from '../../../components/screen'
-import { TickerHeader } from '../../market/components/ticker-header'
-import { tradeHref } from '../../market/lib/trade-link'
-import CandleChart from '../components/candle-chart'
-import { IntervalBar, intervalOf } from '../components/interval-bar'
+import { TickerHeader } from '../../../components/ticker-header'
+import { tradeHref } from '../../../lib/trade-link'
+import CandleChart from '../../../components/candle-chart'
+import { IntervalBar, intervalOf } from '../../../components/interval-bar'
 import { Link } from 'wouter'
-import '../../trade/trading.css'
+import '../../../components/trading.css'
 
 /** The full candlestick chart of one pair, with an interval switch; this route alone loads the chart code. */
 export default function TradeChartScreen() {

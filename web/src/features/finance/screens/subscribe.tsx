@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/toast'
 import { useFinanceProducts } from '../api/get-finance-products'
 import { subscribeFinance } from '../api/subscribe-finance'
 import { AmountForm } from '../../../components/amount-form'
-import { ProductRate, RiskNote } from '../components/product-rate'
+import { ProductRate, RiskNote } from '../../../components/product-rate'
 
 export default function SubscribeScreen() {
   const { t } = useTranslation()

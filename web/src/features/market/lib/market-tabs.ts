@@ -1,5 +1,5 @@
 import type { CoinList, Period, PlayingKey, Settings, WatchCoin } from '@tradegate/shared'
-import type { ListedPair } from './market-rows'
+import type { ListedPair } from '../../../lib/market-rows'
 
 // The market list's tabs: the open PLAYING_SETTING entries in the order a trader scans them.
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { FeedStatusBadge } from '../../../components/feed-status'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
-import { CoinSearchInput, CoinSearchList } from '../../watchlist/components/coin-search-list'
-import { useSymbolList } from '../../watchlist/api/get-symbol-list'
-import '../../trade/trading.css'
+import { CoinSearchInput, CoinSearchList } from '../../../components/coin-search-list'
+import { useSymbolList } from '../../../lib/api/get-symbol-list'
+import '../../../components/trading.css'
 
 /** Searches every listed coin; a star adds it to or removes it from the watchlist. */
 export default function SearchScreen() {

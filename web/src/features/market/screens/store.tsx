@@ -8,12 +8,12 @@ import { LoadingBlock } from '../../../components/loading-block'
 import { Screen } from '../../../components/screen'
 import { useAllTickers } from '../../../lib/live'
 import { useCoinList, useSettings } from '../../../lib/settings'
-import { useWatchlist } from '../../watchlist/api/get-watchlist'
-import { usePeriods } from '../api/get-periods'
-import { MarketTable } from '../components/market-table'
-import { buildRows, filterRows, nextSortOrder, sortRows, type SortOrder } from '../lib/market-rows'
+import { useWatchlist } from '../../../lib/api/get-watchlist'
+import { usePeriods } from '../../../lib/api/get-periods'
+import { MarketTable } from '../../../components/market-table'
+import { buildRows, filterRows, nextSortOrder, sortRows, type SortOrder } from '../../../lib/market-rows'
 import { marketTabs, pairsOfTab } from '../lib/market-tabs'
-import '../../trade/trading.css'
+import '../../../components/trading.css'
 
 /** The market list: a tab per open product, live prices, sorting and a filter. */
 export default function StoreScreen() {

@@ -4,7 +4,7 @@ import { Screen } from '../../../components/screen'
 import { NoData } from '../../../components/no-data'
 import { useCoinList } from '../../../lib/settings'
 import { OptionTrading } from '../components/option-trading'
-import '../../trade/trading.css'
+import '../../../components/trading.css'
 
 /** The options entry of the navigation: pick an option coin, then trade its chain. */
 export default function OptionScreen() {

@@ -8,8 +8,8 @@ import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useProxyProducts } from '../api/get-proxy-products'
 import { subscribeProxy } from '../api/subscribe-proxy'
-import { ProductRate, RiskNote } from '../../finance/components/product-rate'
-import { ProductTerms } from '../../finance/components/product-terms'
+import { ProductRate, RiskNote } from '../../../components/product-rate'
+import { ProductTerms } from '../../../components/product-terms'
 
 /** Proxy investing: delegated-trading products and a subscription form. */
 export default function ProxyScreen() {

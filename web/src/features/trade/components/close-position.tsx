@@ -4,9 +4,9 @@ import { Decimal } from 'decimal.js'
 import { mul, toDecimal, type Position } from '@tradegate/shared'
 import { showToast } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'
-import { sanitiseAmount } from '../lib/order-math'
-import { AmountInput, Choice, OrderError } from './form-bits'
-import { useOrderSubmit } from './order-submit'
+import { sanitiseAmount } from '../../../lib/order-math'
+import { AmountInput, Choice, OrderError } from '../../../components/form-bits'
+import { useOrderSubmit } from '../../../lib/order-submit'
 
 const PERCENTS = [25, 50, 75, 100]
 

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
-import { FundPasswordField, OrderError } from './form-bits'
+import { FundPasswordField, OrderError } from '../../../components/form-bits'
 
 export interface OrderSubmitButton {
   label: string

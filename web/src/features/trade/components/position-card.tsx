@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount, formatPercent, toDecimal, type LossSetting, type Position } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
-import { livePnl, pnlPercent } from '../lib/order-math'
+import { livePnl, pnlPercent } from '../../../lib/order-math'
 import { ClosePositionForm } from './close-position'
-import { Figure } from './form-bits'
+import { Figure } from '../../../components/form-bits'
 import { LossEditor, MarginEditor } from './position-editors'
 
 type Editor = 'margin' | 'loss' | 'close' | null

@@ -5,9 +5,9 @@ import { showToast } from '../../../lib/toast'
 import { adjustMargin } from '../api/adjust-margin'
 import { cancelLoss } from '../api/cancel-loss'
 import { setLoss } from '../api/set-loss'
-import { sanitiseAmount } from '../lib/order-math'
-import { AmountInput, OrderError } from './form-bits'
-import { useOrderSubmit } from './order-submit'
+import { sanitiseAmount } from '../../../lib/order-math'
+import { AmountInput, OrderError } from '../../../components/form-bits'
+import { useOrderSubmit } from '../../../lib/order-submit'
 
 // The forms a position card opens: margin, and stop loss / take profit.
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SecondOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
-import { formatCountdown, secondsLeft } from '../lib/order-math'
+import { formatCountdown, secondsLeft } from '../../../lib/order-math'
 
 /** The user's second contracts, with the countdown of open ones and the last settlement's result. */
 export function SecondOrders({

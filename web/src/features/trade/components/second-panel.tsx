@@ -8,10 +8,10 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { createSecondOrder } from '../api/create-second-order'
 import { useBalances } from '../api/get-asset-balance'
 import { useSecondOrders } from '../api/get-second-orders'
-import { availableOf, sanitiseAmount } from '../lib/order-math'
-import { AmountInput, Figure } from './form-bits'
+import { availableOf, sanitiseAmount } from '../../../lib/order-math'
+import { AmountInput, Figure } from '../../../components/form-bits'
 import { OrderForm } from './order-form'
-import { useOrderSubmit } from './order-submit'
+import { useOrderSubmit } from '../../../lib/order-submit'
 import { SecondOrders } from './second-orders'
 
 /** Second contracts: pick a period, stake up or down, watch the countdown and the settlement. */

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { transferFunds } from '../api/transfer-funds'
-import { sanitiseAmount } from '../lib/order-math'
-import { AmountInput, OrderError } from './form-bits'
-import { useOrderSubmit } from './order-submit'
+import { sanitiseAmount } from '../../../lib/order-math'
+import { AmountInput, OrderError } from '../../../components/form-bits'
+import { useOrderSubmit } from '../../../lib/order-submit'
 
 /** Moves usdt from the platform account into the contract account that contract orders draw on. */
 export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {

@@ -4,8 +4,8 @@ import { Link } from 'wouter'
 import type { PlayingKey, WatchCoin } from '@tradegate/shared'
 import { useAllTickers } from '../../../lib/live'
 import { useCoinList } from '../../../lib/settings'
-import { MarketTable } from '../../market/components/market-table'
-import { buildRows, nextSortOrder, sortRows, type SortOrder } from '../../market/lib/market-rows'
+import { MarketTable } from '../../../components/market-table'
+import { buildRows, nextSortOrder, sortRows, type SortOrder } from '../../../lib/market-rows'
 
 /** The trade header's watchlist tab: the user's coins, live, each opening the given trading tab. */
 export function WatchlistPanel({ coins, openTab }: { coins: readonly WatchCoin[]; openTab?: PlayingKey }) {

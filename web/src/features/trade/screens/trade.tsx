@@ -5,25 +5,25 @@ import { Link, useSearchParams } from 'wouter'
 import { LoadingBlock } from '../../../components/loading-block'
 import type { CoinList, Period, PlayingKey, WatchCoin } from '@tradegate/shared'
 import { useCoinList, useSettings, tradeHeaderTabs } from '../../../lib/settings'
-import { usePeriods } from '../../market/api/get-periods'
-import { IntervalBar, intervalOf } from '../../chart/components/interval-bar'
-import { PairPicker } from '../../market/components/pair-picker'
-import { TickerHeader } from '../../market/components/ticker-header'
-import { uniquePairs, type ListedPair } from '../../market/lib/market-rows'
-import { COMPONENT_NAMES, tabOfComponentName } from '../../market/lib/trade-link'
-import { OptionTrading } from '../../option/components/option-trading'
-import { useWatchlist } from '../../watchlist/api/get-watchlist'
-import { WatchButton } from '../../watchlist/components/watch-button'
+import { usePeriods } from '../../../lib/api/get-periods'
+import { IntervalBar, intervalOf } from '../../../components/interval-bar'
+import { PairPicker } from '../../../components/pair-picker'
+import { TickerHeader } from '../../../components/ticker-header'
+import { uniquePairs, type ListedPair } from '../../../lib/market-rows'
+import { COMPONENT_NAMES, tabOfComponentName } from '../../../lib/trade-link'
+import type { ReactNode } from 'react'
+import { useWatchlist } from '../../../lib/api/get-watchlist'
+import { WatchButton } from '../../../components/watch-button'
 import { ContractPanel } from '../components/contract-panel'
 import { BookPanel } from '../components/book-panel'
 import { SecondPanel } from '../components/second-panel'
 import { SpotPanel } from '../components/spot-panel'
 import { useDesktop } from '../components/use-desktop'
 import { WatchlistPanel } from '../components/watchlist-panel'
-import '../trading.css'
+import '../../../components/trading.css'
 
 // the chart is drawn beside the form on desktops only; phones open /tradeChart, so they never load it
-const CandleChart = lazy(() => import('../../chart/components/candle-chart'))
+const CandleChart = lazy(() => import('../../../components/candle-chart'))
 
 const DEFAULT_SYMBOL = 'btcusdt'
 
@@ -55,7 +55,12 @@ function pairName(symbol: string): string {
  * Trading: header tabs from PLAYING_SETTING (componentName picks one, 2 being contracts), a pair
  * picker, the live ticker, the tab's order form and lists, and the pair's recent trades.
  */
-export default function TradeScreen() {
+export interface TradeScreenProps {
+  /** the options desk for a coin; the app passes it in, so this feature needs no other */
+  optionPanel?: (coin: string) => ReactNode
+}
+
+export default function TradeScreen({ optionPanel }: TradeScreenProps) {
   const { t } = useTranslation()
   const settings = useSettings()
   const coinList = useCoinList()
@@ -104,7 +109,7 @@ export default function TradeScreen() {
   } else if (tab === 'SecondContract' && symbolPeriods.length > 0) {
     panel = <SecondPanel key={symbol} symbol={symbol} periods={symbolPeriods} />
   } else if (tab === 'Option') {
-    panel = <OptionTrading key={coin} coin={coin} />
+    panel = optionPanel?.(coin) ?? null
   }
 
   return (

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { FeedStatusBadge } from '../../../components/feed-status'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
-import { useWatchlist } from '../api/get-watchlist'
-import { useSymbolList } from '../api/get-symbol-list'
-import { CoinSearchInput, CoinSearchList } from '../components/coin-search-list'
-import '../../trade/trading.css'
+import { useWatchlist } from '../../../lib/api/get-watchlist'
+import { useSymbolList } from '../../../lib/api/get-symbol-list'
+import { CoinSearchInput, CoinSearchList } from '../../../components/coin-search-list'
+import '../../../components/trading.css'
 
 /** Manages the watchlist: what is on it now, and every coin to add. */
 export default function AddOptionalScreen() {

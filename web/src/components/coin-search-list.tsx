@@ -2,9 +2,9 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { WatchCoin } from '@tradegate/shared'
-import { NoData } from '../../../components/no-data'
-import { useAllTickers } from '../../../lib/live'
-import { useFormatters } from '../../../lib/use-formatters'
+import { NoData } from './no-data'
+import { useAllTickers } from '../lib/live'
+import { useFormatters } from '../lib/use-formatters'
 import { WatchButton } from './watch-button'
 
 /** The text box that narrows a CoinSearchList. */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { changePercent } from '@tradegate/shared'
-import { FeedStatusBadge } from '../../../components/feed-status'
-import { useTicker } from '../../../lib/live'
-import { useFormatters } from '../../../lib/use-formatters'
+import { FeedStatusBadge } from './feed-status'
+import { useTicker } from '../lib/live'
+import { useFormatters } from '../lib/use-formatters'
 import { directionOf } from '../lib/market-rows'
 
 /** The live 24 h ticker of one pair: last price, change, high, low and volume. */

@@ -1,4 +1,4 @@
-import { useCall } from '../../../lib/swr'
+import { useCall } from '../swr'
 
 export function useAccountInfo() {
   return useCall('getInfo')

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../components/form'
+import { Field } from './form'
 
 /** The fund password, shown only where FUND_PASSWORD_SETTING asks for it on this kind of order. */
 export function FundPasswordField({

@@ -1,4 +1,4 @@
-import { useCall } from '../../../lib/swr'
+import { useCall } from '../swr'
 
 /** Second-contract periods, of one symbol or (without one) of every symbol. */
 export function usePeriods(symbol?: string) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'
-import { NoData } from '../../../components/no-data'
-import { useFormatters } from '../../../lib/use-formatters'
+import { NoData } from './no-data'
+import { useFormatters } from '../lib/use-formatters'
 import { directionOf, type MarketRow, type SortKey, type SortOrder } from '../lib/market-rows'
 import { tradeHref } from '../lib/trade-link'
 

@@ -1,5 +1,5 @@
 import type { TickMarkType, Time } from 'lightweight-charts'
-import { formatDateTime } from '../../lib/intl'
+import { formatDateTime } from './intl'
 
 // The chart draws candle times in the zone and date format the settings name, like every other
 // time on the page; left alone, lightweight-charts labels them in UTC.

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { ApiError } from '../../../lib/http'
+import { ApiError } from './http'
 
 /**
  * One order submission at a time: `submitting` drives the full-screen overlay, and a refused order

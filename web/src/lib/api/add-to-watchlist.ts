@@ -1,4 +1,4 @@
-import { callApi } from '../../../lib/http'
+import { callApi } from '../http'
 
 export function addToWatchlist(symbol: string) {
   return callApi('watchlistAdd', { body: { symbol } })

@@ -16,12 +16,12 @@ import {
 } from 'lightweight-charts'
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useTranslation } from 'react-i18next'
-import { localisePrice } from '../../../lib/intl'
-import { useKline } from '../../../lib/live'
-import { useSettings } from '../../../lib/settings'
-import { blockMultiTouch } from '../../../lib/theme'
-import { useKlineHistory } from '../api/get-kline'
-import { crosshairTimeLabel, tickMarkLabel } from '../time-labels'
+import { localisePrice } from '../lib/intl'
+import { useKline } from '../lib/live'
+import { useSettings } from '../lib/settings'
+import { blockMultiTouch } from '../lib/theme'
+import { useKlineHistory } from '../lib/api/get-kline'
+import { crosshairTimeLabel, tickMarkLabel } from '../lib/time-labels'
 
 // Candles and volume with lightweight-charts: history from the kline call, then the live KLINE candle.
 // Prices become numbers only here, for drawing; nothing is computed from them.

@@ -1,5 +1,5 @@
 import { isCode200 } from '@tradegate/shared'
-import { useCall } from '../../../lib/swr'
+import { useCall } from '../swr'
 
 /** The user's watchlist; every screen showing it reads this one key, so a mutate shows everywhere at once. */
 export function useWatchlist() {

@@ -1,4 +1,4 @@
-import { useCall } from '../../../lib/swr'
+import { useCall } from '../swr'
 
 /** Every listed coin: what search and the watchlist pick from. */
 export function useSymbolList() {

@@ -1,5 +1,5 @@
 import type { KlineInterval } from '@tradegate/shared'
-import { useCall } from '../../../lib/swr'
+import { useCall } from '../swr'
 
 const HISTORY_CANDLES = '300'
 

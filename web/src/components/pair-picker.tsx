@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronIcon, SearchIcon } from '../../../components/icons'
-import { useAllTickers } from '../../../lib/live'
-import { useCoinList } from '../../../lib/settings'
-import { useFormatters } from '../../../lib/use-formatters'
+import { ChevronIcon, SearchIcon } from './icons'
+import { useAllTickers } from '../lib/live'
+import { useCoinList } from '../lib/settings'
+import { useFormatters } from '../lib/use-formatters'
 import { buildRows, directionOf, filterRows, type ListedPair } from '../lib/market-rows'
 
 /** The trading pair as a button; it opens a searchable list of the tab's pairs with last price and change. */

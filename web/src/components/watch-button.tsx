@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { addToWatchlist } from '../api/add-to-watchlist'
-import { useWatchlist } from '../api/get-watchlist'
-import { removeFromWatchlist } from '../api/remove-from-watchlist'
+import { addToWatchlist } from '../lib/api/add-to-watchlist'
+import { useWatchlist } from '../lib/api/get-watchlist'
+import { removeFromWatchlist } from '../lib/api/remove-from-watchlist'
 
 /** Adds a pair to the watchlist or removes it; the shared watchlist key is refreshed either way. */
 export function WatchButton({ symbol, label }: { symbol: string; label: string }) {

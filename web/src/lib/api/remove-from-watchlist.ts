@@ -1,4 +1,4 @@
-import { callApi } from '../../../lib/http'
+import { callApi } from '../http'
 
 export function removeFromWatchlist(id: number) {
   return callApi('watchlistRemove', { params: { id: String(id) } })

@@ -1,6 +1,6 @@
 import { changePercent, toDecimal, type CoinEntry } from '@tradegate/shared'
-import { toDisplayCoin } from '../../../lib/coins'
-import type { Ticker } from '../../../lib/live'
+import { toDisplayCoin } from './coins'
+import type { Ticker } from './live'
 
 // Market list rows: what each tab lists, with the live ticker folded in, sorted and filtered.
 
