@@ -33,7 +33,8 @@ function run(command, args) {
 }
 
 function buildWhatIsMissing() {
-  if (!existsSync(fromRoot('web/dist/index.html'))) {
+  // WEB_DIST names another client directory for the gateway to serve, so web/dist is not needed
+  if (!process.env.WEB_DIST && !existsSync(fromRoot('web/dist/index.html'))) {
     say('building the web client (web/dist is missing)')
     if (!run(npm, ['run', 'build', '-w', 'web'])) {
       say('the web client did not build; the gateway will serve a placeholder page instead')

@@ -33,8 +33,9 @@ function multipart(parts: Array<{ name: string; value: string; filename?: string
 
 describe('routes from the call table', () => {
   it('forwards a valid call and passes the answer back unchanged', async () => {
-    // in a language nothing asked for before: the socket's symbol check already cached the default one
-    const response = await inject({ url: CALLS.getCoinList.path, headers: { language: 'de', lang: 'de' } })
+    // a language of its own: the gateway reads the coin list for itself at start, under the default one
+    const headers = { language: 'forward-test' }
+    const response = await inject({ url: CALLS.getCoinList.path, headers })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 200 })
     expect(await stack.upstream.calls()).toEqual({ [CALLS.getCoinList.path]: 1 })
@@ -224,10 +225,24 @@ describe('Chinese-character rule', () => {
     expect(response.statusCode).toBe(200)
   })
 
-  it('counts refusals in gateway_rejected_requests_total{reason="chinese"}', async () => {
-    await inject({ url: '/api/market/kline?symbol=中&interval=1min' })
-    const metrics = await inject({ url: '/metrics' })
-    expect(metrics.body).toMatch(/gateway_rejected_requests_total\{reason="chinese"[^}]*\} [1-9]/)
+  it('counts each refusal once in gateway_rejected_requests_total{reason="chinese"}, and only those', async () => {
+    const chineseRefusals = async () => {
+      const metrics = await inject({ url: '/metrics' })
+      const series = metrics.body.matchAll(
+        /^gateway_rejected_requests_total\{reason="chinese"[^}]*\} (\d+)$/gm,
+      )
+      return [...series].reduce((sum, [, value]) => sum + Number(value), 0)
+    }
+    const before = await chineseRefusals()
+    expect((await inject({ url: '/api/market/kline?symbol=中&interval=1min' })).statusCode).toBe(400)
+    expect(await chineseRefusals()).toBe(before + 1)
+    expect((await login('{"username":"a中b","password":"secret12"}')).statusCode).toBe(400)
+    expect(await chineseRefusals()).toBe(before + 2)
+    // a refusal for another reason leaves the count alone
+    expect((await inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&debug=1' })).statusCode).toBe(
+      400,
+    )
+    expect(await chineseRefusals()).toBe(before + 2)
   })
 })
 

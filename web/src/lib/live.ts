@@ -491,7 +491,7 @@ export function useTrades(symbol: string | null | undefined): readonly TradeData
 }
 const NO_TRADES: readonly TradeData[] = Object.freeze([])
 
-/** The latest per-user event of one type; the client authenticates the socket with the session token. */
-export function useUserEvents(type: UserType): UserEvent | undefined {
-  return useLiveStream({ operation: 'subscribe', type }, 'user', latestUserEvent)
+/** The latest per-user event of one type (none for null); the client authenticates the socket with the session token. */
+export function useUserEvents(type: UserType | null): UserEvent | undefined {
+  return useLiveStream(type ? { operation: 'subscribe', type } : null, 'user', latestUserEvent)
 }

@@ -15,7 +15,7 @@ import { MenuLinks } from '../../../components/menu-links'
 import { useCoinList, useSettings } from '../../../lib/settings'
 import { useSession } from '../../../lib/session'
 import { setTheme, useTheme } from '../../../lib/theme'
-import { useNotices } from '../api/get-notices'
+import { ROLL_NOTICE, useNotices } from '../../../lib/api/get-notices'
 import { HomeCoins } from '../components/home-coins'
 import { MarketList } from '../components/market-list'
 import { SideDrawer } from '../components/side-drawer'
@@ -29,7 +29,7 @@ export default function HomeScreen() {
   const { token, userInfo } = useSession()
   const theme = useTheme()
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const notices = useNotices()
+  const notices = useNotices(ROLL_NOTICE, { quiet: true })
   const firstNotice = notices.data?.[0]
   const service = settings.CUSTOMER_SERVICE
 

@@ -3,7 +3,7 @@ import { toDecimal, type OptionPosition } from '@tradegate/shared'
 import { LoadingBlock } from '../../../components/loading-block'
 import { NoData } from '../../../components/no-data'
 import { useTicker, useUserEvents } from '../../../lib/live'
-import { useBalances } from '../../trade/api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useOptionChain } from '../api/get-option-chain'
 import { useOptionPositions } from '../api/get-option-positions'
 import { noteExchangeTime, useExchangeNow } from '../lib/exchange-clock'
@@ -21,7 +21,7 @@ export function OptionTrading({ coin }: { coin: string }) {
   const now = useExchangeNow()
   const ticker = useTicker(chain.data?.symbol)
   const settlement = useUserEvents('SETTLEMENT')
-  const balances = useBalances()
+  const balances = useBalances({ live: true })
   const positions = { open: useOptionPositions('open'), settled: useOptionPositions('settled') }
   const [chosenExpiry, setChosenExpiry] = useState<number | null>(null)
   const [chosenPick, setPick] = useState<OptionPick | null>(null)

@@ -10,7 +10,7 @@ import {
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
-import { useBalances } from '../../trade/api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { AmountInput, Figure, OrderError } from '../../../components/form-bits'
 import { useOrderSubmit } from '../../../lib/order-submit'
 import { availableOf, sanitiseAmount } from '../../../lib/order-math'
@@ -37,7 +37,7 @@ export function OrderTicket({
 }) {
   const { t } = useTranslation()
   const { price, amount, dateTime } = useFormatters()
-  const balances = useBalances()
+  const balances = useBalances({ live: true })
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
   const { submitting, error, run } = useOrderSubmit(() => void balances.mutate())

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ContractPair } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live'
 import { cancelContractOrder } from '../api/cancel-contract-order'
-import { useBalances } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useContractOrderHistory, useOpenContractOrders } from '../api/get-contract-orders'
 import { useLossSettings } from '../api/get-loss-settings'
 import { useOpenPositions } from '../api/get-positions'
@@ -18,7 +18,7 @@ type ListTab = 'positions' | 'orders' | 'history'
 /** Leveraged contracts: the order form, then positions, open orders and the order history. */
 export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: readonly ContractPair[] }) {
   const { t } = useTranslation()
-  const balances = useBalances()
+  const balances = useBalances({ live: true })
   const positions = useOpenPositions()
   const orders = useOpenContractOrders()
   const history = useContractOrderHistory()

@@ -6,7 +6,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { createSecondOrder } from '../api/create-second-order'
-import { useBalances } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useSecondOrders } from '../api/get-second-orders'
 import { availableOf, sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, Figure } from '../../../components/form-bits'
@@ -18,7 +18,7 @@ import { SecondOrders } from './second-orders'
 export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
   const { t } = useTranslation()
   const settings = useSettings()
-  const balances = useBalances()
+  const balances = useBalances({ live: true })
   const orders = useSecondOrders()
   const settlement = useUserEvents('SETTLEMENT')
   const { amount: formatAmount } = useFormatters()

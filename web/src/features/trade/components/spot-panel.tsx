@@ -1,12 +1,12 @@
 import type { SpotPair } from '@tradegate/shared'
-import { useBalances } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useSpotOrders } from '../api/get-spot-orders'
 import { SpotForm } from './spot-form'
 import { SpotOrders } from './spot-orders'
 
 /** Spot trading on one pair: the order form and the user's orders on the pair. */
 export function SpotPanel({ pair }: { pair: SpotPair }) {
-  const balances = useBalances()
+  const balances = useBalances({ live: true })
   const open = useSpotOrders(pair.symbol, 'open')
   const all = useSpotOrders(pair.symbol, 'all')
   const refresh = () => {

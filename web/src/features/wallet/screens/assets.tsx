@@ -5,7 +5,7 @@ import type { AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle } from '../../../components/hidden-amount'
 import { Screen } from '../../../components/screen'
-import { useAssetBalance } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { BalanceList } from '../components/balance-list'
 
 const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
@@ -14,7 +14,7 @@ const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
 export default function AssetsScreen() {
   const { t } = useTranslation()
   const [account, setAccount] = useState<AccountType>('platform')
-  const balances = useAssetBalance()
+  const balances = useBalances()
   return (
     <Screen title={t('menu.assets')} right={<EyesToggle />}>
       <div className="segmented" role="group">

@@ -15,7 +15,7 @@ import { Screen } from '../../../components/screen'
 import { coinPlaces } from '../../../lib/coins'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
-import { useAssetBalance } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { transferFunds } from '../api/transfer-funds'
 
 const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
@@ -24,7 +24,7 @@ const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
 export default function TransferScreen() {
   const { t } = useTranslation()
   const { amount: formatAmount } = useFormatters()
-  const balances = useAssetBalance()
+  const balances = useBalances()
   const [from, setFrom] = useState<AccountType>('platform')
   const [to, setTo] = useState<AccountType>('contract')
   const [coin, setCoin] = useState('usdt')

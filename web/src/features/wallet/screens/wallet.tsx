@@ -5,7 +5,7 @@ import { EyesToggle, HiddenAmount } from '../../../components/hidden-amount'
 import { Screen } from '../../../components/screen'
 import { coinPlaces } from '../../../lib/coins'
 import { useFormatters } from '../../../lib/use-formatters'
-import { useAssetBalance } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useUsdtPrices } from '../api/use-usdt-prices'
 import { valueBalances } from '../components/valuation'
 
@@ -24,7 +24,7 @@ const ACTIONS = [
 export default function WalletScreen() {
   const { t } = useTranslation()
   const { amount } = useFormatters()
-  const balances = useAssetBalance()
+  const balances = useBalances()
   const priceOf = useUsdtPrices()
   return (
     <Screen title={t('wallet.title')} back={false} right={<EyesToggle />}>

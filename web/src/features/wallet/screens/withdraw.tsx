@@ -10,7 +10,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useAccountInfo } from '../../../lib/api/get-info'
-import { useAssetBalance } from '../api/get-asset-balance'
+import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useWithdrawChannels } from '../api/get-withdraw-channels'
 import { useWithdrawStatus } from '../api/get-withdraw-status'
 import { submitWithdraw } from '../api/submit-withdraw'
@@ -30,7 +30,7 @@ export default function WithdrawScreen() {
   const info = useAccountInfo()
   const channels = useWithdrawChannels()
   const status = useWithdrawStatus()
-  const balances = useAssetBalance()
+  const balances = useBalances()
   const saved = useWithdrawAddresses()
   const [address, setAddress] = useState<string | null>(null)
   const [amount, setAmount] = useState('')

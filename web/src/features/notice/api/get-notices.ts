@@ -1,5 +1,0 @@
-import { useCall } from '../../../lib/swr'
-
-export function useNoticeList(key: string) {
-  return useCall('noticeList', { query: { key } })
-}

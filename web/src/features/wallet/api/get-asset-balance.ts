@@ -1,5 +1,0 @@
-import { useCall } from '../../../lib/swr'
-
-export function useAssetBalance() {
-  return useCall('assetBalance')
-}
