@@ -16,7 +16,7 @@ import { coinPlaces } from '../../../lib/coins'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
-import { transferFunds } from '../api/transfer-funds'
+import { transferFunds } from '../../../lib/api/transfer-funds'
 
 const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
 

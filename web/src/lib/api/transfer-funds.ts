@@ -1,5 +1,5 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi } from '../http'
 
 export function transferFunds(body: CallBody<'transferFunds'>) {
   return callApi('transferFunds', { body })
