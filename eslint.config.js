@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
@@ -45,7 +46,13 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        // zones are paths from the repository root, wherever eslint is started from
+        { zones: featureZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },
+      ],
+    },
   },
   {
     // gateway/src and gateway/sandbox talk only over the network, never through imports
