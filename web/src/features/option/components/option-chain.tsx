@@ -134,7 +134,9 @@ export function OptionChainPanel({
               <th colSpan={2} className="chain-call" data-side="call">
                 {t('options.calls')}
               </th>
-              <th />
+              <th>
+                <span className="visually-hidden">{t('options.strike')}</span>
+              </th>
               <th colSpan={2} className="chain-put" data-side="put">
                 {t('options.puts')}
               </th>

@@ -114,6 +114,7 @@ export default function TradeScreen({ optionPanel }: TradeScreenProps) {
 
   return (
     <div className="screen trade-screen" data-tab={tab}>
+      <h1 className="visually-hidden">{t('trade.title')}</h1>
       <header className="trade-top">
         <div className="tab-strip trade-tabs" role="tablist" aria-label={t('trade.title')}>
           {tabs.map((entry) => (
