@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url'
 // Vitest global setup: builds web/dist (which the gateway serves) when it is missing or older than the sources.
 
 const webDir = fileURLToPath(new URL('../..', import.meta.url))
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts']
+// the client is built from its own sources and the shared contract it imports
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts', '../shared/src']
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0
