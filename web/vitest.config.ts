@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
+import { callRoutesPlugin } from './scripts/call-routes'
 
 export default defineConfig({
+  plugins: [callRoutesPlugin()],
   test: {
     projects: [
       {
