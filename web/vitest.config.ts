@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config'
 import { callRoutesPlugin } from './scripts/call-routes'
 
 export default defineConfig({
-  plugins: [callRoutesPlugin()],
   test: {
     projects: [
       {
+        // the client's http module imports the call table's projection, which this plugin serves
+        plugins: [callRoutesPlugin()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
