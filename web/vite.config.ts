@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { callRoutesPlugin } from './scripts/call-routes'
 import { inlineEntryCss } from './scripts/inline-entry-css.mjs'
 import { precompress } from './scripts/precompress.mjs'
 
@@ -10,6 +11,7 @@ const BRAND_COLOUR = '#0b0e11'
 export default defineConfig({
   plugins: [
     react(),
+    callRoutesPlugin(),
     inlineEntryCss(),
     VitePWA({
       // a new build waits for the user's consent (the update prompt) instead of swapping under them

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config'
+import { callRoutesPlugin } from './scripts/call-routes'
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // the client's http module imports the call table's projection, which this plugin serves
+        plugins: [callRoutesPlugin()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],

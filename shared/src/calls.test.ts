@@ -8,12 +8,10 @@ import {
   NO_BODY_LIMIT_BYTES,
   bodyLimitOf,
   callPath,
-  isCode200,
-  isSuccess,
-  isTokenExpired,
   type CallBody,
   type CallData,
 } from './calls'
+import { isCode200, isSuccess, isTokenExpired } from './envelope'
 
 // Section 7 of the specification, as method and path; tests are the one place a path is written again.
 const SPECIFIED_CALLS = `

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox'
+import { MONEY_TEXT_PATTERN, PASSWORD_LENGTH, PHONE_PATTERN, RECORD_KINDS, type RecordKind } from './patterns'
 import { KLINE_INTERVALS } from './protocol'
 
 // ---- primitives: query values always arrive as text, so their schemas are strings with patterns ----
@@ -6,16 +7,14 @@ import { KLINE_INTERVALS } from './protocol'
 export const IdText = Type.String({ pattern: '^[0-9]{1,19}$' })
 export const IntText = Type.String({ pattern: '^[0-9]{1,9}$' })
 /** A non-negative decimal amount as text; money never travels as a float. */
-export const MoneyText = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,18})?$', maxLength: 40 })
+export const MoneyText = Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40 })
 /** A money field in a JSON body: a decimal string, or a JSON number the server turns into a Decimal. */
 export const Money = Type.Union([MoneyText, Type.Number({ minimum: 0 })])
 export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
 export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
 export const Email = Type.String({ format: 'email', maxLength: 120 })
-/** SPEC §5: an 11-digit mainland-style mobile number (optional 86 or +86 prefix) or a 0-led landline of 10 to 13 digits. */
-export const PHONE_PATTERN = '^(?:(?:\\+?86)?1[0-9]{10}|0[0-9]{9,12})$'
 export const Phone = Type.String({ pattern: PHONE_PATTERN })
-export const Password = Type.String({ minLength: 6, maxLength: 64 })
+export const Password = Type.String({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
 export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
 export const PageQuery = {
   pageNum: Type.Optional(IntText),
@@ -280,24 +279,6 @@ export const Kline = Type.Object({
 })
 export type Kline = Static<typeof Kline>
 
-/** Every kind of balance movement the records show; the client translates each one. */
-export const RECORD_KINDS = [
-  'deposit',
-  'withdraw',
-  'transfer',
-  'exchange',
-  'spot',
-  'contract',
-  'second',
-  'follow',
-  'trader',
-  'rebate',
-  'bonus',
-  'finance',
-  'proxy',
-  'option',
-] as const
-export type RecordKind = (typeof RECORD_KINDS)[number]
 export const FinancialRecord = Type.Object({
   id: Type.Integer(),
   coin: Type.String(),

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { chooseLanguage, i18n, savedLanguage, setLanguage } from '../lib/i18n'
 import { refreshCoinList, refreshSettings, settings } from '../lib/settings'
@@ -14,12 +14,17 @@ async function start(): Promise<void> {
   await setLanguage(chooseLanguage(savedLanguage(), settings.get().LANGUAGES), { save: false })
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html lacks #root')
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
+  const app = createRoot(root)
+  // as a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread in one long task while the whole shell mounts
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    ),
   )
   const [fresh] = await Promise.all([refreshSettings(), refreshCoinList()])
   // with nothing saved the server's default language wins once its settings arrive

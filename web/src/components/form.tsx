@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MoneyText, Password } from '@tradegate/shared'
+import { MONEY_TEXT_PATTERN, PASSWORD_LENGTH } from '@tradegate/shared'
 import { showToast } from '../lib/toast'
 
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -64,7 +64,7 @@ export function amountText(typed: string): string {
   return point === -1 ? cleaned : cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '')
 }
 
-const MONEY_PATTERN = new RegExp((MoneyText as { pattern?: string }).pattern ?? '^[0-9.]+$')
+const MONEY_PATTERN = new RegExp(MONEY_TEXT_PATTERN)
 
 /** True for an amount the server can take: a decimal above zero. */
 export function isPositiveAmount(text: string): boolean {
@@ -174,8 +174,7 @@ export function NewPasswordFields({
   )
 }
 
-// the schema's options are not part of TString's type, so the bound is read structurally
-const MIN_PASSWORD_LENGTH = (Password as { minLength?: number }).minLength ?? 0
+const MIN_PASSWORD_LENGTH = PASSWORD_LENGTH.min
 
 /** The message key for a password the server would refuse or a confirmation that differs; null when fine. */
 export function passwordProblem(

@@ -1,11 +1,12 @@
+import { CALL_ROUTES } from 'virtual:call-routes'
 import {
-  CALLS,
   LIMITS,
   TOKEN_HEADER,
-  callPath,
+  fillPath,
   findChinese,
   isSuccess,
   isTokenExpired,
+  type CALLS,
   type CallData,
   type CallName,
   type CallParams,
@@ -65,7 +66,7 @@ function translateServerMessage(message: string): string {
 }
 
 function requestUrl(name: CallName, input: CallInput<CallName>): string {
-  const path = callPath(name, input.params as Record<string, string> | undefined)
+  const path = fillPath(CALL_ROUTES[name].path, input.params as Record<string, string> | undefined, name)
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries((input.query ?? {}) as Query)) {
     if (value !== undefined) search.append(key, String(value))
@@ -138,7 +139,7 @@ export async function callEnvelope<N extends CallName>(
   options: CallOptions = {},
 ): Promise<Envelope<CallData<N>>> {
   refuseChinese(input)
-  const definition = CALLS[name]
+  const definition = CALL_ROUTES[name]
   const controller = new AbortController()
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, type MenuItem, type Settings } from '@tradegate/shared'
-import { mergeSettings, openMenuItems, tradeHeaderTabs } from './settings'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_SETTINGS, STORAGE_KEYS, type MenuItem, type Settings } from '@tradegate/shared'
+import { mergeSettings, openMenuItems, refreshSettings, settings, tradeHeaderTabs } from './settings'
 
 const item = (key: string, sort: number, isOpen = true): MenuItem => ({
   key,
@@ -57,5 +57,37 @@ describe('mergeSettings', () => {
   it('falls back to the built-in defaults for anything that is not an object', () => {
     expect(mergeSettings('broken')).toBe(DEFAULT_SETTINGS)
     expect(mergeSettings([1, 2])).toBe(DEFAULT_SETTINGS)
+  })
+})
+
+describe('refreshSettings', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  // fetch is stubbed: this checks the store alone
+  const serverAnswers = (data: unknown) =>
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data })))
+
+  it('stores and publishes a changed answer, and leaves screens alone when the answer is unchanged', async () => {
+    const published = vi.fn()
+    const unsubscribe = settings.subscribe(published)
+    try {
+      const login = { email: false, phone: true, account: true, address: false }
+      serverAnswers({ LOGIN_SETTING: login })
+      await refreshSettings()
+      expect(published).toHaveBeenCalledTimes(1)
+      expect(settings.get().LOGIN_SETTING).toEqual(login)
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? 'null').LOGIN_SETTING).toEqual(login)
+
+      serverAnswers({ LOGIN_SETTING: { ...login } })
+      await refreshSettings()
+      expect(published).toHaveBeenCalledTimes(1)
+
+      serverAnswers({ LOGIN_SETTING: { ...login, email: true } })
+      await refreshSettings()
+      expect(published).toHaveBeenCalledTimes(2)
+      expect(settings.get().LOGIN_SETTING.email).toBe(true)
+    } finally {
+      unsubscribe()
+    }
   })
 })

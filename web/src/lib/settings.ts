@@ -8,9 +8,9 @@ import {
   type PlayingKey,
   type Settings,
 } from '@tradegate/shared'
-import { createStore } from './external-store'
+import { createStore, type ExternalStore } from './external-store'
 import { callApi } from './http'
-import { readJson, writeJson } from './storage'
+import { readJson, readText, writeText, type StorageKey } from './storage'
 
 // Settings and the coin list: built-in defaults, replaced by the server's and kept in local storage.
 
@@ -33,6 +33,17 @@ const coinListStore = createStore<CoinList | null>(readJson<CoinList>(STORAGE_KE
 
 export const settings = { get: settingsStore.get, subscribe: settingsStore.subscribe }
 
+/**
+ * Stores a fresh server value and publishes it only when it differs from the one in use: the server
+ * usually answers what was stored last time, and publishing an equal copy would re-render every
+ * screen that reads it, synchronously, while the page is still loading.
+ */
+function keep<T>(store: ExternalStore<T>, key: StorageKey, next: T): void {
+  const text = JSON.stringify(next)
+  if (readText(key) !== text) writeText(key, text)
+  if (text !== JSON.stringify(store.get())) store.set(next)
+}
+
 export function useSettings(): Settings {
   return useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.get)
 }
@@ -45,9 +56,7 @@ export function useCoinList(): CoinList | null {
 export async function refreshSettings(): Promise<Settings> {
   try {
     const remote = await callApi('getAllSetting', {}, { accept: isCode200, quiet: true })
-    const merged = mergeSettings(remote)
-    writeJson(STORAGE_KEYS.settings, merged)
-    settingsStore.set(merged)
+    keep(settingsStore, STORAGE_KEYS.settings, mergeSettings(remote))
   } catch {
     // unavailable: the stored or built-in settings stay in use
   }
@@ -57,8 +66,7 @@ export async function refreshSettings(): Promise<Settings> {
 export async function refreshCoinList(): Promise<CoinList | null> {
   try {
     const list = await callApi('getCoinList', {}, { quiet: true })
-    writeJson(STORAGE_KEYS.coinList, list)
-    coinListStore.set(list)
+    keep(coinListStore, STORAGE_KEYS.coinList, list)
   } catch {
     // the stored list stays in use
   }

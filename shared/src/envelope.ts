@@ -1,0 +1,37 @@
+// The answer envelope and path rules of the call table, kept free of schemas so a client can use them
+// without loading the schema library.
+
+export const TOKEN_HEADER = 'satoken'
+/** Code and message a missing or expired session answers with; clients sign out when they see them. */
+export const TOKEN_EXPIRED_CODE = '500'
+export const TOKEN_EXPIRED_MESSAGE = 'Token expired, please sign in again'
+/** Code of a refused business request (bad input, not enough balance); any code above 0 means success. */
+export const FAILURE_CODE = -1
+
+type CodeAndMessage = { code: number | string; msg?: string }
+
+export function isTokenExpired(envelope: CodeAndMessage): boolean {
+  return String(envelope.code) === TOKEN_EXPIRED_CODE && (envelope.msg ?? '').includes('Token')
+}
+
+export function isSuccess(envelope: CodeAndMessage): boolean {
+  return !isTokenExpired(envelope) && Number(envelope.code) > 0
+}
+
+/** Settings, watchlist and user-info loads, and the cache, accept only code 200, as number or text. */
+export function isCode200(envelope: CodeAndMessage): boolean {
+  return Number(envelope.code) === 200
+}
+
+/** Fills the `:name` segments of a call's path; values are encoded so a parameter can never add a segment. */
+export function fillPath(
+  path: string,
+  params: Record<string, string | number> | undefined,
+  name: string,
+): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params?.[key]
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import { CALL_ROUTES } from 'virtual:call-routes'
+import { describe, expect, it } from 'vitest'
+import {
+  CALLS,
+  CALL_NAMES,
+  MONEY_TEXT_PATTERN,
+  MoneyText,
+  PASSWORD_LENGTH,
+  Password,
+} from '@tradegate/shared'
+import { callRoutesPlugin } from '../../scripts/call-routes'
+
+describe('the client projection of the call table', () => {
+  it('gives every call the method, path and body type of the table and nothing else', () => {
+    expect(Object.keys(CALL_ROUTES).sort()).toEqual([...CALL_NAMES].sort())
+    for (const name of CALL_NAMES) {
+      const call = CALLS[name]
+      const expected =
+        'bodyType' in call
+          ? { method: call.method, path: call.path, bodyType: call.bodyType }
+          : { method: call.method, path: call.path }
+      expect(CALL_ROUTES[name], name).toEqual(expected)
+    }
+    expect(
+      Object.values(CALL_ROUTES).filter((route) => route.bodyType === 'multipart').length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('is plain data, so the schema library stays out of the browser', async () => {
+    const plugin = callRoutesPlugin()
+    const resolve = plugin.resolveId as (id: string) => string | undefined
+    const load = plugin.load as (this: { addWatchFile(file: string): void }, id: string) => Promise<string>
+    const id = resolve('virtual:call-routes')
+    expect(id).toBeDefined()
+    expect(resolve('virtual:other')).toBeUndefined()
+    const source = await load.call({ addWatchFile: () => undefined }, id as string)
+    expect(source).toMatch(/^export const CALL_ROUTES = Object\.freeze\(\{/)
+    expect(source).not.toMatch(/import|require|schema|typebox/i)
+  })
+
+  it('reads envelope rules and form patterns from shared modules that import no schema library', () => {
+    for (const file of ['envelope.ts', 'patterns.ts']) {
+      const source = readFileSync(new URL(`../../../shared/src/${file}`, import.meta.url), 'utf8')
+      expect(source, file).not.toMatch(/^import /m)
+    }
+    // the plain values are the ones the schemas are built from
+    expect((MoneyText as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
+    expect((Password as { minLength?: number }).minLength).toBe(PASSWORD_LENGTH.min)
+    expect((Password as { maxLength?: number }).maxLength).toBe(PASSWORD_LENGTH.max)
+  })
+})
