@@ -20,7 +20,9 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
   const settings = useSettings()
   const balances = useBalances({ live: true })
   const orders = useSecondOrders()
-  const settlement = useUserEvents('SETTLEMENT')
+  const latestSettlement = useUserEvents('SETTLEMENT')
+  // options settle on the same stream; only second contracts belong to this panel
+  const settlement = latestSettlement?.data.product === 'option' ? undefined : latestSettlement
   const { amount: formatAmount } = useFormatters()
   const [periodId, setPeriodId] = useState<number | null>(null)
   const [amount, setAmount] = useState('')
