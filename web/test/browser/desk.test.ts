@@ -3,14 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   DESKTOP,
   PHONE,
-  openPage,
-  registerThroughUi,
+  registerFundedThroughUi,
   screenshotPath,
   signedInContext,
-  uniqueEmail,
   type Viewport,
 } from './stack'
-import { TEST_PASSWORD, setUpSuite } from './suite'
+import { setUpSuite } from './suite'
 
 // The trading desk in Chromium against the real gateway, sandbox order book and DEPTH feed:
 // the book beside the form, resting and cancelling a limit, a marketable order walking the book,
@@ -20,7 +18,6 @@ import { TEST_PASSWORD, setUpSuite } from './suite'
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
 let token = ''
-let email = ''
 const contexts: BrowserContext[] = []
 const pageErrors: string[] = []
 
@@ -60,12 +57,7 @@ async function priceOf(level: Locator): Promise<number> {
 }
 
 beforeAll(async () => {
-  email = uniqueEmail()
-  const { page, context } = await openPage(suite.browser, PHONE)
-  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
-  token = String(await page.evaluate("localStorage.getItem('_token')"))
-  await context.close()
-  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+  token = (await registerFundedThroughUi(suite.browser, suite.stack, '100000')).token
 })
 
 afterEach(() => {

@@ -4,14 +4,12 @@ import { toDecimal } from '@tradegate/shared'
 import {
   DESKTOP,
   PHONE,
-  openPage,
-  registerThroughUi,
+  registerFundedThroughUi,
   screenshotPath,
   signedInContext,
-  uniqueEmail,
   type Viewport,
 } from './stack'
-import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
+import { readLocale, setUpSuite } from './suite'
 
 // Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
 // follow the price, let sandbox time pass its expiry, and see the settlement and its payout.
@@ -31,7 +29,6 @@ interface Position {
 }
 
 const suite = setUpSuite()
-let email = ''
 let token = ''
 const contexts: BrowserContext[] = []
 const pageErrors: string[] = []
@@ -73,12 +70,7 @@ async function sandboxNow(): Promise<number> {
 }
 
 beforeAll(async () => {
-  email = uniqueEmail()
-  const { page, context } = await openPage(suite.browser, PHONE)
-  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
-  token = String(await page.evaluate("localStorage.getItem('_token')"))
-  await context.close()
-  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+  token = (await registerFundedThroughUi(suite.browser, suite.stack, '100000')).token
 }, 60_000)
 
 afterEach(() => {

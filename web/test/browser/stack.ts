@@ -241,6 +241,21 @@ export async function registerThroughUi(
   await page.getByTestId('registration-credit').waitFor()
 }
 
+/** Signs up through the register screen and deposits `usdt`; returns the account and its session token. */
+export async function registerFundedThroughUi(
+  browser: Browser,
+  stack: Stack,
+  usdt: string,
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail()
+  const { page, context } = await openPage(browser, PHONE)
+  await registerThroughUi(page, stack, email, TEST_PASSWORD)
+  const token = String(await page.evaluate("localStorage.getItem('_token')"))
+  await context.close()
+  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: usdt })
+  return { email, token }
+}
+
 export async function loginThroughUi(
   page: Page,
   stack: Stack,

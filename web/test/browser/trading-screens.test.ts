@@ -3,15 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   PHONE,
-  openPage,
-  registerThroughUi,
+  registerFundedThroughUi,
   screenshotPath,
   signedInContext,
-  uniqueEmail,
-  waitFor,
   type Viewport,
+  waitFor,
 } from './stack'
-import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
+import { readLocale, setUpSuite } from './suite'
 
 // The markets and trading screens in Chromium against the real gateway and sandbox, at both sizes.
 
@@ -65,12 +63,9 @@ async function shoot(page: Page, name: string, viewport: Viewport): Promise<void
 }
 
 beforeAll(async () => {
-  email = uniqueEmail()
-  const { page, context } = await openPage(suite.browser, PHONE)
-  await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
-  token = String(await page.evaluate("localStorage.getItem('_token')"))
-  await context.close()
-  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '100000' })
+  const account = await registerFundedThroughUi(suite.browser, suite.stack, '100000')
+  email = account.email
+  token = account.token
 })
 
 afterEach(() => {
