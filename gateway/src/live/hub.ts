@@ -7,7 +7,9 @@ import { encodeTextFrame } from './wire-frame'
 // Topic -> sockets on this instance. Each bus message is framed once and the same bytes are
 // written to every subscriber; a socket whose send buffer grows is conflated, then closed.
 // Subscribers at a rate are served by one timer per rate, which sends each changed topic's latest
-// frame, framed once, to all of them.
+// frame, framed once, to all of them. The rate's topics are dealt round the period's slots so that
+// each tick sends a slice of them: sending every topic at once would stall the raw subscribers
+// behind one long burst each period.
 
 export interface HubSocket {
   readonly open: boolean
@@ -36,6 +38,8 @@ interface RatedSockets {
   pending: Map<string, Buffer>
   /** sockets that joined since the last tick -> the topic's version their snapshot showed */
   fresh: Map<HubSocket, number>
+  /** which of the rate's slots sends this topic */
+  slot: number
 }
 
 /** Where the sockets of a book topic stand in its numbered stream. */
@@ -68,10 +72,17 @@ interface TopicEntry {
 
 interface RateGroup {
   timer: NodeJS.Timeout
-  /** topics with a frame for this rate's subscribers since the last tick */
-  dirty: Set<TopicEntry>
+  /** per slot, the topics with a frame for this rate's subscribers since the slot's last tick */
+  dirty: Array<Set<TopicEntry>>
+  /** ticks so far: the next tick sends slot `ticks % dirty.length` */
+  ticks: number
+  /** the slot the next topic to join this rate is dealt */
+  nextSlot: number
   sockets: number
 }
+
+/** A rate's period is cut into slots this long; each topic at the rate is sent in one of them. */
+export const RATE_SLOT_MS = 25
 
 const USER_TYPE_PREFIX = '{"type":"'
 
@@ -193,14 +204,20 @@ export class TopicHub {
       entry.sockets.add(socket)
       return
     }
+    const group = this.groupOf(rate)
     let rated = entry.rated?.get(rate)
     if (!rated) {
-      rated = { sockets: new Set(), pending: new Map(), fresh: new Map() }
+      rated = {
+        sockets: new Set(),
+        pending: new Map(),
+        fresh: new Map(),
+        slot: group.nextSlot++ % group.dirty.length,
+      }
       ;(entry.rated ??= new Map()).set(rate, rated)
     }
     rated.sockets.add(socket)
     rated.fresh.set(socket, entry.version)
-    this.groupOf(rate).sockets++
+    group.sockets++
   }
 
   /** Takes a socket out of every set of the topic; false if it was in none. */
@@ -225,9 +242,11 @@ export class TopicHub {
   private groupOf(rate: StreamRate): RateGroup {
     let group = this.rates.get(rate)
     if (!group) {
-      const timer = setInterval(() => this.tick(rate), rate)
+      const slots = Math.max(1, Math.floor(rate / RATE_SLOT_MS))
+      const timer = setInterval(() => this.tick(rate), rate / slots)
       timer.unref()
-      this.rates.set(rate, (group = { timer, dirty: new Set(), sockets: 0 }))
+      const dirty = Array.from({ length: slots }, () => new Set<TopicEntry>())
+      this.rates.set(rate, (group = { timer, dirty, ticks: 0, nextSlot: 0, sockets: 0 }))
     }
     return group
   }
@@ -354,18 +373,20 @@ export class TopicHub {
     const key = entry.conflationKey?.(payload) ?? ''
     for (const [rate, rated] of entry.rated!) {
       rated.pending.set(key, payload)
-      this.rates.get(rate)?.dirty.add(entry)
+      this.rates.get(rate)?.dirty[rated.slot]?.add(entry)
     }
   }
 
-  /** One rate's period is over: each changed topic's latest frames, framed once, to its subscribers at that rate. */
+  /** One slot of a rate's period: each of its changed topics' latest frames, framed once, to their subscribers at that rate. */
   private tick(rate: StreamRate): void {
     const group = this.rates.get(rate)
-    if (!group || group.dirty.size === 0) return
+    if (!group) return
+    const dirty = group.dirty[group.ticks++ % group.dirty.length]!
+    if (dirty.size === 0) return
     const { softBufferBytes, hardBufferBytes } = this.options
     let sent = 0
     let conflated = 0
-    for (const entry of group.dirty) {
+    for (const entry of dirty) {
       const rated = entry.rated?.get(rate)
       if (!rated) continue
       // a book at a rate is sent whole: its subscribers never have to follow a numbered stream
@@ -390,7 +411,7 @@ export class TopicHub {
       }
       rated.fresh.clear()
     }
-    group.dirty.clear()
+    dirty.clear()
     if (sent) this.options.metrics.wsMessagesSent.inc(sent)
     if (conflated) this.conflated.inc(conflated)
   }

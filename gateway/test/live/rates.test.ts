@@ -193,6 +193,52 @@ describe('subscriptions at a rate', () => {
     expect(books.at(-1)).toEqual({ snapshot: true, seq: 40, bids: [['10', '40']], asks: [['11', '1']] })
   })
 
+  it('spreads the topics of a rate over its period instead of sending them all in one burst', async () => {
+    const symbols = ['btcusdt', 'ethusdt', 'solusdt']
+    const candle = (symbol: string, close: number) => ({
+      type: 'KLINE',
+      symbol,
+      interval: '1min',
+      ts: Date.now(),
+      data: { time: 60_000, open: 1, high: 9, low: 1, close, vol: close },
+    })
+    for (const symbol of symbols) {
+      upstream.send(upstreamDetail(symbol, 0, Date.now()))
+      upstream.send(candle(symbol, 0))
+    }
+    await waitFor(() => gateway.app.live.bus.snapshot('KLINE:solusdt:1min').length === 1, 'every candle')
+    const rated = await open()
+    for (const symbol of symbols) {
+      rated.send({ operation: 'subscribe', type: 'DETAIL', symbol, rate: 1000 })
+      rated.send({ operation: 'subscribe', type: 'KLINE', symbol, interval: '1min', rate: 1000 })
+    }
+    await waitFor(() => rated.frames.length === 6, 'six snapshots')
+    // every topic changes many times within one period
+    for (let close = 1; close <= 40; close++) {
+      for (const symbol of symbols) {
+        upstream.send(upstreamDetail(symbol, close, Date.now()))
+        upstream.send(candle(symbol, close))
+      }
+      await sleep(5)
+    }
+    await waitFor(
+      () => rated.frames.filter((frame) => closeOf(frame) === '40').length === 6,
+      'the latest value of every topic',
+      2500,
+    )
+    const lastArrivals = rated.frames.flatMap((frame, i) =>
+      closeOf(frame) === '40' ? [rated.arrivals[i]!] : [],
+    )
+    // six topics dealt over the period's 25 ms slots: their frames arrive at six different ticks,
+    // still within one period of the last change
+    const spreadMs = Math.max(...lastArrivals) - Math.min(...lastArrivals)
+    expect(spreadMs).toBeGreaterThanOrEqual(75)
+    expect(spreadMs).toBeLessThan(1000)
+    expect(
+      new Set(rated.frames.slice(6).map((frame) => `${frame.type}:${frame.symbol}:${closeOf(frame)}`)).size,
+    ).toBe(rated.frames.length - 6)
+  })
+
   it('moves a subscription to a new rate without a second subscription, and refuses bad rates', async () => {
     const client = await open()
     client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
