@@ -33,7 +33,6 @@ export interface ClientSocketDeps {
   /** counts a subscription refused without closing the socket */
   refused?(reason: SubscriptionRefusal): void
   onSubscriptionsChanged?(): void
-  log?: SocketLog
 }
 
 export type SubscriptionRefusal = 'unknown_symbol' | 'too_many_topics'
@@ -76,16 +75,14 @@ export class ClientSocket implements HubSocket {
   constructor(
     readonly ws: WebSocket,
     private readonly raw: Socket,
+    /** shared by every socket of the instance */
     private readonly deps: ClientSocketDeps,
+    readonly log?: SocketLog,
   ) {
     ws.on('message', (data, isBinary) => this.receive(data, isBinary))
     ws.on('pong', () => {
       this.alive = true
     })
-  }
-
-  get log(): SocketLog | undefined {
-    return this.deps.log
   }
 
   get open(): boolean {
@@ -121,7 +118,7 @@ export class ClientSocket implements HubSocket {
   closeSlow(): void {
     this.leaveAll()
     if (this.ws.readyState !== WebSocket.OPEN) return
-    this.deps.log?.slowClosed(this.raw.writableLength)
+    this.log?.slowClosed(this.raw.writableLength)
     this.ws.close(WS_CLOSE.tryAgainLater, SLOW_CONSUMER)
     // a client that stopped reading will not answer the close handshake either
     setTimeout(() => this.ws.terminate(), SLOW_CLOSE_GRACE_MS).unref()
@@ -145,7 +142,7 @@ export class ClientSocket implements HubSocket {
   }
 
   private abuse(code: number, msg: string): void {
-    this.deps.log?.limitHit(msg)
+    this.log?.limitHit(msg)
     this.sendError(code, msg)
     this.leaveAll()
     this.ws.close(WS_CLOSE.policyViolation, msg)

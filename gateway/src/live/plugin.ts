@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
@@ -36,6 +37,17 @@ declare module 'fastify' {
 
 /** The address the gateway's own coin-list reads come from: a rate-limit bucket no client shares. */
 const INTERNAL_ADDRESS = '127.0.0.2'
+
+/**
+ * Node leaves the upgrade's unanswered response attached to the socket, and the websocket plugin
+ * gives the socket an error listener that closes over the request and reply: together they would
+ * keep the upgrade's Fastify request, reply, logger and headers, some 4 KiB, for the socket's whole
+ * life. Neither is needed once the socket is open.
+ */
+function releaseUpgradeRequest(ws: WebSocket, raw: Socket): void {
+  ;(raw as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(raw)
+  ws.removeAllListeners('error')
+}
 
 /** Pings go out in this many slices per interval. */
 const PING_SLICES = 25
@@ -119,8 +131,13 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,
     }
-    const resolveUser = (token: string) => users.resolve(token)
-    const refused = (reason: string) => metrics.rejectedRequests.inc({ reason })
+    const clientDeps = {
+      hub,
+      limits,
+      symbols,
+      resolveUser: (token: string) => users.resolve(token),
+      refused: (reason: string) => metrics.rejectedRequests.inc({ reason }),
+    }
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
     let draining = false
@@ -135,16 +152,20 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     })
 
     const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
+      releaseUpgradeRequest(ws, raw)
       const socketId = nextSocketId++
       const socketLog = new SocketLog(log, socketId, clientId)
-      const client = new ClientSocket(ws, raw, { hub, limits, resolveUser, symbols, refused, log: socketLog })
+      const client = new ClientSocket(ws, raw, clientDeps, socketLog)
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       metrics.wsConnections.inc()
       socketLog.connected(sockets.size)
-      ws.on('error', (error) => socketLog.error(error))
+      ws.on('error', (error) => {
+        socketLog.error(error)
+        ws.terminate()
+      })
       ws.once('close', (code, reason) => {
         client.leaveAll()
         sockets.delete(client)
