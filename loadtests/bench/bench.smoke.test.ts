@@ -55,6 +55,19 @@ it('the quick harness runs every registered system, target and the hostile row, 
       expect(report.half!.deliveredPerSecond, report.system).toBeGreaterThan(0)
       expect(report.storm, report.system).toMatchObject({ sockets: report.clients, failed: 0, missing: 0 })
     }
+    // every later system is also measured at the rates the first one held, up to one it cannot hold
+    const [reference, ...others] = result.capacity
+    const referenceScales = [
+      ...reference!.steps.filter((step) => step.held).map((step) => step.rateScale),
+      ...(reference!.half?.held ? [reference!.half.rateScale] : []),
+    ]
+    for (const report of others) {
+      const windows = [...report.steps, report.half!, ...(report.atReferenceRates ?? [])]
+      if (report.atReferenceRates?.some((window) => !window.held)) continue
+      const scales = new Set(windows.map((window) => window.rateScale))
+      for (const scale of referenceScales)
+        expect(scales.has(scale), `${report.system} at ×${scale}`).toBe(true)
+    }
     const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))!
     expect(lists.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
     const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')!

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
@@ -46,6 +47,7 @@ import type {
   CapacityReport,
   HostileReport,
   RestRow,
+  ReferenceRate,
   RestWindow,
   SocketRow,
   SocketWindow,
@@ -74,12 +76,15 @@ interface WindowContext {
 async function measureWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
   const subscribers = wc.fleet.subscribers()
   const cpuBefore = readCpuMicros(wc.running.pid)
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+  loopDelay.enable()
   const close = wc.fleet.openWindow()
   await sleep(ms)
   const cpuAfter = readCpuMicros(wc.running.pid)
   const client = await close(wc.graceMs)
+  loopDelay.disable()
   const published = await wc.running.countPublished(client.from, client.to)
-  return judgeWindow({
+  const window = judgeWindow({
     rateScale: scale,
     client,
     published,
@@ -87,6 +92,14 @@ async function measureWindow(wc: WindowContext, scale: number, ms: number): Prom
     listRateMs: wc.listRateMs,
     serverCpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
   })
+  window.clientLoopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }
+  return window
+}
+
+/** A judged window, retried once if it did not hold: one descheduled moment on a shared machine must not decide it. */
+async function measureHeldWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
+  const window = await measureWindow(wc, scale, ms)
+  return window.held ? window : measureWindow(wc, scale, ms)
 }
 
 /** Queues built past capacity must drain before a lower rate's window means anything. */
@@ -114,7 +127,7 @@ async function runCapacity(
   wc: WindowContext,
   clients: number,
   rssBaseline: number | undefined,
-  referenceHalfScale: number | undefined,
+  referenceRates: ReferenceRate[],
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<CapacityReport> {
@@ -122,9 +135,7 @@ async function runCapacity(
   const measureStep = async (scale: number): Promise<SocketWindow> => {
     await running.setRateScale(scale)
     await sleep(options.rampSettleMs)
-    let window = await measureWindow(wc, scale, options.rampMeasureMs)
-    // One retry: on a shared machine one descheduled moment must not end the ramp.
-    if (!window.held) window = await measureWindow(wc, scale, options.rampMeasureMs)
+    const window = await measureHeldWindow(wc, scale, options.rampMeasureMs)
     log(`  ramp ×${scale}: ${describe(window)}`)
     if (!window.held) {
       // the next step must not start with this one's backlog
@@ -147,17 +158,25 @@ async function runCapacity(
   await running.setRateScale(halfScale)
   await drain(wc, halfScale, options.drainMaxMs)
   const rssBefore = readRssBytes(running.pid)
-  report.half = await measureWindow(wc, halfScale, options.measureMs)
+  report.half = await measureHeldWindow(wc, halfScale, options.measureMs)
   log(`  half capacity ×${halfScale}: ${describe(report.half)}`)
   if (rssBefore !== undefined && rssBaseline !== undefined && fleet.openSockets > 0) {
     report.half.rssPerConnectionKb = (rssBefore - rssBaseline) / 1024 / fleet.openSockets
   }
-  if (referenceHalfScale !== undefined && referenceHalfScale !== halfScale) {
-    await running.setRateScale(referenceHalfScale)
-    await drain(wc, referenceHalfScale, options.drainMaxMs)
-    report.atReferenceHalf = await measureWindow(wc, referenceHalfScale, options.measureMs)
-    log(`  at the reference's half capacity ×${referenceHalfScale}: ${describe(report.atReferenceHalf)}`)
+  const measured = new Set([...search.steps.map((step) => step.rateScale), halfScale])
+  const missing = referenceRates.filter((rate) => !measured.has(rate.scale)).sort((a, b) => a.scale - b.scale)
+  if (missing.length > 0) report.atReferenceRates = []
+  for (const { scale, ms } of missing) {
+    await running.setRateScale(scale)
+    await sleep(options.rampSettleMs)
+    const window = await measureHeldWindow(wc, scale, ms)
+    report.atReferenceRates!.push(window)
+    log(`  at the reference's rate ×${scale}: ${describe(window)}`)
+    if (!window.held) break
+  }
+  if (missing.length > 0) {
     await running.setRateScale(halfScale)
+    await drain(wc, halfScale, options.drainMaxMs)
   }
 
   const busBefore: BusProbe | undefined = await running.busProbe?.()
@@ -173,6 +192,15 @@ async function runCapacity(
   return report
 }
 
+/** The rate scales a system held, each with the length of its window there. */
+function heldRates(report: CapacityReport, options: BenchOptions): ReferenceRate[] {
+  const rates = report.steps
+    .filter((step) => step.held)
+    .map((step) => ({ scale: step.rateScale, ms: options.rampMeasureMs }))
+  if (report.half?.held) rates.push({ scale: report.half.rateScale, ms: options.measureMs })
+  return rates
+}
+
 /**
  * One system, a fresh server and feed per client count. The largest count also runs the capacity
  * ramp (before its full-rate window, so the ramp starts from a server that has no backlog); a
@@ -181,7 +209,7 @@ async function runCapacity(
 async function runSocketSystem(
   system: SocketSystem,
   ctx: SocketSystemContext,
-  referenceHalfScale: number | undefined,
+  referenceRates: ReferenceRate[],
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<{ rows: SocketRow[]; capacity: CapacityReport }> {
@@ -226,7 +254,7 @@ async function runSocketSystem(
       row.firstFrame = await fleet.waitUntilAllReceived(15_000)
       if (clients === largest) {
         try {
-          capacity = await runCapacity(system, wc, clients, rssBaseline, referenceHalfScale, options, log)
+          capacity = await runCapacity(system, wc, clients, rssBaseline, referenceRates, options, log)
         } catch (error) {
           capacity.error = errorText(error)
         }
@@ -466,23 +494,16 @@ export async function runBench(
   const socketRows: SocketRow[] = []
   const capacity: CapacityReport[] = []
   const systemScenarios: BenchResult['systemScenarios'] = {}
-  let referenceHalfScale: number | undefined
+  let referenceRates: ReferenceRate[] = []
   for (const system of socketSystems.filter((s) => selected(s.name, options.only))) {
     const scenario = variantScenario(options.scenario, system.variant)
     systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
     const ctx: SocketSystemContext = { scenario, runId, serverCpus, redisUrl: options.redisUrl }
-    const result = await runSocketSystem(
-      system,
-      ctx,
-      system.variant ? undefined : referenceHalfScale,
-      options,
-      log,
-    )
+    const result = await runSocketSystem(system, ctx, referenceRates, options, log)
     socketRows.push(...result.rows)
     capacity.push(result.capacity)
-    // The first system is the reference: every later one is also measured at its half capacity.
-    if (capacity.length === 1 && result.capacity.capacity)
-      referenceHalfScale = result.capacity.capacity.rateScale / 2
+    // The first system is the reference: every later one is also measured at the rates it held.
+    if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
   }
 
   const restRows: RestRow[] = []

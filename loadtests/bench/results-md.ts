@@ -76,14 +76,16 @@ function restRow(result: BenchResult, target: string): RestRow | undefined {
   return result.rest.find((row) => row.target === target && row.ok)
 }
 
-/** Every window of a system at the largest client count: ramp steps, half capacity, the reference's half. */
+/** Every window of a system at the largest client count: ramp steps, half capacity, the reference's rates. */
 function windowsOf(report: CapacityReport | undefined): SocketWindow[] {
   if (!report) return []
-  return [
-    ...report.steps,
-    ...(report.half ? [report.half] : []),
-    ...(report.atReferenceHalf ? [report.atReferenceHalf] : []),
-  ]
+  return [...report.steps, ...(report.half ? [report.half] : []), ...(report.atReferenceRates ?? [])]
+}
+
+/** One window in the list of a system's windows. */
+function stepText(step: SocketWindow): string {
+  const stall = step.clientLoopDelayMs ? ` (loop max ${n(step.clientLoopDelayMs.max)} ms)` : ''
+  return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
 }
 
 /** The highest offered rate both systems held at the same rate scale, or undefined. */
@@ -219,7 +221,7 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
 
   // p99 at half the gateway's own capacity, against the corked floor at that same rate.
   const half = gateway?.half
-  const floorThere = half
+  const floorThere = half?.held
     ? windowsOf(corked).find((window) => window.rateScale === half.rateScale && window.held)
     : undefined
   const latencyRatio = half && floorThere ? division(half.latencyMs.p99, floorThere.latencyMs.p99) : undefined
@@ -231,7 +233,9 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
         ? `${n(half.latencyMs.p99)} vs ${n(floorThere.latencyMs.p99)} ms at ×${half.rateScale}: ${ratioText(latencyRatio)}`
         : !gateway?.capacity
           ? `no ratio: ${noHeld(gateway, GATEWAY)}`
-          : `no ratio: ${BARE_WS_CORKED} did not hold ×${half?.rateScale}`,
+          : half && !half.held
+            ? `no ratio: ${GATEWAY} did not hold its own half capacity ×${half.rateScale} (${half.verdict})`
+            : `no ratio: ${BARE_WS_CORKED} did not hold ×${half?.rateScale}`,
     met: latencyRatio === undefined || !gateway?.capacity ? undefined : latencyRatio <= 1.1,
     why:
       latencyRatio !== undefined && latencyRatio > 1.1
@@ -545,25 +549,23 @@ ${mdTable(
 Each system's capacity at ${n(result.capacity[0]?.clients)} sockets: the tick rates are raised step by step (×1 is
 the full scenario) until a step does not hold (${heldRule}), then the gap is halved twice; "≥" marks
 a capacity at the top of the ramp. "half" is a window at half the capacity's rate, where latency,
-memory and the reconnect storm are judged.
+memory and the reconnect storm are judged. Every window, ramp step or half, that does not hold is measured
+once more before it counts as not held. "generator stall" is the load generator's longest event-loop delay
+in the half window: a frame that arrives during it waits that long, whichever system sent it.
 
 ${mdTable(
   ['system', ...CAPACITY_HEADER],
   result.capacity.map((report) => [report.system, ...capacityCells(report)]),
 )}
 
-Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU; ✗ = not held):
+Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU and the load generator's longest event-loop stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
 
 ${result.capacity
-  .map(
-    (report) =>
-      `- **${report.system}**: ${report.steps
-        .map(
-          (step) =>
-            `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${step.held ? '' : ` ✗ (${step.verdict})`}`,
-        )
-        .join('; ')}`,
-  )
+  .map((report) => {
+    const extra = report.atReferenceRates ?? []
+    const also = extra.length > 0 ? `; at the first system's rates: ${extra.map(stepText).join('; ')}` : ''
+    return `- **${report.system}**: ${report.steps.map(stepText).join('; ')}${also}`
+  })
   .join('\n')}
 
 ## Same-rate comparisons

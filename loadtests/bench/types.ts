@@ -7,6 +7,12 @@ import type { LatencySummary } from './window-accounting'
 import type { Scenario } from './scenario'
 import type { SerialLatency } from './serial-latency'
 
+/** A rate scale the reference system held, and the length of its window there. */
+export interface ReferenceRate {
+  scale: number
+  ms: number
+}
+
 export interface BenchOptions {
   quick: boolean
   /** Each count is one point at the scenario's full rates; the largest also gets the capacity ramp. */
@@ -68,6 +74,11 @@ export interface SocketWindow {
   /** Server CPU in the window per frame published in it and delivered (every-tick and rated). */
   serverCpuMicrosPerDelivery?: number
   clientCpuPercent: number
+  /**
+   * The load generator's own event-loop delay over the window (p99 and max, ms): a stall there
+   * delays every frame it reads, whichever system sent it.
+   */
+  clientLoopDelayMs?: { p99: number; max: number }
   socketErrors: number
   /** p99 ≤ 50 ms and ≥ 99% delivered (and rated frames within their rate's bound). */
   held: boolean
@@ -113,8 +124,11 @@ export interface CapacityReport {
   atTopOfRamp: boolean
   /** A window at half the capacity's rate scale: latency, memory and the storm are judged here. */
   half?: SocketWindow & { rssPerConnectionKb?: number }
-  /** A window at half the reference system's capacity (same rate for every system), for latency ratios. */
-  atReferenceHalf?: SocketWindow
+  /**
+   * Windows at the rate scales the reference system (the first) held and this one had not measured,
+   * lowest first, up to the first that does not hold: more rates at which two systems can be compared.
+   */
+  atReferenceRates?: SocketWindow[]
   /** All sockets dropped and reconnected (spread over a few seconds) at half capacity. */
   storm?: StormReport
   /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
