@@ -74,8 +74,11 @@ interface RateGroup {
   timer: NodeJS.Timeout
   /** per slot, the topics with a frame for this rate's subscribers since the slot's last tick */
   dirty: Array<Set<TopicEntry>>
-  /** ticks so far: the next tick sends slot `ticks % dirty.length` */
-  ticks: number
+  /** slots sent so far: the next one is `sent % dirty.length` */
+  sent: number
+  /** when the next slot is due (performance.now()): timers run late, and a period must not stretch */
+  nextSlotAt: number
+  slotMs: number
   /** the slot the next topic to join this rate is dealt */
   nextSlot: number
   sockets: number
@@ -243,10 +246,12 @@ export class TopicHub {
     let group = this.rates.get(rate)
     if (!group) {
       const slots = Math.max(1, Math.floor(rate / RATE_SLOT_MS))
-      const timer = setInterval(() => this.tick(rate), rate / slots)
+      const slotMs = rate / slots
+      const timer = setInterval(() => this.tick(rate), slotMs)
       timer.unref()
       const dirty = Array.from({ length: slots }, () => new Set<TopicEntry>())
-      this.rates.set(rate, (group = { timer, dirty, ticks: 0, nextSlot: 0, sockets: 0 }))
+      const nextSlotAt = performance.now() + slotMs
+      this.rates.set(rate, (group = { timer, dirty, sent: 0, nextSlotAt, slotMs, nextSlot: 0, sockets: 0 }))
     }
     return group
   }
@@ -377,11 +382,24 @@ export class TopicHub {
     }
   }
 
-  /** One slot of a rate's period: each of its changed topics' latest frames, framed once, to their subscribers at that rate. */
+  /**
+   * Sends every slot that is due. A timer that ran late catches up, so that each topic is still sent
+   * once per period of wall-clock time, not once per so many late ticks.
+   */
   private tick(rate: StreamRate): void {
     const group = this.rates.get(rate)
     if (!group) return
-    const dirty = group.dirty[group.ticks++ % group.dirty.length]!
+    const now = performance.now()
+    for (let slot = 0; slot < group.dirty.length && group.nextSlotAt <= now; slot++) {
+      this.sendSlot(rate, group.dirty[group.sent++ % group.dirty.length]!)
+      group.nextSlotAt += group.slotMs
+    }
+    // more than a whole period behind (the event loop was blocked): every slot was just sent
+    if (group.nextSlotAt <= now) group.nextSlotAt = now + group.slotMs
+  }
+
+  /** One slot of a rate's period: each of its changed topics' latest frames, framed once, to their subscribers at that rate. */
+  private sendSlot(rate: StreamRate, dirty: Set<TopicEntry>): void {
     if (dirty.size === 0) return
     const { softBufferBytes, hardBufferBytes } = this.options
     let sent = 0

@@ -239,6 +239,29 @@ describe('subscriptions at a rate', () => {
     ).toBe(rated.frames.length - 6)
   })
 
+  it('keeps a period to wall-clock time when its timer runs late', async () => {
+    const rated = await open()
+    rated.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
+    await rated.next((frame) => frame.type === 'DETAIL')
+    // a busy event loop: every timer fires a few milliseconds late
+    const hog = setInterval(() => {
+      const until = performance.now() + 5
+      while (performance.now() < until);
+    }, 1)
+    try {
+      await tick(260, 20, 500)
+    } finally {
+      clearInterval(hog)
+    }
+    const arrivals = ofType(rated, 'DETAIL')
+      .slice(1)
+      .map(({ at }) => at)
+    expect(arrivals.length).toBeGreaterThanOrEqual(4)
+    const meanPeriodMs = (arrivals.at(-1)! - arrivals[0]!) / (arrivals.length - 1)
+    expect(meanPeriodMs).toBeGreaterThan(950)
+    expect(meanPeriodMs).toBeLessThan(1050)
+  })
+
   it('moves a subscription to a new rate without a second subscription, and refuses bad rates', async () => {
     const client = await open()
     client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
