@@ -60,6 +60,8 @@ export interface Stack {
   relay: Relay
   /** every /api request the gateway received, in order */
   apiRequests: string[]
+  /** the stack's own copy of the built client, which the gateway serves */
+  webDist: string
   /** calls a sandbox control endpoint and returns its data */
   control<T = unknown>(path: string, body?: unknown): Promise<T>
   close(): Promise<void>
@@ -98,6 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateway,
     relay,
     apiRequests,
+    webDist,
     async control<T>(path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${sandbox.url}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
