@@ -15,7 +15,20 @@ declare const localStorage: {
   setItem(key: string, value: string): void
   removeItem(key: string): void
 }
+interface PageServiceWorker {
+  state: string
+}
 declare const navigator: {
-  serviceWorker: { getRegistration(): Promise<{ active: { state: string } | null } | undefined> }
+  serviceWorker: {
+    controller: PageServiceWorker | null
+    getRegistration(): Promise<
+      | {
+          active: PageServiceWorker | null
+          waiting: PageServiceWorker | null
+          update(): Promise<unknown>
+        }
+      | undefined
+    >
+  }
 }
 declare const caches: { open(name: string): Promise<{ keys(): Promise<readonly unknown[]> }> }
