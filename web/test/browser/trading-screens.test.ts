@@ -341,6 +341,47 @@ describe('watchlist', () => {
   })
 })
 
+describe('tabs from the keyboard', () => {
+  it('moves between the market tabs with the arrow keys, Home and End, mirrored right to left', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/store')
+    await page.locator('[data-market-tab][aria-selected=true]').waitFor()
+    const keys = await page
+      .locator('[data-market-tab]')
+      .evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-market-tab')!))
+    expect(keys.length).toBeGreaterThan(2)
+    const chosen = () => page.locator('[data-market-tab][aria-selected=true]').getAttribute('data-market-tab')
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-market-tab'))
+    const expectOn = async (key: string) => {
+      await expect.poll(chosen).toBe(key)
+      expect(await focused()).toBe(key)
+    }
+    // Tab reaches the chosen tab only; the arrows do the rest
+    expect(await page.locator('[data-market-tab][tabindex="0"]').count()).toBe(1)
+    await page.locator('[data-market-tab][tabindex="0"]').focus()
+    await page.keyboard.press('Home')
+    await expectOn(keys[0]!)
+    await page.keyboard.press('ArrowRight')
+    await expectOn(keys[1]!)
+    await page.keyboard.press('End')
+    await expectOn(keys.at(-1)!)
+    await page.keyboard.press('ArrowRight')
+    await expectOn(keys[0]!)
+    await page.keyboard.press('ArrowLeft')
+    await expectOn(keys.at(-1)!)
+
+    // in Arabic the row runs right to left, and so does ArrowLeft
+    await page.context().addInitScript(() => localStorage.setItem('_language', 'ar'))
+    await page.reload()
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+    await page.locator('[data-market-tab][tabindex="0"]').focus()
+    await page.keyboard.press('Home')
+    await expectOn(keys[0]!)
+    await page.keyboard.press('ArrowLeft')
+    await expectOn(keys[1]!)
+  })
+})
+
 describe('screens', () => {
   const SCREENS: ReadonlyArray<[name: string, route: string, ready: string]> = [
     ['store', '/store', '[data-market-tab]'],

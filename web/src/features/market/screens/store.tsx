@@ -14,6 +14,7 @@ import { MarketTable } from '../../../components/market-table'
 import { buildRows, filterRows, nextSortOrder, sortRows, type SortOrder } from '../../../lib/market-rows'
 import { marketTabs, pairsOfTab } from '../lib/market-tabs'
 import '../../../components/trading.css'
+import { TabList } from '../../../components/tab-list'
 
 /** The market list: a tab per open product, live prices, sorting and a filter. */
 export default function StoreScreen() {
@@ -53,21 +54,18 @@ export default function StoreScreen() {
         </Link>
       }
     >
-      <div className="tab-strip" role="tablist" aria-label={t('market.title')}>
-        {tabs.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={key === tab}
-            className="tab-strip-item"
-            onClick={() => setChosen(key)}
-            data-market-tab={key}
-          >
-            {t(`market.tabs.${key}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="tab-strip"
+        itemClassName="tab-strip-item"
+        label={t('market.title')}
+        items={tabs.map((key) => ({
+          value: key,
+          label: t(`market.tabs.${key}`),
+          data: { 'data-market-tab': key },
+        }))}
+        value={tab}
+        onChange={setChosen}
+      />
       <div className="market-tools">
         <input
           className="filter-input"

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/intl'
 import { useSettings } from '../../../lib/settings'
 import { useFormatters } from '../../../lib/use-formatters'
 import { atTheMoney, formatTimeLeft, quoteOf } from '../lib/option-math'
+import { TabList } from '../../../components/tab-list'
 
 export interface OptionPick {
   expiresAt: number
@@ -80,23 +81,23 @@ export function OptionChainPanel({
 
   return (
     <section className="panel option-chain" aria-label={t('options.chain')} data-show-side={side}>
-      <div className="tab-strip option-expiries" role="tablist" aria-label={t('options.expiry')}>
-        {chain.expiries.map((row) => (
-          <button
-            key={row.expiresAt}
-            type="button"
-            role="tab"
-            aria-selected={row.expiresAt === expiry.expiresAt}
-            className="tab-strip-item"
-            onClick={() => onExpiry(row.expiresAt)}
-            data-testid="expiry-tab"
-            data-expires-at={row.expiresAt}
-          >
-            <span className="num">{formatDateTime(row.expiresAt, timeZone, 'MM/DD HH:mm')}</span>
-            <small className="num muted">{formatTimeLeft(row.expiresAt - now)}</small>
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="tab-strip option-expiries"
+        itemClassName="tab-strip-item"
+        label={t('options.expiry')}
+        items={chain.expiries.map((row) => ({
+          value: row.expiresAt,
+          label: (
+            <>
+              <span className="num">{formatDateTime(row.expiresAt, timeZone, 'MM/DD HH:mm')}</span>
+              <small className="num muted">{formatTimeLeft(row.expiresAt - now)}</small>
+            </>
+          ),
+          data: { 'data-testid': 'expiry-tab', 'data-expires-at': row.expiresAt },
+        }))}
+        value={expiry.expiresAt}
+        onChange={onExpiry}
+      />
       <div className="option-chain-head">
         <p className="muted option-chain-facts">
           <span>

@@ -8,6 +8,7 @@ import { useOptionChain } from '../api/get-option-chain'
 import type { useOptionPositions } from '../api/get-option-positions'
 import { formatTimeLeft, markOf, settledPnl } from '../lib/option-math'
 import { SPOT_SAMPLE_MS, useSampled } from '../lib/use-sampled'
+import { TabList } from '../../../components/tab-list'
 
 type Status = OptionPosition['status']
 
@@ -24,21 +25,17 @@ export function OptionPositions({
   const rows = positions[status].data?.rows ?? []
   return (
     <section className="panel option-positions" aria-label={t('options.positions')}>
-      <div className="panel-tabs" role="tablist">
-        {(['open', 'settled'] as const).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === status}
-            onClick={() => setStatus(tab)}
-            data-testid="positions-tab"
-            data-status={tab}
-          >
-            {t(`options.positions_${tab}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="panel-tabs"
+        label={t('options.positions')}
+        items={(['open', 'settled'] as const).map((tab) => ({
+          value: tab,
+          label: t(`options.positions_${tab}`),
+          data: { 'data-testid': 'positions-tab', 'data-status': tab },
+        }))}
+        value={status}
+        onChange={setStatus}
+      />
       {rows.length === 0 ? (
         <p className="muted empty-line">{t(`options.noPositions_${status}`)}</p>
       ) : (

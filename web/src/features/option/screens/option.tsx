@@ -5,6 +5,7 @@ import { NoData } from '../../../components/no-data'
 import { useCoinList } from '../../../lib/settings'
 import { OptionTrading } from '../components/option-trading'
 import '../../../components/trading.css'
+import { TabList } from '../../../components/tab-list'
 
 /** The options entry of the navigation: pick an option coin, then trade its chain. */
 export default function OptionScreen() {
@@ -14,22 +15,18 @@ export default function OptionScreen() {
   const coin = coins.find((row) => row.coin === chosen)?.coin ?? coins[0]?.coin
   return (
     <Screen title={t('option.title')} className="option-screen">
-      <div className="tab-strip option-coins" role="tablist" aria-label={t('option.coins')}>
-        {coins.map((row) => (
-          <button
-            key={row.coin}
-            type="button"
-            role="tab"
-            aria-selected={row.coin === coin}
-            className="tab-strip-item"
-            onClick={() => setChosen(row.coin)}
-            data-testid="option-coin"
-            data-coin={row.coin}
-          >
-            {row.showSymbol}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="tab-strip option-coins"
+        itemClassName="tab-strip-item"
+        label={t('option.coins')}
+        items={coins.map((row) => ({
+          value: row.coin,
+          label: row.showSymbol,
+          data: { 'data-testid': 'option-coin', 'data-coin': row.coin },
+        }))}
+        value={coin}
+        onChange={setChosen}
+      />
       {coin ? (
         <div className="option-page">
           <OptionTrading key={coin} coin={coin} />
