@@ -220,6 +220,10 @@ export const ContractOrder = Type.Object({
   createdAt: Type.Number(),
   /** set on a close order: it closes `shares` of this position at `price` (ours) */
   positionId: Type.Optional(Type.Integer()),
+  /** how many of `shares` have filled (ours) */
+  filledShares: Type.Optional(Type.String()),
+  /** the average price they filled at; empty while none has (ours) */
+  filledPrice: Type.Optional(Type.String()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 

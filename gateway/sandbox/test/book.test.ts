@@ -425,9 +425,18 @@ describe('positions: partial close and close at a limit', () => {
     // at the limit, not the gapped price: PnL 20 × 100 / 3000 = 0.66666666, fee 0.02, 2.64666666 back
     expect(closed[0]).toMatchObject({ shares: '2', closePrice: '3100', pnl: '0.66666666' })
     expect(await wallet(client, 'usdt', 'contract')).toEqual({ available: '495.81666666', frozen: '5' })
-    expect(
-      (await client.ok('contractOrderList', { query: { status: 'filled' } })).map((row) => row.id),
-    ).toContain(closeOrder!.id)
+    // the close order filled whole at its limit; the opening market order at the market of the moment
+    const filledOrders = await client.ok('contractOrderList', { query: { status: 'filled' } })
+    expect(filledOrders.find((row) => row.id === closeOrder!.id)).toMatchObject({
+      price: '3100',
+      filledShares: '2',
+      filledPrice: '3100',
+    })
+    expect(filledOrders.find((row) => row.positionId === undefined)).toMatchObject({
+      type: 'market',
+      filledShares: '10',
+      filledPrice: '3000',
+    })
 
     // a close order still resting is cancelled when the whole position closes
     await client.ok('positionStop', { query: { id, shares: '1', price: '3400' } })
@@ -515,6 +524,7 @@ describe('the order form preview equals the fill', () => {
       body: { symbol: ETH, direction: 'short', type: 'limit', price: '3012.37', leverage: 20, shares: '7' },
     })
     expect(order.margin).toBe(preview.margin.toFixed())
+    expect(order).toMatchObject({ status: 'open', filledShares: '0', filledPrice: '' })
     expect(await wallet(client, 'usdt', 'contract')).toEqual({
       available: toDecimal(500).minus(preview.cost).toFixed(),
       frozen: preview.cost.toFixed(),
@@ -522,6 +532,13 @@ describe('the order form preview equals the fill', () => {
     // the market gaps through the limit; the position opens at the limit the preview used
     await control.control('/sandbox/price', { symbol: ETH, price: '3050' })
     const [position] = (await client.ok('positionList', { query: { status: 'open' } })).rows
+    const [filledOrder] = await client.ok('contractOrderList', { query: { status: 'filled' } })
+    expect(filledOrder).toMatchObject({
+      id: order.id,
+      price: '3012.37',
+      filledShares: '7',
+      filledPrice: '3012.37',
+    })
     expect(position).toMatchObject({
       openPrice: '3012.37',
       margin: preview.margin.toFixed(),

@@ -116,6 +116,8 @@ export class ContractDesk {
       status: 'open',
       createdAt: this.state.clock(),
       fee: text(opening.openFee),
+      filledShares: '0',
+      filledPrice: '',
     }
     this.state.ledger.apply({
       kind: 'contract',
@@ -189,6 +191,8 @@ export class ContractDesk {
       createdAt: this.state.clock(),
       fee: '0',
       positionId: position.id,
+      filledShares: '0',
+      filledPrice: '',
     }
     this.orders.unshift(order)
     // already at or past the limit: it closes now, at the market price, as a limit order would fill
@@ -318,7 +322,7 @@ export class ContractDesk {
 
   private fillClose(order: UserContractOrder, position: UserPosition, price: Decimal): UserPosition {
     const margin = marginShare(position.margin, position.shares, order.shares)
-    order.status = 'filled'
+    filled(order, price)
     order.margin = text(margin)
     return this.settle(position, toDecimal(order.shares), price, 'closed')
   }
@@ -348,7 +352,7 @@ export class ContractDesk {
         { pool: 'fees', coin: QUOTE_COIN, amount: fee },
       ],
     })
-    order.status = 'filled'
+    filled(order, price)
     if (order.type === 'market') order.price = text(price)
     const position: UserPosition = {
       id: this.nextPositionId(),
@@ -451,6 +455,13 @@ export class ContractDesk {
   private publish(position: UserPosition): void {
     this.state.publish('POSITION', position.userId, { ...this.view(position) })
   }
+}
+
+/** An order fills whole, at one price. */
+function filled(order: UserContractOrder, price: Decimal): void {
+  order.status = 'filled'
+  order.filledShares = order.shares
+  order.filledPrice = text(price)
 }
 
 function publicOrder({ userId: _owner, fee: _fee, ...order }: UserContractOrder): ContractOrder {

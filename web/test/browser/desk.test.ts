@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   DESKTOP,
   PHONE,
+  createFundedAccount,
   registerFundedThroughUi,
   screenshotPath,
   signedInContext,
@@ -30,8 +31,8 @@ function sizeName(viewport: Viewport): string {
   return viewport === PHONE ? 'phone' : 'desktop'
 }
 
-async function signedInPage(viewport: Viewport): Promise<Page> {
-  const context = await signedInContext(suite.browser, viewport, token)
+async function signedInPage(viewport: Viewport, as = token): Promise<Page> {
+  const context = await signedInContext(suite.browser, viewport, as)
   contexts.push(context)
   const page = await context.newPage()
   page.setDefaultTimeout(45_000)
@@ -157,9 +158,15 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
   })
 })
 
-describe('positions and the feed', () => {
+describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
+  // an account of its own per size: each run opens and keeps a position
+  let trader = ''
+  beforeAll(async () => {
+    trader = await createFundedAccount(suite.stack)
+  })
+
   it('closes part of a position after confirming, then the rest at a limit', async () => {
-    const page = await signedInPage(PHONE)
+    const page = await signedInPage(viewport, trader)
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     const available = page.getByTestId('contract-available')
     await available.waitFor()
@@ -174,13 +181,19 @@ describe('positions and the feed', () => {
     await page.getByTestId('contract-submit').click()
     const position = page.getByTestId('position')
     await position.waitFor()
+    // the order that opened it: filled whole, at the price the position opened at
+    await page.getByTestId('contract-history-tab').click()
+    const filledOrder = page.getByTestId('contract-history').locator('tr[data-order-status=filled]').first()
+    await expect.poll(() => filledOrder.getByTestId('order-filled').textContent()).toBe('10 / 10')
+    expect(numberIn(await filledOrder.getByTestId('order-average').textContent())).toBeGreaterThan(0)
+    await page.getByTestId('positions-tab').click()
 
     await position.getByTestId('close-position').click()
     const form = position.getByTestId('close-form')
     await form.waitFor()
     await form.locator('[data-close-percent="50"]').click()
     expect(await form.locator('input[name^=close-shares-]').inputValue()).toBe('5')
-    await page.screenshot({ path: screenshotPath('desk-partial-close-phone') })
+    await page.screenshot({ path: screenshotPath(`desk-partial-close-${sizeName(viewport)}`) })
     await form.getByTestId('close-confirm').click()
     await expect.poll(() => position.locator('.figure-value').first().textContent()).toBe('5')
     expect(await page.getByTestId('position').count()).toBe(1)
@@ -196,14 +209,14 @@ describe('positions and the feed', () => {
   })
 
   it('the feed badge turns delayed when the sandbox feed pauses and live when it resumes', async () => {
-    const page = await signedInPage(DESKTOP)
+    const page = await signedInPage(viewport)
     await go(page, '/trade?id=1&componentName=3&symbol=btcusdt')
     const badge = page.getByTestId('feed-status')
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
     await suite.stack.control('/sandbox/feed/pause', {})
     try {
       await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
-      await page.screenshot({ path: screenshotPath('desk-feed-delayed-desktop') })
+      await page.screenshot({ path: screenshotPath(`desk-feed-delayed-${sizeName(viewport)}`) })
     } finally {
       await suite.stack.control('/sandbox/feed/resume', {})
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { toDecimal, type OptionPosition } from '@tradegate/shared'
 import { LoadingBlock } from '../../../components/loading-block'
 import { NoData } from '../../../components/no-data'
@@ -53,15 +53,16 @@ export function OptionTrading({ coin }: { coin: string }) {
   useEffect(() => {
     if (outside) void reloadChain()
   }, [outside, reloadChain])
-  useEffect(() => {
-    if (!settled || !settlement) return
+  const settle = useEffectEvent((ts: number) => {
+    if (!settled) return
     // the settlement is stamped in exchange time, which may have moved on since the chain was read
-    noteExchangeTime(settlement.ts)
+    noteExchangeTime(ts)
     void reloadChain()
-    void positions.open.mutate()
-    void positions.settled.mutate()
+    refreshPositions()
     void balances.mutate()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  })
+  useEffect(() => {
+    if (settlement) settle(settlement.ts)
   }, [settlement])
 
   return (

@@ -7,14 +7,14 @@ import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { submitContractOrder } from '../api/submit-contract-order'
 import { availableOf, contractPreview, leverageChoices, sanitiseAmount } from '../../../lib/order-math'
-import { usePickedPrice } from '../lib/price-pick'
-import { AmountInput, Choice, Figure, LeverageChips, PriceField } from '../../../components/form-bits'
-import { OrderForm } from './order-form'
+import { useOrderPrice } from '../lib/order-price'
+import { AmountInput, Choice, LeverageChips } from '../../../components/form-bits'
+import { OrderForm, OrderTypeAndPrice } from './order-form'
+import { ContractFigures } from './order-figures'
 import { useOrderSubmit } from '../../../lib/order-submit'
 import { TransferToggle } from './transfer-form'
 
 type Direction = 'long' | 'short'
-type OrderType = 'market' | 'limit'
 
 /** Leveraged contracts: direction, leverage and size in shares (with its coin and USDT value), and the margin preview. */
 export function ContractForm({
@@ -29,27 +29,25 @@ export function ContractForm({
   const { t } = useTranslation()
   const settings = useSettings()
   const ticker = useTicker(pair.symbol)
-  const { price: formatPrice, amount: formatAmount } = useFormatters()
+  const { amount: formatAmount } = useFormatters()
   const leverages = leverageChoices(pair)
   const [direction, setDirection] = useState<Direction>('long')
-  const [type, setType] = useState<OrderType>('market')
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0] ?? 1)
   const [shares, setShares] = useState('')
-  const [typedPrice, setTypedPrice] = useState<string | null>(null)
   const [fundPwd, setFundPwd] = useState('')
   const { submitting, error, run } = useOrderSubmit(onChanged)
-
-  const lastPrice = ticker ? sanitiseAmount(ticker.close, pair.baseScale) : ''
-  const price = typedPrice ?? lastPrice
+  const order = useOrderPrice({
+    symbol: pair.symbol,
+    close: ticker?.close,
+    scale: pair.baseScale,
+    initialType: 'market',
+    limitAllowed: () => true,
+  })
+  const { type, price, orderPrice } = order
   const available = availableOf(balances, 'usdt', 'contract')
-  const orderPrice = type === 'limit' ? price : (ticker?.close ?? '0')
   const preview = contractPreview(shares || '0', leverage, orderPrice, direction, pair)
   const sharesNumberOk = /^\d+$/.test(shares) && Number(shares) > 0
   const coin = pair.coin.toUpperCase()
-  usePickedPrice(pair.symbol, (picked) => {
-    setType('limit')
-    setTypedPrice(sanitiseAmount(picked, pair.baseScale))
-  })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -85,28 +83,7 @@ export function ContractForm({
           ]}
         />
       }
-      type={
-        <Choice
-          label={t('trade.orderType')}
-          value={type}
-          onChange={(next) => {
-            setType(next)
-            if (next === 'limit' && typedPrice === null) setTypedPrice(lastPrice || null)
-          }}
-          options={[
-            { value: 'market', label: t('trade.market') },
-            { value: 'limit', label: t('trade.limit') },
-          ]}
-        />
-      }
-      price={
-        <PriceField
-          limit={type === 'limit'}
-          unit="usdt"
-          value={price}
-          onChange={(text) => setTypedPrice(sanitiseAmount(text, pair.baseScale))}
-        />
-      }
+      type={<OrderTypeAndPrice order={order} unit="usdt" />}
       amount={
         <AmountInput
           label={t('trade.shares')}
@@ -124,21 +101,7 @@ export function ContractForm({
         />
       }
       extras={<LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />}
-      figures={
-        <>
-          <Figure label={t('trade.available')} testId="contract-available">
-            {formatAmount(available, 2)} USDT
-          </Figure>
-          <Figure label={t('trade.margin')} testId="contract-margin">
-            {formatAmount(preview.margin, 4)} USDT
-          </Figure>
-          <Figure label={t('trade.openFee')}>{formatAmount(preview.openFee, 4)} USDT</Figure>
-          <Figure label={t('trade.closeFee')}>{formatAmount(preview.closeFee, 4)} USDT</Figure>
-          <Figure label={t('trade.liquidationPrice')} testId="contract-liquidation">
-            {sharesNumberOk ? formatPrice(preview.liquidationPrice) : '--'}
-          </Figure>
-        </>
-      }
+      figures={<ContractFigures available={available} preview={preview} sized={sharesNumberOk} />}
       fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.contract, value: fundPwd, onChange: setFundPwd }}
       error={error}
       submit={{

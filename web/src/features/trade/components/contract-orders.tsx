@@ -25,6 +25,7 @@ export function ContractOrderTable({
             <th>{t('trade.pair')}</th>
             <th>{t('trade.direction')}</th>
             <th>{t('desk.placedPrice')}</th>
+            <th>{t('desk.averagePrice')}</th>
             <th>{t('desk.filled')}</th>
             <th>{history ? t('trade.status') : ''}</th>
           </tr>
@@ -39,9 +40,14 @@ export function ContractOrderTable({
                   {t(`trade.${order.direction}`)} {order.leverage}×
                 </span>
               </td>
-              <td className="num">{order.type === 'limit' ? price(order.price) : t('trade.market')}</td>
-              <td className="num">
-                {order.status === 'filled' ? order.shares : '0'} / {order.shares}
+              <td className="num" data-testid="order-price">
+                {order.type === 'limit' ? price(order.price) : t('trade.market')}
+              </td>
+              <td className="num" data-testid="order-average">
+                {order.filledPrice ? price(order.filledPrice) : '--'}
+              </td>
+              <td className="num" data-testid="order-filled">
+                {order.filledShares ?? (order.status === 'filled' ? order.shares : '0')} / {order.shares}
               </td>
               <td>
                 {history ? (

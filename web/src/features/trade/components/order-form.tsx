@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
-import { FundPasswordField, OrderError } from '../../../components/form-bits'
+import { Choice, FundPasswordField, OrderError, PriceField } from '../../../components/form-bits'
+import type { OrderType } from '../lib/order-price'
 
 export interface OrderSubmitButton {
   label: string
@@ -78,4 +80,32 @@ export function OrderForm({
 
 function isButton(value: unknown): value is OrderSubmitButton {
   return typeof value === 'object' && value !== null && 'testId' in value && 'tone' in value
+}
+
+/** Market or limit, and the price field that goes with the choice. */
+export function OrderTypeAndPrice({
+  order,
+  unit,
+  disabled,
+}: {
+  order: { type: OrderType; price: string; chooseType(type: OrderType): void; typePrice(text: string): void }
+  unit: string
+  /** order types the pair does not offer for the chosen side */
+  disabled?: (type: OrderType) => boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Choice
+        label={t('trade.orderType')}
+        value={order.type}
+        onChange={order.chooseType}
+        options={[
+          { value: 'market', label: t('trade.market'), disabled: disabled?.('market') },
+          { value: 'limit', label: t('trade.limit'), disabled: disabled?.('limit') },
+        ]}
+      />
+      <PriceField limit={order.type === 'limit'} unit={unit} value={order.price} onChange={order.typePrice} />
+    </>
+  )
 }

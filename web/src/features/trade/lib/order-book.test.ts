@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { toDecimal, type DepthData } from '@tradegate/shared'
-import { aggregate, applyDepth, bookSteps, levelGap, spreadOf, type OrderBook } from './order-book'
+import {
+  RESYNC_RETRY_MS,
+  aggregate,
+  applyDepth,
+  bookSteps,
+  levelGap,
+  spreadOf,
+  type OrderBook,
+} from './order-book'
 
 const snapshot: DepthData = {
   snapshot: true,
@@ -15,8 +23,8 @@ const snapshot: DepthData = {
   ],
 }
 
-function step(book: OrderBook | undefined, data: DepthData) {
-  return applyDepth(book, data)
+function step(book: OrderBook | undefined, data: DepthData, now = 1_000_000) {
+  return applyDepth(book, data, now)
 }
 
 describe('applyDepth', () => {
@@ -59,6 +67,22 @@ describe('applyDepth', () => {
     expect(after.book).toBe(missed.book)
     const fresh = step(after.book, { ...snapshot, seq: 20, bids: [['90', '1']] })
     expect(fresh.book).toMatchObject({ seq: 20, stale: false, bids: [['90', '1']] })
+  })
+
+  it('asks again, at most every RESYNC_RETRY_MS, while the snapshot it asked for does not come', () => {
+    const start = step(undefined, snapshot, 0).book
+    const update = (seq: number, now: number, book: OrderBook | undefined) =>
+      step(book, { snapshot: false, seq, bids: [], asks: [] }, now)
+    const missed = update(13, 10_000, start)
+    expect(missed.gap).toBe(true)
+    // updates keep coming, the snapshot does not
+    const waiting = update(14, 10_000 + RESYNC_RETRY_MS - 1, missed.book)
+    expect(waiting.gap).toBe(false)
+    const again = update(15, 10_000 + RESYNC_RETRY_MS, waiting.book)
+    expect(again.gap).toBe(true)
+    expect(again.book?.stale).toBe(true)
+    expect(update(16, 10_000 + RESYNC_RETRY_MS + 1, again.book).gap).toBe(false)
+    expect(update(17, 10_000 + 2 * RESYNC_RETRY_MS, again.book).gap).toBe(true)
   })
 
   it('ignores a stale update and asks for a snapshot when an update comes first', () => {

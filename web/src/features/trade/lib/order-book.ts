@@ -4,10 +4,15 @@ import { add, div, formatPrice, sub, toDecimal, type DepthData, type DepthLevel 
 // The order book a DEPTH stream builds: a snapshot, then updates applied in sequence. Everything is
 // decimal; prices are keyed by their decimal value so "100.10" and "100.1" are one level.
 
+/** A snapshot asked for and not come by then is asked for again, while updates show the stream is alive. */
+export const RESYNC_RETRY_MS = 3000
+
 export interface OrderBook {
   seq: number
   /** a gap was seen and a new snapshot asked for: updates wait for it */
   stale: boolean
+  /** when the snapshot a stale book waits for was last asked for (ms) */
+  askedAt?: number
   /** best (highest) first */
   bids: DepthLevel[]
   /** best (lowest) first */
@@ -40,8 +45,11 @@ function merge(
   )
 }
 
-/** Applies one DEPTH frame. A snapshot replaces the book; an update must carry the next seq. */
-export function applyDepth(book: OrderBook | undefined, data: DepthData): BookStep {
+/**
+ * Applies one DEPTH frame. A snapshot replaces the book; an update must carry the next seq. `now`
+ * (ms) paces the requests for a snapshot that does not come.
+ */
+export function applyDepth(book: OrderBook | undefined, data: DepthData, now = Date.now()): BookStep {
   if (data.snapshot) {
     const fresh = {
       seq: data.seq,
@@ -51,12 +59,15 @@ export function applyDepth(book: OrderBook | undefined, data: DepthData): BookSt
     }
     return { book: fresh, gap: false }
   }
-  // the snapshot asked for is on its way: one request per gap, not one per update
-  if (book?.stale) return { book, gap: false }
+  if (book?.stale) {
+    // the snapshot asked for is on its way: one request per gap, not one per update, unless it is lost
+    if (now - (book.askedAt ?? 0) < RESYNC_RETRY_MS) return { book, gap: false }
+    return { book: { ...book, askedAt: now }, gap: true }
+  }
   // an update with no snapshot before it, or past a missed one: the book cannot be trusted
-  if (!book) return { book: { seq: data.seq, stale: true, bids: [], asks: [] }, gap: true }
+  if (!book) return { book: { seq: data.seq, stale: true, askedAt: now, bids: [], asks: [] }, gap: true }
   if (data.seq <= book.seq) return { book, gap: false }
-  if (data.seq !== book.seq + 1) return { book: { ...book, stale: true }, gap: true }
+  if (data.seq !== book.seq + 1) return { book: { ...book, stale: true, askedAt: now }, gap: true }
   return {
     book: {
       seq: data.seq,

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react'
 import { LIMITS, type CallBody, type CallData } from '@tradegate/shared'
 import { callApi } from '../../../lib/http'
 import { currentToken, session } from '../../../lib/session'
@@ -78,11 +78,11 @@ export function usePayAddress(body: CallBody<'payAddress'> | null): {
     () => version,
   )
   const key = body ? keyOf(body) : null
-  useEffect(() => {
+  const request = useEffectEvent(() => {
     if (body) requestAddress(body)
-    // the key names the body completely
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+  })
+  // the key names the body completely: a new body object with the same key asks nothing again
+  useEffect(() => request(), [key])
   return {
     data: key ? addresses.get(key) : undefined,
     error: key ? failures.get(key) : undefined,
