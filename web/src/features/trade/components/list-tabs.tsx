@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { TabList } from '../../../components/tab-list'
 
 /** The tab row over an order panel's lists (open orders, history, positions). */
 export function ListTabs<T extends string>({
@@ -15,20 +16,16 @@ export function ListTabs<T extends string>({
 }) {
   return (
     <div className="list-tabs">
-      <div className="panel-tabs" role="tablist">
-        {tabs.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            role="tab"
-            aria-selected={tab.value === value}
-            onClick={() => onChange(tab.value)}
-            data-testid={tab.testId}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="panel-tabs"
+        items={tabs.map((tab) => ({
+          value: tab.value,
+          label: tab.label,
+          data: { 'data-testid': tab.testId },
+        }))}
+        value={value}
+        onChange={onChange}
+      />
       {end}
     </div>
   )

@@ -21,6 +21,7 @@ import { SpotPanel } from '../components/spot-panel'
 import { useDesktop } from '../components/use-desktop'
 import { WatchlistPanel } from '../components/watchlist-panel'
 import '../../../components/trading.css'
+import { TabList } from '../../../components/tab-list'
 
 // the chart is drawn beside the form on desktops only; phones open /tradeChart, so they never load it
 const CandleChart = lazy(() => import('../../../components/candle-chart'))
@@ -116,21 +117,18 @@ export default function TradeScreen({ optionPanel }: TradeScreenProps) {
     <div className="screen trade-screen" data-tab={tab}>
       <h1 className="visually-hidden">{t('trade.title')}</h1>
       <header className="trade-top">
-        <div className="tab-strip trade-tabs" role="tablist" aria-label={t('trade.title')}>
-          {tabs.map((entry) => (
-            <button
-              key={entry.key}
-              type="button"
-              role="tab"
-              aria-selected={entry.key === tab}
-              className="tab-strip-item"
-              onClick={() => setParams({ componentName: COMPONENT_NAMES[entry.key] })}
-              data-trade-tab={entry.key}
-            >
-              {t(`trade.tabs.${entry.key}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          className="tab-strip trade-tabs"
+          itemClassName="tab-strip-item"
+          label={t('trade.title')}
+          items={tabs.map((entry) => ({
+            value: entry.key,
+            label: t(`trade.tabs.${entry.key}`),
+            data: { 'data-trade-tab': entry.key },
+          }))}
+          value={tab}
+          onChange={(key) => setParams({ componentName: COMPONENT_NAMES[key] })}
+        />
       </header>
       {tab !== 'Optional' && (
         <div className="pair-bar">
