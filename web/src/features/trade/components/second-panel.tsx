@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPercent, mul, type Period, type SecondOrder } from '@tradegate/shared'
+import { mul, type Period, type SecondOrder } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -13,6 +13,7 @@ import { AmountInput, Figure } from '../../../components/form-bits'
 import { OrderForm } from './order-form'
 import { useOrderSubmit } from '../../../lib/order-submit'
 import { SecondOrders } from './second-orders'
+import { PeriodChoice } from './period-choice'
 
 /** Second contracts: pick a period, stake up or down, watch the countdown and the settlement. */
 export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
@@ -62,26 +63,7 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
         label={t('trade.tabs.SecondContract')}
         testId="second-form"
         onSubmit={place('up')}
-        side={
-          <div className="field">
-            <span className="field-label">{t('trade.period')}</span>
-            <div className="period-grid" role="group" aria-label={t('trade.period')}>
-              {periods.map((row) => (
-                <button
-                  key={row.id}
-                  type="button"
-                  className="period-chip"
-                  aria-pressed={row.id === period?.id}
-                  onClick={() => setPeriodId(row.id)}
-                  data-period={row.seconds}
-                >
-                  <span className="period-seconds num">{row.seconds}s</span>
-                  <span className="period-rate num up">+{formatPercent(mul(row.rate, 100))}%</span>
-                </button>
-              ))}
-            </div>
-          </div>
-        }
+        side={<PeriodChoice periods={periods} value={period?.id} onChange={setPeriodId} />}
         amount={
           <AmountInput
             label={t('trade.stake')}
