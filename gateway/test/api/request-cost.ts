@@ -11,6 +11,7 @@ import type { configWith as ConfigWith } from '../../src/config'
 // gateway (ROOT) against a minimal upstream in a child process so only the gateway's work is counted.
 //
 //   npx tsx gateway/test/api/request-cost.ts [ROOT …]     one child per ROOT, in turn, for ROUNDS rounds
+//   gateway/test/api/checkout-at.sh SHA DIR                makes DIR a ROOT of an earlier commit
 //
 // Each ROOT is a checkout of the repository (default: this one); the rounds interleave the roots so a
 // machine whose speed drifts affects them alike, and the report gives each case's median per root.
