@@ -41,7 +41,7 @@ const INTERNAL_ADDRESS = '127.0.0.2'
 /**
  * Node leaves the upgrade's unanswered response attached to the socket, and the websocket plugin
  * gives the socket an error listener that closes over the request and reply: together they would
- * keep the upgrade's Fastify request, reply, logger and headers, some 4 KiB, for the socket's whole
+ * keep the upgrade's Fastify request, reply, logger and headers, about 3 KiB, for the socket's whole
  * life. Neither is needed once the socket is open.
  */
 function releaseUpgradeRequest(ws: WebSocket, raw: Socket): void {
