@@ -19,6 +19,22 @@ const featureZones = FEATURES.map((feature) => ({
   message: 'a feature must not import another feature; move what both need to components/ or lib/',
 }))
 
+// The gateway's layers, bottom up: lib/ (errors, small helpers), plugins/ (Fastify's cross-cutting
+// parts), then api/ and live/ (the calls and the socket). A layer imports only the layers under it.
+const GATEWAY_UPPER_LAYERS = ['./gateway/src/api', './gateway/src/live']
+const gatewayLayerZones = [
+  {
+    target: './gateway/src/plugins',
+    from: GATEWAY_UPPER_LAYERS,
+    message: 'plugins/ sits under api/ and live/; move what both need to gateway/src/lib',
+  },
+  {
+    target: './gateway/src/lib',
+    from: [...GATEWAY_UPPER_LAYERS, './gateway/src/plugins'],
+    message: 'lib/ is the bottom layer and imports no other part of the gateway',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.artifacts/**'] },
   js.configs.recommended,
@@ -57,7 +73,14 @@ export default tseslint.config(
   {
     // gateway/src and gateway/sandbox talk only over the network, never through imports
     files: ['gateway/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/sandbox/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/sandbox/**'] }],
+      // layers point one way: lib/ under plugins/ under api/ and live/
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: gatewayLayerZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },
+      ],
+    },
   },
   {
     files: ['gateway/sandbox/**/*.ts'],

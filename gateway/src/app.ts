@@ -21,7 +21,7 @@ import { apiPlugin, type ApiOptions } from './api/routes'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
-import { errorBody } from './api/errors'
+import { errorBody } from './lib/errors'
 import { answerClientError } from './plugins/app/client-error'
 
 export interface BuildOptions {

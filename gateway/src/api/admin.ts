@@ -1,16 +1,10 @@
-import { timingSafeEqual } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { errorBody } from './errors'
+import { errorBody } from '../lib/errors'
+import { sameToken } from '../lib/same-token'
 
 // Operator calls, present only when ADMIN_TOKEN is set and answered only to a request carrying it.
 
 const ADMIN_TOKEN_HEADER = 'x-admin-token'
-
-/** Compares in constant time, so a wrong token reveals nothing about the right one. */
-export function sameToken(given: string, expected: Buffer): boolean {
-  const candidate = Buffer.from(given)
-  return candidate.length === expected.length && timingSafeEqual(candidate, expected)
-}
 
 export const adminPlugin = fp<{ adminToken: string }>(
   async (app, { adminToken }) => {

@@ -2,7 +2,7 @@ import type { TObject, TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 import { bodyLimitOf, type CachePolicy, type CallDefinition, type CallName } from '@tradegate/shared'
-import { GatewayError } from './errors'
+import { GatewayError } from '../lib/errors'
 
 // Everything a route needs that does not change per request, worked out once when the route is registered.
 

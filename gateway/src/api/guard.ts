@@ -1,5 +1,5 @@
 import { chineseVerdict, findChinese } from '@tradegate/shared'
-import { GatewayError } from './errors'
+import { GatewayError } from '../lib/errors'
 
 // The Chinese-character rule and the shape limits, applied to everything a request carries before upstream sees it.
 

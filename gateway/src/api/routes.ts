@@ -7,7 +7,7 @@ import { CALLS, callPath, type CallDefinition, type CallName } from '@tradegate/
 import { acceptedEncoding, compressPlugin } from '../plugins/external/compress'
 import { ResponseCache, type CacheOutcome } from './cache'
 import { callSchemaCompiler, canonicalQuery, prepareCallRoute, type CallRoute } from './call-route'
-import { GatewayError } from './errors'
+import { GatewayError } from '../lib/errors'
 import { checkJsonShape, checkRawText, chineseDetail, type ShapeLimits } from './guard'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { containsChinese, type GatewayErrorBody } from '@tradegate/shared'
-import { errorBody } from '../../api/errors'
+import { errorBody } from '../../lib/errors'
 
 // Requests Node's HTTP parser refuses before Fastify sees them get the same `{code,msg}` answer as every
 // other refusal: raw Chinese in the URL is told so, a slow or oversized head gets its own status.

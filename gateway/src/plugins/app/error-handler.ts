@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
-import { GatewayError, errorBody } from '../../api/errors'
+import { GatewayError, errorBody } from '../../lib/errors'
 
 // One place that turns every failure into `{code, msg}` with the real status, and hides 5xx details.
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { errorBody } from '../../api/errors'
+import { errorBody } from '../../lib/errors'
 
 // Liveness is the process answering; readiness is every registered dependency answering.
 

@@ -2,8 +2,8 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Registry } from 'prom-client'
 import type { GatewayMessage } from '@tradegate/shared'
-import { errorBody } from '../../api/errors'
-import { sameToken } from '../../api/admin'
+import { errorBody } from '../../lib/errors'
+import { sameToken } from '../../lib/same-token'
 
 // Where /metrics answers: on the public port, or with METRICS_PORT only on a listener of its own
 // (the public port then answers 404); with METRICS_TOKEN only to `Authorization: Bearer <token>`.

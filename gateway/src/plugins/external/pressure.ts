@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import underPressure from '@fastify/under-pressure'
-import { GatewayError } from '../../api/errors'
+import { GatewayError } from '../../lib/errors'
 import { PROBE_ROUTES } from '../app/health'
 
 // Sheds load with 503 and Retry-After while the event loop lags, keeping health and metrics answering.

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { FastifyBaseLogger } from 'fastify'
-import { GatewayError } from '../../api/errors'
+import { GatewayError } from '../../lib/errors'
 import type { RedisClient } from './redis'
 
 // Requests per IP per minute, counted in Redis when there is one so every instance shares the count.

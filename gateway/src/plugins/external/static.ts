@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from '../../api/errors'
+import { errorBody } from '../../lib/errors'
 
 // The built client: hashed assets cached for a year, index.html always revalidated, and the SPA fallback.
 
