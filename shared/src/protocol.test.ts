@@ -5,6 +5,7 @@ import {
   topicOf,
   topicsOf,
   isLatestValueTopic,
+  resyncFrame,
   type SubscriptionFrame,
 } from './protocol'
 
@@ -134,5 +135,19 @@ describe('topics', () => {
     expect(isLatestValueTopic('KLINE:btcusdt:1min')).toBe(true)
     expect(isLatestValueTopic('TRADE:btcusdt')).toBe(false)
     expect(isLatestValueTopic('USER:1')).toBe(false)
+  })
+})
+
+describe('resyncFrame', () => {
+  it('is the gateway frame that tells a socket its streams may have lost frames', () => {
+    expect(JSON.stringify(resyncFrame('bus', 42))).toBe('{"type":"resync","reason":"bus","ts":42}')
+    expect(resyncFrame('feed', 7)).toEqual({ type: 'resync', reason: 'feed', ts: 7 })
+  })
+
+  it('cannot come from the upstream feed', () => {
+    expect(parseUpstreamFrame('{"type":"resync","reason":"feed","ts":1}')).toEqual({
+      ok: false,
+      error: 'unknownType',
+    })
   })
 })

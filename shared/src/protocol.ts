@@ -190,6 +190,30 @@ export type ServerFrame =
   | { type: UserType; userId: string; data: Record<string, unknown>; ts: number }
   | { type: 'HEARTBEAT'; ts: number }
   | { type: 'error'; code: number; msg: string }
+  | ResyncFrame
+
+/**
+ * Why the gateway tells a socket its streams may have lost frames (ours): `feed`, the upstream feed
+ * was lost and came back; `bus`, this instance's link to the other instances (Redis pub/sub) was
+ * down and came back.
+ */
+export const RESYNC_REASONS = ['feed', 'bus'] as const
+export type ResyncReason = (typeof RESYNC_REASONS)[number]
+
+/**
+ * Sent by the gateway (ours) after a gap in the live data that may have cost this socket frames.
+ * The socket and its subscriptions stay as they are and later frames keep coming; a client reloads
+ * what it cannot rebuild from later frames (REST state, DEPTH books, recent trades).
+ */
+export interface ResyncFrame {
+  type: 'resync'
+  reason: ResyncReason
+  ts: number
+}
+
+export function resyncFrame(reason: ResyncReason, now: number = Date.now()): ResyncFrame {
+  return { type: 'resync', reason, ts: now }
+}
 
 export const WS_ERROR = Object.freeze({
   badFrame: 4400,
@@ -248,7 +272,8 @@ export function isLatestValueTopic(topic: string): boolean {
   return topic.startsWith('DETAIL:') || topic.startsWith('KLINE:') || topic.startsWith('DEPTH:')
 }
 
-export type UpstreamFrame = Exclude<ServerFrame, { type: 'error' }>
+/** Frames the upstream feed sends; `error` and `resync` are the gateway's own. */
+export type UpstreamFrame = Exclude<ServerFrame, { type: 'error' } | ResyncFrame>
 
 function isDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 40 && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value)

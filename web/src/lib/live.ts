@@ -60,7 +60,7 @@ function subscriptionKey(frame: SubscriptionFrame): string {
 }
 
 function keysOfServerFrame(frame: ServerFrame): string[] {
-  if (frame.type === 'error') return []
+  if (frame.type === 'error' || frame.type === 'resync') return []
   // the gateway has already picked this socket's user, so user events are keyed by type alone
   return isUserType(frame.type) ? [frame.type] : topicsOf(frame)
 }
