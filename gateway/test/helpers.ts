@@ -29,6 +29,12 @@ export function emptyWebDist(): string {
   return mkdtempSync(join(tmpdir(), 'gateway-web-'))
 }
 
+/**
+ * Load shedding's limit in test builds: an hour of event-loop delay, so a busy machine never turns a
+ * test's request into a 503. The tests about shedding set their own limit.
+ */
+export const NO_LOAD_SHEDDING_MS = 3_600_000
+
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> & { UPSTREAM_URL: string },
 ): Promise<TestGateway> {
@@ -38,6 +44,7 @@ export async function startTestGateway(
     REDIS_URL,
     REDIS_PREFIX: uniquePrefix('rest'),
     WEB_DIST: webDist,
+    MAX_EVENT_LOOP_DELAY_MS: NO_LOAD_SHEDDING_MS,
     ...overrides,
   })
   const chunks: string[] = []

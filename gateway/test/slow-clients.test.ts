@@ -5,7 +5,8 @@ import { useTestStack } from './helpers'
 
 // Clients that send their headers a byte at a time are cut off; everyone else is served meanwhile.
 
-const HEADERS_TIMEOUT_MS = 500
+// long enough that a first answer comes before it even on a busy machine
+const HEADERS_TIMEOUT_MS = 1500
 
 let port = 0
 
@@ -37,22 +38,22 @@ describe('slow clients', () => {
   it('drops clients that do not finish their headers in time, without slowing anyone else', async () => {
     const slow = Array.from({ length: 30 }, () => slowClient())
     try {
-      const started = Date.now()
-      const answers: number[] = []
-      while (Date.now() - started < HEADERS_TIMEOUT_MS * 2) {
-        const beganAt = Date.now()
+      // told apart by the order of events, not by how long each took, so a busy machine cannot fail it
+      let dropped = 0
+      for (const client of slow) void client.closed.then(() => dropped++)
+      let answeredBeforeAnyDrop = 0
+      while (dropped < slow.length) {
         const response = await fetch(`http://127.0.0.1:${port}${CALLS.getCoinList.path}`)
         expect(response.status).toBe(200)
         await response.arrayBuffer()
-        answers.push(Date.now() - beganAt)
+        if (dropped === 0) answeredBeforeAnyDrop++
       }
-      // a server stuck behind the slow clients would make every answer wait for their timeout
-      const sorted = [...answers].sort((a, b) => a - b)
-      expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100)
-      expect(sorted.at(-1)).toBeLessThan(HEADERS_TIMEOUT_MS * 2)
+      // a server stuck behind the slow clients could answer no one until their timeout cut them off
+      expect(answeredBeforeAnyDrop).toBeGreaterThan(0)
+      // they trickle forever, so each close is the server cutting them off, with no answer
       const results = await Promise.all(slow.map((client) => client.closed))
       for (const { afterMs, received } of results) {
-        expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 2000)
+        expect(afterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50)
         expect(received).not.toContain('200 OK')
       }
     } finally {

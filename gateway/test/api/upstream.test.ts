@@ -129,15 +129,16 @@ describe('upstream failures', () => {
     await upstream.resetCalls()
   })
 
-  it('answers a hanging upstream with 504 within the timeout, after one upstream hit', async () => {
+  it('answers a hanging upstream with 504 once the timeout passes, after one upstream hit', async () => {
     await upstream.fail(1, 'hang', CALLS.assetBalance.path)
     const started = Date.now()
     const response = await gateway.app.inject({ url: CALLS.assetBalance.path })
     const elapsed = Date.now() - started
+    // the upstream never answers, so any answer at all is the gateway's own timeout; a busy machine
+    // can only make it later, never earlier
     expect(response.statusCode).toBe(504)
     expect(response.json()).toEqual({ code: 504, msg: 'upstreamTimeout' })
     expect(elapsed).toBeGreaterThanOrEqual(RESPONSE_TIMEOUT_MS - 50)
-    expect(elapsed).toBeLessThan(RESPONSE_TIMEOUT_MS * 3)
     expect(await upstream.calls()).toEqual({ [CALLS.assetBalance.path]: 1 })
   })
 
@@ -175,13 +176,18 @@ describe('upstream failures', () => {
     const dead = await startUpstream()
     const url = dead.url
     await dead.close()
-    const orphan = await startTestGateway({ UPSTREAM_URL: url, REDIS_URL: '', UPSTREAM_GET_RETRIES: 1 })
+    // timeouts far past the test's own: the 502 can only come from the refused connection itself
+    const orphan = await startTestGateway({
+      UPSTREAM_URL: url,
+      REDIS_URL: '',
+      UPSTREAM_GET_RETRIES: 1,
+      UPSTREAM_CONNECT_TIMEOUT_MS: 600_000,
+      UPSTREAM_TIMEOUT_MS: 600_000,
+    })
     try {
-      const started = Date.now()
       const response = await orphan.app.inject({ url: CALLS.assetBalance.path })
       expect(response.statusCode).toBe(502)
       expect(response.json()).toEqual({ code: 502, msg: 'upstreamUnavailable' })
-      expect(Date.now() - started).toBeLessThan(1000)
       const ready = await orphan.app.inject({ url: '/readyz' })
       expect(ready.statusCode).toBe(503)
       expect(ready.json().reasons).toContain('upstream: upstream unreachable')

@@ -1,4 +1,5 @@
 import { WebSocket, type ClientOptions } from 'ws'
+import { WAIT_BOUND_MS } from './helpers'
 
 // A test browser: collects every frame, parsed, and waits for the ones a test expects.
 
@@ -51,7 +52,7 @@ export function connectClient(url: string, options: ClientOptions = {}): Promise
     arrivals,
     closed,
     send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    next(match, timeoutMs = 3000) {
+    next(match, timeoutMs = WAIT_BOUND_MS) {
       const found = frames.find(match)
       if (found) return Promise.resolve(found)
       return new Promise((resolve, reject) => {

@@ -48,19 +48,25 @@ describe('fan-out from the sandbox feed', () => {
         ) === expectedSubscriptions,
       'every subscription registered',
     )
-    // Frames published from now on reach every subscriber; a second of live ticks, then silence.
+    // Frames published from now on reach every subscriber; ten live ticks of every symbol, counted
+    // rather than timed so a busy machine only makes it slower, then silence.
     const from = Date.now() + 50
-    await sleep(1200)
-    await upstream.pauseFeed()
-    const until = Date.now()
+    let until = Number.POSITIVE_INFINITY
+    const published = (symbol: string): number[] =>
+      reference.frames
+        .filter(
+          (frame) =>
+            frame.type === 'DETAIL' && frame.symbol === symbol && frame.ts! > from && frame.ts! <= until,
+        )
+        .map((frame) => frame.ts!)
     try {
-      const published = (symbol: string): number[] =>
-        reference.frames
-          .filter(
-            (frame) =>
-              frame.type === 'DETAIL' && frame.symbol === symbol && frame.ts! > from && frame.ts! <= until,
-          )
-          .map((frame) => frame.ts!)
+      await waitFor(
+        () => SANDBOX_SYMBOLS.every((symbol) => published(symbol).length >= 10),
+        'ten ticks of every symbol',
+        60_000,
+      )
+      await upstream.pauseFeed()
+      until = Date.now()
       const seen = (client: TestClient, symbol: string): number[] =>
         client.frames
           .filter((frame: Frame) => frame.symbol === symbol && frame.ts! > from && frame.ts! <= until)
@@ -79,10 +85,11 @@ describe('fan-out from the sandbox feed', () => {
       })
     } finally {
       await upstream.resumeFeed()
+      // closed even when an assertion failed, so a thousand open sockets do not slow the next test
+      await Promise.all([reference, ...clients].map((client) => client.close()))
     }
-    await Promise.all([reference, ...clients].map((client) => client.close()))
     await waitFor(() => gateway.app.live.hub.topicCount === 0, 'every topic released')
-  }, 30_000)
+  }, 120_000)
 
   it('routes each user event to that user only', async () => {
     const users = await Promise.all(
@@ -156,7 +163,6 @@ describe('fan-out with a slow consumer', () => {
     // the slow client's process stops reading its socket; the kernel buffers fill, then the gateway's
     ;(slow.ws as unknown as { _socket: { pause(): void } })._socket.pause()
     const big = { rows: 'x'.repeat(40_000) }
-    const sentAt = Date.now()
     for (let i = 0; i < 300; i++) {
       upstream.send({ type: 'POSITION', userId: 'carol', ts: 5000 + i, data: big })
       if (i % 5 === 0) {
@@ -167,11 +173,10 @@ describe('fan-out with a slow consumer', () => {
     }
     await waitFor(
       () => fast.frames.filter((frame) => frame.type === 'POSITION').length === 300,
+      // every frame reached the fast socket while the slow one still read nothing: it was not held up
       'the fast socket',
-      10_000,
+      20_000,
     )
-    const tookMs = Date.now() - sentAt
-    expect(tookMs).toBeLessThan(5000)
     const positions = fast.frames.filter((frame) => frame.type === 'POSITION').map((frame) => frame.ts)
     expect(positions).toEqual(Array.from({ length: 300 }, (_, i) => 5000 + i))
     expect(fast.frames.filter((frame) => frame.type === 'DETAIL' && (frame.ts ?? 0) >= 5000)).toHaveLength(60)

@@ -272,8 +272,8 @@ export async function loginThroughUi(
   await page.waitForFunction(() => window.location.hash === '#/' && localStorage.getItem('_token') !== null)
 }
 
-/** Retries an async check until it stops throwing. */
-export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+/** Retries an async check until it stops throwing; the bound only matters when it fails, so it is generous. */
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const started = Date.now()
   for (;;) {
     try {
