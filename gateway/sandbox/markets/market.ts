@@ -15,28 +15,17 @@ import { deriveSeed, seededRandom, type Random } from '../random'
 import { ZERO, text } from '../money/amounts'
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
 import { OrderBook } from './order-book'
+import { TYPICAL_TRADE_USDT, bucketOf, buildHistories, candleData, type OpenCandle } from './price-history'
 
-// The simulated market: one seeded random walk per symbol, candles for every interval, trade prints.
+// The simulated market: one seeded random walk per symbol, candles for every interval drawn from it
+// (see price-history.ts), the rolling 24 hours read from the same candles, trade prints.
 
 /** Closed candles kept per series; the kline call serves at most 1000. */
 const HISTORY_LIMIT = 1000
-/** Candles back-filled at start, so a chart has something to draw at once. */
-const BACKFILL_CANDLES = 300
 /** Per-tick volatility at a 200 ms tick: about 6 % a day, enough to watch prices move. */
 const VOLATILITY_PER_200MS = 0.0001
 const TRADE_PROBABILITY = 0.7
-/** usdt value of a typical trade print */
-const TYPICAL_TRADE_USDT = 1500
 const DAY_WINDOW_HOURS = 24
-
-interface OpenCandle {
-  time: number
-  open: Decimal
-  high: Decimal
-  low: Decimal
-  close: Decimal
-  vol: Decimal
-}
 
 interface DayWindow {
   open: Decimal
@@ -211,10 +200,11 @@ export class Market {
   private apply(state: SymbolState, price: Decimal, volume: Decimal, now: number): void {
     state.price = price
     for (const interval of KLINE_INTERVALS) {
-      const bucket = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
+      const bucket = bucketOf(now, interval)
       let candle = state.current[interval]
       if (bucket > candle.time) {
         this.close(state, interval, candle)
+        this.fillQuietBuckets(state, interval, candle, bucket)
         candle = {
           time: bucket,
           open: candle.close,
@@ -232,6 +222,23 @@ export class Market {
     }
   }
 
+  /**
+   * Buckets no tick fell in (sandbox time moved forward at once) get flat candles, so every interval
+   * stays a series without holes and the last 23 closed hours are the 23 hours before this one.
+   */
+  private fillQuietBuckets(
+    state: SymbolState,
+    interval: KlineInterval,
+    last: OpenCandle,
+    bucket: number,
+  ): void {
+    const ms = KLINE_INTERVAL_MS[interval]
+    const first = Math.max(last.time + ms, bucket - HISTORY_LIMIT * ms)
+    const { close } = last
+    for (let time = first; time < bucket; time += ms)
+      this.close(state, interval, { time, open: close, high: close, low: close, close, vol: ZERO })
+  }
+
   private close(state: SymbolState, interval: KlineInterval, candle: OpenCandle): void {
     const history = state.history[interval]
     history.push(candleData(candle))
@@ -242,12 +249,18 @@ export class Market {
   private createState(instrument: Instrument, now: number): SymbolState {
     const seed = deriveSeed(this.options.seed, instrument.symbol)
     const price = toDecimal(instrument.startPrice)
+    const histories = buildHistories({
+      instrument,
+      now,
+      seed,
+      volatility: this.volatility,
+      tickMs: this.options.tickMs,
+    })
     const history = {} as Record<KlineInterval, KlineData[]>
     const current = {} as Record<KlineInterval, OpenCandle>
     for (const interval of KLINE_INTERVALS) {
-      const bucket = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
-      history[interval] = this.backfill(instrument, interval, bucket, deriveSeed(seed, interval))
-      current[interval] = { time: bucket, open: price, high: price, low: price, close: price, vol: ZERO }
+      history[interval] = histories[interval].closed
+      current[interval] = histories[interval].current
     }
     return {
       instrument,
@@ -260,39 +273,6 @@ export class Market {
       lastTrade: null,
       book: new OrderBook(instrument, seededRandom(deriveSeed(seed, 'book')), price),
     }
-  }
-
-  /** Walks backwards from the starting price, so the history joins the live price without a jump. */
-  private backfill(
-    instrument: Instrument,
-    interval: KlineInterval,
-    firstLive: number,
-    seed: number,
-  ): KlineData[] {
-    const random = seededRandom(seed)
-    const ms = KLINE_INTERVAL_MS[interval]
-    const ticksPerCandle = ms / this.options.tickMs
-    // a whole candle's spread, capped so monthly candles stay believable
-    const spread = Math.min(this.volatility * Math.sqrt(ticksPerCandle), 0.25)
-    const places = instrument.pricePlaces
-    const typicalVolume = (TYPICAL_TRADE_USDT / Number(instrument.startPrice)) * Math.min(ticksPerCandle, 1e6)
-    const candles: KlineData[] = []
-    let close = Number(instrument.startPrice)
-    for (let index = 1; index <= BACKFILL_CANDLES; index++) {
-      const open = close * Math.exp(-spread * random.gaussian())
-      const high = Math.max(open, close) * (1 + Math.abs(random.gaussian()) * spread * 0.3)
-      const low = Math.min(open, close) * (1 - Math.min(Math.abs(random.gaussian()) * spread * 0.3, 0.5))
-      candles.push({
-        time: firstLive - index * ms,
-        open: open.toFixed(places),
-        high: high.toFixed(places),
-        low: low.toFixed(places),
-        close: close.toFixed(places),
-        vol: (typicalVolume * (0.5 + random.next())).toFixed(instrument.quantityPlaces),
-      })
-      close = open
-    }
-    return candles.reverse()
   }
 }
 
@@ -312,16 +292,4 @@ function summariseHours(hours: KlineData[]): DayWindow | null {
     amount = amount.plus(toDecimal(hour.vol).times(hour.close))
   }
   return { open: toDecimal(first.open), high, low, vol, amount }
-}
-
-/** A candle as the feed and the kline call send it: decimal figures as text. */
-function candleData(candle: OpenCandle): KlineData {
-  return {
-    time: candle.time,
-    open: text(candle.open),
-    high: text(candle.high),
-    low: text(candle.low),
-    close: text(candle.close),
-    vol: text(candle.vol),
-  }
 }
