@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AmountField, Form, SubmitButton, isPositiveAmount, useSubmit } from './form'
+import { AmountField, Form, SubmitButton, isPositiveAmount } from './form'
+import { SubmitNotice } from './submit-notice'
+import { useSubmit } from '../lib/submit'
 
 /** One amount and a confirm button; used to subscribe to a product or follow a trader. */
 export function AmountForm({
@@ -14,10 +16,12 @@ export function AmountForm({
 }) {
   const { t } = useTranslation()
   const [amount, setAmount] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    await onSubmit(amount.trim())
-    setAmount('')
-  })
+  const submit = useSubmit({ money: true })
+  const run = () =>
+    submit.run(async () => {
+      await onSubmit(amount.trim())
+      setAmount('')
+    })
   return (
     <Form onSubmit={run}>
       <AmountField
@@ -26,7 +30,8 @@ export function AmountForm({
         value={amount}
         onValueChange={setAmount}
       />
-      <SubmitButton busy={busy} disabled={!isPositiveAmount(amount)}>
+      <SubmitNotice submit={submit} />
+      <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount)}>
         {label}
       </SubmitButton>
     </Form>

@@ -243,20 +243,3 @@ function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<unknown>; 
     </button>
   )
 }
-
-/** Runs a submit handler once at a time; its errors were already shown by the HTTP client. */
-export function useSubmit<A extends unknown[]>(handler: (...args: A) => Promise<void>) {
-  const [busy, setBusy] = useState(false)
-  const run = async (...args: A) => {
-    if (busy) return
-    setBusy(true)
-    try {
-      await handler(...args)
-    } catch {
-      // ApiError: the user has seen the message already
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, run }
-}

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next'
+import type { Submit } from '../lib/submit'
 
-/** Covers the screen while an order is being submitted, so it cannot be sent twice. */
-export function SubmittingOverlay({ visible }: { visible: boolean }) {
+/** Covers the screen while an order is being submitted or checked, so it cannot be sent twice. */
+export function SubmittingOverlay({ submit }: { submit: Pick<Submit, 'busy' | 'phase'> }) {
   const { t } = useTranslation()
-  if (!visible) return null
+  if (!submit.busy) return null
   return (
     <div className="overlay" role="alertdialog" aria-busy="true" aria-live="assertive">
       <div className="overlay-box">
         <span className="spinner" />
-        <p>{t('common.submittingOrder')}</p>
+        <p>{t(submit.phase === 'unconfirmed' ? 'submit.unconfirmed' : 'common.submittingOrder')}</p>
       </div>
     </div>
   )

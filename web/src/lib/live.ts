@@ -49,6 +49,8 @@ export type FeedStatus = 'live' | 'delayed' | 'reconnecting'
 export const FEED_STALE_MS = 5000
 
 const OPEN = 1
+/** Three sockets in a row that never opened: a network that is gone, not one slow handshake. */
+const OFFLINE_AFTER_FAILED_ATTEMPTS = 3
 
 function isUserType(type: string): type is UserType {
   return (USER_TYPES as readonly string[]).includes(type)
@@ -81,6 +83,8 @@ export class LiveClient {
   private readonly lastFrameAt = new Map<string, number>()
   private readonly connectionListeners = new Set<() => void>()
   private openedAt = 0
+  /** sockets in a row that closed without ever opening */
+  private failedAttempts = 0
   private readonly reconnectMs: number
   private readonly staleMs: number
   private readonly createSocket: (url: string) => SocketLike
@@ -93,6 +97,11 @@ export class LiveClient {
 
   get isOpen(): boolean {
     return this.socket?.readyState === OPEN
+  }
+
+  /** True after several sockets in a row failed to open: the gateway is out of reach from here. */
+  get offline(): boolean {
+    return this.failedAttempts >= OFFLINE_AFTER_FAILED_ATTEMPTS
   }
 
   /** The feed's state for the tickers subscribed now (the ones the screen shows). */
@@ -216,12 +225,17 @@ export class LiveClient {
       return
     }
     this.socket = socket
-    socket.onopen = () => this.onOpen(socket)
     socket.onmessage = (event) => this.onMessage(event.data)
     socket.onerror = () => undefined
+    let opened = false
+    socket.onopen = () => {
+      opened = true
+      this.onOpen(socket)
+    }
     socket.onclose = () => {
       if (this.socket !== socket) return
       this.socket = null
+      this.failedAttempts = opened ? 0 : this.failedAttempts + 1
       this.scheduleReconnect()
       this.notifyConnection()
     }
@@ -234,6 +248,7 @@ export class LiveClient {
   private onOpen(socket: SocketLike): void {
     if (this.socket !== socket) return
     this.openedAt = Date.now()
+    this.failedAttempts = 0
     const frames: ClientFrame[] = []
     if (this.token) frames.push({ operation: 'auth', satoken: this.token })
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
@@ -290,6 +305,11 @@ function liveUrl(): string {
 }
 
 let sharedClient: LiveClient | null = null
+
+/** Whether the app's live socket has been failing to open; false while no socket was ever needed. */
+export function socketSaysOffline(): boolean {
+  return sharedClient?.offline ?? false
+}
 
 /** The app's single live client, created on first use and kept signed in with the session. */
 export function liveClient(): LiveClient {

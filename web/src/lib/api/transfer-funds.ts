@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../http'
+import { callApi, type CallOptions } from '../http'
 
-export function transferFunds(body: CallBody<'transferFunds'>) {
-  return callApi('transferFunds', { body })
+export function transferFunds(body: CallBody<'transferFunds'>, options?: CallOptions) {
+  return callApi('transferFunds', { body }, options)
 }

@@ -1,14 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import {
-  Field,
-  Form,
-  NewPasswordFields,
-  SubmitButton,
-  passwordProblem,
-  useSubmit,
-} from '../../../components/form'
+import { Field, Form, NewPasswordFields, SubmitButton, passwordProblem } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { changeLoginPassword } from '../api/change-login-password'
@@ -19,13 +14,15 @@ export default function ChangePasswordScreen() {
   const [oldPwd, setOldPwd] = useState('')
   const [newPwd, setNewPwd] = useState('')
   const [confirm, setConfirm] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    const problem = passwordProblem(newPwd, confirm)
-    if (problem) return showToast(t(problem))
-    await changeLoginPassword(oldPwd, newPwd)
-    showToast(t('common.success'))
-    navigate('/secrety')
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      const problem = passwordProblem(newPwd, confirm)
+      if (problem) return showToast(t(problem))
+      await changeLoginPassword(oldPwd, newPwd)
+      showToast(t('common.success'))
+      navigate('/secrety')
+    })
   return (
     <Screen title={t('account.loginPassword')}>
       <Form onSubmit={run}>
@@ -45,7 +42,8 @@ export default function ChangePasswordScreen() {
           onPasswordChange={setNewPwd}
           onConfirmChange={setConfirm}
         />
-        <SubmitButton busy={busy} disabled={!oldPwd || !newPwd}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!oldPwd || !newPwd}>
           {t('common.confirm')}
         </SubmitButton>
       </Form>

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { PHONE_PATTERN } from '@tradegate/shared'
-import { CodeField, Field, Form, SubmitButton, useSubmit } from '../../../components/form'
+import { CodeField, Field, Form, SubmitButton } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Stat } from '../../../components/stat'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
@@ -46,12 +48,14 @@ export default function ContactBindingScreen() {
     showToast(t('errors.invalidPhone'))
     return true
   }
-  const { busy, run } = useSubmit(async () => {
-    if (refusePhone()) return
-    await bind(contact.trim(), code.trim())
-    showToast(t('common.success'))
-    void info.mutate()
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      if (refusePhone()) return
+      await bind(contact.trim(), code.trim())
+      showToast(t('common.success'))
+      void info.mutate()
+    })
   const bound = info.data?.user[channel]
   return (
     <Screen title={t(title)}>
@@ -81,7 +85,8 @@ export default function ContactBindingScreen() {
               refusePhone() ? Promise.reject(new Error('invalid phone')) : sendCode(contact.trim())
             }
           />
-          <SubmitButton busy={busy} disabled={!contact || !code || phoneRefused}>
+          <SubmitNotice submit={submit} />
+          <SubmitButton busy={submit.busy} disabled={!contact || !code || phoneRefused}>
             {t('account.bind')}
           </SubmitButton>
         </Form>

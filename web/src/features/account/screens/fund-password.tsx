@@ -7,8 +7,9 @@ import {
   NewPasswordFields,
   SubmitButton,
   passwordProblem,
-  useSubmit,
 } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -32,18 +33,20 @@ export default function FundPasswordScreen() {
   const [newPwd, setNewPwd] = useState('')
   const [confirm, setConfirm] = useState('')
   const [code, setCode] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    const problem = passwordProblem(newPwd, confirm)
-    if (problem) return showToast(t(problem))
-    if (hasFundPassword) await changeFundPassword(oldPwd, newPwd)
-    else await setFundPassword(newPwd, asksCode ? code.trim() : undefined)
-    showToast(t('common.success'))
-    setOldPwd('')
-    setNewPwd('')
-    setConfirm('')
-    setCode('')
-    void info.mutate()
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      const problem = passwordProblem(newPwd, confirm)
+      if (problem) return showToast(t(problem))
+      if (hasFundPassword) await changeFundPassword(oldPwd, newPwd)
+      else await setFundPassword(newPwd, asksCode ? code.trim() : undefined)
+      showToast(t('common.success'))
+      setOldPwd('')
+      setNewPwd('')
+      setConfirm('')
+      setCode('')
+      void info.mutate()
+    })
   return (
     <Screen title={t('account.fundPassword')}>
       <p className="muted">{t('money.fundPassword.why')}</p>
@@ -73,7 +76,11 @@ export default function FundPasswordScreen() {
             <CodeField value={code} onValueChange={setCode} onSend={() => sendFundPasswordCode(codeTarget)} />
           </>
         )}
-        <SubmitButton busy={busy || info.isLoading} disabled={!newPwd || !confirm || (asksCode && !code)}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton
+          busy={submit.busy || info.isLoading}
+          disabled={!newPwd || !confirm || (asksCode && !code)}
+        >
           {t('common.confirm')}
         </SubmitButton>
       </Form>

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { LIMITS } from '@tradegate/shared'
-import { Field, Form, SubmitButton, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useAccountInfo } from '../../../lib/api/get-info'
@@ -24,23 +26,25 @@ export default function IdentityFormScreen() {
   const [progress, setProgress] = useState(0)
   const refusalText = (problem: PhotoRefused['problem']) =>
     problem === 'fileTooLarge' ? t('money.identity.tooLarge', { limit: LIMIT_MB }) : t(`errors.${problem}`)
-  const { busy, run } = useSubmit(async () => {
-    try {
-      setStage('preparing')
-      const photo = document ? await preparePhoto(document) : null
-      setProgress(0)
-      setStage('uploading')
-      await uploadKyc({ level, realName: realName.trim(), idNumber: idNumber.trim() }, photo, setProgress)
-      showToast(t('account.kycSubmitted'))
-      void info.mutate()
-      navigate('/userauth')
-    } catch (error) {
-      if (error instanceof PhotoRefused) showToast(refusalText(error.problem))
-      else throw error
-    } finally {
-      setStage('idle')
-    }
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      try {
+        setStage('preparing')
+        const photo = document ? await preparePhoto(document) : null
+        setProgress(0)
+        setStage('uploading')
+        await uploadKyc({ level, realName: realName.trim(), idNumber: idNumber.trim() }, photo, setProgress)
+        showToast(t('account.kycSubmitted'))
+        void info.mutate()
+        navigate('/userauth')
+      } catch (error) {
+        if (error instanceof PhotoRefused) showToast(refusalText(error.problem))
+        else throw error
+      } finally {
+        setStage('idle')
+      }
+    })
   return (
     <Screen title={t(`menu.${level}`)}>
       <Form onSubmit={run}>
@@ -71,7 +75,8 @@ export default function IdentityFormScreen() {
             </span>
           </div>
         )}
-        <SubmitButton busy={busy} disabled={!realName || !idNumber}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!realName || !idNumber}>
           {t('common.submit')}
         </SubmitButton>
       </Form>

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import type { LoginMethod } from '@tradegate/shared'
-import { Field, Form, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
+import { Field, Form, SubmitButton, passwordProblem } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -20,14 +22,16 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
 
-  const { busy, run } = useSubmit(async () => {
-    const problem = passwordProblem(password)
-    if (problem) return showToast(t(problem))
-    const session = await login({ type: method, username: username.trim(), password })
-    await completeSignIn(session)
-    showToast(t('auth.loginSuccess'))
-    navigate('/')
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      const problem = passwordProblem(password)
+      if (problem) return showToast(t(problem))
+      const session = await login({ type: method, username: username.trim(), password })
+      await completeSignIn(session)
+      showToast(t('auth.loginSuccess'))
+      navigate('/')
+    })
 
   return (
     <Screen title={t('auth.login')} className="auth">
@@ -52,7 +56,8 @@ export default function LoginScreen() {
           <Link href="/forget">{t('auth.forgotPassword')}</Link>
           <Link href="/register">{t('auth.register')}</Link>
         </div>
-        <SubmitButton busy={busy} disabled={!username || !password}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!username || !password}>
           {t('auth.login')}
         </SubmitButton>
       </Form>

@@ -9,8 +9,9 @@ import {
   NewPasswordFields,
   SubmitButton,
   passwordProblem,
-  useSubmit,
 } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
@@ -42,22 +43,25 @@ export default function RegisterScreen() {
   const [registered, setRegistered] = useState<CallData<'register'> | null>(null)
 
   const phoneRefused = method === 'phone' && username.trim() !== '' && !PHONE.test(username.trim())
-  const { busy, run } = useSubmit(async () => {
-    if (phoneRefused) return showToast(t('errors.invalidPhone'))
-    const problem = passwordProblem(password, confirm)
-    if (problem) return showToast(t(problem))
-    if (registration.inviteCodeRequired && !inviteCode.trim()) return showToast(t('auth.inviteCodeRequired'))
-    if (!agreed) return showToast(t('auth.agreeRequired'))
-    const session = await register({
-      type: method,
-      username: username.trim(),
-      password,
-      ...(needsCode ? { code: code.trim() } : {}),
-      ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      if (phoneRefused) return showToast(t('errors.invalidPhone'))
+      const problem = passwordProblem(password, confirm)
+      if (problem) return showToast(t(problem))
+      if (registration.inviteCodeRequired && !inviteCode.trim())
+        return showToast(t('auth.inviteCodeRequired'))
+      if (!agreed) return showToast(t('auth.agreeRequired'))
+      const session = await register({
+        type: method,
+        username: username.trim(),
+        password,
+        ...(needsCode ? { code: code.trim() } : {}),
+        ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
+      })
+      await completeSignIn(session)
+      setRegistered(session)
     })
-    await completeSignIn(session)
-    setRegistered(session)
-  })
 
   const requestCode = () => {
     if (phoneRefused) {
@@ -137,7 +141,8 @@ export default function RegisterScreen() {
             {t('auth.and')} <Link href="/privacyPolicy">{t('legal.privacyPolicy')}</Link>
           </span>
         </label>
-        <SubmitButton busy={busy} disabled={!username || !password}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!username || !password}>
           {t('auth.register')}
         </SubmitButton>
         <div className="form-links">

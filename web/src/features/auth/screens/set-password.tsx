@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Redirect, useLocation } from 'wouter'
-import { Form, NewPasswordFields, SubmitButton, passwordProblem, useSubmit } from '../../../components/form'
+import { Form, NewPasswordFields, SubmitButton, passwordProblem } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { resetPassword } from '../api/reset-password'
@@ -14,15 +16,17 @@ export default function SetPasswordScreen() {
   const [reset] = useState(takeReset)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    if (!reset) return
-    const problem = passwordProblem(password, confirm)
-    if (problem) return showToast(t(problem))
-    await resetPassword({ email: reset.email, emailCode: reset.emailCode, newPwd: password })
-    clearReset()
-    showToast(t('auth.passwordReset'))
-    navigate('/login', { replace: true })
-  })
+  const submit = useSubmit({ checkWhere: 'submit.where.account' })
+  const run = () =>
+    submit.run(async () => {
+      if (!reset) return
+      const problem = passwordProblem(password, confirm)
+      if (problem) return showToast(t(problem))
+      await resetPassword({ email: reset.email, emailCode: reset.emailCode, newPwd: password })
+      clearReset()
+      showToast(t('auth.passwordReset'))
+      navigate('/login', { replace: true })
+    })
   if (!reset) return <Redirect to="/forget" replace />
 
   return (
@@ -36,7 +40,8 @@ export default function SetPasswordScreen() {
           onConfirmChange={setConfirm}
           withPlaceholders
         />
-        <SubmitButton busy={busy} disabled={!password}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!password}>
           {t('common.confirm')}
         </SubmitButton>
       </Form>

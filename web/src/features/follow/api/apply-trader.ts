@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function applyAsTrader(body: CallBody<'traderApply'>) {
-  return callApi('traderApply', { body })
+export function applyAsTrader(body: CallBody<'traderApply'>, options?: CallOptions) {
+  return callApi('traderApply', { body }, options)
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AmountField, Field, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
+import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
@@ -12,10 +14,12 @@ export default function TraderApplyScreen() {
   const { TRADER_SETTING } = useSettings()
   const [nickname, setNickname] = useState('')
   const [amount, setAmount] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    await applyAsTrader({ nickname: nickname.trim(), amount: amount.trim() })
-    showToast(t('common.success'))
-  })
+  const submit = useSubmit({ money: true })
+  const run = () =>
+    submit.run(async (signal) => {
+      await applyAsTrader({ nickname: nickname.trim(), amount: amount.trim() }, { signal })
+      showToast(t('common.success'))
+    })
   return (
     <Screen title={t('follow.apply')}>
       <div className="card stat-grid">
@@ -30,7 +34,8 @@ export default function TraderApplyScreen() {
           value={amount}
           onValueChange={setAmount}
         />
-        <SubmitButton busy={busy} disabled={!nickname || !isPositiveAmount(amount)}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!nickname || !isPositiveAmount(amount)}>
           {t('common.submit')}
         </SubmitButton>
       </Form>

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function buyOption(body: CallBody<'optionOrderSubmit'>) {
-  return callApi('optionOrderSubmit', { body })
+export function buyOption(body: CallBody<'optionOrderSubmit'>, options?: CallOptions) {
+  return callApi('optionOrderSubmit', { body }, options)
 }

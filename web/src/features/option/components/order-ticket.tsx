@@ -12,7 +12,8 @@ import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { AmountInput, Figure, OrderError } from '../../../components/form-bits'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
+import { SubmitNotice } from '../../../components/submit-notice'
 import { availableOf, sanitiseAmount } from '../../../lib/order-math'
 import { buyOption } from '../api/buy-option'
 import { defaultLimit, formatTimeLeft, quoteOf } from '../lib/option-math'
@@ -40,7 +41,11 @@ export function OrderTicket({
   const balances = useBalances({ live: true })
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
-  const { submitting, error, run } = useOrderSubmit(() => void balances.mutate())
+  const flow = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.positions',
+    onSettled: () => void balances.mutate(),
+  })
   const second = Math.floor(now / 1000) * 1000
   const quote = useMemo(
     () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
@@ -69,15 +74,18 @@ export function OrderTicket({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!quote) return
-    void run(async () => {
-      await buyOption({
-        coin: chain.coin,
-        expiresAt: pick.expiresAt,
-        strike: pick.strike,
-        kind: pick.kind,
-        quantity,
-        maxPremium: limit || protectiveLimit || quote.premium.toFixed(),
-      })
+    void flow.run(async (signal) => {
+      await buyOption(
+        {
+          coin: chain.coin,
+          expiresAt: pick.expiresAt,
+          strike: pick.strike,
+          kind: pick.kind,
+          quantity,
+          maxPremium: limit || protectiveLimit || quote.premium.toFixed(),
+        },
+        { signal },
+      )
       showToast(t('options.bought'))
       setLimit('')
       onBought()
@@ -135,17 +143,18 @@ export function OrderTicket({
           </Figure>
           <Figure label={t('trade.available')}>{amount(available, 2)} USDT</Figure>
         </div>
-        <OrderError message={error} />
+        <OrderError message={flow.error} />
+        <SubmitNotice submit={flow} />
         <button
           type="submit"
           className={`button ${pick.kind === 'call' ? 'button-up' : 'button-down'}`}
-          disabled={!quote || !units.greaterThan(0) || submitting}
+          disabled={!quote || !units.greaterThan(0) || flow.busy}
           data-testid="option-buy"
         >
           {t(`options.buy_${pick.kind}`)}
         </button>
       </form>
-      <SubmittingOverlay visible={submitting} />
+      <SubmittingOverlay submit={flow} />
     </section>
   )
 }

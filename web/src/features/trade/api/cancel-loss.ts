@@ -1,5 +1,5 @@
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function cancelLoss(id: number) {
-  return callApi('lossCancel', { query: { id: String(id) } })
+export function cancelLoss(id: number, options?: CallOptions) {
+  return callApi('lossCancel', { query: { id: String(id) } }, options)
 }

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function createSecondOrder(body: CallBody<'secondOrderCreate'>) {
-  return callApi('secondOrderCreate', { body })
+export function createSecondOrder(body: CallBody<'secondOrderCreate'>, options?: CallOptions) {
+  return callApi('secondOrderCreate', { body }, options)
 }

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function setLoss(body: CallBody<'lossSet'>) {
-  return callApi('lossSet', { body })
+export function setLoss(body: CallBody<'lossSet'>, options?: CallOptions) {
+  return callApi('lossSet', { body }, options)
 }

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function submitContractOrder(body: CallBody<'contractOrderSubmit'>) {
-  return callApi('contractOrderSubmit', { body })
+export function submitContractOrder(body: CallBody<'contractOrderSubmit'>, options?: CallOptions) {
+  return callApi('contractOrderSubmit', { body }, options)
 }

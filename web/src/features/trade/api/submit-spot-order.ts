@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function submitSpotOrder(body: CallBody<'spotOrderSubmit'>) {
-  return callApi('spotOrderSubmit', { body })
+export function submitSpotOrder(body: CallBody<'spotOrderSubmit'>, options?: CallOptions) {
+  return callApi('spotOrderSubmit', { body }, options)
 }

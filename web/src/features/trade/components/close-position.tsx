@@ -6,7 +6,8 @@ import { showToast } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, Choice, OrderError } from '../../../components/form-bits'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
+import { SubmitNotice } from '../../../components/submit-notice'
 
 const PERCENTS = [25, 50, 75, 100]
 
@@ -29,7 +30,7 @@ export function ClosePositionForm({
   const [shares, setShares] = useState(position.shares)
   const [type, setType] = useState<'market' | 'limit'>('market')
   const [price, setPrice] = useState(markPrice)
-  const { submitting, error, run } = useOrderSubmit()
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions' })
   const held = toDecimal(position.shares)
   const chosen = toDecimal(shares)
   const whole = chosen.equals(held)
@@ -39,11 +40,12 @@ export function ClosePositionForm({
     (type === 'market' || toDecimal(price).greaterThan(0))
 
   const confirm = () =>
-    void run(async () => {
-      await stopPosition(position.id, {
-        ...(whole ? {} : { shares: chosen.toFixed() }),
-        ...(type === 'limit' ? { price } : {}),
-      })
+    void flow.run(async (signal) => {
+      await stopPosition(
+        position.id,
+        { ...(whole ? {} : { shares: chosen.toFixed() }), ...(type === 'limit' ? { price } : {}) },
+        { signal },
+      )
       showToast(
         t(type === 'limit' ? 'desk.closeOrderPlaced' : whole ? 'trade.positionClosed' : 'desk.partlyClosed'),
       )
@@ -100,7 +102,8 @@ export function ClosePositionForm({
           onChange={(text) => setPrice(sanitiseAmount(text, 10))}
         />
       )}
-      <OrderError message={error} />
+      <OrderError message={flow.error} />
+      <SubmitNotice submit={flow} />
       <div className="position-actions">
         <button type="button" className="button button-small" onClick={onCancel}>
           {t('desk.back')}
@@ -108,7 +111,7 @@ export function ClosePositionForm({
         <button
           type="button"
           className="button button-small button-down"
-          disabled={!valid || submitting}
+          disabled={!valid || flow.busy}
           onClick={confirm}
           data-testid="close-confirm"
         >

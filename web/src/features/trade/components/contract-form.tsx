@@ -11,7 +11,7 @@ import { useOrderPrice } from '../lib/order-price'
 import { AmountInput, Choice, LeverageChips } from '../../../components/form-bits'
 import { OrderForm, OrderTypeAndPrice } from './order-form'
 import { ContractFigures } from './order-figures'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
 import { TransferToggle } from './transfer-form'
 
 type Direction = 'long' | 'short'
@@ -35,7 +35,7 @@ export function ContractForm({
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0] ?? 1)
   const [shares, setShares] = useState('')
   const [fundPwd, setFundPwd] = useState('')
-  const { submitting, error, run } = useOrderSubmit(onChanged)
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.orders', onSettled: onChanged })
   const order = useOrderPrice({
     symbol: pair.symbol,
     close: ticker?.close,
@@ -51,16 +51,19 @@ export function ContractForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void run(async () => {
-      const order = await submitContractOrder({
-        symbol: pair.symbol,
-        direction,
-        type,
-        leverage,
-        shares,
-        ...(type === 'limit' ? { price } : {}),
-        ...(settings.FUND_PASSWORD_SETTING.contract ? { fundPwd } : {}),
-      })
+    void flow.run(async (signal) => {
+      const order = await submitContractOrder(
+        {
+          symbol: pair.symbol,
+          direction,
+          type,
+          leverage,
+          shares,
+          ...(type === 'limit' ? { price } : {}),
+          ...(settings.FUND_PASSWORD_SETTING.contract ? { fundPwd } : {}),
+        },
+        { signal },
+      )
       showToast(t(order.status === 'filled' ? 'trade.positionOpened' : 'trade.orderPlaced'))
       setShares('')
     })
@@ -103,14 +106,13 @@ export function ContractForm({
       extras={<LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />}
       figures={<ContractFigures available={available} preview={preview} sized={sharesNumberOk} />}
       fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.contract, value: fundPwd, onChange: setFundPwd }}
-      error={error}
+      flow={flow}
       submit={{
         label: t(direction === 'long' ? 'trade.openLong' : 'trade.openShort'),
         tone: direction === 'long' ? 'up' : 'down',
         disabled: !sharesNumberOk || (type === 'limit' && !price),
         testId: 'contract-submit',
       }}
-      submitting={submitting}
       after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}
     />
   )

@@ -1,6 +1,8 @@
 import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
+import { SubmitNotice } from '../../../components/submit-notice'
+import type { Submit } from '../../../lib/submit'
 import { Choice, FundPasswordField, OrderError, PriceField } from '../../../components/form-bits'
 import type { OrderType } from '../lib/order-price'
 
@@ -26,9 +28,8 @@ export function OrderForm({
   extras,
   figures,
   fundPassword,
-  error,
+  flow,
   submit,
-  submitting,
   after,
 }: {
   label: string
@@ -41,10 +42,10 @@ export function OrderForm({
   extras?: ReactNode
   figures: ReactNode
   fundPassword: { needed: boolean; value: string; onChange: (value: string) => void }
-  error: string | null
+  /** the form's submission: its refusal, its unconfirmed state and outcome, the overlay */
+  flow: Submit
   /** one button, or several (up and down) whose first is the form's submit */
   submit: OrderSubmitButton | ReactNode
-  submitting: boolean
   /** below the form, inside the panel (e.g. the transfer link) */
   after?: ReactNode
 }) {
@@ -58,12 +59,13 @@ export function OrderForm({
         {extras}
         <div className="figures">{figures}</div>
         <FundPasswordField {...fundPassword} />
-        <OrderError message={error} />
+        <OrderError message={flow.error} />
+        <SubmitNotice submit={flow} />
         {isButton(submit) ? (
           <button
             type="submit"
             className={`button button-block button-${submit.tone}`}
-            disabled={submit.disabled || submitting}
+            disabled={submit.disabled || flow.busy}
             data-testid={submit.testId}
           >
             {submit.label}
@@ -73,7 +75,7 @@ export function OrderForm({
         )}
       </form>
       {after}
-      <SubmittingOverlay visible={submitting} />
+      <SubmittingOverlay submit={flow} />
     </section>
   )
 }

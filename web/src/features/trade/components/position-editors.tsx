@@ -7,17 +7,18 @@ import { cancelLoss } from '../api/cancel-loss'
 import { setLoss } from '../api/set-loss'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, OrderError } from '../../../components/form-bits'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
+import { SubmitNotice } from '../../../components/submit-notice'
 
 // The forms a position card opens: margin, and stop loss / take profit.
 
 export function MarginEditor({ position, onChanged }: { position: Position; onChanged: () => void }) {
   const { t } = useTranslation()
   const [money, setMoney] = useState('')
-  const { submitting, error, run } = useOrderSubmit(onChanged)
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
   const adjust = (direction: 'add' | 'remove') =>
-    void run(async () => {
-      await adjustMargin(position.id, money, direction)
+    void flow.run(async (signal) => {
+      await adjustMargin(position.id, money, direction, { signal })
       showToast(t('trade.marginAdjusted'))
       setMoney('')
     })
@@ -34,7 +35,7 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
         <button
           type="button"
           className="button button-small button-up"
-          disabled={!money || submitting}
+          disabled={!money || flow.busy}
           onClick={() => adjust('add')}
           data-testid="margin-add"
         >
@@ -43,14 +44,15 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
         <button
           type="button"
           className="button button-small"
-          disabled={!money || submitting}
+          disabled={!money || flow.busy}
           onClick={() => adjust('remove')}
           data-testid="margin-remove"
         >
           {t('trade.removeMargin')}
         </button>
       </div>
-      <OrderError message={error} />
+      <OrderError message={flow.error} />
+      <SubmitNotice submit={flow} />
     </div>
   )
 }
@@ -67,21 +69,24 @@ export function LossEditor({
   const { t } = useTranslation()
   const [stopLoss, setStopLoss] = useState('')
   const [takeProfit, setTakeProfit] = useState('')
-  const { submitting, error, run } = useOrderSubmit(onChanged)
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
   const save = () =>
-    void run(async () => {
-      await setLoss({
-        positionId: position.id,
-        ...(stopLoss ? { stopLoss } : {}),
-        ...(takeProfit ? { takeProfit } : {}),
-      })
+    void flow.run(async (signal) => {
+      await setLoss(
+        {
+          positionId: position.id,
+          ...(stopLoss ? { stopLoss } : {}),
+          ...(takeProfit ? { takeProfit } : {}),
+        },
+        { signal },
+      )
       showToast(t('trade.lossSaved'))
       setStopLoss('')
       setTakeProfit('')
     })
   const cancel = (id: number) =>
-    void run(async () => {
-      await cancelLoss(id)
+    void flow.run(async (signal) => {
+      await cancelLoss(id, { signal })
       showToast(t('trade.lossCancelled'))
     })
   return (
@@ -104,7 +109,7 @@ export function LossEditor({
         <button
           type="button"
           className="button button-small button-primary"
-          disabled={(!stopLoss && !takeProfit) || submitting}
+          disabled={(!stopLoss && !takeProfit) || flow.busy}
           onClick={save}
           data-testid="loss-save"
         >
@@ -114,7 +119,7 @@ export function LossEditor({
           <button
             type="button"
             className="button button-small"
-            disabled={submitting}
+            disabled={flow.busy}
             onClick={() => cancel(loss.id)}
             data-testid="loss-cancel"
           >
@@ -122,7 +127,8 @@ export function LossEditor({
           </button>
         )}
       </div>
-      <OrderError message={error} />
+      <OrderError message={flow.error} />
+      <SubmitNotice submit={flow} />
     </div>
   )
 }

@@ -11,7 +11,7 @@ import { useSecondOrders } from '../api/get-second-orders'
 import { availableOf, sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, Figure } from '../../../components/form-bits'
 import { OrderForm } from './order-form'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
 import { SecondOrders } from './second-orders'
 import { PeriodChoice } from './period-choice'
 
@@ -32,7 +32,7 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
     void balances.mutate()
     void orders.mutate()
   }
-  const { submitting, error, run } = useOrderSubmit(refresh)
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.orders', onSettled: refresh })
   const period = periods.find((row) => row.id === periodId) ?? periods[0]
 
   const onSettlement = useEffectEvent(refresh)
@@ -44,18 +44,21 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
   const place = (direction: 'up' | 'down') => (event?: FormEvent) => {
     event?.preventDefault()
     if (!period) return
-    void run(async () => {
-      await createSecondOrder({
-        symbol,
-        periodId: period.id,
-        direction,
-        amount,
-        ...(settings.FUND_PASSWORD_SETTING.second ? { fundPwd } : {}),
-      })
+    void flow.run(async (signal) => {
+      await createSecondOrder(
+        {
+          symbol,
+          periodId: period.id,
+          direction,
+          amount,
+          ...(settings.FUND_PASSWORD_SETTING.second ? { fundPwd } : {}),
+        },
+        { signal },
+      )
       showToast(t('trade.orderPlaced'))
     })
   }
-  const disabled = !amount || !period || submitting
+  const disabled = !amount || !period || flow.busy
 
   return (
     <>
@@ -90,7 +93,7 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
           </>
         }
         fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.second, value: fundPwd, onChange: setFundPwd }}
-        error={error}
+        flow={flow}
         submit={
           <div className="up-down">
             <button type="submit" className="button button-up" disabled={disabled} data-testid="second-up">
@@ -107,7 +110,6 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
             </button>
           </div>
         }
-        submitting={submitting}
       />
       <SecondOrders rows={orders.data?.rows ?? []} settled={settlement?.data as SecondOrder | undefined} />
     </>

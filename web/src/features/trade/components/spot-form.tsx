@@ -10,7 +10,8 @@ import { useOrderPrice, type OrderType } from '../lib/order-price'
 import { AmountInput, Choice, PercentSlider } from '../../../components/form-bits'
 import { OrderForm, OrderTypeAndPrice } from './order-form'
 import { SpotFigures } from './order-figures'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
+import { findSpotOrder } from '../api/find-spot-order'
 
 type Side = 'buy' | 'sell'
 
@@ -31,7 +32,6 @@ export function SpotForm({
   const [amount, setAmount] = useState('')
   const [percent, setPercent] = useState(0)
   const [fundPwd, setFundPwd] = useState('')
-  const { submitting, error, run } = useOrderSubmit(onPlaced)
   const allowed = (type: OrderType) =>
     ({
       buy: { market: pair.marketBuy, limit: pair.limitedBuy },
@@ -45,6 +45,13 @@ export function SpotForm({
     limitAllowed: () => allowed('limit'),
   })
   const { type, price, orderPrice } = order
+  const flow = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.orders',
+    onSettled: onPlaced,
+    // the options of the render the user submitted from, so the lookup matches what was sent
+    lookup: (sentAt) => findSpotOrder({ symbol: pair.symbol, side, type: type, amount }, sentAt),
+  })
 
   const coin = pair.coin.toLowerCase()
   const quote = pair.baseCoin.toLowerCase()
@@ -57,15 +64,16 @@ export function SpotForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void run(async () => {
-      const order = await submitSpotOrder({
-        symbol: pair.symbol,
-        side,
-        type,
-        amount,
-        ...(type === 'limit' ? { price } : {}),
-        ...(settings.FUND_PASSWORD_SETTING.spot ? { fundPwd } : {}),
-      })
+    const body = {
+      symbol: pair.symbol,
+      side,
+      type,
+      amount,
+      ...(type === 'limit' ? { price } : {}),
+      ...(settings.FUND_PASSWORD_SETTING.spot ? { fundPwd } : {}),
+    }
+    void flow.run(async (signal) => {
+      const order = await submitSpotOrder(body, { signal })
       showToast(t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'))
       setAmount('')
       setPercent(0)
@@ -109,14 +117,13 @@ export function SpotForm({
       extras={<PercentSlider value={percent} onChange={choosePercent} />}
       figures={<SpotFigures pair={pair} side={side} available={available} total={total} fee={fee} />}
       fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.spot, value: fundPwd, onChange: setFundPwd }}
-      error={error}
+      flow={flow}
       submit={{
         label: t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: coin.toUpperCase() }),
         tone: side === 'buy' ? 'up' : 'down',
         disabled: !amount || !allowed(type) || (type === 'limit' && !price),
         testId: 'spot-submit',
       }}
-      submitting={submitting}
     />
   )
 }

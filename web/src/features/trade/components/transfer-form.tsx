@@ -5,18 +5,19 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { transferFunds } from '../../../lib/api/transfer-funds'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, OrderError } from '../../../components/form-bits'
-import { useOrderSubmit } from '../../../lib/order-submit'
+import { useSubmit } from '../../../lib/submit'
+import { SubmitNotice } from '../../../components/submit-notice'
 
 /** Moves usdt from the platform account into the contract account that contract orders draw on. */
 export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {
   const { t } = useTranslation()
   const { amount: formatAmount } = useFormatters()
   const [amount, setAmount] = useState('')
-  const { submitting, error, run } = useOrderSubmit()
+  const flow = useSubmit({ money: true, checkWhere: 'submit.where.balances' })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void run(async () => {
-      await transferFunds({ coin: 'usdt', from: 'platform', to: 'contract', amount })
+    void flow.run(async (signal) => {
+      await transferFunds({ coin: 'usdt', from: 'platform', to: 'contract', amount }, { signal })
       showToast(t('trade.transferred'))
       setAmount('')
       onDone()
@@ -31,8 +32,9 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
         value={amount}
         onChange={(text) => setAmount(sanitiseAmount(text, 8))}
       />
-      <OrderError message={error} />
-      <button type="submit" className="button button-primary" disabled={!amount || submitting}>
+      <OrderError message={flow.error} />
+      <SubmitNotice submit={flow} />
+      <button type="submit" className="button button-primary" disabled={!amount || flow.busy}>
         {t('trade.transfer')}
       </button>
     </form>

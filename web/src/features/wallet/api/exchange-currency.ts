@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function exchangeCurrency(body: CallBody<'currencyExchange'>) {
-  return callApi('currencyExchange', { body })
+export function exchangeCurrency(body: CallBody<'currencyExchange'>, options?: CallOptions) {
+  return callApi('currencyExchange', { body }, options)
 }

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function submitRecharge(body: CallBody<'rechargeSubmit'>) {
-  return callApi('rechargeSubmit', { body })
+export function submitRecharge(body: CallBody<'rechargeSubmit'>, options?: CallOptions) {
+  return callApi('rechargeSubmit', { body }, options)
 }

@@ -1,6 +1,6 @@
 import type { CallQuery } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function submitWithdraw(query: CallQuery<'withdrawSubmit'>) {
-  return callApi('withdrawSubmit', { query })
+export function submitWithdraw(query: CallQuery<'withdrawSubmit'>, options?: CallOptions) {
+  return callApi('withdrawSubmit', { query }, options)
 }

@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'wouter'
 import { mul } from '@tradegate/shared'
-import { AmountField, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
+import { AmountField, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { showToast } from '../../../lib/toast'
@@ -19,11 +21,13 @@ export default function FlashExchangeScreen() {
   const { price } = useFormatters()
   const quote = useCurrencyPrice(from, to)
   const [amount, setAmount] = useState('')
-  const { busy, run } = useSubmit(async () => {
-    const result = await exchangeCurrency({ from, to, amount })
-    showToast(t('wallet.exchanged', { paid: result.paid, received: result.received }))
-    setAmount('')
-  })
+  const submit = useSubmit({ money: true, checkWhere: 'submit.where.balances' })
+  const run = () =>
+    submit.run(async (signal) => {
+      const result = await exchangeCurrency({ from, to, amount }, { signal })
+      showToast(t('wallet.exchanged', { paid: result.paid, received: result.received }))
+      setAmount('')
+    })
   return (
     <Screen title={t('wallet.flashExchange')}>
       <Stat className="card stat" label={t('wallet.rate')} testId="exchange-rate">
@@ -40,7 +44,8 @@ export default function FlashExchangeScreen() {
           ≈ {quote.data && isPositiveAmount(amount) ? price(mul(amount, quote.data.price)) : '0.00'}{' '}
           {to.toUpperCase()}
         </p>
-        <SubmitButton busy={busy} disabled={!isPositiveAmount(amount)}>
+        <SubmitNotice submit={submit} />
+        <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount)}>
           {t('wallet.exchange')}
         </SubmitButton>
       </Form>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { toDecimal } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { Failure } from '../../../components/failure'
-import { AmountField, Field, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
+import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { QrCode } from '../../../components/qr-code'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
@@ -30,21 +32,26 @@ export default function RechargeScreen() {
   )
   const belowMinimum =
     selected !== undefined && isPositiveAmount(amount) && toDecimal(amount).lessThan(selected.rechargeMin)
-  const { busy, run } = useSubmit(async () => {
-    if (!selected) return
-    if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
-    if (belowMinimum) return showToast(t('errors.rechargeBelowMinimum'))
-    await submitRecharge({
-      coin: selected.coin,
-      amount,
-      ...(network ? { chain: network } : {}),
-      ...(txHash.trim() ? { txHash: txHash.trim() } : {}),
+  const submit = useSubmit({ money: true, checkWhere: 'submit.where.deposits' })
+  const run = () =>
+    submit.run(async (signal) => {
+      if (!selected) return
+      if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
+      if (belowMinimum) return showToast(t('errors.rechargeBelowMinimum'))
+      await submitRecharge(
+        {
+          coin: selected.coin,
+          amount,
+          ...(network ? { chain: network } : {}),
+          ...(txHash.trim() ? { txHash: txHash.trim() } : {}),
+        },
+        { signal },
+      )
+      showToast(t('money.recharge.submitted'))
+      setAmount('')
+      setTxHash('')
+      void recharges.mutate()
     })
-    showToast(t('money.recharge.submitted'))
-    setAmount('')
-    setTxHash('')
-    void recharges.mutate()
-  })
   const copy = (text: string) =>
     navigator.clipboard?.writeText(text).then(
       () => showToast(t('common.copied')),
@@ -143,7 +150,8 @@ export default function RechargeScreen() {
                   onValueChange={setTxHash}
                   autoComplete="off"
                 />
-                <SubmitButton busy={busy} disabled={!isPositiveAmount(amount) || belowMinimum}>
+                <SubmitNotice submit={submit} />
+                <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount) || belowMinimum}>
                   {t('money.recharge.submit')}
                 </SubmitButton>
               </Form>

@@ -2,14 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sub, toDecimal, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import {
-  AmountField,
-  Form,
-  SelectField,
-  SubmitButton,
-  isPositiveAmount,
-  useSubmit,
-} from '../../../components/form'
+import { AmountField, Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { SwapIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { coinPlaces } from '../../../lib/coins'
@@ -32,14 +27,19 @@ export default function TransferScreen() {
   const available =
     balances.data?.find((row) => row.account === from && row.coin.toLowerCase() === coin)?.available ?? '0'
   const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
-  const { busy, run } = useSubmit(async () => {
-    if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
-    if (tooMuch) return showToast(t('errors.insufficientBalance'))
-    await transferFunds({ coin, from, to, amount })
-    showToast(t('money.transfer.done'))
-    setAmount('')
-    void balances.mutate()
+  const submit = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.balances',
+    onSettled: () => void balances.mutate(),
   })
+  const run = () =>
+    submit.run(async (signal) => {
+      if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
+      if (tooMuch) return showToast(t('errors.insufficientBalance'))
+      await transferFunds({ coin, from, to, amount }, { signal })
+      showToast(t('money.transfer.done'))
+      setAmount('')
+    })
   const accountOptions = ACCOUNTS.map((value) => ({ value, label: t(`wallet.accounts.${value}`) }))
   const chooseFrom = (value: AccountType) => {
     if (value === to) setTo(from)
@@ -114,7 +114,8 @@ export default function TransferScreen() {
                   {t('money.transfer.over', { over: sub(amount, available).toFixed() })}
                 </p>
               )}
-              <SubmitButton busy={busy} disabled={!isPositiveAmount(amount) || tooMuch}>
+              <SubmitNotice submit={submit} />
+              <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount) || tooMuch}>
                 {t('money.transfer.submit')}
               </SubmitButton>
             </Form>

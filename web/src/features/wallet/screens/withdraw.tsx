@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { toDecimal } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import { AmountField, Field, Form, SubmitButton, isPositiveAmount, useSubmit } from '../../../components/form'
+import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { coinPlaces } from '../../../lib/coins'
 import { useSettings } from '../../../lib/settings'
@@ -62,22 +64,27 @@ export default function WithdrawScreen() {
   })()
   const noFundPassword = needsFundPassword && info.data !== undefined && !info.data.user.hasFundPassword
   const windowOpen = status.data?.open ?? true
-  const { busy, run } = useSubmit(async () => {
-    if (!channel) return
-    if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
-    if (problem) return showToast(problem)
-    if (!ADDRESS_PATTERN.test(shownAddress.trim())) return showToast(t('money.withdraw.badAddress'))
-    await submitWithdraw({ coin, chain: channel.rechargeType, amount, address: shownAddress.trim(), pwd })
-    showToast(t('wallet.withdrawSubmitted'))
-    if (keepAddress && !savedAddresses.some((row) => row.address === shownAddress.trim())) {
-      await saveWithdrawAddress(channel.rechargeType, shownAddress.trim()).catch(() => undefined)
-      void saved.mutate()
-    }
-    setAmount('')
-    setPwd('')
-    void status.mutate()
-    void balances.mutate()
-  })
+  const submit = useSubmit({ money: true, checkWhere: 'submit.where.withdrawals' })
+  const run = () =>
+    submit.run(async (signal) => {
+      if (!channel) return
+      if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
+      if (problem) return showToast(problem)
+      if (!ADDRESS_PATTERN.test(shownAddress.trim())) return showToast(t('money.withdraw.badAddress'))
+      await submitWithdraw(
+        { coin, chain: channel.rechargeType, amount, address: shownAddress.trim(), pwd },
+        { signal },
+      )
+      showToast(t('wallet.withdrawSubmitted'))
+      if (keepAddress && !savedAddresses.some((row) => row.address === shownAddress.trim())) {
+        await saveWithdrawAddress(channel.rechargeType, shownAddress.trim()).catch(() => undefined)
+        void saved.mutate()
+      }
+      setAmount('')
+      setPwd('')
+      void status.mutate()
+      void balances.mutate()
+    })
   return (
     <Screen title={t('wallet.withdraw')}>
       <DataState {...channels} isEmpty={(rows) => rows.length === 0}>
@@ -208,8 +215,9 @@ export default function WithdrawScreen() {
                 value={pwd}
                 onValueChange={setPwd}
               />
+              <SubmitNotice submit={submit} />
               <SubmitButton
-                busy={busy}
+                busy={submit.busy}
                 disabled={
                   !shownAddress || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword
                 }

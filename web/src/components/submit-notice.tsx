@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next'
+import type { Submit } from '../lib/submit'
+
+/**
+ * What happened to a submission whose answer did not come: "not confirmed yet" while the lookup
+ * runs, then went through, did not go through, or still unknown and where to check. Nothing for a
+ * submission that was answered (its own toast or error says so).
+ */
+export function SubmitNotice({ submit }: { submit: Pick<Submit, 'phase' | 'checkWhere'> }) {
+  const { t } = useTranslation()
+  const { phase, checkWhere } = submit
+  if (phase === 'idle' || phase === 'sending') return null
+  const warning = phase === 'unknown' || phase === 'notThrough'
+  return (
+    <p
+      className={warning ? 'note note-warning' : 'note'}
+      role={phase === 'unconfirmed' ? 'status' : 'alert'}
+      data-testid="submit-notice"
+      data-phase={phase}
+    >
+      {t(`submit.${phase}`, { where: t(checkWhere) })}
+    </p>
+  )
+}
