@@ -46,7 +46,8 @@ const SETTINGS = {
   WEB_DIST: { schema: Type.String(), default: new URL('../../web/dist', import.meta.url).pathname },
 
   UPSTREAM_CONNECT_TIMEOUT_MS: { schema: Positive, default: 3000 },
-  UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 60_000 },
+  /** how long a call waits for the upstream's answer; a call may set its own (`timeoutMs` in the call table) */
+  UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 15_000 },
   UPSTREAM_GET_RETRIES: { schema: Type.Integer({ minimum: 0, maximum: 5 }), default: 2 },
 
   /** bodies of requests outside the call table; each call's own limit comes from the table */

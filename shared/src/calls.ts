@@ -69,12 +69,17 @@ export interface CallDefinition {
   bodyType?: 'json' | 'multipart'
   /** largest request body in bytes, when the defaults of `bodyLimitOf` do not fit the call */
   bodyLimit?: number
+  /** how long the gateway waits for the upstream's answer, when the deployment's default is too short */
+  timeoutMs?: number
   auth: boolean
   data: TSchema
   cache?: CachePolicy
   /** set where the specification leaves the call out and this project decided its shape */
   definedByUs?: true
 }
+
+/** Upload calls wait this long for the upstream, past the deployment's default. */
+export const UPLOAD_TIMEOUT_MS = 60_000
 
 const Nothing = Type.Null()
 // generic, so each call keeps its field types and CallQuery/CallBody name them exactly
@@ -216,6 +221,8 @@ export const CALLS = {
       country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}$' })),
     }),
     bodyType: 'multipart',
+    // the upstream stores and scans files of several MiB
+    timeoutMs: UPLOAD_TIMEOUT_MS,
     auth: true,
     data: Type.Object({ kycStatus: UserInfo.properties.kycStatus, kycLevel: Type.Integer() }),
   },
@@ -275,6 +282,8 @@ export const CALLS = {
     method: 'POST',
     path: '/api/common/upload/OSS',
     bodyType: 'multipart',
+    // the upstream stores and scans files of several MiB
+    timeoutMs: UPLOAD_TIMEOUT_MS,
     auth: true,
     data: Type.Object({ url: Type.String() }),
   },

@@ -71,7 +71,7 @@ export const apiPlugin = fp<ApiOptions>(
     app.decorate('responseCache', cache)
     app.decorateRequest('rawBody', null)
     app.decorateRequest('uploadForm', null)
-    app.readiness.check('upstream', () => (upstream.reachable ? null : 'upstream unreachable'))
+    app.readiness.check('upstream', () => (upstream.reachable ? null : upstream.unreachableReason))
     app.addHook('onClose', async () => {
       await upstream.close()
     })
@@ -139,6 +139,7 @@ export const apiPlugin = fp<ApiOptions>(
         headers: forwardedHeaders(route, request, input.contentType),
         body: input.body,
         route: route.label,
+        timeoutMs: route.definition.timeoutMs,
       }
       if (!route.cache) return sendUpstream(reply, await callUpstream(request, outgoing))
 

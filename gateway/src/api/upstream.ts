@@ -1,4 +1,5 @@
-import { connect } from 'node:net'
+import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
+import { get as httpsGet } from 'node:https'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Pool, type Dispatcher, type FormData } from 'undici'
 import type { Metrics } from '../plugins/app/metrics'
@@ -21,6 +22,8 @@ export interface UpstreamRequest {
   body?: string | FormData
   /** route label for metrics */
   route: string
+  /** how long to wait for the answer, when not the deployment's UPSTREAM_TIMEOUT_MS */
+  timeoutMs?: number
 }
 
 export interface UpstreamResponse {
@@ -99,6 +102,11 @@ function endToEndHeaders(headers: Record<string, string | string[] | undefined>)
 }
 
 const PROBE_INTERVAL_MS = 5000
+/** An upstream that has not answered the probe's GET in this long is frozen, even if it accepts connections. */
+const PROBE_TIMEOUT_MS = 5000
+
+export const UPSTREAM_UNREACHABLE = 'upstream unreachable'
+export const UPSTREAM_NOT_ANSWERING = 'upstream not answering'
 
 interface RawAnswer {
   status: number
@@ -149,8 +157,11 @@ export class Upstream {
   private readonly probeTimer: NodeJS.Timeout
   /** labelled duration children by route, so a request does not hash its label set again */
   private readonly durations = new Map<string, { observe(seconds: number): void }>()
-  /** false after a failed connection until a connection or an answer succeeds again */
+  /** false after a failed connection or an unanswered probe, until an answer comes again */
   reachable = true
+  /** why it is not reachable */
+  unreachableReason: string = UPSTREAM_UNREACHABLE
+  private probing: ClientRequest | null = null
 
   constructor(
     private readonly options: UpstreamOptions,
@@ -166,20 +177,33 @@ export class Upstream {
       keepAliveTimeout: 10_000,
       maxResponseSize: MAX_RESPONSE_BYTES,
     })
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
-    // a bare TCP connect keeps readiness current while no requests flow
-    this.probeTimer = setInterval(() => this.probe(url.hostname, port), PROBE_INTERVAL_MS).unref()
-    this.probe(url.hostname, port)
+    // a GET, not a bare connect: a frozen upstream accepts connections but answers nothing; any
+    // answer, whatever its status, proves the upstream alive
+    const probeUrl = `${url.origin}${this.basePath}/`
+    this.probeTimer = setInterval(() => this.probe(probeUrl), PROBE_INTERVAL_MS).unref()
+    this.probe(probeUrl)
   }
 
-  private probe(host: string, port: number): void {
-    const socket = connect({ host, port, timeout: this.options.connectTimeoutMs })
-    socket.once('connect', () => {
+  private probe(probeUrl: string): void {
+    if (this.probing) return
+    const get = probeUrl.startsWith('https:') ? httpsGet : httpGet
+    const options: RequestOptions = { timeout: PROBE_TIMEOUT_MS, agent: false }
+    const request = get(probeUrl, options, (response: IncomingMessage) => {
+      response.resume()
       this.reachable = true
-      socket.destroy()
+      this.probing = null
+      request.destroy()
     })
-    socket.once('timeout', () => socket.destroy(new Error('connect timeout')))
-    socket.once('error', () => {
+    this.probing = request
+    let timedOut = false
+    request.once('timeout', () => {
+      timedOut = true
+      request.destroy(new Error('probe timeout'))
+    })
+    request.once('error', () => {
+      if (this.probing !== request) return
+      this.probing = null
+      this.unreachableReason = timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE
       this.reachable = false
     })
   }
@@ -208,7 +232,10 @@ export class Upstream {
           continue
         }
         const ms = performance.now() - started
-        if (kind === 'connect') this.reachable = false
+        if (kind === 'connect') {
+          this.reachable = false
+          this.unreachableReason = UPSTREAM_UNREACHABLE
+        }
         this.metrics.upstreamErrors.inc({ kind })
         this.durationOf(request.route).observe(ms / 1000)
         throw new UpstreamError(kind, ms, error)
@@ -230,6 +257,10 @@ export class Upstream {
           path: this.basePath + request.path,
           headers: request.headers,
           body: request.body,
+          ...(request.timeoutMs && {
+            headersTimeout: request.timeoutMs,
+            bodyTimeout: request.timeoutMs,
+          }),
         },
         new CollectingHandler(resolve, reject),
       )
@@ -238,6 +269,7 @@ export class Upstream {
 
   async close(): Promise<void> {
     clearInterval(this.probeTimer)
+    this.probing?.destroy()
     await this.pool.close()
   }
 }

@@ -28,9 +28,12 @@ export interface Bus {
   close(): Promise<void>
 }
 
-/** User events are events, not state: replaying the last one to a new subscriber could apply it twice. */
+/** The gateway's own topic: a reading instance asks every instance to send its sockets a resync frame. */
+export const RESYNC_TOPIC = 'GATEWAY:resync'
+
+/** User events and resyncs are events, not state: replaying the last one to a new subscriber could apply it twice. */
 export function keepsSnapshot(topic: string): boolean {
-  return !topic.startsWith('USER:')
+  return !topic.startsWith('USER:') && topic !== RESYNC_TOPIC
 }
 
 export function isWildcardTopic(topic: string): boolean {

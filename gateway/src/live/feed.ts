@@ -17,6 +17,8 @@ export interface FeedOptions {
   /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
   publish(topics: string[], frame: string, snapshot?: string): void
   metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames'>
+  /** the socket opened; `regained` after an open feed was lost, so frames may have been missed */
+  onOpen?(regained: boolean): void
   log: FastifyBaseLogger
   backoffBaseMs?: number
   backoffMaxMs?: number
@@ -97,7 +99,8 @@ export class FeedClient {
     socket.on('open', () => {
       opened = true
       this.options.metrics.feedConnected.set(1)
-      if (this.lostAt) {
+      const regained = this.lostAt !== 0
+      if (regained) {
         const downMs = Date.now() - this.lostAt
         log.info(
           { event: 'feed_regained', downMs, attempts: this.failedAttempts + 1 },
@@ -108,6 +111,7 @@ export class FeedClient {
       }
       this.lostAt = 0
       this.failedAttempts = 0
+      this.options.onOpen?.(regained)
     })
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('error', (error) =>

@@ -13,6 +13,7 @@ import { ClientSocket } from './client-socket'
 import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
+import { FeedRole } from './feed-role'
 import { UserResolver } from './user-resolver'
 import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
 import { SocketLog, logRefusedUpgrade } from './socket-log'
@@ -25,6 +26,7 @@ export interface LiveService {
   hub: TopicHub
   feed: FeedClient
   lease: FeedLease | null
+  role: FeedRole
   symbols: CoinSymbols
   readonly connections: number
 }
@@ -60,7 +62,10 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
           url: config.REDIS_URL,
           prefix: app.redisPrefix,
           received: metrics.busMessages,
-          onStatus: (up) => log.info({ event: up ? 'bus_up' : 'bus_down' }, `bus ${up ? 'up' : 'down'}`),
+          onStatus: (up) => {
+            log.info({ event: up ? 'bus_up' : 'bus_down' }, `bus ${up ? 'up' : 'down'}`)
+            role.busChanged(up)
+          },
           onError: (error) => log.debug({ event: 'bus_error', err: error.message }, 'bus redis error'),
         })
       : null
@@ -94,6 +99,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       silenceMs: config.FEED_SILENCE_MS,
       connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
       publish: (topics, frame, snapshot) => publishOnTopics(bus, topics, frame, snapshot),
+      onOpen: (regained) => role.feedOpened(regained),
       metrics,
       log,
     })
@@ -104,26 +110,34 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
           holder: `${config.INSTANCE_ID}:${Math.random().toString(36).slice(2, 10)}`,
           leaseMs: config.FEED_LEASE_MS,
           log,
-          onChange: ({ leader, confirmed }) => {
-            metrics.feedLeader.set(leader ? 1 : 0)
-            // an unconfirmed holder (Redis was away) serves only its own sockets until it renews
-            if (redisBus) redisBus.publishRemotely = confirmed
-            if (leader) feed.start()
-            else void feed.stop()
-          },
+          onChange: (state) => role.leaseChanged(state),
         })
       : null
-
-    // ready: the ingesting instance has its upstream feed open; a follower has seen a live lease holder
-    app.readiness.check('feed', () => {
-      if (!lease || lease.leader) return feed.connected ? null : 'upstream feed not connected'
-      return Date.now() - lease.otherHolderSeenAt < 2 * config.FEED_LEASE_MS
-        ? null
-        : 'no instance holds the feed lease'
-    })
-    if (redisBus) app.readiness.check('bus', () => (redisBus.up ? null : 'redis pub/sub unreachable'))
-
     const sockets = new Set<ClientSocket>()
+    const role = new FeedRole({
+      feed,
+      bus,
+      lease,
+      redisBus,
+      leaseMs: config.FEED_LEASE_MS,
+      metrics,
+      log,
+      broadcast: (frame) => {
+        let sent = 0
+        const parsed = JSON.parse(frame) as object
+        for (const client of sockets) {
+          if (client.topics.size === 0 && client.userTypes.size === 0) continue
+          client.sendJson(parsed)
+          sent++
+        }
+        return sent
+      },
+    })
+
+    // REST does not need the live feed or the bus: their state is reported, not made a reason
+    app.readiness.report('feed', () => role.describe())
+    if (redisBus) app.readiness.report('bus', () => (redisBus.up ? 'up' : 'down'))
+
     const perAddress = new Map<string, number>()
     const allowedOrigins = parseAllowedOrigins(config.ALLOWED_ORIGINS)
     const addressOf = clientAddress(parseTrustProxy(config.TRUST_PROXY))
@@ -228,6 +242,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       hub,
       feed,
       lease,
+      role,
       symbols,
       get connections() {
         return sockets.size
@@ -238,8 +253,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('onReady', async () => {
       if (lease) return lease.start()
       // without Redis there is no lease: this instance reads the feed itself, so it is the leader
-      metrics.feedLeader.set(1)
-      feed.start()
+      role.startAlone()
     })
     // sockets must be gone before the HTTP server can finish closing
     app.addHook('preClose', async () => {
@@ -262,6 +276,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.addHook('onClose', async () => {
       await lease?.stop()
       await feed.stop()
+      role.close()
       hub.close()
       await bus.close()
       app.websocketServer.close()

@@ -11,6 +11,17 @@ import { SnapshotMemory } from './snapshots'
 const SEPARATOR = 0x7c // '|'
 const SNAPSHOT_TTL_SECONDS = 86_400
 const RESUBSCRIBE_BATCH = 500
+/** After reading the feed locally: how long bus frames older than the ones delivered are dropped. */
+const LOCAL_DEDUPE_MS = 3000
+const TS_FIELD = '"ts":'
+
+/** The `ts` of a normalised frame, which JSON.stringify writes as its last field; null if absent. */
+function frameTime(frame: string): number | null {
+  const at = frame.lastIndexOf(TS_FIELD)
+  if (at < 0) return null
+  const ts = Number.parseInt(frame.slice(at + TS_FIELD.length), 10)
+  return Number.isFinite(ts) ? ts : null
+}
 
 interface Channel {
   handlers: Set<BusHandler>
@@ -57,6 +68,11 @@ export class RedisBus implements Bus {
   private readonly reloading = new Set<string>()
   /** off while this instance may not be the only publisher (its feed lease is unconfirmed) */
   publishRemotely = true
+  /** off while this instance reads the feed itself (its bus was down), so no frame arrives twice */
+  private receiveRemotely = true
+  /** per topic and member, the newest frame time delivered from this instance's own feed reading */
+  private localTimes: Map<string, number> | null = null
+  private dedupeUntil = 0
   private wasUp = false
   private closed = false
 
@@ -70,7 +86,12 @@ export class RedisBus implements Bus {
     } else {
       // named so an operator (or a test) can tell the bus connections apart in CLIENT LIST
       const name = `${options.prefix}bus-${this.id}`
-      this.publisher = createRedis(options.url, { enableAutoPipelining: true, connectionName: `${name}-pub` })
+      // a publish that failed in an outage is not sent again after it: its frame is stale by then
+      this.publisher = createRedis(options.url, {
+        enableAutoPipelining: true,
+        connectionName: `${name}-pub`,
+        maxRetriesPerRequest: 0,
+      })
       this.subscriber = createRedis(options.url, { autoResubscribe: false, connectionName: `${name}-sub` })
     }
     const onMessage = (channel: Buffer, message: Buffer): void => this.receive(channel, message)
@@ -80,6 +101,21 @@ export class RedisBus implements Bus {
       client.on('close', () => this.statusChanged(false))
       client.on('error', (error: Error) => options.onError?.(error))
     }
+  }
+
+  /** This instance reads the feed for its own sockets: frames from the bus would repeat them. */
+  localFeedStarted(): void {
+    this.receiveRemotely = false
+    this.localTimes = new Map()
+  }
+
+  /**
+   * Back to the holder's frames. For a moment, bus frames no newer than what this instance already
+   * delivered are dropped: the same frames from the holder, or ones Redis held through the outage.
+   */
+  localFeedStopped(): void {
+    this.receiveRemotely = true
+    this.dedupeUntil = Date.now() + LOCAL_DEDUPE_MS
   }
 
   get prefix(): string {
@@ -101,6 +137,7 @@ export class RedisBus implements Bus {
       const bytes = Buffer.from(frame)
       if (keepsSnapshot(topic)) this.mirror.store(topic, member, snapshot ? Buffer.from(snapshot) : bytes)
       this.options.received?.inc({ source: 'local' })
+      if (this.localTimes && !this.receiveRemotely) this.rememberLocal(topic, member, frame)
       for (const handler of channel.handlers) handler(bytes)
     }
     if (!this.publishRemotely || this.publisher.status !== 'ready') return
@@ -193,7 +230,7 @@ export class RedisBus implements Bus {
   private receive(channelName: Buffer, message: Buffer): void {
     const topic = channelName.toString('latin1', this.channelPrefix.length)
     const channel = this.channels.get(topic)
-    if (!channel) return
+    if (!channel || !this.receiveRemotely) return
     const first = message.indexOf(SEPARATOR)
     const second = first < 0 ? -1 : message.indexOf(SEPARATOR, first + 1)
     if (second < 0) return
@@ -202,9 +239,25 @@ export class RedisBus implements Bus {
     const member = second > first + 1 ? message.toString('latin1', first + 1, second) : ''
     // a copy: the parser's buffer is shared with the rest of the socket chunk
     const frame = Buffer.from(message.subarray(second + 1))
+    if (this.localTimes && this.olderThanLocal(topic, member, frame)) return
     if (keepsSnapshot(topic) && !this.mirror.follow(topic, member, frame)) this.reload(topic)
     this.options.received?.inc({ source: 'redis' })
     for (const handler of channel.handlers) handler(frame)
+  }
+
+  private rememberLocal(topic: string, member: string, frame: string): void {
+    const ts = frameTime(frame)
+    if (ts !== null) this.localTimes!.set(`${topic}|${member}`, ts)
+  }
+
+  private olderThanLocal(topic: string, member: string, frame: Buffer): boolean {
+    if (Date.now() > this.dedupeUntil) {
+      this.localTimes = null
+      return false
+    }
+    const local = this.localTimes!.get(`${topic}|${member}`)
+    const ts = local === undefined ? null : frameTime(frame.toString())
+    return ts !== null && ts <= local!
   }
 
   private statusChanged(subscriberReady: boolean): void {

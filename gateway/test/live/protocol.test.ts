@@ -279,23 +279,34 @@ describe('client socket lifecycle (the sandbox feed)', () => {
     }
   })
 
-  it('is ready only while the feed is connected, and reconnects it when the upstream drops it', async () => {
+  it('stays ready while the feed is away, says so, and tells subscribed sockets to resync once it is back', async () => {
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN })
+    const watcher = await connectClient(gateway.socketUrl())
+    const idle = await connectClient(gateway.socketUrl())
     try {
       await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
-      expect((await gateway.app.inject('/readyz')).statusCode).toBe(200)
+      watcher.send({ operation: 'subscribe', type: 'DETAIL', symbol: SANDBOX_SYMBOLS[0] })
+      await watcher.next((frame) => frame.type === 'DETAIL')
+      expect((await gateway.app.inject('/readyz')).json()).toEqual({ status: 'ready', feed: 'reading' })
       const connects = upstream.feedConnects
       await upstream.dropFeed()
-      await waitFor(async () => (await gateway.app.inject('/readyz')).statusCode === 503, 'not ready')
-      expect((await gateway.app.inject('/readyz')).json().reasons).toContain(
-        'feed: upstream feed not connected',
-      )
+      await waitFor(() => !gateway.app.live.feed.connected, 'feed lost')
+      // REST still works, so the instance stays ready; the body says the feed is down
+      const away = await gateway.app.inject('/readyz')
+      expect(away.statusCode).toBe(200)
+      expect(away.json()).toEqual({ status: 'ready', feed: 'reading, not connected' })
       await waitFor(
         () => upstream.feedConnects === connects + 1 && gateway.app.live.feed.connected,
         'reconnected',
       )
-      expect((await gateway.app.inject('/readyz')).statusCode).toBe(200)
+      const resync = await watcher.next((frame) => frame.type === 'resync')
+      expect(resync).toMatchObject({ type: 'resync', reason: 'feed' })
+      // a socket with no subscription has nothing to resync
+      expect(idle.frames.filter((frame) => frame.type === 'resync')).toEqual([])
+      const metrics = (await gateway.app.inject('/metrics')).body
+      expect(metrics).toMatch(/gateway_ws_resyncs_total\{reason="feed"[^}]*\} 1\n/)
     } finally {
+      await Promise.all([watcher.close(), idle.close()])
       await gateway.close()
     }
   })

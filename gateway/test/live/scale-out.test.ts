@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
-import { sleep, uniquePrefix, waitFor } from './helpers'
+import { uniquePrefix, waitFor } from './helpers'
 import { startRedisChild, type RedisChild } from './redis-server'
 import { startGatewayProcess, startNginx, type ChildHandle } from './processes'
 
@@ -14,6 +14,8 @@ const CLIENT_RECONNECT_MS = 3000
 /** A browser-like client: subscribes on open, reconnects 3 s after a close, records every DETAIL ts. */
 class Browser {
   readonly ticks: number[] = []
+  /** resync frames received, by reason */
+  readonly resyncs: string[] = []
   /** ticks received on the current connection, to check order without the resubscribe snapshot */
   segments: number[][] = [[]]
   private ws: WebSocket | null = null
@@ -30,7 +32,8 @@ class Browser {
         resolve()
       })
       ws.on('message', (data) => {
-        const frame = JSON.parse(data.toString()) as { type: string; ts: number }
+        const frame = JSON.parse(data.toString()) as { type: string; ts: number; reason?: string }
+        if (frame.type === 'resync') this.resyncs.push(frame.reason ?? '')
         if (frame.type !== 'DETAIL') return
         this.ticks.push(frame.ts)
         this.segments.at(-1)!.push(frame.ts)
@@ -56,8 +59,10 @@ async function metric(gateway: ChildHandle, name: string): Promise<number> {
   return line ? Number(line.split(' ').at(-1)) : Number.NaN
 }
 
-async function readyStatus(gateway: ChildHandle): Promise<number> {
-  return (await fetch(`http://127.0.0.1:${gateway.port}/readyz`)).status
+/** /readyz's HTTP status and the bus and feed states its body reports */
+async function readiness(gateway: ChildHandle): Promise<{ httpStatus: number; bus?: string; feed?: string }> {
+  const response = await fetch(`http://127.0.0.1:${gateway.port}/readyz`)
+  return { ...((await response.json()) as { bus?: string; feed?: string }), httpStatus: response.status }
 }
 
 function expectNoRepeats(segment: number[]): void {
@@ -128,18 +133,29 @@ describe('scale-out with real processes behind nginx', () => {
     expect(window(browsers[0]!).length).toBeGreaterThanOrEqual(10)
     for (const browser of browsers) expect(window(browser)).toEqual(window(browsers[0]!))
 
-    // Redis dies: each instance keeps its sockets and reports not ready; then recovers by itself
+    // Redis dies: both instances stay ready (REST needs no Redis) and say the bus is down; the one
+    // that does not hold the lease reads the feed itself, so clients on both keep getting ticks
     await redis.kill()
+    const killed = Date.now()
     await waitFor(
-      async () => (await Promise.all(gateways.map(readyStatus))).every((s) => s === 503),
-      'both not ready',
+      async () => (await Promise.all(gateways.map(readiness))).every((r) => r.bus === 'down'),
+      'both see the bus down',
     )
-    await sleep(500)
+    expect((await Promise.all(gateways.map(readiness))).map((r) => r.httpStatus)).toEqual([200, 200])
+    await waitFor(
+      async () => (await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_fallback')))).includes(1),
+      'the follower reading the feed itself',
+    )
+    await waitFor(
+      () => browsers.every((b) => b.ticks.filter((ts) => ts > killed + 500).length > 3),
+      'ticks on every client while Redis is down',
+      10_000,
+    )
     await redis.start()
     const afterRestart = Date.now()
     await waitFor(
-      async () => (await Promise.all(gateways.map(readyStatus))).every((s) => s === 200),
-      'both ready again',
+      async () => (await Promise.all(gateways.map(readiness))).every((r) => r.bus === 'up'),
+      'both see the bus up again',
       15_000,
     )
     await waitFor(
@@ -147,6 +163,9 @@ describe('scale-out with real processes behind nginx', () => {
       'ticks on every client again',
       10_000,
     )
+    // each instance tells its sockets they may have missed frames while it was cut off
+    expect(browsers.every((b) => b.resyncs.includes('bus'))).toBe(true)
+    expect(await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_fallback')))).toEqual([0, 0])
     expect(browsers.every((b) => b.segments.length === 1)).toBe(true)
     for (const browser of browsers) expectNoRepeats(browser.ticks)
 

@@ -1,14 +1,18 @@
 import fp from 'fastify-plugin'
 import { errorBody } from '../../lib/errors'
 
-// Liveness is the process answering; readiness is every registered dependency answering.
+// Liveness is the process answering; readiness is "can serve REST". Dependencies REST can do
+// without (Redis, the live feed) are reported in /readyz's body and in metrics, never as unready.
 
 export interface Readiness {
   /** a check returns null when ready, or the reason it is not */
   check(name: string, probe: () => string | null): void
+  /** a state shown in /readyz's body that does not decide readiness */
+  report(name: string, probe: () => string): void
   /** set once shutdown begins: readiness fails and new requests get 503 */
   draining: boolean
   reasons(): string[]
+  states(): Record<string, string>
 }
 
 declare module 'fastify' {
@@ -20,22 +24,54 @@ declare module 'fastify' {
 /** Routes that keep answering while the gateway drains or sheds load, so operators can still see it. */
 export const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics'])
 
+/** How often readiness is evaluated so that a change is logged even while nobody probes. */
+const WATCH_INTERVAL_MS = 1000
+
+function createReadiness(): Readiness {
+  const probes = new Map<string, () => string | null>()
+  const reports = new Map<string, () => string>()
+  const readiness: Readiness = {
+    draining: false,
+    check: (name, probe) => void probes.set(name, probe),
+    report: (name, probe) => void reports.set(name, probe),
+    reasons() {
+      const reasons = readiness.draining ? ['shutting down'] : []
+      for (const [name, probe] of probes) {
+        const reason = probe()
+        if (reason) reasons.push(`${name}: ${reason}`)
+      }
+      return reasons
+    },
+    states: () => Object.fromEntries([...reports].map(([name, probe]) => [name, probe()])),
+  }
+  return readiness
+}
+
 export const healthPlugin = fp(
   async (app) => {
-    const probes = new Map<string, () => string | null>()
-    const readiness: Readiness = {
-      draining: false,
-      check: (name, probe) => void probes.set(name, probe),
-      reasons() {
-        const reasons = readiness.draining ? ['shutting down'] : []
-        for (const [name, probe] of probes) {
-          const reason = probe()
-          if (reason) reasons.push(`${name}: ${reason}`)
-        }
-        return reasons
-      },
-    }
+    const readiness = createReadiness()
     app.decorate('readiness', readiness)
+
+    // every change of readiness is logged once, with the reasons, whether or not anything probes
+    let lastReasons: string | null = null
+    const watch = (): string[] => {
+      const reasons = readiness.reasons()
+      const key = reasons.join('\n')
+      if (key === lastReasons) return reasons
+      const first = lastReasons === null
+      lastReasons = key
+      if (reasons.length) app.log.warn({ event: 'not_ready', reasons }, 'not ready')
+      else if (!first) app.log.info({ event: 'ready' }, 'ready')
+      return reasons
+    }
+    let watcher: NodeJS.Timeout | null = null
+    app.addHook('onReady', async () => {
+      watch()
+      watcher = setInterval(watch, WATCH_INTERVAL_MS).unref()
+    })
+    app.addHook('onClose', async () => {
+      if (watcher) clearInterval(watcher)
+    })
 
     // once draining, only the probes still answer; everything else is told to go elsewhere
     app.addHook('onRequest', (request, reply, done) => {
@@ -50,9 +86,10 @@ export const healthPlugin = fp(
 
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
     app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-      const reasons = readiness.reasons()
-      if (reasons.length) return reply.code(503).send({ status: 'not ready', reasons })
-      return { status: 'ready' }
+      const reasons = watch()
+      const states = readiness.states()
+      if (reasons.length) return reply.code(503).send({ status: 'not ready', reasons, ...states })
+      return { status: 'ready', ...states }
     })
   },
   { name: 'health' },

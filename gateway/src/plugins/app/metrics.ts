@@ -98,6 +98,22 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       help: '1 while this instance holds the feed lease',
       registers,
     }),
+    feedFallback: new Gauge({
+      name: 'gateway_feed_fallback',
+      help: '1 while this instance reads the upstream feed itself because its bus is down',
+      registers,
+    }),
+    busUp: new Gauge({
+      name: 'gateway_bus_up',
+      help: '1 while the bus reaches the other instances (Redis pub/sub); absent without Redis',
+      registers,
+    }),
+    wsResyncs: new Counter({
+      name: 'gateway_ws_resyncs_total',
+      help: 'Resync frames sent to sockets after a gap in live data, by reason (feed, bus)',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     feedLag: new Gauge({
       name: 'gateway_feed_lag_seconds',
       help: 'Age of the newest upstream frame when it was published',
@@ -138,7 +154,10 @@ export const metricsPlugin = fp<MetricsOptions>(
     const metrics = createMetrics(instance, {
       ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
     })
-    if (!redis) metrics.registry.removeSingleMetric('gateway_redis_up')
+    if (!redis) {
+      metrics.registry.removeSingleMetric('gateway_redis_up')
+      metrics.registry.removeSingleMetric('gateway_bus_up')
+    }
     app.decorate('metrics', metrics)
     serveMetrics(app, metrics.registry, endpoint)
   },

@@ -67,7 +67,8 @@ export const redisPlugin = fp<{ url: string; prefix: string }>(
       up.set(0)
       app.log.warn({ event: 'redis_error', err: error.message }, 'redis error')
     })
-    app.readiness.check('redis', () => (redis.status === 'ready' ? null : `redis ${redis.status}`))
+    // REST works without Redis (the in-process cache, a rate limit that fails open): reported, not unready
+    app.readiness.report('redis', () => redis.status)
     app.addHook('onClose', async () => {
       redis.disconnect()
     })

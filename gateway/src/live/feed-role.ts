@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { resyncFrame, type ResyncReason } from '@tradegate/shared'
+import type { Metrics } from '../plugins/app/metrics'
+import { RESYNC_TOPIC, type Bus } from './bus'
+import type { FeedClient } from './feed'
+import type { FeedLease, LeaseState } from './lease'
+import type { RedisBus } from './redis-bus'
+
+// Who reads the upstream feed on this instance, and when its sockets are told they may have missed
+// frames. The lease holder reads it for everyone. An instance whose bus is down cannot receive the
+// holder's frames, so it reads the feed itself, for its own sockets only, until the bus returns.
+// After any gap (the feed lost and regained, a new holder taking over, a bus outage) the affected
+// sockets get a resync frame, so nothing is lost silently.
+
+export interface FeedRoleOptions {
+  feed: FeedClient
+  bus: Bus
+  /** null without Redis: this instance alone reads the feed */
+  lease: FeedLease | null
+  redisBus: RedisBus | null
+  leaseMs: number
+  metrics: Pick<Metrics, 'feedLeader' | 'feedFallback' | 'busUp' | 'wsResyncs'>
+  log: FastifyBaseLogger
+  /** sends the frame to every local socket with a subscription; returns how many got it */
+  broadcast(frame: string): number
+}
+
+export class FeedRole {
+  /** reading the feed for local sockets only because the bus is down */
+  fallback = false
+  private fallbackSince = 0
+  /** the next feed open follows a gap: another holder's frames stopped before this one took over */
+  private takeover = false
+  private busWasDown = false
+  private readonly subscription
+
+  constructor(private readonly options: FeedRoleOptions) {
+    if (options.redisBus) options.redisBus.publishRemotely = false
+    options.metrics.busUp.set(0)
+    // every instance listens for resyncs; a reading instance publishes one after a gap
+    this.subscription = options.bus.subscribe(RESYNC_TOPIC, (frame) => this.resyncSockets(frame.toString()))
+  }
+
+  get reading(): boolean {
+    return !this.options.lease || this.options.lease.leader || this.fallback
+  }
+
+  /** The state shown in /readyz's body as `feed`. */
+  describe(): string {
+    const { lease, feed, leaseMs } = this.options
+    const socket = feed.connected ? '' : ', not connected'
+    if (this.fallback) return `reading locally (bus down)${socket}`
+    if (this.reading) return `reading${socket}`
+    return Date.now() - (lease?.otherHolderSeenAt ?? 0) < 2 * leaseMs ? 'following' : 'no lease holder seen'
+  }
+
+  /** Without Redis: no lease, this instance reads the feed. */
+  startAlone(): void {
+    this.options.metrics.feedLeader.set(1)
+    this.options.feed.start()
+  }
+
+  leaseChanged({ leader, confirmed }: LeaseState): void {
+    const { metrics, redisBus, feed, lease } = this.options
+    metrics.feedLeader.set(leader ? 1 : 0)
+    // an unconfirmed holder (Redis was away) serves only its own sockets until it renews
+    if (redisBus) redisBus.publishRemotely = leader && confirmed
+    if (leader) {
+      if (this.fallback) this.endFallback('lease_won')
+      // someone else held it: their frames stopped some time before ours start
+      if (lease && lease.otherHolderSeenAt > 0) this.takeover = true
+      feed.start()
+      return
+    }
+    if (redisBus && !redisBus.up) return this.startFallback()
+    void feed.stop()
+  }
+
+  busChanged(up: boolean): void {
+    this.options.metrics.busUp.set(up ? 1 : 0)
+    const leader = this.options.lease?.leader ?? true
+    if (!up) {
+      this.busWasDown = true
+      if (!leader) this.startFallback()
+      return
+    }
+    if (this.fallback) {
+      this.endFallback('bus_up')
+      void this.options.feed.stop()
+    }
+    if (!this.busWasDown) return
+    this.busWasDown = false
+    // frames published while this instance was cut off from the bus never reached it
+    this.resyncSockets(JSON.stringify(resyncFrame('bus')))
+  }
+
+  feedOpened(regained: boolean): void {
+    if (!regained && !this.takeover) return
+    this.takeover = false
+    // to every instance through the bus; only to this one's sockets while it may not publish
+    this.options.bus.publish(RESYNC_TOPIC, JSON.stringify(resyncFrame('feed')))
+  }
+
+  close(): void {
+    this.subscription.unsubscribe()
+  }
+
+  private startFallback(): void {
+    if (this.fallback) return
+    this.fallback = true
+    this.fallbackSince = Date.now()
+    this.options.redisBus?.localFeedStarted()
+    this.options.metrics.feedFallback.set(1)
+    this.options.log.warn(
+      { event: 'feed_fallback_started' },
+      'bus down: reading the upstream feed for this instance',
+    )
+    this.options.feed.start()
+  }
+
+  private endFallback(reason: 'bus_up' | 'lease_won'): void {
+    this.fallback = false
+    this.options.redisBus?.localFeedStopped()
+    this.options.metrics.feedFallback.set(0)
+    const ms = Date.now() - this.fallbackSince
+    this.options.log.info({ event: 'feed_fallback_stopped', reason, ms }, 'feed fallback stopped')
+  }
+
+  private resyncSockets(frame: string): void {
+    const sockets = this.options.broadcast(frame)
+    const reason = (JSON.parse(frame) as { reason: ResyncReason }).reason
+    this.options.metrics.wsResyncs.inc({ reason }, sockets)
+    this.options.log.info({ event: 'sockets_resynced', reason, sockets }, 'sockets told to resync')
+  }
+}
