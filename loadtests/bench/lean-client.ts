@@ -7,14 +7,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { connect as connectTcp } from 'node:net'
-import {
-  planClients,
-  seededRandom,
-  subscriberCounts,
-  topicOfSubscribe,
-  type ClientPlan,
-  type Scenario,
-} from './scenario'
+import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
+import { seededRandom } from '@tradegate/shared'
 import { PublishTimeWindow, type WindowCount } from './window-accounting'
 import {
   readSocketIoPacket,
@@ -320,7 +314,7 @@ export class LeanClientFleet {
   async reconnectStorm(options: StormOptions): Promise<StormReport> {
     const started = performance.now()
     this.closeAll()
-    const random = seededRandom(0x5707)
+    const random = seededRandom(0x5707).next
     const offsets = this.plans.map(() => random() * options.spreadMs).sort((a, b) => a - b)
     const opened = await this.openAll(
       this.options.stormConcurrency ?? 1000,

@@ -12,6 +12,7 @@ import {
   KLINE_INTERVAL_MS,
   klineTopic,
   mul,
+  seededRandom,
   toDecimal,
   tradeTopic,
   type DepthLevel,
@@ -100,20 +101,8 @@ export interface ClientPlan {
   ratedTopics: string[]
 }
 
-/** Small seeded PRNG (mulberry32): the same seed gives every system the same client mix. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export function planClients(scenario: Scenario, count: number): ClientPlan[] {
-  const random = seededRandom(scenario.seed)
+  const random = seededRandom(scenario.seed).next
   const names = symbolNames(scenario.symbols)
   const others = names.slice(1)
   const listSize = Math.min(scenario.listSymbols, names.length - 1)
@@ -273,7 +262,7 @@ export function startTickGenerator(
   publish: (topic: string, frame: ServerFrame, topicIndex: number) => void,
   options: { intervalMs?: number; rateScale?: number } = {},
 ): TickGenerator {
-  const random = seededRandom(scenario.seed ^ 0x5eed)
+  const random = seededRandom(scenario.seed ^ 0x5eed).next
   const names = symbolNames(scenario.symbols)
   const states = new Map<string, SymbolState>()
   const books = new Map<string, SyntheticBook>()

@@ -11,7 +11,7 @@ import {
   type TradeData,
 } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
-import { deriveSeed, seededRandom, type Random } from '../random'
+import { deriveSeed, seededRandom, type Random } from '@tradegate/shared'
 import { ZERO, text } from '../money/amounts'
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
 import { OrderBook } from './order-book'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEPTH_LEVELS, toDecimal, type DepthLevel } from '@tradegate/shared'
-import { seededRandom } from '../random'
+import { seededRandom } from '@tradegate/shared'
 import { INSTRUMENTS } from './catalogue'
 import { OrderBook, unitsText, type BookSide, type RestingOrder } from './order-book'
 

@@ -1,6 +1,6 @@
 import { DEPTH_LEVELS, toDecimal, type DepthData, type DepthLevel } from '@tradegate/shared'
 import type { Decimal } from 'decimal.js'
-import type { Random } from '../random'
+import type { Random } from '@tradegate/shared'
 import type { Instrument } from './catalogue'
 
 // One symbol's limit order book: simulated liquidity on a price grid around the random-walk price,

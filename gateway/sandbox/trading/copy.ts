@@ -5,7 +5,7 @@ import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
 import { AMOUNT_PLACES, ZERO, text, truncate } from '../money/amounts'
 import { holdLeg } from '../money/ledger'
-import { deriveSeed, seededRandom } from '../random'
+import { deriveSeed, seededRandom } from '@tradegate/shared'
 import { idSequence, type SandboxState } from '../state'
 
 // Copy trading: a follower's stake tracks the leader's standing position (a symbol and a direction)
