@@ -2,11 +2,12 @@ import type { Decimal } from 'decimal.js'
 import {
   KLINE_INTERVALS,
   KLINE_INTERVAL_MS,
+  deriveSeed,
+  seededRandom,
   toDecimal,
   type KlineData,
   type KlineInterval,
 } from '@tradegate/shared'
-import { deriveSeed, seededRandom } from '../random'
 import { ZERO, text } from '../money/amounts'
 import type { Instrument } from './catalogue'
 
