@@ -10,7 +10,7 @@ import Fastify, {
 import { parseTrustProxy, type GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/app/metrics'
 import { healthPlugin } from './plugins/app/health'
-import { redisPlugin } from './plugins/external/redis'
+import { parseRedisUrl, redisPlugin } from './plugins/external/redis'
 import { loggerOptions } from './plugins/app/logger'
 import { errorHandlerPlugin } from './plugins/app/error-handler'
 import { requestLogPlugin } from './plugins/app/request-log'
@@ -72,6 +72,7 @@ export async function buildGateway(
   await app.register(metricsPlugin, {
     instance: config.INSTANCE_ID,
     redis: config.REDIS_URL !== '',
+    redisCluster: config.REDIS_URL !== '' && parseRedisUrl(config.REDIS_URL).cluster,
     port: config.METRICS_PORT,
     host: config.HOST,
     token: config.METRICS_TOKEN,

@@ -190,7 +190,7 @@ export class Upstream {
     const options: RequestOptions = { timeout: PROBE_TIMEOUT_MS, agent: false }
     const request = get(probeUrl, options, (response: IncomingMessage) => {
       response.resume()
-      this.reachable = true
+      this.setReachable(true)
       this.probing = null
       request.destroy()
     })
@@ -203,9 +203,15 @@ export class Upstream {
     request.once('error', () => {
       if (this.probing !== request) return
       this.probing = null
-      this.unreachableReason = timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE
-      this.reachable = false
+      this.setReachable(false, timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE)
     })
+  }
+
+  private setReachable(reachable: boolean, reason = this.unreachableReason): void {
+    if (reachable === this.reachable && reason === this.unreachableReason) return
+    this.reachable = reachable
+    this.unreachableReason = reason
+    this.metrics.upstreamUp.set(reachable ? 1 : 0)
   }
 
   /** GET is retried on connection failures and 503; POST is sent exactly once. */
@@ -219,7 +225,7 @@ export class Upstream {
           await sleep(RETRY_BACKOFF_MS * 2 ** attempt)
           continue
         }
-        this.reachable = true
+        this.setReachable(true)
         const ms = performance.now() - started
         this.durationOf(request.route).observe(ms / 1000)
         if (answer.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
@@ -232,10 +238,7 @@ export class Upstream {
           continue
         }
         const ms = performance.now() - started
-        if (kind === 'connect') {
-          this.reachable = false
-          this.unreachableReason = UPSTREAM_UNREACHABLE
-        }
+        if (kind === 'connect') this.setReachable(false, UPSTREAM_UNREACHABLE)
         this.metrics.upstreamErrors.inc({ kind })
         this.durationOf(request.route).observe(ms / 1000)
         throw new UpstreamError(kind, ms, error)

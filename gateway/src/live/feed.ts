@@ -16,7 +16,7 @@ export interface FeedOptions {
   silenceMs: number
   /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
   publish(topics: string[], frame: string, snapshot?: string): void
-  metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames'>
+  metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames' | 'feedLastFrame'>
   /** the socket opened; `regained` after an open feed was lost, so frames may have been missed */
   onOpen?(regained: boolean): void
   log: FastifyBaseLogger
@@ -41,6 +41,8 @@ export class FeedClient {
   private reconnectTimer: NodeJS.Timeout | null = null
   private silenceTimer: NodeJS.Timeout | null = null
   private lastMessageAt = 0
+  /** the upstream time of the newest data frame, so the lag keeps growing while the feed is silent */
+  private newestFrameTs = 0
   private invalidSinceLog = 0
   private lastInvalidLogAt = 0
   /** when an open feed was lost, until it is regained; 0 while connected or never connected */
@@ -69,6 +71,7 @@ export class FeedClient {
   async stop(): Promise<void> {
     if (this.running) this.options.log.info({ event: 'feed_stopped' }, 'upstream feed stopped')
     this.running = false
+    this.newestFrameTs = 0
     this.lostAt = 0
     this.failedAttempts = 0
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
@@ -152,6 +155,9 @@ export class FeedClient {
   }
 
   private checkSilence(): void {
+    const now = Date.now()
+    if (this.newestFrameTs && now - this.newestFrameTs > this.options.silenceMs / 4)
+      this.options.metrics.feedLag.set((now - this.newestFrameTs) / 1000)
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return
     if (Date.now() - this.lastMessageAt <= this.options.silenceMs) return
     this.options.log.warn({ event: 'feed_silent', silenceMs: this.options.silenceMs }, 'upstream feed silent')
@@ -168,8 +174,11 @@ export class FeedClient {
     if (!parsed.ok) return this.invalid(parsed.error)
     const frame = parsed.value
     if (frame.type === 'HEARTBEAT') return
-    this.options.metrics.feedFrames.inc()
-    this.options.metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
+    const { metrics } = this.options
+    metrics.feedFrames.inc()
+    metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
+    metrics.feedLastFrame.set(now / 1000)
+    this.newestFrameTs = Math.max(this.newestFrameTs, frame.ts)
     if (frame.type === 'DEPTH') return this.receiveDepth(frame, now)
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
   }

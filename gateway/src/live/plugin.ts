@@ -16,7 +16,7 @@ import { FeedLease } from './lease'
 import { FeedRole } from './feed-role'
 import { UserResolver } from './user-resolver'
 import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
-import { SocketLog, logRefusedUpgrade } from './socket-log'
+import { PING_TIMEOUT, SocketLog, logRefusedUpgrade } from './socket-log'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
 // the client socket endpoint /ws/:id, a @fastify/websocket route behind the upgrade guard.
@@ -188,6 +188,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
         if (left > 0) perAddress.set(address, left)
         else perAddress.delete(address)
         metrics.wsConnections.dec()
+        metrics.wsClosed.inc({ reason: socketLog.closeKind() })
         socketLog.closed(code, reason.toString(), sockets.size)
       })
     }
@@ -198,19 +199,23 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       if (!request.ws) return
       const path = SOCKET_PATH.exec(request.url)
       if (!path) {
+        metrics.wsRefused.inc({ reason: 'path' })
         logRefusedUpgrade(log, 404, 'path')
         return reply.code(404).send()
       }
       const clientId = path[1]!
       if (draining) {
+        metrics.wsRefused.inc({ reason: 'draining' })
         logRefusedUpgrade(log, 503, 'draining', clientId)
         return reply.code(503).send()
       }
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
+        metrics.wsRefused.inc({ reason: 'origin' })
         logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
         return reply.code(403).send()
       }
       if ((perAddress.get(addressOf(request.raw)) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
+        metrics.wsRefused.inc({ reason: 'too_many_sockets' })
         logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
         return reply.code(429).send()
       }
@@ -227,7 +232,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       const slot = pingSlots[pingTick++ % PING_SLICES]!
       for (const client of slot) {
         if (!client.alive) {
-          client.log?.closing(1006, 'pingTimeout')
+          client.log?.closing(1006, PING_TIMEOUT)
           client.ws.terminate()
           continue
         }

@@ -9,6 +9,8 @@ import { WS_CLOSE } from '@tradegate/shared'
 const PAYLOAD_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'
 /** the close reason a slow socket gets */
 export const SLOW_CONSUMER = 'slow consumer'
+/** the reason logged for a socket cut because it stopped answering pings */
+export const PING_TIMEOUT = 'pingTimeout'
 
 export class SocketLog {
   private readonly openedAt = Date.now()
@@ -29,6 +31,17 @@ export class SocketLog {
   /** The gateway closes (or, with 1006, cuts) the socket; the closed line reports this close. */
   closing(code: number, reason: string): void {
     this.serverClose ??= { code, reason }
+  }
+
+  /** The `reason` label of gateway_ws_closed_total for this socket's close. */
+  closeKind(): 'client' | 'ping_timeout' | 'slow_close' | 'limit' | 'shutdown' | 'server' {
+    const close = this.serverClose
+    if (!close) return 'client'
+    if (close.reason === PING_TIMEOUT) return 'ping_timeout'
+    if (close.code === WS_CLOSE.tryAgainLater) return 'slow_close'
+    if (close.code === WS_CLOSE.policyViolation || close.code === WS_CLOSE.tooLarge) return 'limit'
+    if (close.code === WS_CLOSE.goingAway) return 'shutdown'
+    return 'server'
   }
 
   closed(code: number, reason: string, sockets: number): void {

@@ -212,6 +212,10 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
     )
     await open(gateway.socketUrl(), { origin: `http://127.0.0.1:${gateway.port}` })
     await expect(connectClient(`ws://127.0.0.1:${gateway.port}/other`)).rejects.toThrow('404')
+    const text = (await gateway.app.inject('/metrics')).body
+    for (const reason of ['too_many_sockets', 'origin', 'path'])
+      expect(text).toMatch(new RegExp(`^gateway_ws_refused_total\\{reason="${reason}"[^}]*\\} 1$`, 'm'))
+    expect(text).toMatch(/^gateway_ws_refused_total\{reason="draining"[^}]*\} 0$/m)
   })
 
   it('reports connections, subscriptions and messages sent in /metrics', async () => {
@@ -271,6 +275,10 @@ describe('client socket lifecycle (the sandbox feed)', () => {
       expect(code).toBe(1006)
       await sleep(250)
       expect(healthy.ws.readyState).toBe(WebSocket.OPEN)
+      // the ping timeout is a close reason of its own, not lumped with the client's closes
+      const closes = (await gateway.app.inject('/metrics')).body
+      expect(closes).toMatch(/^gateway_ws_closed_total\{reason="ping_timeout"[^}]*\} 1$/m)
+      expect(closes).toMatch(/^gateway_ws_closed_total\{reason="client"[^}]*\} 0$/m)
       const closing = gateway.close()
       expect((await healthy.closed).code).toBe(WS_CLOSE.goingAway)
       await closing

@@ -75,6 +75,8 @@ export async function startRedisChild(): Promise<RedisChild> {
 export interface RedisClusterChild {
   /** redis-cluster://host:port,... as REDIS_URL takes it */
   url: string
+  /** kills one node (SIGKILL), as a lost master */
+  killNode(index: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -112,7 +114,7 @@ export async function startRedisCluster(nodeCount = 3): Promise<RedisClusterChil
   const stop = async (): Promise<void> => {
     await Promise.all(
       children.map((child) =>
-        child.exitCode !== null
+        child.exitCode !== null || child.signalCode !== null
           ? undefined
           : new Promise<void>((resolve) => {
               child.once('exit', () => resolve())
@@ -155,5 +157,12 @@ export async function startRedisCluster(nodeCount = 3): Promise<RedisClusterChil
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   probe.disconnect()
-  return { url: `redis-cluster://${nodes.join(',')}`, stop }
+  const killNode = async (index: number): Promise<void> => {
+    const child = children[index]
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGKILL')
+    await gone
+  }
+  return { url: `redis-cluster://${nodes.join(',')}`, killNode, stop }
 }

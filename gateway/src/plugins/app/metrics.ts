@@ -14,13 +14,23 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
   registry.setDefaultLabels({ instance })
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
-  const seconds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
-  return {
+  // a bucket at every threshold the alerting rules use (2 s: GatewayUpstreamSlow), so an alert never
+  // fires on a value between two buckets that is below its threshold
+  const seconds = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 5, 10, 15, 30, 60,
+  ]
+  const metrics = {
     registry,
     httpRequests: new Counter({
       name: 'gateway_http_requests_total',
       help: 'HTTP requests answered',
       labelNames: ['route', 'method', 'status'] as const,
+      registers,
+    }),
+    httpErrors: new Counter({
+      name: 'gateway_http_errors_total',
+      help: '5xx answers by source: upstream (its own answer, passed through) or gateway (made here)',
+      labelNames: ['source', 'status'] as const,
       registers,
     }),
     httpDuration: new Histogram({
@@ -35,6 +45,11 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       help: 'Time the upstream took to answer',
       labelNames: ['route'] as const,
       buckets: seconds,
+      registers,
+    }),
+    upstreamUp: new Gauge({
+      name: 'gateway_upstream_up',
+      help: '1 while the upstream answers (its probe and its calls); 0 while unreachable or frozen',
       registers,
     }),
     upstreamErrors: new Counter({
@@ -77,6 +92,18 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       labelNames: ['reason'] as const,
       registers,
     }),
+    wsClosed: new Counter({
+      name: 'gateway_ws_closed_total',
+      help: 'Client sockets closed, by reason: client, ping_timeout, slow_close, limit, shutdown, server',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    wsRefused: new Counter({
+      name: 'gateway_ws_refused_total',
+      help: 'Socket upgrades answered with an HTTP error, by reason',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
     busMessages: new Counter({
       name: 'gateway_bus_messages_total',
       help: 'Frames received from the bus, by source',
@@ -114,9 +141,24 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       labelNames: ['reason'] as const,
       registers,
     }),
+    feedLastFrame: new Gauge({
+      name: 'gateway_feed_last_frame_timestamp_seconds',
+      help: 'When this instance last received a data frame from the upstream feed (its start, before the first)',
+      registers,
+    }),
     feedLag: new Gauge({
       name: 'gateway_feed_lag_seconds',
       help: 'Age of the newest upstream frame when it was published',
+      registers,
+    }),
+    redisMasters: new Gauge({
+      name: 'gateway_redis_masters',
+      help: 'Redis Cluster masters in the slot map this instance knows (absent without a cluster)',
+      registers,
+    }),
+    redisMastersUp: new Gauge({
+      name: 'gateway_redis_masters_up',
+      help: 'Redis Cluster masters this instance reaches (absent without a cluster)',
       registers,
     }),
     redisUp: new Gauge({
@@ -133,9 +175,53 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       },
     }),
   }
+  startAtZero(metrics)
+  return metrics
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
+
+/** Label values each counter is known to take, so every series exists from the start at 0. */
+export const KNOWN_LABELS = {
+  upstreamErrors: { kind: ['connect', 'timeout', 'reset', 'too_large', 'server_error'] },
+  rejectedRequests: {
+    reason: [
+      'chinese',
+      'too_large',
+      'rate_limited',
+      'pressure',
+      'unknown_route',
+      'unknown_symbol',
+      'too_many_topics',
+    ],
+  },
+  wsDropped: { reason: ['conflated', 'slow_close'] },
+  wsClosed: { reason: ['client', 'ping_timeout', 'slow_close', 'limit', 'shutdown', 'server'] },
+  wsRefused: { reason: ['path', 'draining', 'origin', 'too_many_sockets'] },
+  wsResyncs: { reason: ['feed', 'bus'] },
+  busMessages: { source: ['local', 'redis'] },
+} as const
+
+const HTTP_ERROR_STATUSES = [500, 502, 503, 504]
+
+type StartingMetrics = Record<keyof typeof KNOWN_LABELS | 'httpErrors', Counter<string>> & {
+  feedLastFrame: Gauge
+  upstreamUp: Gauge
+}
+
+function startAtZero(metrics: StartingMetrics): void {
+  for (const [name, labels] of Object.entries(KNOWN_LABELS) as Array<
+    [keyof typeof KNOWN_LABELS, Record<string, readonly string[]>]
+  >) {
+    for (const [label, values] of Object.entries(labels))
+      for (const value of values) metrics[name].inc({ [label]: value }, 0)
+  }
+  for (const source of ['upstream', 'gateway'])
+    for (const status of HTTP_ERROR_STATUSES) metrics.httpErrors.inc({ source, status }, 0)
+  // before the first frame, silence counts from the start
+  metrics.feedLastFrame.set(Date.now() / 1000)
+  metrics.upstreamUp.set(1)
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,16 +233,23 @@ export interface MetricsOptions extends MetricsEndpointOptions {
   instance: string
   /** false leaves gateway_redis_up out, so that a gateway without Redis never reads as Redis down */
   redis?: boolean
+  /** false leaves the Redis Cluster master gauges out */
+  redisCluster?: boolean
 }
 
 export const metricsPlugin = fp<MetricsOptions>(
-  async (app, { instance, redis = true, ...endpoint }) => {
+  async (app, { instance, redis = true, redisCluster = false, ...endpoint }) => {
     const metrics = createMetrics(instance, {
       ready: () => app.hasDecorator('readiness') && app.readiness.reasons().length === 0,
     })
     if (!redis) {
       metrics.registry.removeSingleMetric('gateway_redis_up')
       metrics.registry.removeSingleMetric('gateway_bus_up')
+    }
+    // only a Redis Cluster has masters to count
+    if (!redisCluster) {
+      metrics.registry.removeSingleMetric('gateway_redis_masters')
+      metrics.registry.removeSingleMetric('gateway_redis_masters_up')
     }
     app.decorate('metrics', metrics)
     serveMetrics(app, metrics.registry, endpoint)

@@ -17,7 +17,7 @@ const UNMATCHED_ROUTE = 'unmatched'
 
 export const requestLogPlugin = fp(
   async (app) => {
-    const { httpRequests, httpDuration } = app.metrics
+    const { httpRequests, httpDuration, httpErrors } = app.metrics
     // labelled children looked up once per distinct label set, not hashed again on every request
     const counters = new Map<string, { inc(): void }>()
     const timers = new Map<string, { observe(seconds: number): void }>()
@@ -46,6 +46,11 @@ export const requestLogPlugin = fp(
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE
       const ms = reply.elapsedTime
       counterFor(route, request.method, reply.statusCode).inc()
+      // a 5xx the upstream answered and the gateway passed through is the upstream's, not the gateway's
+      if (reply.statusCode >= 500) {
+        const source = request.upstreamStatus === reply.statusCode ? 'upstream' : 'gateway'
+        httpErrors.inc({ source, status: reply.statusCode })
+      }
       timerFor(route).observe(ms / 1000)
       request.log.info(
         {

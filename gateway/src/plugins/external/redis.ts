@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis, Cluster, type RedisOptions } from 'ioredis'
 
@@ -41,6 +42,57 @@ export function createRedis(url: string, options: RedisOptions = {}): RedisClien
   return new Redis({ ...common, host: node?.host, port: node?.port })
 }
 
+/** How often each Cluster master is pinged, so a lost one is seen even while nothing is sent to it. */
+const MASTER_CHECK_MS = 2000
+
+function nodeKey(node: Redis): string {
+  return `${node.options.host}:${node.options.port}`
+}
+
+/**
+ * A Cluster connection stays `ready` while one master is gone: the slots of that master fail, the rest
+ * work. Each master is pinged on its own, and the count of known and reachable masters exported.
+ */
+function watchClusterMasters(app: FastifyInstance, cluster: Cluster): () => void {
+  const { redisMasters, redisMastersUp } = app.metrics
+  let lastUnreachable = ''
+  let checking = false
+  const check = async (): Promise<void> => {
+    if (checking || cluster.status !== 'ready') return
+    checking = true
+    try {
+      // the slot map names every master, even one whose connection ioredis has dropped
+      const known = [...new Set(cluster.slots.map((owners) => owners[0]).filter(Boolean))] as string[]
+      const connected = new Map(cluster.nodes('master').map((node) => [nodeKey(node), node]))
+      const answers = await Promise.all(
+        known.map((address) => {
+          const node = connected.get(address)
+          if (!node) return address
+          return node.ping().then(
+            () => null,
+            () => address,
+          )
+        }),
+      )
+      const unreachable = answers.filter((address): address is string => address !== null)
+      redisMasters.set(known.length)
+      redisMastersUp.set(known.length - unreachable.length)
+      const key = unreachable.join(',')
+      if (key === lastUnreachable) return
+      lastUnreachable = key
+      const fields = { known: known.length, unreachable }
+      if (unreachable.length)
+        app.log.warn({ event: 'redis_master_down', ...fields }, 'redis cluster master unreachable')
+      else app.log.info({ event: 'redis_masters_up', ...fields }, 'every redis cluster master reachable')
+    } finally {
+      checking = false
+    }
+  }
+  const timer = setInterval(() => void check(), MASTER_CHECK_MS).unref()
+  cluster.on('ready', () => void check())
+  return () => clearInterval(timer)
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** null when the gateway runs without Redis */
@@ -69,7 +121,9 @@ export const redisPlugin = fp<{ url: string; prefix: string }>(
     })
     // REST works without Redis (the in-process cache, a rate limit that fails open): reported, not unready
     app.readiness.report('redis', () => redis.status)
+    const stopWatching = redis instanceof Cluster ? watchClusterMasters(app, redis) : null
     app.addHook('onClose', async () => {
+      stopWatching?.()
       redis.disconnect()
     })
   },
