@@ -19,6 +19,7 @@ import { marketHandlers } from './markets/handlers'
 import { secondPeriods } from './markets/listings'
 import { Market, type SymbolTick } from './markets/market'
 import { Cashier } from './money/cashier'
+import { addressBookHandlers } from './money/address-book'
 import { moneyHandlers } from './money/handlers'
 import { Investments } from './money/investments'
 import { Ledger } from './money/ledger'
@@ -74,7 +75,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     market: new Market({ seed, tickMs, clock }),
     users: new UserDirectory(clock),
-    ledger: new Ledger(clock, (userId, balance) => hub.publishUser('OWNCOIN', userId, { ...balance })),
+    ledger: new Ledger(clock, (userId, balance, cause) =>
+      hub.publishUser('OWNCOIN', userId, { ...balance, ...cause }),
+    ),
     settings: new SettingsStore(),
     messages: new MessageBox(clock),
     profits: new ProfitBook(clock),
@@ -103,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...accountHandlers(state, kycApplications),
     ...marketHandlers(state, options.secondPeriodSeconds),
     ...moneyHandlers(state, cashier, investments),
+    ...addressBookHandlers(state),
     ...tradingHandlers({ spot, contracts, second, copy }),
     ...optionHandlers(optionDesk),
     ...contentHandlers(state, uploads),

@@ -1,6 +1,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox'
 import {
   AccountType,
+  AddressEntry,
   Article,
   Balance,
   CoinList,
@@ -46,6 +47,7 @@ import {
   WithdrawChannel,
 } from './schemas'
 import { fillPath } from './envelope'
+import { ANY_ADDRESS_PATTERN, NETWORK_RULES } from './withdrawal'
 import { Settings } from './settings'
 
 // The one table of every call the browser may make; the gateway registers routes from it and the
@@ -82,6 +84,25 @@ export interface CallDefinition {
 export const UPLOAD_TIMEOUT_MS = 60_000
 
 const Nothing = Type.Null()
+const MemoText = Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })
+
+/**
+ * An object schema that also holds its `address` (and `memo`) to the format of the network its
+ * `networkField` names (NETWORK_RULES), as JSON Schema `if`/`then` clauses the validator checks.
+ */
+function WithNetworkRules<T extends TObject>(schema: T, networkField: string): T {
+  const clauses = Object.entries(NETWORK_RULES).map(([network, rule]) => {
+    const memo = rule.memo ? { memo: { pattern: rule.memo.pattern } } : { memo: false }
+    return {
+      if: { properties: { [networkField]: { const: network } }, required: [networkField] },
+      then: {
+        properties: { address: { pattern: rule.address }, ...('memo' in schema.properties ? memo : {}) },
+        ...(rule.memo?.required && 'memo' in schema.properties ? { required: ['memo'] } : {}),
+      },
+    }
+  })
+  return { ...schema, allOf: clauses }
+}
 // generic, so each call keeps its field types and CallQuery/CallBody name them exactly
 const Query = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false })
@@ -235,10 +256,13 @@ export const CALLS = {
   updateWithdrawAddress: {
     method: 'POST',
     path: '/api/user/updateWithdrawAddress',
-    query: Query({
-      type: Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' }),
-      address: Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' }),
-    }),
+    query: WithNetworkRules(
+      Query({
+        type: Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' }),
+        address: Type.String({ pattern: ANY_ADDRESS_PATTERN }),
+      }),
+      'type',
+    ),
     auth: true,
     data: Nothing,
   },
@@ -247,6 +271,37 @@ export const CALLS = {
     path: '/api/user/withdrawAddress',
     auth: true,
     data: Type.Array(Type.Object({ id: Type.Integer(), type: Type.String(), address: Type.String() })),
+  },
+  addressBook: {
+    method: 'GET',
+    path: '/api/user/addressBook',
+    auth: true,
+    data: Type.Array(AddressEntry),
+    definedByUs: true,
+  },
+  addressBookAdd: {
+    method: 'POST',
+    path: '/api/user/addressBook/add',
+    body: WithNetworkRules(
+      Body({
+        network: Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' }),
+        address: Type.String({ pattern: ANY_ADDRESS_PATTERN }),
+        memo: Type.Optional(MemoText),
+        label: Type.String({ minLength: 1, maxLength: 30 }),
+      }),
+      'network',
+    ),
+    auth: true,
+    data: AddressEntry,
+    definedByUs: true,
+  },
+  addressBookRemove: {
+    method: 'POST',
+    path: '/api/user/addressBook/remove',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Nothing,
+    definedByUs: true,
   },
   getInfo: {
     method: 'GET',
@@ -355,13 +410,18 @@ export const CALLS = {
   withdrawSubmit: {
     method: 'POST',
     path: '/api/withdraw/submit',
-    query: Query({
-      coin: CoinText,
-      amount: MoneyText,
-      address: Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' }),
-      pwd: Password,
-      chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
-    }),
+    query: WithNetworkRules(
+      Query({
+        coin: CoinText,
+        amount: MoneyText,
+        address: Type.String({ pattern: ANY_ADDRESS_PATTERN }),
+        pwd: Password,
+        chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
+        /** a memo or destination tag, for the networks that take one (ours) */
+        memo: Type.Optional(MemoText),
+      }),
+      'chain',
+    ),
     auth: true,
     data: MoneyRequest,
   },

@@ -358,6 +358,17 @@ export const Notice = Type.Object({
 })
 export type Notice = Static<typeof Notice>
 
+/** An entry of the user's withdrawal address book (ours). */
+export const AddressEntry = Type.Object({
+  id: Type.Integer(),
+  network: Type.String(),
+  address: Type.String(),
+  memo: Type.String(),
+  label: Type.String(),
+  createdAt: Type.Number(),
+})
+export type AddressEntry = Static<typeof AddressEntry>
+
 export const Product = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

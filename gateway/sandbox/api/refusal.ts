@@ -1,6 +1,11 @@
 // Every reason the sandbox can refuse a request with; the client translates each one, and a test
 // fails when any language lacks one.
 export const REFUSALS = [
+  'addressBookFull',
+  'coinPrecisionExceeded',
+  'holdingNotRunning',
+  'unknownAddress',
+  'unknownHolding',
   'addressAlreadySaved',
   'alreadyATrader',
   'alreadyFollowing',

@@ -21,6 +21,7 @@ export function sandboxSettings(): SettingsDocument {
     { coin: 'btc', chain: 'BTC', min: '0.0001', max: '100', count: 99_999 },
     { coin: 'eth', chain: 'ERC20', min: '0.001', max: '1000', count: 99_999 },
     { coin: 'trx', chain: 'TRC20', min: '10', max: '10000000', count: 99_999 },
+    { coin: 'xrp', chain: 'XRP', min: '20', max: '1000000', count: 99_999 },
   ]
   return settings
 }

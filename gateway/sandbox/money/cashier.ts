@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto'
 import type { Decimal } from 'decimal.js'
-import { toDecimal, type MoneyRequest } from '@tradegate/shared'
+import { toDecimal, withdrawalFee, type MoneyRequest } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
 import type { User } from '../accounts/users'
 import { idSequence, type SandboxState } from '../state'
-import { AMOUNT_PLACES, ZERO, text, truncate } from './amounts'
+import { ZERO, text } from './amounts'
 import { holdLeg, releaseLeg } from './ledger'
+import { requireCoinPlaces } from './precision'
 import { localDayStart, localTimeOfDay, withinWindow } from './calendar'
 
 // Deposits and withdrawals: the only ways money enters or leaves the sandbox besides credits.
 
 /** A new withdrawal sits frozen this long before it waits for review. */
 const FROZEN_MS = 1000
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
 
 export interface WithdrawalRequest extends MoneyRequest {
   userId: string
@@ -43,12 +47,17 @@ export class Cashier {
     return match ?? refuse(chain ? 'unsupportedChain' : 'unsupportedCoin')
   }
 
-  /** A stable made-up address per user, coin and chain. */
+  /** A stable made-up address per user, coin and chain, in the format of the chain. */
   depositAddress(userId: string, coin: string, chain: string): string {
-    const digest = createHash('sha256').update(`${userId}:${coin}:${chain}`).digest('hex')
-    if (chain.startsWith('TRC')) return `T${digest.replace(/[0l]/g, 'a').slice(0, 33)}`
-    if (chain === 'BTC') return `bc1q${digest.slice(0, 38)}`
-    return `0x${digest.slice(0, 40)}`
+    const digest = createHash('sha256').update(`${userId}:${coin}:${chain}`).digest()
+    const spell = (alphabet: string, length: number) =>
+      Array.from({ length }, (_, index) => alphabet[digest[index % digest.length]! % alphabet.length]).join(
+        '',
+      )
+    if (chain.startsWith('TRC')) return `T${spell(BASE58, 33)}`
+    if (chain === 'BTC') return `bc1q${spell(BECH32, 38)}`
+    if (chain === 'XRP') return `r${spell(BASE58, 33)}`
+    return `0x${digest.toString('hex').slice(0, 40)}`
   }
 
   /** An incoming transfer seen on chain: credited at once. */
@@ -118,11 +127,21 @@ export class Cashier {
 
   submitWithdrawal(
     user: User,
-    input: { coin: string; amount: Decimal; address: string; pwd: string; chain?: string },
+    input: {
+      coin: string
+      amount: Decimal
+      address: string
+      memo?: string
+      pwd: string
+      chain?: string
+      /** the coin's precision: the amount may not be finer, and the fee is cut to it */
+      places: number
+    },
   ): WithdrawalRequest {
     const settings = this.state.settings.current
     const rules = settings.WITHDRAWAL_SETTING
     const channel = this.channel(input.coin, input.chain)
+    requireCoinPlaces(input.amount, input.places)
     const usesFundPassword =
       settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
     if (usesFundPassword) {
@@ -136,10 +155,7 @@ export class Cashier {
     if (input.amount.greaterThan(max)) refuse('withdrawAboveMaximum')
     const usedToday = this.usedToday(user.id)
     if (usedToday >= rules.dayCount) refuse('withdrawDailyLimitReached')
-    const fee =
-      usedToday < rules.freeCount
-        ? ZERO
-        : truncate(input.amount.times(rules.ratio).dividedBy(100), AMOUNT_PLACES)
+    const fee = withdrawalFee(input.amount, rules.ratio, rules.freeCount - usedToday, input.places)
 
     const request = this.request(user.id, input.coin, input.amount, fee, 'frozen', input.address)
     this.state.ledger.apply({

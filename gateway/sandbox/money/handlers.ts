@@ -4,12 +4,13 @@ import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
 import { QUOTE_COIN } from '../markets/catalogue'
 import type { SandboxState } from '../state'
-import { AMOUNT_PLACES, text, truncate } from './amounts'
+import { text, truncate } from './amounts'
 import { localDayStart } from './calendar'
 import { publicRequest, type Cashier } from './cashier'
 import type { Investments } from './investments'
-import { PRODUCTS } from './investments'
+import { productsIn } from './investments'
 import type { UserRecord } from './ledger'
+import { coinPlacesOf, requireCoinPlaces } from './precision'
 
 // Balances, transfers, deposits, withdrawals, currency exchange, records and fixed-term products.
 
@@ -49,6 +50,7 @@ export function moneyHandlers(
   investments: Investments,
 ): Pick<Handlers, MoneyCalls> {
   const { ledger, market, settings } = state
+  const placesOf = coinPlacesOf(state)
 
   const knownCoin = (coin: string) => {
     const lower = coin.toLowerCase()
@@ -81,6 +83,7 @@ export function moneyHandlers(
       if (body.from === body.to) return refuse('sameAccount')
       const coin = knownCoin(body.coin)
       const amount = positive(body.amount)
+      requireCoinPlaces(amount, placesOf(coin))
       ledger.apply({
         kind: 'transfer',
         note: `${body.from} to ${body.to}`,
@@ -179,6 +182,8 @@ export function moneyHandlers(
           amount: toDecimal(query.amount),
           address: query.address,
           pwd: query.pwd,
+          places: placesOf(query.coin.toLowerCase()),
+          ...(query.memo ? { memo: query.memo } : {}),
           ...(query.chain ? { chain: query.chain } : {}),
         }),
       ),
@@ -221,9 +226,11 @@ export function moneyHandlers(
       const to = knownCoin(body.to)
       if (from === to) return refuse('sameCoin')
       const paid = positive(body.amount)
+      requireCoinPlaces(paid, placesOf(from))
+      // settled at the received coin's precision, the precision the client's estimate is shown at
       const received = truncate(
         paid.times(market.usdtPrice(from)).dividedBy(market.usdtPrice(to)),
-        AMOUNT_PLACES,
+        placesOf(to),
       )
       if (!received.greaterThan(0)) return refuse('amountTooSmall')
       ledger.apply({
@@ -249,14 +256,14 @@ export function moneyHandlers(
       }
     },
 
-    proxyProducts: () => [...PRODUCTS.proxy],
-    proxySubscribe: ({ user, body }) =>
-      investments.subscribe('proxy', user.id, body.productId, positive(body.amount)),
-    proxyRecords: ({ user, query }) => page(investments.list('proxy', user.id), query),
+    proxyProducts: ({ language }) => productsIn('proxy', language),
+    proxySubscribe: ({ user, body, language }) =>
+      investments.subscribe('proxy', user.id, body.productId, positive(body.amount), language),
+    proxyRecords: ({ user, query, language }) => page(investments.list('proxy', user.id, language), query),
     proxyEarnings: ({ user, query }) => page(investments.earnings('proxy', user.id), query),
-    financeProducts: () => [...PRODUCTS.finance],
-    financeSubscribe: ({ user, body }) =>
-      investments.subscribe('finance', user.id, body.productId, positive(body.amount)),
-    financeOrders: ({ user, query }) => page(investments.list('finance', user.id), query),
+    financeProducts: ({ language }) => productsIn('finance', language),
+    financeSubscribe: ({ user, body, language }) =>
+      investments.subscribe('finance', user.id, body.productId, positive(body.amount), language),
+    financeOrders: ({ user, query, language }) => page(investments.list('finance', user.id, language), query),
   }
 }

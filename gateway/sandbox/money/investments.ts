@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js'
 import { toDecimal, type FinancialRecord, type Holding, type Product } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
 import { idSequence, type SandboxState } from '../state'
+import { productName, type ProductNameKey } from '../content/product-names'
 import { AMOUNT_PLACES, text, truncate } from './amounts'
 
 // Fixed-term products: finance products and proxy (delegated) investing. The stake is locked in the
@@ -11,11 +12,14 @@ const DAY_MS = 86_400_000
 
 export type ProductLine = 'finance' | 'proxy'
 
-export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
+/** A product as the sandbox keeps it: its name is a key, answered in the request's language. */
+type ProductDefinition = Omit<Product, 'name'> & { nameKey: ProductNameKey }
+
+const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
   finance: [
     {
       id: 1,
-      name: 'USDT Flexible 7 days',
+      nameKey: 'usdt7',
       coin: 'usdt',
       days: 7,
       dailyRate: '0.001',
@@ -24,7 +28,7 @@ export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
     },
     {
       id: 2,
-      name: 'USDT Fixed 30 days',
+      nameKey: 'usdt30',
       coin: 'usdt',
       days: 30,
       dailyRate: '0.0015',
@@ -33,7 +37,7 @@ export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
     },
     {
       id: 3,
-      name: 'USDT Fixed 90 days',
+      nameKey: 'usdt90',
       coin: 'usdt',
       days: 90,
       dailyRate: '0.002',
@@ -44,7 +48,7 @@ export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
   proxy: [
     {
       id: 11,
-      name: 'Steady quant desk',
+      nameKey: 'steadyQuant',
       coin: 'usdt',
       days: 15,
       dailyRate: '0.0025',
@@ -53,7 +57,7 @@ export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
     },
     {
       id: 12,
-      name: 'Trend following desk',
+      nameKey: 'trendFollowing',
       coin: 'usdt',
       days: 30,
       dailyRate: '0.003',
@@ -63,7 +67,16 @@ export const PRODUCTS: Record<ProductLine, readonly Product[]> = {
   ],
 }
 
-interface UserHolding extends Holding {
+/** The products of a line, named in `language`. */
+export function productsIn(line: ProductLine, language: string | undefined): Product[] {
+  return PRODUCTS[line].map(({ nameKey, ...product }) => ({
+    ...product,
+    name: productName(nameKey, language),
+  }))
+}
+
+interface UserHolding extends Omit<Holding, 'name'> {
+  nameKey: ProductNameKey
   userId: string
   line: ProductLine
   dailyRate: string
@@ -76,7 +89,13 @@ export class Investments {
 
   constructor(private readonly state: SandboxState) {}
 
-  subscribe(line: ProductLine, userId: string, productId: number, amount: Decimal): Holding {
+  subscribe(
+    line: ProductLine,
+    userId: string,
+    productId: number,
+    amount: Decimal,
+    language: string | undefined,
+  ): Holding {
     const product = PRODUCTS[line].find((row) => row.id === productId) ?? refuse('unknownProduct')
     if (amount.lessThan(product.minAmount)) refuse('amountBelowMinimum')
     if (amount.greaterThan(product.maxAmount)) refuse('amountAboveMaximum')
@@ -84,7 +103,7 @@ export class Investments {
     const holding: UserHolding = {
       id: this.nextId(),
       productId,
-      name: product.name,
+      nameKey: product.nameKey,
       coin: product.coin,
       amount: text(amount),
       earned: '0',
@@ -98,20 +117,20 @@ export class Investments {
     }
     this.state.ledger.apply({
       kind: line,
-      note: `${product.name} #${holding.id} subscribed`,
+      note: `${productName(product.nameKey, 'en')} #${holding.id} subscribed`,
       legs: [
         { userId, account: 'platform', coin: product.coin, available: amount.negated() },
         { userId, account: 'financial', coin: product.coin, frozen: amount },
       ],
     })
     this.holdings.unshift(holding)
-    return this.view(holding)
+    return this.view(holding, language)
   }
 
-  list(line: ProductLine, userId: string): Holding[] {
+  list(line: ProductLine, userId: string, language: string | undefined): Holding[] {
     return this.holdings
       .filter((row) => row.line === line && row.userId === userId)
-      .map((row) => this.view(row))
+      .map((row) => this.view(row, language))
   }
 
   earnings(line: ProductLine, userId: string): FinancialRecord[] {
@@ -132,7 +151,7 @@ export class Investments {
     const interest = this.interest(holding, holding.days)
     this.state.ledger.apply({
       kind: holding.line,
-      note: `${holding.name} #${holding.id} matured`,
+      note: `${productName(holding.nameKey, 'en')} #${holding.id} matured`,
       legs: [
         { userId: holding.userId, account: 'financial', coin: holding.coin, frozen: amount.negated() },
         { userId: holding.userId, account: 'platform', coin: holding.coin, available: amount.plus(interest) },
@@ -147,10 +166,10 @@ export class Investments {
     return truncate(toDecimal(holding.amount).times(holding.dailyRate).times(days), AMOUNT_PLACES)
   }
 
-  private view(holding: UserHolding): Holding {
+  private view(holding: UserHolding, language: string | undefined): Holding {
     const elapsedDays = Math.min(holding.days, Math.floor((this.state.clock() - holding.createdAt) / DAY_MS))
     const earned = holding.status === 'finished' ? holding.earned : text(this.interest(holding, elapsedDays))
-    const { userId: _owner, line: _line, dailyRate: _rate, days: _days, ...row } = holding
-    return { ...row, earned }
+    const { userId: _owner, line: _line, dailyRate: _rate, days: _days, nameKey, ...row } = holding
+    return { ...row, name: productName(nameKey, language), earned }
   }
 }

@@ -53,7 +53,13 @@ export interface UserRecord extends FinancialRecord {
   userId: string
 }
 
-export type BalanceListener = (userId: string, balance: Balance) => void
+/** What moved a balance: the movement's kind and the change in what the user can spend. */
+export interface BalanceChange {
+  kind: RecordKind
+  change: string
+}
+
+export type BalanceListener = (userId: string, balance: Balance, cause: BalanceChange) => void
 
 export class Ledger {
   private readonly wallets = new Map<string, Wallet>()
@@ -114,6 +120,11 @@ export class Ledger {
       if (!total.isZero()) throw new Error(`unbalanced ${movement.kind} movement in ${coin}: ${text(total)}`)
     }
 
+    const availableBefore = new Map<string, Decimal>()
+    for (const key of nextWallets.keys()) {
+      const [userId, account, coin] = key.split('|') as [string, AccountType, string]
+      availableBefore.set(key, this.available(userId, account, coin))
+    }
     const createdAt = this.clock()
     for (const leg of movement.legs) {
       if ('pool' in leg) {
@@ -144,7 +155,9 @@ export class Ledger {
     }
     for (const key of nextWallets.keys()) {
       const [userId, account, coin] = key.split('|') as [string, AccountType, string]
-      this.onBalance(userId, toBalance(account, coin, this.wallet(userId, account, coin)))
+      const wallet = this.wallet(userId, account, coin)
+      const change = wallet.available.minus(availableBefore.get(key) ?? ZERO)
+      this.onBalance(userId, toBalance(account, coin, wallet), { kind: movement.kind, change: text(change) })
     }
   }
 

@@ -681,6 +681,16 @@ describe('every call of the table', () => {
     await expect(control.control('/sandbox/fail', { count: 0, mode: 'error' })).rejects.toThrow(/400/)
   })
 
+  it('keeps a withdrawal address book apart from withdrawals', async () => {
+    const client = await registeredClient(sandbox)
+    const entry = await client.ok('addressBookAdd', {
+      body: { network: 'TRC20', address: ADDRESS, label: 'Main' },
+    })
+    expect(await client.ok('addressBook')).toEqual([entry])
+    await client.ok('addressBookRemove', { query: { id: String(entry.id) } })
+    expect(await client.ok('addressBook')).toEqual([])
+  })
+
   it('served every call of the table', async () => {
     const control = new Client(sandbox.url)
     const counts = await control.control<Record<string, number>>('/sandbox/calls', undefined, 'GET')

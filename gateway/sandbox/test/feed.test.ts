@@ -71,7 +71,13 @@ describe('sandbox feed', () => {
         frame.userId === userId &&
         (frame.data as { available: string }).available === '105',
     )
-    expect(event.data).toMatchObject({ coin: 'usdt', account: 'platform', frozen: '0' })
+    expect(event.data).toMatchObject({
+      coin: 'usdt',
+      account: 'platform',
+      frozen: '0',
+      kind: 'deposit',
+      change: '25',
+    })
     await sleep(300)
     expect(browser.frames.some((frame) => 'userId' in frame)).toBe(false)
     await Promise.all([gateway.close(), browser.close()])

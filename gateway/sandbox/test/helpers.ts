@@ -35,6 +35,8 @@ export interface CallInput {
 
 export class Client {
   token: string | undefined
+  /** sent as the language header, as the gateway forwards the page's language */
+  language: string | undefined
 
   constructor(readonly baseUrl: string) {}
 
@@ -45,6 +47,7 @@ export class Client {
     for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value)
     const headers: Record<string, string> = {}
     if (this.token) headers[TOKEN_HEADER] = this.token
+    if (this.language) headers.language = this.language
     let body: string | FormData | undefined
     if (input.form) body = input.form
     else if (input.body !== undefined) {

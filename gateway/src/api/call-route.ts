@@ -68,6 +68,7 @@ function firstInvalidFieldFinder(schema: TSchema): (value: unknown, where: strin
   if (object.type !== 'object' || !object.properties) return (_value, where) => where
   const properties = object.properties
   const required = new Set(object.required ?? [])
+  const clauseField = clauseFieldFinder(schema)
   // compiled on the first refusal, so starting the gateway compiles one validator per schema
   let checks: Array<{ key: string; check: { Check(value: unknown): boolean } }> | null = null
   return (value, where) => {
@@ -82,7 +83,47 @@ function firstInvalidFieldFinder(schema: TSchema): (value: unknown, where: strin
       }
       if (!check.Check(record[key])) return `${where}.${key}`
     }
-    return where
+    const clauseKey = clauseField(record)
+    return clauseKey === undefined ? where : `${where}.${clauseKey}`
+  }
+}
+
+interface ConditionalClause {
+  if?: TSchema
+  then?: { properties?: Record<string, TSchema>; required?: string[] }
+}
+
+/**
+ * For a schema whose `allOf` holds `if`/`then` clauses (a withdrawal address held to the format of its
+ * network): the first field a clause that applies refuses, missing or invalid.
+ */
+function clauseFieldFinder(schema: TSchema): (record: Record<string, unknown>) => string | undefined {
+  const clauses = ((schema as { allOf?: ConditionalClause[] }).allOf ?? []).filter(
+    (clause) => clause.if && clause.then,
+  )
+  // compiled on the first refusal, like the field checks
+  const compile = () =>
+    clauses.map((clause) => ({
+      applies: Compile(clause.if!),
+      required: clause.then!.required ?? [],
+      fields: Object.entries(clause.then!.properties ?? {}).map(([key, property]) => ({
+        key,
+        check: Compile(property),
+      })),
+    }))
+  let compiled: ReturnType<typeof compile> | null = null
+  return (record) => {
+    compiled ??= compile()
+    for (const clause of compiled) {
+      if (!clause.applies.Check(record)) continue
+      const missing = clause.required.find((key) => !Object.hasOwn(record, key))
+      if (missing) return missing
+      const invalid = clause.fields.find(
+        ({ key, check }) => Object.hasOwn(record, key) && !check.Check(record[key]),
+      )
+      if (invalid) return invalid.key
+    }
+    return undefined
   }
 }
 

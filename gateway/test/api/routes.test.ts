@@ -253,6 +253,24 @@ describe('schemas, body limits and poisoning', () => {
     expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body.password' })
   })
 
+  it('refuses an address of another network on the withdraw call and names it, sending nothing upstream', async () => {
+    const withdraw = (chain: string, address: string, memo = '') =>
+      inject({
+        method: 'POST',
+        url: `${CALLS.withdrawSubmit.path}?coin=usdt&amount=10&pwd=secret-pass&chain=${chain}&address=${address}${memo ? `&memo=${memo}` : ''}`,
+      })
+    const ethereum = `0x${'52908400098527886E0F7030069857D2E4169EE7'}`
+    const refused = await withdraw('TRC20', ethereum)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'query.address' })
+    const missingTag = await withdraw('XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh')
+    expect(missingTag.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'query.memo' })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+    const passed = await withdraw('ERC20', ethereum)
+    expect(passed.json()).not.toMatchObject({ msg: 'badRequest' })
+    expect(await stack.upstream.totalCalls()).toBe(1)
+  })
+
   it('refuses unknown query parameters of a call with a query schema', async () => {
     const response = await inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&debug=1' })
     expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'query.debug' })

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AppNotices } from '../components/app-notices'
+import { DepositNotice } from '../components/balance-notices'
 import { DesktopSidebar } from '../components/desktop-sidebar'
 import { TabBar, showsTabBar } from '../components/tab-bar'
 import { Toaster } from '../components/toaster'
@@ -28,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <TabBar />
       <Toaster />
+      <DepositNotice />
     </div>
   )
 }

@@ -81,6 +81,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/assets', screen: screen(() => import('../features/wallet/screens/assets')) },
   { path: '/recharge', screen: screen(() => import('../features/wallet/screens/recharge')) },
   { path: '/withdraw', screen: screen(() => import('../features/wallet/screens/withdraw')) },
+  { path: '/address-book', screen: screen(() => import('../features/wallet/screens/address-book')) },
   { path: '/exchange', screen: screen(() => import('../features/wallet/screens/exchange')) },
   { path: '/flashExchange', screen: screen(() => import('../features/wallet/screens/flash-exchange')) },
   { path: '/transfer', screen: screen(() => import('../features/wallet/screens/transfer')) },

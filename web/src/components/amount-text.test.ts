@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { amountText, isPositiveAmount } from './form'
+import { sanitiseAmount } from '../lib/order-math'
+import { isPositiveAmount } from './form'
 
 describe('amount inputs', () => {
   it.each([
@@ -10,8 +11,14 @@ describe('amount inputs', () => {
     ['abc', ''],
     ['+7e3', '73'],
     ['−5', '5'],
+    ['0.1234567890123456789', '0.123456789012345678'],
   ])('keep "%s" as "%s"', (typed, kept) => {
-    expect(amountText(typed)).toBe(kept)
+    expect(sanitiseAmount(typed)).toBe(kept)
+  })
+
+  it('refuse digits past the coin precision as they are typed', () => {
+    expect(sanitiseAmount('0.000000001', 8)).toBe('0.00000000')
+    expect(sanitiseAmount('440.123456', 4)).toBe('440.1234')
   })
 
   it.each([

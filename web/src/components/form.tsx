@@ -9,6 +9,7 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MONEY_TEXT_PATTERN, PASSWORD_LENGTH } from '@tradegate/shared'
+import { sanitiseAmount } from '../lib/order-math'
 import { showToast } from '../lib/toast'
 
 export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
@@ -57,13 +58,6 @@ export function Field({ label, end, id, onValueChange, onChange, ...input }: Fie
   )
 }
 
-/** Keeps what was typed to digits and one decimal point, so a minus sign or letters never reach a form. */
-export function amountText(typed: string): string {
-  const cleaned = typed.replace(',', '.').replace(/[^0-9.]/g, '')
-  const point = cleaned.indexOf('.')
-  return point === -1 ? cleaned : cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '')
-}
-
 const MONEY_PATTERN = new RegExp(MONEY_TEXT_PATTERN)
 
 /** True for an amount the server can take: a decimal above zero. */
@@ -71,14 +65,19 @@ export function isPositiveAmount(text: string): boolean {
   return MONEY_PATTERN.test(text) && /[1-9]/.test(text)
 }
 
-/** An amount input that refuses anything but a non-negative decimal while the user types. */
-export function AmountField({ onValueChange, ...field }: FieldProps) {
+export interface AmountFieldProps extends FieldProps {
+  /** the coin's precision: digits typed past it are refused as they are typed */
+  places?: number
+}
+
+/** An amount input that refuses anything but a non-negative decimal within `places` while the user types. */
+export function AmountField({ onValueChange, places, ...field }: AmountFieldProps) {
   return (
     <Field
       inputMode="decimal"
       autoComplete="off"
       {...field}
-      onValueChange={(value) => onValueChange?.(amountText(value))}
+      onValueChange={(value) => onValueChange?.(sanitiseAmount(value, places))}
     />
   )
 }

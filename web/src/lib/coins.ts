@@ -1,4 +1,6 @@
-import type { CoinEntry } from '@tradegate/shared'
+import { useMemo } from 'react'
+import { coinPrecisions, precisionOf, type CoinEntry } from '@tradegate/shared'
+import { useCoinList } from './settings'
 
 // The display fields the client derives from a coin-list entry.
 
@@ -26,9 +28,11 @@ export function usdtSymbol(coin: string): string {
   return `${coin.toLowerCase()}usdt`
 }
 
-const STABLE_COINS: ReadonlySet<string> = new Set(['usdt', 'usdc'])
-
-/** Places a balance of the coin is shown with: 8 for a crypto coin (one satoshi of BTC), 4 for a stable coin. */
-export function coinPlaces(coin: string): number {
-  return STABLE_COINS.has(coin.toLowerCase()) ? 4 : 8
+/** Each coin's places from the coin list, the one rule for showing, filling and checking its amounts. */
+export function useCoinPrecision(): (coin: string) => number {
+  const list = useCoinList()
+  return useMemo(() => {
+    const precisions = list ? coinPrecisions(list) : new Map<string, number>()
+    return (coin: string) => precisionOf(precisions, coin)
+  }, [list])
 }

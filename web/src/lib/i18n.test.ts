@@ -12,15 +12,21 @@ const entry = (code: string, isDefault: 'Y' | 'N'): LanguageEntry => ({
 
 describe('chooseLanguage', () => {
   it('prefers the saved language', () => {
-    expect(chooseLanguage('ja', LISTED_LANGUAGES)).toBe('ja')
+    expect(chooseLanguage('ja', LISTED_LANGUAGES, ['de-DE'])).toBe('ja')
+  })
+  it("then the browser's first preferred language a bundle exists for, by its base code", () => {
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['en-US', 'en'])).toBe('en')
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['gsw-CH', 'de-CH', 'fr'])).toBe('de')
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['ar-EG'])).toBe('ar')
   })
   it('otherwise takes the entry marked default, which is zh in the built-in list', () => {
-    expect(chooseLanguage(null, LISTED_LANGUAGES)).toBe('zh')
-    expect(chooseLanguage(null, [entry('en', 'N'), entry('ko', 'Y')])).toBe('ko')
+    expect(chooseLanguage(null, LISTED_LANGUAGES, [])).toBe('zh')
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['sw-KE', 'nl'])).toBe('zh')
+    expect(chooseLanguage(null, [entry('en', 'N'), entry('ko', 'Y')], [])).toBe('ko')
   })
   it('falls back to English when nothing is marked default', () => {
-    expect(chooseLanguage(null, [entry('ja', 'N')])).toBe('en')
-    expect(chooseLanguage('', [])).toBe('en')
+    expect(chooseLanguage(null, [entry('ja', 'N')], [])).toBe('en')
+    expect(chooseLanguage('', [], [])).toBe('en')
   })
 })
 

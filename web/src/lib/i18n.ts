@@ -48,10 +48,33 @@ export function selectableLanguages(listed: readonly LanguageEntry[]): LanguageE
   return [...listed, ...extra]
 }
 
-/** The saved language, else the list entry marked default, else English. */
-export function chooseLanguage(saved: string | null, languages: readonly LanguageEntry[]): string {
+/** The first of the browser's preferred languages a bundle exists for ("en-US" matches en). */
+export function browserLanguage(preferred: readonly string[]): string | undefined {
+  for (const tag of preferred) {
+    const code = tag.toLowerCase().split(/[-_]/)[0] ?? ''
+    if (isBundleLanguage(code)) return code
+  }
+  return undefined
+}
+
+function preferredLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages
+}
+
+/**
+ * The saved language; else the browser's preferred language when a bundle matches it; else the
+ * list entry marked default; else English.
+ */
+export function chooseLanguage(
+  saved: string | null,
+  languages: readonly LanguageEntry[],
+  preferred: readonly string[] = preferredLanguages(),
+): string {
   if (saved) return saved
-  return languages.find((entry) => entry.isDefault === 'Y')?.dictValue || FALLBACK_LANGUAGE
+  return (
+    browserLanguage(preferred) ??
+    (languages.find((entry) => entry.isDefault === 'Y')?.dictValue || FALLBACK_LANGUAGE)
+  )
 }
 
 export function savedLanguage(): string | null {

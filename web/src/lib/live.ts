@@ -85,6 +85,10 @@ export class LiveClient {
   private openedAt = 0
   /** sockets in a row that closed without ever opening */
   private failedAttempts = 0
+  /** how many times a socket has opened */
+  private opens = 0
+  /** reopens after a drop plus the gateway's resync frames: each may have cost this page frames */
+  private gaps = 0
   private readonly reconnectMs: number
   private readonly staleMs: number
   private readonly createSocket: (url: string) => SocketLike
@@ -102,6 +106,16 @@ export class LiveClient {
   /** True after several sockets in a row failed to open: the gateway is out of reach from here. */
   get offline(): boolean {
     return this.failedAttempts >= OFFLINE_AFTER_FAILED_ATTEMPTS
+  }
+
+  /** Sockets opened so far. */
+  get openCount(): number {
+    return this.opens
+  }
+
+  /** Gaps in the live data so far (a reopen after a drop, a resync frame): what a page holds may be behind. */
+  get gapCount(): number {
+    return this.gaps
   }
 
   /** The feed's state for the tickers subscribed now (the ones the screen shows). */
@@ -249,6 +263,7 @@ export class LiveClient {
     if (this.socket !== socket) return
     this.openedAt = Date.now()
     this.failedAttempts = 0
+    if (this.opens++ > 0) this.gaps++
     const frames: ClientFrame[] = []
     if (this.token) frames.push({ operation: 'auth', satoken: this.token })
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
@@ -266,6 +281,10 @@ export class LiveClient {
       return
     }
     if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return
+    if (frame.type === 'resync') {
+      this.gaps++
+      this.notifyConnection()
+    }
     const now = Date.now()
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
@@ -436,6 +455,31 @@ export function useFeedStatus(): FeedStatus {
     () => liveClient().feedStatus(),
     () => 'live',
   )
+}
+
+export interface SocketState {
+  /** the socket is open now */
+  open: boolean
+  /** a socket has opened at least once on this page */
+  opened: boolean
+  /** gaps in the live data so far: after each one, what was fetched may be behind */
+  gaps: number
+}
+
+let lastSocketState: SocketState = { open: false, opened: false, gaps: 0 }
+
+/** Whether the socket is open and how many gaps the live data had, for data to fetch again after one. */
+export function useSocketState(): SocketState {
+  const subscribe = useCallback((render: () => void) => liveClient().onConnectionChange(render), [])
+  const read = () => {
+    const client = liveClient()
+    const next = { open: client.isOpen, opened: client.openCount > 0, gaps: client.gapCount }
+    const last = lastSocketState
+    if (next.open !== last.open || next.opened !== last.opened || next.gaps !== last.gaps)
+      lastSocketState = next
+    return lastSocketState
+  }
+  return useSyncExternalStore(subscribe, read, read)
 }
 
 export type Ticker = DetailData & { symbol: string; ts: number }

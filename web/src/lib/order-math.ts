@@ -16,8 +16,14 @@ import {
 // The numbers order forms show before anything is sent. The money itself comes from the shared
 // trade math the exchange's fills use, so a preview equals the fill at the same price.
 
-/** Keeps digits and one decimal point, at most `places` decimals; anything else typed is dropped. */
-export function sanitiseAmount(text: string, places: number): string {
+/** Finest places any amount may have, whatever its coin. */
+const MAX_TYPED_DECIMALS = 18
+
+/**
+ * The one sanitiser of typed amounts: keeps digits and one decimal point (a comma counts as one), at
+ * most `places` decimals; anything else typed (signs, letters, exponents) is dropped.
+ */
+export function sanitiseAmount(text: string, places: number = MAX_TYPED_DECIMALS): string {
   const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '')
   const [whole = '', ...rest] = cleaned.split('.')
   if (rest.length === 0) return whole

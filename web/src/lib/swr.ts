@@ -1,5 +1,6 @@
 import useSWR, { type Middleware, type SWRConfiguration, type SWRResponse } from 'swr'
 import type { CallData, CallName } from '@tradegate/shared'
+import { i18n } from './i18n'
 import { callApi, type ApiError, type CallInput, type CallOptions } from './http'
 import { retryNetworkFailures } from './retry'
 import { currentToken, session, useSession } from './session'
@@ -14,14 +15,17 @@ session.subscribe(() => {
   sessionEpoch++
 })
 
-/** Keys carry the session they were fetched in, so one user's cached data is never shown to the next. */
+/**
+ * Keys carry the session they were fetched in, so one user's cached data is never shown to the next,
+ * and the language, since the upstream answers content (product names, articles) in the request's language.
+ */
 const sessionScoped: Middleware = (useSWRNext) => (key, fetcher, config) => {
   // re-renders the hook when the session changes, so it reads the new epoch
   useSession()
   const epoch = sessionEpoch
-  const scopedKey = Array.isArray(key) ? [...key, epoch] : key
+  const scopedKey = Array.isArray(key) ? [...key, epoch, i18n.language] : key
   const scopedFetcher =
-    fetcher && Array.isArray(key) ? (scoped: unknown[]) => fetcher(scoped.slice(0, -1)) : fetcher
+    fetcher && Array.isArray(key) ? (scoped: unknown[]) => fetcher(scoped.slice(0, -2)) : fetcher
   return useSWRNext(scopedKey, scopedFetcher as typeof fetcher, config)
 }
 

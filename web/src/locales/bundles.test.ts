@@ -55,8 +55,8 @@ describe('message bundles', () => {
   // Names every language keeps, and words a language spells exactly as English does.
   const SAME_EVERYWHERE = ['brand', 'auth.placeholders.email', 'download.android', 'trade.stopLossTakeProfit']
   const SPELLED_LIKE_ENGLISH: Partial<Record<string, string[]>> = {
-    da: ['layout.menu', 'auth.methods.email', 'chart.interval'],
-    de: ['layout.navigation', 'account.status', 'trade.status', 'trade.margin'],
+    da: ['layout.menu', 'auth.methods.email', 'chart.interval', 'withdrawal.memo'],
+    de: ['layout.navigation', 'trade.status', 'trade.margin', 'withdrawal.memo', 'withdrawal.optional'],
     fr: [
       'menu.option',
       'layout.navigation',
@@ -67,9 +67,10 @@ describe('message bundles', () => {
       'trade.positions',
       'option.title',
     ],
-    it: ['layout.menu', 'auth.methods.email', 'auth.password'],
-    pl: ['layout.menu', 'auth.methods.email'],
-    pt: ['layout.menu', 'auth.methods.email'],
+    it: ['layout.menu', 'auth.methods.email', 'auth.password', 'withdrawal.memo'],
+    pl: ['layout.menu', 'auth.methods.email', 'withdrawal.memo'],
+    pt: ['layout.menu', 'auth.methods.email', 'withdrawal.memo'],
+    es: ['withdrawal.memo'],
   }
 
   it.each(BUNDLE_LANGUAGES.filter((code) => code !== 'en'))('%s leaves no English text untranslated', (code) => {

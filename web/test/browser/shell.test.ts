@@ -65,8 +65,23 @@ describe('web client shell', () => {
     await desktop.context.close()
   })
 
+  it("opens a first visit in the browser's language when a bundle matches it", async () => {
+    const english = await openPage(suite.browser, PHONE, 'en-US')
+    await english.page.goto(`${suite.stack.url}/#/`)
+    await english.page.waitForFunction(() => document.documentElement.lang === 'en')
+    await expect(english.page.locator('[data-tab=home] .tab-label').textContent()).resolves.toBe(
+      bundle('en').tabBar.home,
+    )
+    await english.context.close()
+    const german = await openPage(suite.browser, PHONE, 'de-AT')
+    await german.page.goto(`${suite.stack.url}/#/`)
+    await german.page.waitForFunction(() => document.documentElement.lang === 'de')
+    await german.context.close()
+  })
+
   it('turns right-to-left in Arabic and shows the Japanese tab bar in Japanese', async () => {
-    const { page, context, errors } = await openPage(suite.browser, PHONE)
+    // a browser language no bundle exists for: the settings' default language (zh) applies
+    const { page, context, errors } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/`)
     await expect(page.locator('[data-tab=home] .tab-label').textContent()).resolves.toBe(
       bundle('zh').tabBar.home,
@@ -111,7 +126,7 @@ describe('web client shell', () => {
   })
 
   it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
-    const { page, context } = await openPage(suite.browser, PHONE)
+    const { page, context } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/login`)
     await page.locator('input[name=username]').fill('张三@example.com')
     await page.locator('input[name=password]').fill(TEST_PASSWORD)

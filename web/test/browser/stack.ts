@@ -144,12 +144,18 @@ export interface OpenedPage {
 
 export type Viewport = { width: number; height: number }
 
-function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
-  return browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport === PHONE })
+/** `locale` is the browser's language (navigator.languages), e.g. to see which one a first visit picks. */
+function newContext(browser: Browser, viewport: Viewport, locale?: string): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    hasTouch: viewport === PHONE,
+    ...(locale ? { locale } : {}),
+  })
 }
 
-export async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPage> {
-  const context = await newContext(browser, viewport)
+export async function openPage(browser: Browser, viewport: Viewport, locale?: string): Promise<OpenedPage> {
+  const context = await newContext(browser, viewport, locale)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -163,7 +169,7 @@ export async function signedInContext(
   token: string,
 ): Promise<BrowserContext> {
   const context = await newContext(browser, viewport)
-  // English pictures: this machine's Chromium has no CJK fonts, and the default language is zh
+  // English pictures whatever the browser's own language
   await context.addInitScript((satoken) => {
     localStorage.setItem('_token', satoken)
     localStorage.setItem('_language', 'en')

@@ -21,7 +21,7 @@ export function OptionTrading({ coin }: { coin: string }) {
   const now = useExchangeNow()
   const ticker = useTicker(chain.data?.symbol)
   const settlement = useUserEvents('SETTLEMENT')
-  const balances = useBalances({ live: true })
+  const balances = useBalances()
   const positions = { open: useOptionPositions('open'), settled: useOptionPositions('settled') }
   const [chosenExpiry, setChosenExpiry] = useState<number | null>(null)
   const [chosenPick, setPick] = useState<OptionPick | null>(null)

@@ -38,7 +38,7 @@ export function OrderTicket({
 }) {
   const { t } = useTranslation()
   const { price, amount, dateTime } = useFormatters()
-  const balances = useBalances({ live: true })
+  const balances = useBalances()
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
   const flow = useSubmit({

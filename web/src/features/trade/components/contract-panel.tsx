@@ -18,7 +18,7 @@ type ListTab = 'positions' | 'orders' | 'history'
 /** Leveraged contracts: the order form, then positions, open orders and the order history. */
 export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: readonly ContractPair[] }) {
   const { t } = useTranslation()
-  const balances = useBalances({ live: true })
+  const balances = useBalances()
   const positions = useOpenPositions()
   const orders = useOpenContractOrders()
   const history = useContractOrderHistory()

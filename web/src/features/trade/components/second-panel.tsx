@@ -19,7 +19,7 @@ import { PeriodChoice } from './period-choice'
 export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
   const { t } = useTranslation()
   const settings = useSettings()
-  const balances = useBalances({ live: true })
+  const balances = useBalances()
   const orders = useSecondOrders()
   const latestSettlement = useUserEvents('SETTLEMENT')
   // options settle on the same stream; only second contracts belong to this panel

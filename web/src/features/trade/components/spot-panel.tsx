@@ -6,7 +6,7 @@ import { SpotOrders } from './spot-orders'
 
 /** Spot trading on one pair: the order form and the user's orders on the pair. */
 export function SpotPanel({ pair }: { pair: SpotPair }) {
-  const balances = useBalances({ live: true })
+  const balances = useBalances()
   const open = useSpotOrders(pair.symbol, 'open')
   const all = useSpotOrders(pair.symbol, 'all')
   const refresh = () => {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { MoneyRequest } from '@tradegate/shared'
 import { DataList, ListRow } from '../../../components/data-list'
-import { coinPlaces } from '../../../lib/coins'
 import { useFormatters } from '../../../lib/use-formatters'
 
 /** Deposit or withdrawal requests with their state, newest first. */
@@ -18,13 +17,13 @@ export function RequestList({
   testId?: string
 }) {
   const { t } = useTranslation()
-  const { amount, dateTime } = useFormatters()
+  const { money, dateTime } = useFormatters()
   return (
     <DataList source={source} testId={testId}>
       {(row) => (
         <ListRow
           key={row.id}
-          title={`${amount(row.amount, coinPlaces(row.coin))} ${row.coin.toUpperCase()}`}
+          title={`${money(row.amount, row.coin)} ${row.coin.toUpperCase()}`}
           titleClassName="num"
           sub={dateTime(row.createdAt)}
           subClassName="num"

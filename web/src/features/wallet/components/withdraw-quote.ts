@@ -1,8 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { toDecimal } from '@tradegate/shared'
-
-/** Places the fee is cut to, rounded down as the cashier does. */
-const FEE_PLACES = 8
+import { toDecimal, truncateToPrecision, withdrawalFee } from '@tradegate/shared'
 
 export interface WithdrawQuote {
   fee: string
@@ -10,19 +7,21 @@ export interface WithdrawQuote {
 }
 
 /**
- * What a withdrawal of `amount` costs and delivers: the fee is `ratio` percent of the amount, taken
- * out of it, unless a free withdrawal is left today.
+ * What a withdrawal of `amount` costs and delivers, by the fee formula the exchange charges with:
+ * `ratio` percent of the amount cut to the coin's `places`, nothing while a free withdrawal is left.
  */
-export function quoteWithdrawal(amount: string, ratio: string, freeLeft: number): WithdrawQuote {
+export function quoteWithdrawal(
+  amount: string,
+  ratio: string,
+  freeLeft: number,
+  places: number,
+): WithdrawQuote {
   const gross = toDecimal(amount)
-  const fee =
-    freeLeft > 0
-      ? toDecimal(0)
-      : gross.times(ratio).dividedBy(100).toDecimalPlaces(FEE_PLACES, Decimal.ROUND_DOWN)
+  const fee = withdrawalFee(gross, ratio, freeLeft, places)
   return { fee: fee.toFixed(), receive: Decimal.max(gross.minus(fee), 0).toFixed() }
 }
 
-/** The most "Max" may fill in: the whole available balance, capped by the channel's maximum. */
-export function maxWithdrawal(available: string, channelMax: string): string {
-  return Decimal.min(toDecimal(available), toDecimal(channelMax)).toFixed()
+/** The most "Max" may fill in: the available balance at the coin's precision, capped by the channel's maximum. */
+export function maxWithdrawal(available: string, channelMax: string, places: number): string {
+  return Decimal.min(truncateToPrecision(available, places), toDecimal(channelMax)).toFixed()
 }

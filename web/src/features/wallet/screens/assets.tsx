@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import type { AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle } from '../../../components/hidden-amount'
+import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { BalanceList } from '../components/balance-list'
@@ -27,6 +28,7 @@ export default function AssetsScreen() {
       <Link href="/transfer" className="button button-block">
         {t('money.transfer.title')}
       </Link>
+      <StaleNote stale={balances.stale} />
       <DataState {...balances}>
         {(rows) => <BalanceList balances={rows.filter((row) => row.account === account)} />}
       </DataState>

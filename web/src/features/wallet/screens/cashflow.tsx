@@ -5,7 +5,6 @@ import { DataState } from '../../../components/data-state'
 import { ListRow } from '../../../components/data-list'
 import { NoData } from '../../../components/no-data'
 import { Screen } from '../../../components/screen'
-import { coinPlaces } from '../../../lib/coins'
 import { formatDateTime } from '../../../lib/intl'
 import { useSettings } from '../../../lib/settings'
 import { useFormatters } from '../../../lib/use-formatters'
@@ -20,7 +19,7 @@ function exportFileName(timeZone: string): string {
 /** Every balance movement, one line each, filtered by type and date and exported as shown. */
 export default function CashflowScreen() {
   const { t } = useTranslation()
-  const { amount, dateTime } = useFormatters()
+  const { money, dateTime } = useFormatters()
   const timeZone = useSettings().DEFAULT_TIME_ZONE.zoneId
   const [kind, setKind] = useState<RecordKind | ''>('')
   const [from, setFrom] = useState('')
@@ -32,7 +31,7 @@ export default function CashflowScreen() {
     (record) => (!from || dayOf(record) >= from) && (!to || dayOf(record) <= to),
   )
   const signed = (record: FinancialRecord) =>
-    `${record.amount.startsWith('-') ? '' : '+'}${amount(record.amount, coinPlaces(record.coin))}`
+    `${record.amount.startsWith('-') ? '' : '+'}${money(record.amount, record.coin)}`
   const exportShown = () => {
     const header = [
       t('money.cashflow.time'),
@@ -120,8 +119,7 @@ export default function CashflowScreen() {
                         {signed(record)} {record.coin.toUpperCase()}
                       </span>
                       <span className="list-row-sub num">
-                        {t('money.cashflow.balanceAfter')}{' '}
-                        {amount(record.balanceAfter, coinPlaces(record.coin))}
+                        {t('money.cashflow.balanceAfter')} {money(record.balanceAfter, record.coin)}
                       </span>
                     </span>
                   }

@@ -1,24 +1,25 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sub, toDecimal, type AccountType } from '@tradegate/shared'
+import { sub, toDecimal, truncateToPrecision, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { AmountField, Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { SwapIcon } from '../../../components/icons'
+import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
-import { coinPlaces } from '../../../lib/coins'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { transferFunds } from '../../../lib/api/transfer-funds'
+import { findRecordSince } from '../api/find-records'
 
 const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
 
 /** Moves a coin between the platform, financial and contract accounts, in either direction. */
 export default function TransferScreen() {
   const { t } = useTranslation()
-  const { amount: formatAmount } = useFormatters()
+  const { money, precisionOf } = useFormatters()
   const balances = useBalances()
   const [from, setFrom] = useState<AccountType>('platform')
   const [to, setTo] = useState<AccountType>('contract')
@@ -26,10 +27,14 @@ export default function TransferScreen() {
   const [amount, setAmount] = useState('')
   const available =
     balances.data?.find((row) => row.account === from && row.coin.toLowerCase() === coin)?.available ?? '0'
+  const places = precisionOf(coin)
+  // Max fills exactly what the screen shows: the balance cut to the coin's precision
+  const max = truncateToPrecision(available, places).toFixed()
   const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
   const submit = useSubmit({
     money: true,
     checkWhere: 'submit.where.balances',
+    lookup: (sentAt) => findRecordSince('transfer', coin, amount, sentAt),
     onSettled: () => void balances.mutate(),
   })
   const run = () =>
@@ -55,6 +60,7 @@ export default function TransferScreen() {
   }
   return (
     <Screen title={t('money.transfer.title')}>
+      <StaleNote stale={balances.stale} />
       <DataState {...balances}>
         {(rows) => {
           const coins = [...new Set(['usdt', ...rows.map((row) => row.coin.toLowerCase())])]
@@ -90,15 +96,24 @@ export default function TransferScreen() {
                 name="coin"
                 value={coin}
                 options={coins.map((value) => ({ value, label: value.toUpperCase() }))}
-                onValueChange={setCoin}
+                onValueChange={(value) => {
+                  setCoin(value)
+                  setAmount('')
+                }}
               />
               <AmountField
                 label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
                 name="amount"
                 value={amount}
+                places={places}
                 onValueChange={setAmount}
                 end={
-                  <button type="button" className="button button-text" onClick={() => setAmount(available)}>
+                  <button
+                    type="button"
+                    className="button button-text"
+                    onClick={() => setAmount(max)}
+                    data-testid="transfer-max"
+                  >
                     {t('money.max')}
                   </button>
                 }
@@ -106,12 +121,12 @@ export default function TransferScreen() {
               <p className="kv">
                 <span>{t('money.available')}</span>
                 <span className="num" data-testid="transfer-available">
-                  {formatAmount(available, coinPlaces(coin))} {coin.toUpperCase()}
+                  {money(available, coin)} {coin.toUpperCase()}
                 </span>
               </p>
               {tooMuch && (
                 <p className="note note-warning">
-                  {t('money.transfer.over', { over: sub(amount, available).toFixed() })}
+                  {t('money.transfer.over', { over: money(sub(amount, available), coin) })}
                 </p>
               )}
               <SubmitNotice submit={submit} />

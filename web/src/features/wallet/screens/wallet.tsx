@@ -2,32 +2,23 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle, HiddenAmount } from '../../../components/hidden-amount'
+import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
-import { coinPlaces } from '../../../lib/coins'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useUsdtPrices } from '../api/use-usdt-prices'
 import { valueBalances } from '../components/valuation'
-
-const ACTIONS = [
-  { href: '/recharge', label: 'menu.recharge', primary: true },
-  { href: '/withdraw', label: 'wallet.withdraw' },
-  { href: '/transfer', label: 'money.transfer.title' },
-  { href: '/exchange', label: 'wallet.exchange' },
-  { href: '/cashflow', label: 'wallet.cashflow' },
-  { href: '/withdrawDeposit', label: 'wallet.history' },
-  { href: '/assets', label: 'menu.assets' },
-  { href: '/secrety', label: 'account.security' },
-] as const
+import { WALLET_ACTIONS as ACTIONS } from '../lib/wallet-actions'
 
 /** The fund tab: everything held, valued in USDT at live prices, and the money actions. */
 export default function WalletScreen() {
   const { t } = useTranslation()
-  const { amount } = useFormatters()
+  const { amount, money } = useFormatters()
   const balances = useBalances()
   const priceOf = useUsdtPrices()
   return (
     <Screen title={t('wallet.title')} back={false} right={<EyesToggle />}>
+      <StaleNote stale={balances.stale} />
       <DataState {...balances}>
         {(rows) => {
           const valuation = valueBalances(rows, priceOf)
@@ -64,9 +55,7 @@ export default function WalletScreen() {
                     </span>
                     <span className="list-row-main list-row-end-text">
                       <span className="list-row-title num">
-                        <HiddenAmount testId="coin-amount">
-                          {amount(row.amount, coinPlaces(row.coin))}
-                        </HiddenAmount>
+                        <HiddenAmount testId="coin-amount">{money(row.amount, row.coin)}</HiddenAmount>
                       </span>
                       <span className="list-row-sub num">
                         ≈ <HiddenAmount testId="coin-value">{row.value ?? '--'}</HiddenAmount> USDT

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { networkRule, type AddressEntry } from '@tradegate/shared'
+import { Field } from '../../../components/form'
+
+/** The address (and memo or tag, where the network takes one) with the address book's entries to pick. */
+export function WithdrawAddressFields({
+  network,
+  address,
+  memo,
+  book,
+  onAddress,
+  onMemo,
+}: {
+  network: string
+  address: string
+  memo: string
+  book: readonly AddressEntry[]
+  onAddress: (address: string) => void
+  onMemo: (memo: string) => void
+}) {
+  const { t } = useTranslation()
+  const rule = networkRule(network)
+  const entries = book.filter((entry) => entry.network === network)
+  const pick = (entry: AddressEntry) => {
+    onAddress(entry.address)
+    onMemo(entry.memo)
+  }
+  return (
+    <>
+      <Field
+        label={t('wallet.address')}
+        name="address"
+        value={address}
+        onValueChange={(value) => onAddress(value.trim())}
+        placeholder={rule?.example}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <div className="chips" role="group" aria-label={t('withdrawal.addressBook')}>
+        {entries.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            aria-pressed={entry.address === address && entry.memo === memo}
+            onClick={() => pick(entry)}
+            data-testid="book-entry"
+            title={entry.address}
+          >
+            {entry.label} · {entry.address.slice(0, 6)}…{entry.address.slice(-4)}
+          </button>
+        ))}
+        <Link href="/address-book" className="button button-text" data-testid="open-address-book">
+          {entries.length ? t('withdrawal.manageBook') : t('withdrawal.addToBook')}
+        </Link>
+      </div>
+      {rule?.memo && (
+        <Field
+          label={t(rule.memo.kind === 'tag' ? 'withdrawal.tag' : 'withdrawal.memo')}
+          name="memo"
+          value={memo}
+          onValueChange={(value) => onMemo(value.trim())}
+          inputMode={rule.memo.kind === 'tag' ? 'numeric' : 'text'}
+          autoComplete="off"
+          placeholder={rule.memo.required ? t('withdrawal.required') : t('withdrawal.optional')}
+        />
+      )}
+      {rule?.memo?.required && <p className="note note-warning">{t('withdrawal.tagWarning', { network })}</p>}
+    </>
+  )
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next'
+import { useFormatters } from '../../../lib/use-formatters'
+
+export interface WithdrawDraft {
+  coin: string
+  network: string
+  address: string
+  memo: string
+  amount: string
+  fee: string
+  receive: string
+}
+
+/** The last look before money leaves: amount, fee, amount received, network and address. */
+export function WithdrawConfirm({
+  draft,
+  busy,
+  onConfirm,
+  onBack,
+}: {
+  draft: WithdrawDraft
+  busy: boolean
+  onConfirm: () => void
+  onBack: () => void
+}) {
+  const { t } = useTranslation()
+  const { money } = useFormatters()
+  const COIN = draft.coin.toUpperCase()
+  const rows: Array<[string, string, string]> = [
+    [t('withdrawal.amount'), `${money(draft.amount, draft.coin)} ${COIN}`, 'confirm-amount'],
+    [t('money.withdraw.fee'), `${money(draft.fee, draft.coin)} ${COIN}`, 'confirm-fee'],
+    [t('money.withdraw.receive'), `${money(draft.receive, draft.coin)} ${COIN}`, 'confirm-receive'],
+    [t('withdrawal.network'), draft.network, 'confirm-network'],
+    [t('wallet.address'), draft.address, 'confirm-address'],
+  ]
+  if (draft.memo) rows.push([t('withdrawal.memo'), draft.memo, 'confirm-memo'])
+  return (
+    <section className="card form" data-testid="withdraw-confirm" aria-labelledby="withdraw-confirm-title">
+      <h2 id="withdraw-confirm-title" className="card-title">
+        {t('withdrawal.confirmTitle')}
+      </h2>
+      {rows.map(([label, value, testId]) => (
+        <p className="kv" key={testId}>
+          <span>{label}</span>
+          <span className="num kv-long" data-testid={testId}>
+            {value}
+          </span>
+        </p>
+      ))}
+      <p className="note">{t('withdrawal.checkNetwork', { network: draft.network })}</p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onBack} disabled={busy}>
+          {t('withdrawal.back')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="withdraw-confirm-submit"
+        >
+          {busy ? <span className="spinner spinner-small" /> : t('withdrawal.confirm')}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { checkAddress, toDecimal, type WithdrawChannel } from '@tradegate/shared'
+import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useSubmit } from '../../../lib/submit'
+import { useSettings } from '../../../lib/settings'
+import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
+import { useAccountInfo } from '../../../lib/api/get-info'
+import { useAddressBook } from '../api/address-book'
+import { findWithdrawalSince } from '../api/find-records'
+import { submitWithdraw } from '../api/submit-withdraw'
+import { WithdrawAddressFields } from './withdraw-address'
+import { WithdrawConfirm, type WithdrawDraft } from './withdraw-confirm'
+import { maxWithdrawal, quoteWithdrawal } from './withdraw-quote'
+
+/** The first thing wrong with the amount, as a message; null when it may be sent. */
+function amountProblem(amount: string, channel: WithdrawChannel, available: string): string | null {
+  if (!isPositiveAmount(amount)) return null
+  if (toDecimal(amount).lessThan(channel.withdrawalMix)) return 'errors.withdrawBelowMinimum'
+  if (toDecimal(amount).greaterThan(channel.withdrawalMax)) return 'errors.withdrawAboveMaximum'
+  if (toDecimal(amount).greaterThan(available)) return 'errors.insufficientBalance'
+  return null
+}
+
+/** Address, amount and password on one network, then a confirmation of what will leave and arrive. */
+export function WithdrawForm(props: {
+  channel: WithdrawChannel
+  coin: string
+  available: string
+  freeLeft: number
+  onSubmitted: () => void
+}) {
+  const { channel, coin, available, freeLeft } = props
+  const { t } = useTranslation()
+  const { money, precisionOf } = useFormatters()
+  const settings = useSettings()
+  const needsFundPassword =
+    settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
+  const info = useAccountInfo()
+  const book = useAddressBook()
+  const [address, setAddress] = useState('')
+  const [memo, setMemo] = useState('')
+  const [amount, setAmount] = useState('')
+  const [pwd, setPwd] = useState('')
+  const [draft, setDraft] = useState<WithdrawDraft | null>(null)
+  const network = channel.rechargeType
+  const places = precisionOf(coin)
+  const quote = quoteWithdrawal(isPositiveAmount(amount) ? amount : '0', channel.ratio, freeLeft, places)
+  const problem = amountProblem(amount, channel, available)
+  const noFundPassword = needsFundPassword && info.data !== undefined && !info.data.user.hasFundPassword
+  const review = () => {
+    if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
+    if (problem) return showToast(t(problem))
+    const addressProblem = checkAddress(network, address, memo)
+    if (addressProblem) return showToast(t(`errors.${addressProblem}`, { network }))
+    setDraft({ coin, network, address, memo, amount, ...quote })
+  }
+  const submit = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.withdrawals',
+    lookup: (sentAt) => findWithdrawalSince(coin, amount, address, sentAt),
+    onSettled: props.onSubmitted,
+  })
+  const confirm = () =>
+    submit.run(async (signal) => {
+      await submitWithdraw(
+        { coin, chain: network, amount, address, pwd, ...(memo ? { memo } : {}) },
+        { signal },
+      )
+      showToast(t('wallet.withdrawSubmitted'))
+      setDraft(null)
+      setAmount('')
+      setPwd('')
+    })
+  if (draft)
+    return (
+      <>
+        <WithdrawConfirm
+          draft={draft}
+          busy={submit.busy}
+          onConfirm={() => void confirm()}
+          onBack={() => {
+            submit.reset()
+            setDraft(null)
+          }}
+        />
+        <SubmitNotice submit={submit} />
+      </>
+    )
+  return (
+    <>
+      {noFundPassword && (
+        <p className="note note-warning" data-testid="needs-fund-password">
+          {t('errors.fundPasswordNotSet')}{' '}
+          <Link href="/fund-password">{t('money.withdraw.setFundPassword')}</Link>
+        </p>
+      )}
+      <Form onSubmit={review}>
+        <WithdrawAddressFields
+          network={network}
+          address={address}
+          memo={memo}
+          book={book.data ?? []}
+          onAddress={setAddress}
+          onMemo={setMemo}
+        />
+        <AmountField
+          label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
+          name="amount"
+          value={amount}
+          places={places}
+          onValueChange={setAmount}
+          end={
+            <button
+              type="button"
+              className="button button-text"
+              onClick={() => setAmount(maxWithdrawal(available, channel.withdrawalMax, places))}
+              data-testid="withdraw-max"
+            >
+              {t('money.max')}
+            </button>
+          }
+        />
+        {problem && <p className="note note-warning">{t(problem)}</p>}
+        <p className="kv">
+          <span>{t('money.withdraw.fee')}</span>
+          <span className="num" data-testid="withdraw-fee">
+            {money(quote.fee, coin)} {coin.toUpperCase()}
+          </span>
+        </p>
+        <p className="kv">
+          <span>{t('money.withdraw.receive')}</span>
+          <span className="num" data-testid="withdraw-receive">
+            {money(quote.receive, coin)} {coin.toUpperCase()}
+          </span>
+        </p>
+        <Field
+          label={needsFundPassword ? t('account.fundPassword') : t('account.loginPassword')}
+          name="pwd"
+          type="password"
+          autoComplete="off"
+          value={pwd}
+          onValueChange={setPwd}
+        />
+        <SubmitButton
+          busy={false}
+          disabled={!address || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword}
+        >
+          {t('withdrawal.review')}
+        </SubmitButton>
+      </Form>
+    </>
+  )
+}

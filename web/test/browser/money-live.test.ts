@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
+import { readLocale, setUpSuite } from './suite'
+
+// Balances that follow the user's balance events on an open screen, come back after a dropped socket,
+// say when they may be out of date, and one number rule (the coin's precision, the language's marks).
+
+const english = readLocale<{
+  balances: Record<string, string>
+  errors: Record<string, string>
+  withdrawal: Record<string, string>
+}>('en')
+const suite = setUpSuite()
+
+async function openScreen(token: string, path: string, language = 'en') {
+  const context = await signedInContext(suite.browser, PHONE, token)
+  if (language !== 'en')
+    await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  const events = watchBalanceEvents(page)
+  await page.goto(`${suite.stack.url}/#${path}`)
+  await page.locator('.app-main .screen').first().waitFor()
+  return { context, page, errors, events }
+}
+
+async function usernameOf(token: string): Promise<string> {
+  const response = await fetch(`${suite.stack.url}/api/user/info`, { headers: { satoken: token } })
+  return ((await response.json()) as { data: { username: string } }).data.username
+}
+
+/** Counts the balance events the page's socket receives, so a test knows the subscription is live. */
+function watchBalanceEvents(page: Page): { count: () => number } {
+  let received = 0
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"OWNCOIN"')) received++
+    })
+  })
+  return { count: () => received }
+}
+
+/**
+ * Deposits `amount` through the sandbox's control call once the page's socket has its subscription:
+ * a deposit made before the gateway has taken the subscribe frame is not announced, so the first
+ * deposits are repeated (each a small one) until the page's socket receives an event.
+ */
+async function depositWhileSubscribed(
+  username: string,
+  events: { count: () => number },
+  amount: string,
+): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = events.count()
+    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount })
+    const deadline = Date.now() + 1500
+    while (Date.now() < deadline && events.count() === before)
+      await new Promise((done) => setTimeout(done, 50))
+    if (events.count() > before) return attempt + 1
+  }
+  throw new Error('the page never received a balance event')
+}
+
+describe('live balances', () => {
+  it('shows a deposit on the open wallet within moments, without navigating, with a short notice', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const username = await usernameOf(token)
+    const { context, page, errors, events } = await openScreen(token, '/wallet')
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,580.00')
+    const requests = suite.stack.apiRequests.length
+    const notice = english.balances
+      .depositArrived!.replace('{{amount}}', '125.50')
+      .replace('{{coin}}', 'USDT')
+    const noticeShown = page
+      .getByTestId('toast')
+      .filter({ hasText: notice })
+      .first()
+      .waitFor({ timeout: 15_000 })
+    const deposits = await depositWhileSubscribed(username, events, '125.5')
+    const announced = Date.now()
+    const expected = (2580 + 125.5 * deposits).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ',')
+    await expect
+      .poll(() => page.getByTestId('wallet-total').textContent(), { timeout: 15_000 })
+      .toBe(expected)
+    console.info(
+      `deposit shown on the open wallet ${Date.now() - announced} ms after its event reached the page`,
+    )
+    await noticeShown
+    // the screen fetched the balances again by itself, and is still the wallet
+    expect(
+      suite.stack.apiRequests.slice(requests).some((url) => url.startsWith('/api/asset/assetBalance')),
+    ).toBe(true)
+    expect(new URL(page.url()).hash).toBe('#/wallet')
+    await page.screenshot({ path: screenshotPath('phone-money-deposit-notice') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('marks balances stale while the socket is down and fetches them again once it is back', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const username = await usernameOf(token)
+    const { context, page, errors, events } = await openScreen(token, '/assets')
+    const available = page.getByTestId('balances').locator('.list-row-end .list-row-main').first()
+    await expect.poll(() => available.textContent()).toContain('2,580.00')
+    await depositWhileSubscribed(username, events, '1')
+    await expect.poll(() => available.textContent()).not.toContain('2,580.00')
+    const before = await available.textContent()
+    suite.stack.relay.cutAll()
+    await page.getByTestId('balances-stale').waitFor()
+    expect(await page.getByTestId('balances-stale').textContent()).toBe(english.balances.stale)
+    // a deposit made while the socket is down: its event is missed, so only the refetch can show it
+    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '20' })
+    await page.getByTestId('balances-stale').waitFor({ state: 'detached', timeout: 20_000 })
+    await expect.poll(() => available.textContent(), { timeout: 10_000 }).not.toBe(before)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
+const ETHEREUM = '0x52908400098527886E0F7030069857D2E4169EE7'
+
+describe('one number rule', () => {
+  it("shows, fills Max and accepts a coin's amounts at its precision only", async () => {
+    const token = await createFundedAccount(suite.stack)
+    await suite.stack.control('/sandbox/deposit', {
+      username: await usernameOf(token),
+      coin: 'btc',
+      amount: '0.12345678',
+    })
+    const { context, page, errors } = await openScreen(token, '/transfer')
+    await page.locator('select[name=coin]').selectOption('btc')
+    // BTC is counted in the coin list's 5 places: shown, filled and typed at 5, never more
+    await expect.poll(() => page.getByTestId('transfer-available').textContent()).toBe('0.12345 BTC')
+    await page.getByTestId('transfer-max').click()
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('0.12345')
+    await page.locator('input[name=amount]').fill('0.000000001')
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('0.00000')
+    expect(await page.locator('form button[type=submit]').isDisabled()).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('writes every number of a screen with the decimal marks of the language', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const { context, page, errors } = await openScreen(token, '/withdraw', 'de')
+    await expect.poll(() => page.getByTestId('withdraw-available').textContent()).toBe('2.580,00 USDT')
+    expect(await page.getByTestId('withdraw-limits').textContent()).toMatch(
+      /^\d+(,\d+)? – [\d.]+(,\d+)? USDT$/,
+    )
+    expect(await page.getByTestId('withdraw-fee').textContent()).toBe('0,00 USDT')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('withdrawals', () => {
+  it('checks the address for the network, picks from the address book and confirms before sending', async () => {
+    await suite.stack.control('/sandbox/settings', {
+      WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '23:59:59' },
+    })
+    await suite.stack.gateway.responseCache.purge()
+    try {
+      const token = await createFundedAccount(suite.stack)
+      await fetch(`${suite.stack.url}/api/user/tardPwdSet?pwd=fund-pass-1`, {
+        method: 'POST',
+        headers: { satoken: token },
+      })
+      const { context, page, errors } = await openScreen(token, '/address-book')
+      const sent: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/api/withdraw/submit')) sent.push(request.url())
+      })
+      // the address book on its own: add a labelled TRC20 address, refused for an Ethereum one
+      await page.locator('input[name=label]').fill('Cold wallet')
+      await page.locator('input[name=address]').fill(ETHEREUM)
+      await page.getByTestId('address-add').locator('button[type=submit]').click()
+      await page.getByTestId('toast').filter({ hasText: english.errors.addressNotForNetwork! }).waitFor()
+      await page.locator('input[name=address]').fill(TRON)
+      await page.getByTestId('address-add').locator('button[type=submit]').click()
+      await expect
+        .poll(() => page.getByTestId('address-entry').allTextContents())
+        .toEqual([`Cold wallet · TRC20${TRON}${english.withdrawal.remove}`])
+      await page.screenshot({ path: screenshotPath('phone-money-address-book') })
+
+      await page.goto(`${suite.stack.url}/#/withdraw`)
+      await page.locator('input[name=address]').fill(ETHEREUM)
+      await page.locator('input[name=amount]').fill('100')
+      await page.locator('input[name=pwd]').fill('fund-pass-1')
+      await page.locator('form button[type=submit]').click()
+      await page.getByTestId('toast').filter({ hasText: english.errors.addressNotForNetwork! }).waitFor()
+      expect(sent).toEqual([])
+
+      await page.getByTestId('book-entry').filter({ hasText: 'Cold wallet' }).click()
+      expect(await page.locator('input[name=address]').inputValue()).toBe(TRON)
+      await page.locator('form button[type=submit]').click()
+      const confirm = page.getByTestId('withdraw-confirm')
+      await confirm.waitFor()
+      expect(await confirm.getByTestId('confirm-amount').textContent()).toBe('100.00 USDT')
+      expect(await confirm.getByTestId('confirm-fee').textContent()).toBe('10.00 USDT')
+      expect(await confirm.getByTestId('confirm-receive').textContent()).toBe('90.00 USDT')
+      expect(await confirm.getByTestId('confirm-network').textContent()).toBe('TRC20')
+      expect(await confirm.getByTestId('confirm-address').textContent()).toBe(TRON)
+      await page.screenshot({ path: screenshotPath('phone-money-withdraw-confirm') })
+      expect(sent).toEqual([])
+      await page.getByTestId('withdraw-confirm-submit').click()
+      await expect.poll(() => sent.length).toBe(1)
+      expect(sent[0]).toContain(`address=${TRON}`)
+
+      // a network that needs a tag asks for one
+      await page.locator('.chips button', { hasText: 'XRP-XRP' }).click()
+      await page.locator('input[name=memo]').waitFor()
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      await suite.stack.control('/sandbox/settings', {
+        WITHDRAWAL_SETTING: { startTime: '11:00:00', endTime: '23:00:00' },
+      })
+      await suite.stack.gateway.responseCache.purge()
+    }
+  })
+})
