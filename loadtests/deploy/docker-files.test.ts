@@ -163,6 +163,19 @@ describe('docker/nginx.conf', () => {
     expect(servers.sort()).toEqual(Object.keys(services).filter((name) => name.startsWith('gateway-')))
   })
 
+  it('never retries a sent POST, never counts a gateway 502 or 504 against it, and forgives single failures', async () => {
+    const conf = await read('nginx.conf')
+    const retries = [...conf.matchAll(/^\s*proxy_next_upstream ([^;]*);/gm)].map((match) => match[1]!)
+    expect(retries.length).toBeGreaterThanOrEqual(2)
+    for (const conditions of retries) {
+      expect(conditions).not.toMatch(/non_idempotent|http_502|http_504/)
+    }
+    for (const [, fails] of conf.matchAll(/^\s*server \S+ [^;]*max_fails=(\d+)/gm))
+      expect(Number(fails)).toBeGreaterThanOrEqual(3)
+    expect(conf).toMatch(/access_log \S+ gateway_json;/)
+    expect(conf).toMatch(/location = \/nginx_status \{[^}]*stub_status;[^}]*deny all;/)
+  })
+
   it('passes `nginx -t` with the service names mapped to this machine', async () => {
     const prefix = await mkdtemp(path.join(tmpdir(), 'docker-nginx-'))
     try {

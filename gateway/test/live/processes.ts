@@ -40,7 +40,7 @@ function track(child: ChildProcess, port: number): ChildHandle {
   }
 }
 
-async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 30_000): Promise<void> {
+async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -88,14 +88,20 @@ export function nginxBinary(): string {
 }
 
 /** Runs docker/nginx.conf with the gateways' local ports in place of the compose service names. */
-export async function startNginx(gatewayPorts: number[]): Promise<ChildHandle & { close(): Promise<void> }> {
+export interface NginxHandle extends ChildHandle {
+  /** the access log written so far: one JSON object per line */
+  accessLog(): string
+  close(): Promise<void>
+}
+
+export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
   const binary = nginxBinary()
   const port = await freePort()
   const prefix = mkdtempSync(path.join(tmpdir(), 'tradegate-nginx-'))
   const template = readFileSync(path.join(repoRoot, 'docker/nginx.conf'), 'utf8')
-  const servers = gatewayPorts.map(
-    (gatewayPort) => `server 127.0.0.1:${gatewayPort} max_fails=1 fail_timeout=2s;`,
-  )
+  // the shipped file's server parameters (max_fails, fail_timeout), only the addresses change
+  const parameters = /^\s*server gateway-a:8080([^;]*);/m.exec(template)?.[1] ?? ''
+  const servers = gatewayPorts.map((gatewayPort) => `server 127.0.0.1:${gatewayPort}${parameters};`)
   const conf = [
     `pid ${prefix}/nginx.pid;`,
     `error_log ${prefix}/error.log warn;`,
@@ -105,6 +111,7 @@ export async function startNginx(gatewayPorts: number[]): Promise<ChildHandle & 
       .replace(/worker_processes auto;/, 'worker_processes 1;')
       .replace(/worker_connections \d+;/, 'worker_connections 4096;')
       .replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+      .replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${prefix}/access.log`)
       .replace(
         /http \{/,
         ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
@@ -120,6 +127,7 @@ export async function startNginx(gatewayPorts: number[]): Promise<ChildHandle & 
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, handle, 10_000)
   return {
     ...handle,
+    accessLog: () => readFileSync(path.join(prefix, 'access.log'), 'utf8'),
     async close() {
       await handle.kill('SIGTERM')
       rmSync(prefix, { recursive: true, force: true })
