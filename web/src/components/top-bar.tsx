@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { usePageTitle } from '../lib/document-head'
 import { goBackOr } from '../lib/hash-location'
 import { BackIcon } from './icons'
 
@@ -15,10 +14,14 @@ export interface TopBarProps {
 export function TopBar({ title, back = true, right }: TopBarProps) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  usePageTitle(title)
   const goBack = () => goBackOr(navigate)
+  const brand = t('brand')
+  const screenName = typeof title === 'string' ? title.trim() : ''
   return (
     <header className="top-bar">
+      {/* React puts the newest <title> first in the head; leaving the screen removes it, and the
+          brand in index.html's <title> shows again */}
+      <title>{screenName ? `${screenName} · ${brand}` : brand}</title>
       <div className="top-bar-side">
         {back && (
           <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>

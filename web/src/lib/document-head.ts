@@ -1,21 +1,12 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 
-// The tab title names the screen, and the description speaks the reader's language, so a bookmark,
-// the history list and a search result all say what the page is.
-
-/** Sets the document title to the screen's title and the brand; back to the brand alone on leaving. */
-export function usePageTitle(title: unknown): void {
-  const { t } = useTranslation()
-  const brand = t('brand')
-  const text = typeof title === 'string' && title.trim() ? title.trim() : ''
-  useEffect(() => {
-    document.title = text ? `${text} · ${brand}` : brand
-    return () => {
-      document.title = brand
-    }
-  }, [text, brand])
-}
+// The description speaks the reader's language, so a search result says what the page is. (The tab
+// title is React's own <title>, rendered by the top bar.)
+//
+// Why an effect rather than rendering <meta name="description"> as React 19 allows: React appends a
+// rendered <meta> after the one index.html holds for pages read without JavaScript, so a page would
+// carry two descriptions, the static English one first. Updating the existing element keeps one.
 
 /** Keeps `<meta name="description">` in the current language. */
 export function useDescription(): void {

@@ -8,6 +8,7 @@ interface PageNode {
 declare const window: { location: { hash: string } }
 declare const document: {
   documentElement: { lang: string; dir: string }
+  title: string
   activeElement: { getAttribute(name: string): string | null } | null
   querySelectorAll(selector: string): Iterable<PageNode> & ArrayLike<PageNode>
 }

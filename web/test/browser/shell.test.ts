@@ -125,6 +125,21 @@ describe('web client shell', () => {
     }
   })
 
+  it('names the screen in the tab title, and only the brand once the screen is left', async () => {
+    // a fresh visit reads Chinese, the default language
+    const chinese = readLocale<{ brand: string; auth: { login: string } }>('zh')
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await page.goto(`${suite.stack.url}/#/login`)
+    await page.waitForFunction(
+      (expected) => document.title === expected,
+      `${chinese.auth.login} · ${chinese.brand}`,
+    )
+    await page.goto(`${suite.stack.url}/#/`)
+    await page.waitForFunction((brand) => document.title === brand, chinese.brand)
+    expect(await page.locator('head > title').count()).toBe(1)
+    await context.close()
+  })
+
   it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
     const { page, context } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/login`)
