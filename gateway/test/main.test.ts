@@ -89,7 +89,7 @@ describe('gateway process', () => {
       await waitFor(
         async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
         'gateway to listen',
-        15_000,
+        60_000,
       )
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-1`)
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))

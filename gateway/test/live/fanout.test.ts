@@ -187,5 +187,5 @@ describe('fan-out with a slow consumer', () => {
     ;(slow.ws as unknown as { _socket: { resume(): void } })._socket.resume()
     await slow.closed
     await fast.close()
-  }, 20_000)
+  })
 })

@@ -138,6 +138,24 @@ describe('rate limit', () => {
 })
 
 describe('load shedding', () => {
+  it('is left out of test builds: a loop stalled past the default limit still gets answers', async () => {
+    const unshed = await startTestGateway({ UPSTREAM_URL: stack.upstream.url, REDIS_URL: '' })
+    try {
+      const statuses: number[] = []
+      for (let round = 0; round < 3; round++) {
+        const blockedUntil = Date.now() + 1200
+        while (Date.now() < blockedUntil) {
+          // a stall past the default MAX_EVENT_LOOP_DELAY_MS of 1000 ms
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        statuses.push((await unshed.app.inject({ url: CALLS.getCoinList.path })).statusCode)
+      }
+      expect(statuses).toEqual([200, 200, 200])
+    } finally {
+      await unshed.close()
+    }
+  })
+
   it('answers 503 with Retry-After while the event loop lags, keeping /healthz up', async () => {
     const pressured = await startTestGateway({
       UPSTREAM_URL: stack.upstream.url,
