@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
 } from 'fastify'
-import { parseTrustProxy, type GatewayConfig } from './config'
+import { trustProxyOption, type GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/app/metrics'
 import { healthPlugin } from './plugins/app/health'
 import { parseRedisUrl, redisPlugin } from './plugins/external/redis'
@@ -53,8 +53,7 @@ export async function buildGateway(
     // the request-log plugin writes one line per request instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
-    // a hop count is valid for Fastify's proxy-addr although its types leave it out
-    trustProxy: parseTrustProxy(config.TRUST_PROXY) as boolean | string,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
     http: {

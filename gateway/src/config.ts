@@ -107,13 +107,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config as GatewayConfig
 }
 
-/** TRUST_PROXY as Fastify and the socket guard read it: a yes/no, a hop count, or a comma list of addresses. */
-export type TrustProxy = boolean | number | string
+/** A proxy-addr trust function: is the address `hop` steps from the gateway a proxy to look past? */
+export type TrustFunction = (address: string, hop: number) => boolean
 
-export function parseTrustProxy(value: string): TrustProxy {
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`, the one place the client address of every request,
+ * socket upgrade and rate-limit key comes from: `true`, a comma list of addresses and CIDRs (or
+ * proxy-addr's names such as `loopback`), or a hop count. Fastify 5 reads a bare number as
+ * trusting no proxy at all, so a hop count becomes the function that trusts that many hops.
+ */
+export function trustProxyOption(value: string): boolean | string | TrustFunction {
   if (value === 'true') return true
   if (value === 'false' || value === '') return false
-  if (/^\d+$/.test(value)) return Number(value)
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return hops === 0 ? false : (_address, hop) => hop < hops
+  }
   return value
 }
 

@@ -219,6 +219,12 @@ export const WS_ERROR = Object.freeze({
   badFrame: 4400,
   notAuthorised: 4401,
   tooManySubscriptions: 4429,
+  /**
+   * The socket's session ended (sign-out, a new password, token expired), or an auth presented a
+   * token that did: its per-user streams are gone and the client should sign out. The socket stays
+   * open for market streams.
+   */
+  sessionEnded: 4440,
 })
 
 export const WS_CLOSE = Object.freeze({

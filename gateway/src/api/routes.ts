@@ -3,11 +3,12 @@ import fp from 'fastify-plugin'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FormData } from 'undici'
-import { CALLS, callPath, type CallDefinition, type CallName } from '@tradegate/shared'
+import { CALLS, TOKEN_HEADER, callPath, type CallDefinition, type CallName } from '@tradegate/shared'
 import { acceptedEncoding, compressPlugin } from '../plugins/external/compress'
 import { ResponseCache, type CacheOutcome } from './cache'
 import { callSchemaCompiler, canonicalQuery, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from '../lib/errors'
+import { sessionEndOf, type SessionEnd } from './session-end'
 import { checkJsonShape, checkRawText, chineseDetail, type ShapeLimits } from './guard'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
@@ -28,6 +29,10 @@ export interface ApiOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     responseCache: ResponseCache
+    /** the one HTTP client to the upstream, shared by the REST path and the live part */
+    upstream: Upstream
+    /** set by the live part: ends a session on every instance */
+    sessionEnds?: { end(token: string, how: SessionEnd): Promise<void> }
   }
   interface FastifyRequest {
     /** the body text as received, kept so escapes the parser removed can still be checked */
@@ -69,6 +74,7 @@ export const apiPlugin = fp<ApiOptions>(
       log: app.log,
     })
     app.decorate('responseCache', cache)
+    app.decorate('upstream', upstream)
     app.decorateRequest('rawBody', null)
     app.decorateRequest('uploadForm', null)
     app.readiness.check('upstream', () => (upstream.reachable ? null : upstream.unreachableReason))
@@ -141,7 +147,11 @@ export const apiPlugin = fp<ApiOptions>(
         route: route.label,
         timeoutMs: route.definition.timeoutMs,
       }
-      if (!route.cache) return sendUpstream(reply, await callUpstream(request, outgoing))
+      if (!route.cache) {
+        const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
+        if (typeof token !== 'string') return sendUpstream(reply, await callUpstream(request, outgoing))
+        return sendUpstream(reply, await callWithSession(route, request, outgoing, token))
+      }
 
       const outcome = await cache.serve(`${target}|${languageHeaders}`, route.cache, () =>
         callUpstream(request, outgoing),
@@ -167,6 +177,26 @@ export const apiPlugin = fp<ApiOptions>(
           error.statusCode === 504 ? 'upstreamTimeout' : 'upstreamUnavailable',
         )
       }
+    }
+
+    /** A call made with a session, which its answer may end (sign-out, a new password, token expired). */
+    async function callWithSession(
+      route: CallRoute,
+      request: FastifyRequest,
+      outgoing: UpstreamRequest,
+      token: string,
+    ): Promise<UpstreamResponse> {
+      let response: UpstreamResponse
+      try {
+        response = await callUpstream(request, outgoing)
+      } catch (error) {
+        // a sign-out the upstream never heard of still ends the session here
+        if (route.name === 'loginOut') await app.sessionEnds?.end(token, 'revoked')
+        throw error
+      }
+      const ending = sessionEndOf(route.name, request.query, response.body)
+      if (ending) await app.sessionEnds?.end(token, ending)
+      return response
     }
 
     function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {

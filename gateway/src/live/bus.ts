@@ -3,6 +3,9 @@
 /** Receives each frame once per instance, as bytes, so fan-out never re-encodes it. */
 export type BusHandler = (frame: Buffer) => void
 
+/** Receives each notice once per instance: short control messages between instances, not feed data. */
+export type NoticeHandler = (notice: string) => void
+
 export interface BusSubscription {
   /** null when the topic's snapshot is already complete; otherwise resolves once it is */
   ready: Promise<void> | null
@@ -19,6 +22,14 @@ export interface Bus {
   publish(topic: string, frame: string, member?: string, snapshot?: string): void
   /** Reference counted: the first handler of a topic subscribes upstream, the last one leaving unsubscribes. */
   subscribe(topic: string, handler: BusHandler): BusSubscription
+  /**
+   * Sends a notice to every instance, this one included (synchronously), whatever the feed lease
+   * says; nothing is stored, so an instance that is cut off from the bus misses it. Resolves once
+   * the shared transport has taken it (at once without one, or while it is unreachable).
+   */
+  announce(notice: string): Promise<void>
+  /** Adds a handler for every notice, this instance's and the others'. */
+  onNotice(handler: NoticeHandler): void
   /** Latest frame(s) of a topic this instance is subscribed to: one frame, or one per member of a wildcard. */
   snapshot(topic: string): Buffer[]
   /** false while the shared transport is unreachable; local delivery keeps working */

@@ -14,7 +14,6 @@ import {
 } from '@tradegate/shared'
 import type { CoinSymbols } from './coin-symbols'
 import type { HubSocket, TopicHub } from './hub'
-import type { UserResolution } from './user-resolver'
 import { SLOW_CONSUMER, type SocketLog } from './socket-log'
 
 // One browser socket: parses its frames, enforces its limits, and is written to by the hub.
@@ -24,10 +23,18 @@ export interface ClientLimits {
   maxFramesPerSecond: number
 }
 
+/** An auth frame's outcome; `session` is the token's key (never the token), by which a session is ended. */
+export type Authentication =
+  | { userId: string; session: string }
+  | { refused: 'notAuthorised' | 'upstreamUnavailable' | 'sessionEnded' | 'tooManyRequests' }
+
 export interface ClientSocketDeps {
   hub: TopicHub
   limits: ClientLimits
-  resolveUser(token: string): Promise<UserResolution>
+  /** checks a token for a socket from `address`, drawing on that address's request budget */
+  authenticate(token: string, address: string): Promise<Authentication>
+  /** the socket's session changed from `previous` (null: none) to its current `session` */
+  sessionChanged?(socket: ClientSocket, previous: string | null): void
   /** the symbols a market subscription may name */
   symbols: Pick<CoinSymbols, 'settled' | 'check' | 'refresh'>
   /** counts a subscription refused without closing the socket */
@@ -40,6 +47,8 @@ export type SubscriptionRefusal = 'unknown_symbol' | 'too_many_topics'
 /** Frames a socket may send while its auth or the coin list is awaited; the rate limit bounds them anyway. */
 const MAX_FRAMES_WAITING = 64
 const SLOW_CLOSE_GRACE_MS = 2000
+/** refused auths a socket may make; the last of them closes it */
+export const MAX_FAILED_AUTHS = 3
 
 let corked: ClientSocket[] = []
 let flushScheduled = false
@@ -62,6 +71,8 @@ export class ClientSocket implements HubSocket {
   readonly topics = new Map<string, StreamRate>()
   readonly userTypes = new Set<string>()
   userId: string | null = null
+  /** the key of the token the user id came from */
+  session: string | null = null
   /** cleared by each ping, set by each pong or frame */
   alive = true
   private corked = false
@@ -71,10 +82,13 @@ export class ClientSocket implements HubSocket {
   private framesInWindow = 0
   /** frames that arrived while an auth was being resolved, handled in order after it */
   private waiting: string[] | null = null
+  private failedAuths = 0
 
   constructor(
     readonly ws: WebSocket,
     private readonly raw: Socket,
+    /** the client address, as the rate limit keys it */
+    private readonly address: string,
     /** shared by every socket of the instance */
     private readonly deps: ClientSocketDeps,
     readonly log?: SocketLog,
@@ -182,10 +196,11 @@ export class ClientSocket implements HubSocket {
     const frame: ClientFrame = parsed.value
     if (!('operation' in frame)) return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
     if (frame.operation === 'auth') {
-      return this.holdUntil(this.deps.resolveUser(frame.satoken), (resolution) => {
-        if ('userId' in resolution) this.becomeUser(resolution.userId)
-        else this.sendError(WS_ERROR.notAuthorised, resolution.error)
-      })
+      return this.holdUntil(this.deps.authenticate(frame.satoken, this.address), (outcome) =>
+        'userId' in outcome
+          ? this.becomeUser(outcome.userId, outcome.session)
+          : this.authRefused(outcome.refused),
+      )
     }
     if (frame.operation === 'heartbeat') return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
     // the first subscriptions after start wait for the coin list rather than pass unchecked
@@ -266,13 +281,47 @@ export class ClientSocket implements HubSocket {
     return this.waiting
   }
 
-  private becomeUser(userId: string): void {
-    if (this.userId === userId) return
-    if (this.userId) {
-      const previous = userTopic(this.userId)
-      if (this.topics.delete(previous)) this.deps.hub.remove(this, previous)
-      this.userTypes.clear()
+  private authRefused(reason: Exclude<Authentication, { userId: string }>['refused']): void {
+    // an upstream that does not answer is not the client's failure
+    if (reason !== 'upstreamUnavailable' && ++this.failedAuths >= MAX_FAILED_AUTHS) {
+      this.abuse(WS_ERROR.notAuthorised, 'tooManyFailedAuths')
+      return
     }
+    if (reason === 'sessionEnded') this.sendError(WS_ERROR.sessionEnded, reason)
+    else if (reason === 'tooManyRequests') this.sendError(WS_ERROR.tooManySubscriptions, reason)
+    else this.sendError(WS_ERROR.notAuthorised, reason)
+  }
+
+  private becomeUser(userId: string, session: string): void {
+    const previous = this.session
+    this.session = session
+    if (previous !== session) this.deps.sessionChanged?.(this, previous)
+    if (this.userId === userId) return
+    if (this.userId) this.leaveUserTopic()
     this.userId = userId
+  }
+
+  private leaveUserTopic(): void {
+    const topic = userTopic(this.userId!)
+    if (this.topics.delete(topic)) {
+      this.deps.hub.remove(this, topic)
+      this.deps.onSubscriptionsChanged?.()
+    }
+    this.userTypes.clear()
+  }
+
+  /**
+   * The socket's session ended: its per-user streams stop, and the client is told with an error
+   * frame. Market streams go on; a new auth may start another session.
+   */
+  endSession(): void {
+    if (!this.session) return
+    const previous = this.session
+    if (this.userId) this.leaveUserTopic()
+    this.userId = null
+    this.session = null
+    this.deps.sessionChanged?.(this, previous)
+    this.log?.sessionEnded()
+    this.sendError(WS_ERROR.sessionEnded, 'sessionEnded')
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 
 // The symbols a market subscription may name: every symbol of the upstream's coin list, read
-// through the gateway's own cached getCoinList call and refreshed in the background.
+// through the gateway's upstream client and refreshed in the background.
 
 export interface CoinSymbolsOptions {
   /** the getCoinList answer's body, already parsed; throws when there is none */
@@ -46,7 +46,7 @@ export class CoinSymbols {
   private readonly timeoutMs: number
 
   constructor(private readonly options: CoinSymbolsOptions) {
-    // rare reads: every instance's refresh counts against one shared rate-limit bucket
+    // rare reads: one upstream call per instance a minute
     this.refreshMs = options.refreshMs ?? 60_000
     this.retryMs = options.retryMs ?? 15_000
     this.timeoutMs = options.timeoutMs ?? 3000

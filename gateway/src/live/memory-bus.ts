@@ -1,5 +1,5 @@
 import type { Counter } from 'prom-client'
-import { keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+import { keepsSnapshot, type Bus, type BusHandler, type BusSubscription, type NoticeHandler } from './bus'
 import { SnapshotMemory } from './snapshots'
 
 // The bus of a single instance (no REDIS_URL): delivery is a synchronous call.
@@ -8,6 +8,7 @@ export class MemoryBus implements Bus {
   readonly up = true
   private readonly handlers = new Map<string, Set<BusHandler>>()
   private readonly snapshots = new SnapshotMemory()
+  private readonly noticeHandlers: NoticeHandler[] = []
 
   constructor(private readonly received?: Counter<'source'>) {}
 
@@ -36,6 +37,15 @@ export class MemoryBus implements Bus {
         this.handlers.delete(topic)
       },
     }
+  }
+
+  announce(notice: string): Promise<void> {
+    for (const handler of this.noticeHandlers) handler(notice)
+    return Promise.resolve()
+  }
+
+  onNotice(handler: NoticeHandler): void {
+    this.noticeHandlers.push(handler)
   }
 
   snapshot(topic: string): Buffer[] {

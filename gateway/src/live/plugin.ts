@@ -4,18 +4,19 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import { CALLS, WS_CLOSE } from '@tradegate/shared'
-import { parseTrustProxy, type GatewayConfig } from '../config'
+import type { GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
 import { RedisBus } from './redis-bus'
 import { TopicHub } from './hub'
-import { ClientSocket } from './client-socket'
+import { ClientSocket, type ClientSocketDeps } from './client-socket'
 import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { FeedRole } from './feed-role'
 import { UserResolver } from './user-resolver'
-import { SOCKET_PATH, clientAddress, originAllowed, parseAllowedOrigins } from './upgrade-guard'
+import { SessionAuth } from './sessions'
+import { SOCKET_PATH, originAllowed, parseAllowedOrigins, refuseUpgrade } from './upgrade-guard'
 import { PING_TIMEOUT, SocketLog, logRefusedUpgrade } from './socket-log'
 
 // Live market data: the feed (behind the lease when Redis is configured), the bus, the hub and
@@ -37,9 +38,6 @@ declare module 'fastify' {
   }
 }
 
-/** The address the gateway's own coin-list reads come from: a rate-limit bucket no client shares. */
-const INTERNAL_ADDRESS = '127.0.0.2'
-
 /**
  * Node leaves the upgrade's unanswered response attached to the socket, and the websocket plugin
  * gives the socket an error listener that closes over the request and reply: together they would
@@ -50,6 +48,9 @@ function releaseUpgradeRequest(ws: WebSocket, raw: Socket): void {
   ;(raw as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(raw)
   ws.removeAllListeners('error')
 }
+
+/** A coin list slower than this counts as failed, so a hung upstream never holds subscriptions long. */
+const COIN_LIST_TIMEOUT_MS = 3000
 
 /** Pings go out in this many slices per interval. */
 const PING_SLICES = 25
@@ -76,23 +77,24 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       maxTopics: config.WS_MAX_TOPICS,
       metrics,
     })
-    // the coin list through the gateway's own cached call, as a browser reads it
+    // both reach the upstream through the REST path's client: one pool, one set of timeouts and metrics
+    const upstream = app.upstream
     const symbols = new CoinSymbols({
       log,
       load: async () => {
-        const answer = await app.inject({
-          method: 'GET',
-          url: CALLS.getCoinList.path,
-          remoteAddress: INTERNAL_ADDRESS,
+        const answer = await upstream.request({
+          method: CALLS.getCoinList.method,
+          path: CALLS.getCoinList.path,
+          headers: { accept: 'application/json' },
+          route: CALLS.getCoinList.path,
+          timeoutMs: COIN_LIST_TIMEOUT_MS,
         })
-        if (answer.statusCode !== 200) throw new Error(`getCoinList answered ${answer.statusCode}`)
-        return answer.json()
+        if (answer.status !== 200) throw new Error(`getCoinList answered ${answer.status}`)
+        return JSON.parse(answer.body.toString()) as unknown
       },
+      timeoutMs: COIN_LIST_TIMEOUT_MS,
     })
-    const users = new UserResolver({
-      upstreamUrl: config.UPSTREAM_URL,
-      timeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2,
-    })
+    const users = new UserResolver({ upstream, timeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2 })
     const feed = new FeedClient({
       upstreamUrl: config.UPSTREAM_URL,
       token: config.FEED_TOKEN,
@@ -140,17 +142,26 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
 
     const perAddress = new Map<string, number>()
     const allowedOrigins = parseAllowedOrigins(config.ALLOWED_ORIGINS)
-    const addressOf = clientAddress(parseTrustProxy(config.TRUST_PROXY))
     const limits = {
       maxSubscriptions: config.WS_MAX_SUBSCRIPTIONS,
       maxFramesPerSecond: config.WS_MAX_FRAMES_PER_SECOND,
     }
-    const clientDeps = {
+    const sessions = new SessionAuth({
+      bus,
+      redis: app.redis,
+      prefix: app.redisPrefix,
+      log,
+      users,
+      takeFromBudget: (address) => app.takeFromBudget(address),
+    })
+    app.decorate('sessionEnds', sessions.ends)
+    const clientDeps: ClientSocketDeps = {
       hub,
       limits,
       symbols,
-      resolveUser: (token: string) => users.resolve(token),
-      refused: (reason: string) => metrics.rejectedRequests.inc({ reason }),
+      authenticate: (token, address) => sessions.authenticate(token, address),
+      sessionChanged: (client, previous) => sessions.moved(client, previous),
+      refused: (reason) => metrics.rejectedRequests.inc({ reason }),
     }
     let nextSocketId = 1
     const pingSlots = Array.from({ length: PING_SLICES }, () => new Set<ClientSocket>())
@@ -169,7 +180,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       releaseUpgradeRequest(ws, raw)
       const socketId = nextSocketId++
       const socketLog = new SocketLog(log, socketId, clientId)
-      const client = new ClientSocket(ws, raw, clientDeps, socketLog)
+      const client = new ClientSocket(ws, raw, address, clientDeps, socketLog)
       const pingSlot = pingSlots[socketId % PING_SLICES]!
       sockets.add(client)
       pingSlot.add(client)
@@ -182,6 +193,7 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       })
       ws.once('close', (code, reason) => {
         client.leaveAll()
+        sessions.left(client)
         sockets.delete(client)
         pingSlot.delete(client)
         const left = (perAddress.get(address) ?? 1) - 1
@@ -201,28 +213,28 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       if (!path) {
         metrics.wsRefused.inc({ reason: 'path' })
         logRefusedUpgrade(log, 404, 'path')
-        return reply.code(404).send()
+        return refuseUpgrade(reply, 404)
       }
       const clientId = path[1]!
       if (draining) {
         metrics.wsRefused.inc({ reason: 'draining' })
         logRefusedUpgrade(log, 503, 'draining', clientId)
-        return reply.code(503).send()
+        return refuseUpgrade(reply, 503)
       }
       if (!originAllowed(request.headers.origin, request.headers.host, allowedOrigins)) {
         metrics.wsRefused.inc({ reason: 'origin' })
         logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
-        return reply.code(403).send()
+        return refuseUpgrade(reply, 403)
       }
-      if ((perAddress.get(addressOf(request.raw)) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
+      if ((perAddress.get(request.ip) ?? 0) >= config.WS_MAX_SOCKETS_PER_IP) {
         metrics.wsRefused.inc({ reason: 'too_many_sockets' })
         logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
-        return reply.code(429).send()
+        return refuseUpgrade(reply, 429)
       }
     })
     for (const url of ['/ws/:id', '/ws/:id/'])
       app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>
-        accept(ws, request.raw.socket as Socket, addressOf(request.raw), request.params.id),
+        accept(ws, request.raw.socket as Socket, request.ip, request.params.id),
       )
 
     // one timer for every socket, pinging one slice of them per tick so that ten thousand pings never
@@ -287,5 +299,5 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       app.websocketServer.close()
     })
   },
-  { name: 'live', dependencies: ['metrics', 'health', 'redis'] },
+  { name: 'live', dependencies: ['metrics', 'health', 'redis', 'api', 'rate-limit'] },
 )

@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto'
 import { Cluster, type RedisOptions } from 'ioredis'
 import type { Counter } from 'prom-client'
 import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/external/redis'
-import { isWildcardTopic, keepsSnapshot, type Bus, type BusHandler, type BusSubscription } from './bus'
+import {
+  isWildcardTopic,
+  keepsSnapshot,
+  type Bus,
+  type BusHandler,
+  type BusSubscription,
+  type NoticeHandler,
+} from './bus'
 import { SnapshotMemory } from './snapshots'
 
 // Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,
-// snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`.
+// snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`. Notices travel
+// on one channel of their own, always subscribed: `<origin>|<notice>`.
 
 const SEPARATOR = 0x7c // '|'
 const SNAPSHOT_TTL_SECONDS = 86_400
@@ -61,6 +69,9 @@ export class RedisBus implements Bus {
   private readonly originBytes = Buffer.from(this.id)
   private readonly channelPrefix: string
   private readonly snapshotPrefix: string
+  private readonly noticeChannel: string
+  private readonly noticeChannelBytes: Buffer
+  private readonly noticeHandlers: NoticeHandler[] = []
   private readonly channels = new Map<string, Channel>()
   /** snapshots of the locally subscribed topics */
   private readonly mirror = new SnapshotMemory()
@@ -80,6 +91,8 @@ export class RedisBus implements Bus {
     this.sharded = parseRedisUrl(options.url).cluster
     this.channelPrefix = `${options.prefix}bus:`
     this.snapshotPrefix = `${options.prefix}snap:`
+    this.noticeChannel = `${options.prefix}notice`
+    this.noticeChannelBytes = Buffer.from(this.noticeChannel)
     if (this.sharded) {
       this.publisher = createClusterClient(options.url, { enableAutoPipelining: true })
       this.subscriber = createClusterClient(options.url, { shardedSubscribers: true })
@@ -180,6 +193,23 @@ export class RedisBus implements Bus {
     }
   }
 
+  announce(notice: string): Promise<void> {
+    for (const handler of this.noticeHandlers) handler(notice)
+    if (this.publisher.status !== 'ready') return Promise.resolve()
+    const wire = `${this.id}|${notice}`
+    const sent = this.sharded
+      ? this.publisher.spublish(this.noticeChannel, wire)
+      : this.publisher.publish(this.noticeChannel, wire)
+    return sent.then(
+      () => undefined,
+      () => undefined,
+    )
+  }
+
+  onNotice(handler: NoticeHandler): void {
+    this.noticeHandlers.push(handler)
+  }
+
   snapshot(topic: string): Buffer[] {
     return this.mirror.get(topic)
   }
@@ -230,7 +260,11 @@ export class RedisBus implements Bus {
   private receive(channelName: Buffer, message: Buffer): void {
     const topic = channelName.toString('latin1', this.channelPrefix.length)
     const channel = this.channels.get(topic)
-    if (!channel || !this.receiveRemotely) return
+    if (!channel) {
+      if (channelName.equals(this.noticeChannelBytes)) this.receiveNotice(message)
+      return
+    }
+    if (!this.receiveRemotely) return
     const first = message.indexOf(SEPARATOR)
     const second = first < 0 ? -1 : message.indexOf(SEPARATOR, first + 1)
     if (second < 0) return
@@ -260,6 +294,15 @@ export class RedisBus implements Bus {
     return ts !== null && ts <= local!
   }
 
+  private receiveNotice(message: Buffer): void {
+    const separator = message.indexOf(SEPARATOR)
+    if (separator < 0) return
+    // this instance's own notices were delivered when it announced them
+    if (separator === this.originBytes.length && this.originBytes.compare(message, 0, separator) === 0) return
+    const notice = message.toString('utf8', separator + 1)
+    for (const handler of this.noticeHandlers) handler(notice)
+  }
+
   private statusChanged(subscriberReady: boolean): void {
     if (this.closed) return
     if (subscriberReady) void this.resubscribeAll()
@@ -271,7 +314,10 @@ export class RedisBus implements Bus {
 
   /** After a reconnect the subscriber connection starts empty: subscribe every wanted topic again. */
   private async resubscribeAll(): Promise<void> {
-    const names = [...this.channels.keys()].map((topic) => this.channelPrefix + topic)
+    const names = [
+      this.noticeChannel,
+      ...[...this.channels.keys()].map((topic) => this.channelPrefix + topic),
+    ]
     if (this.sharded) {
       await Promise.all(names.map((name) => this.subscriber.ssubscribe(name).catch(() => {})))
     } else {

@@ -72,6 +72,12 @@ export class SocketLog {
     this.log.warn({ event: 'socket_limit_hit', socketId, clientId, limit }, 'socket limit hit')
   }
 
+  /** the socket's session ended elsewhere (sign-out, new password, token expired); the socket stays open */
+  sessionEnded(): void {
+    const { socketId, clientId } = this
+    this.log.info({ event: 'socket_session_ended', socketId, clientId }, 'socket session ended')
+  }
+
   error(error: Error & { code?: string }): void {
     if (error.code === PAYLOAD_TOO_LARGE) return this.limitHit('payloadTooLarge')
     const { socketId, clientId } = this

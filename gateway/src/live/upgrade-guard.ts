@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http'
-import proxyAddr from '@fastify/proxy-addr'
-import type { TrustProxy } from '../config'
+import type { FastifyReply } from 'fastify'
+import type { GatewayMessage } from '@tradegate/shared'
+import { errorBody } from '../lib/errors'
 
 // Checks made on a socket's HTTP upgrade request, before any WebSocket work is done.
 
@@ -28,14 +28,23 @@ export function parseAllowedOrigins(value: string): string[] {
     .filter(Boolean)
 }
 
-/** The client address for per-IP limits, honouring TRUST_PROXY the way Fastify does for requests. */
-export function clientAddress(trustProxy: TrustProxy): (request: IncomingMessage) => string {
-  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? 'unknown'
-  const trust =
-    trustProxy === true
-      ? () => true
-      : typeof trustProxy === 'number'
-        ? (_address: string, index: number) => index < trustProxy
-        : proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()))
-  return (request) => proxyAddr(request, trust)
+/** What a refused upgrade is answered with: the status's message key and, where waiting helps, when to retry. */
+const REFUSALS = {
+  403: { msg: 'forbidden', retryAfterSeconds: 0 },
+  404: { msg: 'notFound', retryAfterSeconds: 0 },
+  // a socket of the address must close first; sockets live long, so no quick retry
+  429: { msg: 'tooManyRequests', retryAfterSeconds: 30 },
+  // draining: the load balancer sends the retry to another instance
+  503: { msg: 'serviceUnavailable', retryAfterSeconds: 1 },
+} as const satisfies Record<number, { msg: GatewayMessage; retryAfterSeconds: number }>
+
+/**
+ * Answers a refused upgrade with its HTTP status and the `{code,msg}` body every refusal has, so a
+ * client (and a load balancer) sees why instead of a reset connection. The websocket plugin closes
+ * the connection once the answer is written.
+ */
+export function refuseUpgrade(reply: FastifyReply, status: keyof typeof REFUSALS): FastifyReply {
+  const { msg, retryAfterSeconds } = REFUSALS[status]
+  if (retryAfterSeconds > 0) reply.header('retry-after', retryAfterSeconds)
+  return reply.code(status).header('connection', 'close').send(errorBody(status, msg))
 }

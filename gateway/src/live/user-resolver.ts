@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { CALLS } from '@tradegate/shared'
-import { upstreamHttpUrl } from '../config'
+import { CALLS, TOKEN_HEADER } from '@tradegate/shared'
+import type { Upstream } from '../api/upstream'
 
-// Resolves a socket's satoken to a user id through the upstream's user-info call, cached briefly.
-// Tokens are kept only as hashes and never logged.
+// Resolves a socket's satoken to a user id through the upstream's user-info call, sent through the
+// gateway's one upstream client and cached briefly. Tokens are kept only as hashes and never logged.
 
 export type UserResolution = { userId: string } | { error: 'notAuthorised' | 'upstreamUnavailable' }
 
 export interface UserResolverOptions {
-  upstreamUrl: string
+  upstream: Pick<Upstream, 'request'>
   timeoutMs: number
   /** how long a resolved user id is reused */
   ttlMs?: number
@@ -18,53 +18,67 @@ export interface UserResolverOptions {
   maxEntries?: number
 }
 
+/** What a token is known by in caches, in Redis and on the bus: never the token itself. */
+export function tokenKey(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+const USER_INFO_LABEL = CALLS.userInfo.path
+
 export class UserResolver {
   private readonly cache: LRUCache<string, UserResolution>
+  /** one upstream call per token however many sockets present it at once */
   private readonly inflight = new Map<string, Promise<UserResolution>>()
-  private readonly url: URL
 
   constructor(private readonly options: UserResolverOptions) {
     this.cache = new LRUCache({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs ?? 30_000 })
-    this.url = new URL(CALLS.userInfo.path, upstreamHttpUrl(options.upstreamUrl))
   }
 
-  resolve(token: string): Promise<UserResolution> {
-    const key = createHash('sha256').update(token).digest('base64url')
+  resolve(token: string, key = tokenKey(token)): Promise<UserResolution> {
     const cached = this.cache.get(key)
     if (cached) return Promise.resolve(cached)
     let pending = this.inflight.get(key)
     if (!pending) {
-      pending = this.fetchUser(token).then((resolution) => {
+      const started = this.fetchUser(token).then((resolution) => {
+        // a session ended while this call was out: its answer is not kept
+        if (this.inflight.get(key) !== started) return resolution
         this.inflight.delete(key)
         if ('userId' in resolution) this.cache.set(key, resolution)
         else if (resolution.error === 'notAuthorised')
           this.cache.set(key, resolution, { ttl: this.options.rejectedTtlMs ?? 5000 })
         return resolution
       })
-      this.inflight.set(key, pending)
+      this.inflight.set(key, (pending = started))
     }
     return pending
   }
 
+  /** Drops what is known about a token, and keeps no answer that is on its way. */
+  forget(key: string): void {
+    this.cache.delete(key)
+    this.inflight.delete(key)
+  }
+
   private async fetchUser(token: string): Promise<UserResolution> {
-    let response: Response
+    let answer: { status: number; body: Buffer }
     try {
-      response = await fetch(this.url, {
+      answer = await this.options.upstream.request({
         method: CALLS.userInfo.method,
-        headers: { satoken: token, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        path: CALLS.userInfo.path,
+        headers: { [TOKEN_HEADER]: token, accept: 'application/json' },
+        route: USER_INFO_LABEL,
+        timeoutMs: this.options.timeoutMs,
       })
     } catch {
       return { error: 'upstreamUnavailable' }
     }
-    if (response.status >= 500) return { error: 'upstreamUnavailable' }
-    let body: unknown
+    if (answer.status >= 500) return { error: 'upstreamUnavailable' }
+    let envelope: { code?: unknown; data?: { userId?: unknown } } | null
     try {
-      body = await response.json()
+      envelope = JSON.parse(answer.body.toString()) as typeof envelope
     } catch {
       return { error: 'upstreamUnavailable' }
     }
-    const envelope = body as { code?: unknown; data?: { userId?: unknown } } | null
     const userId = envelope?.data?.userId
     if (envelope?.code !== 200 || (typeof userId !== 'string' && typeof userId !== 'number')) {
       return { error: 'notAuthorised' }

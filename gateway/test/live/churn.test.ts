@@ -80,7 +80,7 @@ describe('connect/disconnect churn', () => {
     try {
       await waitFor(
         async () =>
-          (await admin.pubsub('CHANNELS', `${prefix}*`)).every(
+          (await admin.pubsub('CHANNELS', `${prefix}bus:*`)).every(
             (name) => name === `${prefix}bus:${RESYNC_TOPIC}`,
           ),
         'no Redis channel left but the resync topic',

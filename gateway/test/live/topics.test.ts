@@ -5,6 +5,7 @@ import { FEED_TOKEN, startFakeUpstream, upstreamDetail, type FakeUpstream } from
 import { connectClient, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { uniquePrefix, waitFor } from './helpers'
+import { RESYNC_TOPIC } from '../../src/live/bus'
 import { startRedisChild, type RedisChild } from './redis-server'
 
 // Which topics an instance takes on: only symbols of the coin list, and at most WS_MAX_TOPICS of
@@ -79,8 +80,12 @@ describe('topics an instance serves', () => {
     client.send({ operation: 'subscribe', type: 'DETAIL' })
     await waitFor(() => gateway.app.live.hub.topicCount === 2, 'two topics')
     await waitFor(async () => (await subscribeCalls()) === before + 2, 'two SUBSCRIBE calls')
-    const channels = (await admin.pubsub('CHANNELS', '*')) as string[]
-    expect(channels.map((channel) => channel.split('bus:')[1]).sort()).toEqual(['DETAIL:*', 'TRADE:btcusdt'])
+    // the channels sockets asked for; the resync topic and the notice channel are always there
+    const channels = (await admin.pubsub('CHANNELS', '*bus:*')) as string[]
+    const topics = channels
+      .map((channel) => channel.split('bus:')[1])
+      .filter((topic) => topic !== RESYNC_TOPIC)
+    expect(topics.sort()).toEqual(['DETAIL:*', 'TRADE:btcusdt'])
     expect(errors(client)).toHaveLength(4)
   })
 

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
-import type { ClientFrame, ServerFrame } from '@tradegate/shared'
+import { WS_ERROR, type ClientFrame, type ServerFrame } from '@tradegate/shared'
 import { LiveClient, type SocketLike } from './live'
 
 // The live client against a real `ws` server on a free port.
@@ -48,10 +48,11 @@ async function startServer(): Promise<TestServer> {
   return state
 }
 
-function startClient(url: string, reconnectMs = 50): LiveClient {
+function startClient(url: string, reconnectMs = 50, onSessionEnded?: () => void): LiveClient {
   const client = new LiveClient({
     url: () => url,
     reconnectMs,
+    onSessionEnded,
     createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
   })
   cleanups.push(() => client.dispose())
@@ -167,6 +168,29 @@ describe('LiveClient', () => {
       { operation: 'auth', satoken: 'fresh-token' },
       { operation: 'subscribe', type: 'SETTLEMENT' },
     ])
+  })
+
+  it('reports a session the gateway ended, and only for a signed-in socket', async () => {
+    const server = await startServer()
+    let ended = 0
+    const client = startClient(server.url, 50, () => ended++)
+    const details: ServerFrame[] = []
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, (frame) =>
+      details.push(frame),
+    )
+    await until(() => server.connections === 1 && client.isOpen)
+    // frames arrive in order: a ticker after an error shows the error was handled
+    server.send({ type: 'error', code: WS_ERROR.sessionEnded, msg: 'sessionEnded' })
+    server.send(detail('btcusdt', '1'))
+    await until(() => details.length === 1)
+    expect(ended).toBe(0)
+    client.setToken('token-1')
+    await until(() => server.frames.some((frame) => 'operation' in frame && frame.operation === 'auth'))
+    server.send({ type: 'error', code: WS_ERROR.notAuthorised, msg: 'notAuthorised' })
+    server.send({ type: 'error', code: WS_ERROR.sessionEnded, msg: 'sessionEnded' })
+    server.send(detail('btcusdt', '2'))
+    await until(() => details.length === 2)
+    expect(ended).toBe(1)
   })
 
   it('keeps trying while the server is down and connects once it is back', async () => {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useSyncExternalStore } from 'react'
 import {
   LIMITS,
   USER_TYPES,
+  WS_ERROR,
   topicOf,
   topicsOf,
   type ClientFrame,
@@ -13,7 +14,7 @@ import {
   type TradeData,
   type UserType,
 } from '@tradegate/shared'
-import { currentToken, session } from './session'
+import { currentToken, session, signOut } from './session'
 
 // The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
 // at most once per animation frame however fast the feed ticks.
@@ -35,6 +36,8 @@ export interface LiveClientOptions {
   createSocket?: (url: string) => SocketLike
   /** how long a shown ticker may stay silent before the feed counts as delayed */
   staleMs?: number
+  /** the gateway ended the signed-in session (signed out elsewhere, new password, token expired) */
+  onSessionEnded?: () => void
 }
 
 export type FrameListener = (frame: ServerFrame) => void
@@ -285,6 +288,10 @@ export class LiveClient {
       this.gaps++
       this.notifyConnection()
     }
+    if (frame.type === 'error') {
+      if (frame.code === WS_ERROR.sessionEnded && this.token) this.options.onSessionEnded?.()
+      return
+    }
     const now = Date.now()
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
@@ -333,7 +340,8 @@ export function socketSaysOffline(): boolean {
 /** The app's single live client, created on first use and kept signed in with the session. */
 export function liveClient(): LiveClient {
   if (!sharedClient) {
-    const client = new LiveClient({ url: liveUrl })
+    // as for a token-expired answer: the session is gone, automatic sign-in may start a new one
+    const client = new LiveClient({ url: liveUrl, onSessionEnded: () => signOut({ forgetAutoLogin: false }) })
     client.setToken(currentToken())
     session.subscribe(() => client.setToken(currentToken()))
     sharedClient = client

@@ -1,10 +1,18 @@
 import fp from 'fastify-plugin'
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { GatewayError } from '../../lib/errors'
 import type { RedisClient } from './redis'
 
 // Requests per IP per minute, counted in Redis when there is one so every instance shares the count.
+// Work a socket asks for (an auth frame costs the upstream a call) draws on the same budget.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Takes one request from a client address's budget; false once the budget is spent. */
+    takeFromBudget(address: string): Promise<boolean>
+  }
+}
 
 const WINDOW_MS = 60_000
 const COUNT_SCRIPT = `local current = redis.call('INCR', KEYS[1])
@@ -78,6 +86,17 @@ export const rateLimitPlugin = fp<{ perMinute: number }>(
       ...(redis ? { store: failOpenRedisStore(redis, `${app.redisPrefix}rate:`, app.log) } : {}),
       onExceeded: () => app.metrics.rejectedRequests.inc({ reason: 'rate_limited' }),
       errorResponseBuilder: () => new GatewayError(429, 'tooManyRequests'),
+    })
+    // the plugin's own limiter over its own store: the key is the address, as for a request
+    const limiter = app.createRateLimit()
+    app.decorate('takeFromBudget', async (address: string) => {
+      const counted = await limiter({
+        ip: address,
+        routeOptions: { config: {} },
+      } as unknown as FastifyRequest)
+      if (counted.isAllowed || !counted.isExceeded) return true
+      app.metrics.rejectedRequests.inc({ reason: 'rate_limited' })
+      return false
     })
   },
   { name: 'rate-limit', dependencies: ['metrics', 'redis'] },

@@ -1,0 +1,78 @@
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CALLS } from '@tradegate/shared'
+import { startTestGateway, type TestGateway } from '../helpers'
+import { connectClient, type TestClient } from './client'
+import { startNginx } from './processes'
+import { rawUpgrade } from './raw-upgrade'
+import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
+
+// Behind one proxy (Debian's nginx with docker/nginx.conf), each TRUST_PROXY form gives REST calls,
+// socket upgrades and the rate limit the client's own address: two clients, two budgets.
+
+const BUDGET = 8
+const SOCKETS_PER_ADDRESS = 2
+const FIRST = '127.0.0.2'
+const SECOND = '127.0.0.3'
+
+/** The status of a GET through the proxy, sent from `localAddress`. */
+function statusOf(port: number, path: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: '127.0.0.1', port, path, localAddress, agent: false }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    sent.on('error', reject)
+    sent.end()
+  })
+}
+
+describe.each(['1', '127.0.0.1', 'true'])('TRUST_PROXY=%s behind nginx', (trustProxy) => {
+  let upstream: SandboxUpstream
+  let gateway: TestGateway
+  let nginx: Awaited<ReturnType<typeof startNginx>>
+  const clients: TestClient[] = []
+
+  beforeAll(async () => {
+    upstream = await startSandboxUpstream()
+    gateway = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      FEED_TOKEN,
+      REDIS_URL: '',
+      TRUST_PROXY: trustProxy,
+      RATE_LIMIT_PER_MINUTE: BUDGET,
+      WS_MAX_SOCKETS_PER_IP: SOCKETS_PER_ADDRESS,
+    })
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
+    nginx = await startNginx([(gateway.app.server.address() as AddressInfo).port])
+  }, 30_000)
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()))
+    await nginx?.close()
+    await gateway?.close()
+    await upstream?.close()
+  })
+
+  it('keeps a socket cap and a request budget per client address, for sockets and REST alike', async () => {
+    const socketUrl = (id: string) => `ws://127.0.0.1:${nginx.port}/ws/${id}`
+    for (let i = 0; i < SOCKETS_PER_ADDRESS; i++)
+      clients.push(await connectClient(socketUrl(`first-${i}`), { localAddress: FIRST }))
+    const capped = await rawUpgrade(nginx.port, '/ws/first-capped', { localAddress: FIRST })
+    expect(capped.status).toBe(429)
+    clients.push(await connectClient(socketUrl('second-0'), { localAddress: SECOND }))
+
+    // the first address spends the rest of its budget on REST calls
+    const statuses: number[] = []
+    while (statuses.length < BUDGET && !statuses.includes(429))
+      statuses.push(await statusOf(nginx.port, CALLS.getCoinList.path, FIRST))
+    expect(statuses.at(-1)).toBe(429)
+    expect(statuses.length).toBeLessThanOrEqual(BUDGET - SOCKETS_PER_ADDRESS + 1)
+
+    // the second address's budget is its own, for REST and for sockets
+    expect(await statusOf(nginx.port, CALLS.getCoinList.path, SECOND)).toBe(200)
+    clients.push(await connectClient(socketUrl('second-1'), { localAddress: SECOND }))
+    await clients.pop()!.close()
+    expect((await rawUpgrade(nginx.port, '/ws/first-spent', { localAddress: FIRST })).status).toBe(429)
+  })
+})
