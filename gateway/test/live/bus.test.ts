@@ -151,6 +151,33 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     expect(got).toEqual(['x'])
     expect(buses.publisher.snapshot('TRADE:ethusdt').map(String)).toEqual(['x'])
   })
+
+  it('delivers a notice once to every instance, at once on the announcing one, whatever the feed lease says', async () => {
+    buses = await pair()
+    const here: string[] = []
+    const there: string[] = []
+    buses.publisher.onNotice((notice) => here.push(notice))
+    const remote = buses.subscriber !== buses.publisher
+    if (remote) buses.subscriber.onNotice((notice) => there.push(notice))
+    // an instance whose feed lease is unconfirmed publishes no feed frames, but its notices still go
+    if (buses.publisher instanceof RedisBus) buses.publisher.publishRemotely = false
+    if (remote) {
+      // the notice channel is subscribed once the connection is ready
+      await waitFor(async () => {
+        await buses.publisher.announce('probe')
+        return there.length > 0
+      }, 'the notice channel subscribed')
+    }
+    const sessions = (notices: string[]) => notices.filter((notice) => notice !== 'probe')
+    const announced = buses.publisher.announce('session-ended:revoked:key-1')
+    expect(sessions(here)).toEqual(['session-ended:revoked:key-1'])
+    await announced
+    await buses.publisher.announce('session-ended:expired:key-2')
+    const received = remote ? there : here
+    await waitFor(() => sessions(received).length >= 2, 'both notices')
+    expect(sessions(received)).toEqual(['session-ended:revoked:key-1', 'session-ended:expired:key-2'])
+    expect(sessions(here)).toEqual(['session-ended:revoked:key-1', 'session-ended:expired:key-2'])
+  })
 })
 
 describe('redis bus', () => {
