@@ -53,7 +53,7 @@ describe('message bundles', () => {
   })
 
   // Names every language keeps, and words a language spells exactly as English does.
-  const SAME_EVERYWHERE = ['brand', 'auth.placeholders.email', 'download.android', 'trade.stopLossTakeProfit']
+  const SAME_EVERYWHERE = ['brand', 'auth.placeholders.email', 'download.android', 'trade.takeProfitStopLoss']
   const SPELLED_LIKE_ENGLISH: Partial<Record<string, string[]>> = {
     da: ['layout.menu', 'auth.methods.email', 'chart.interval', 'withdrawal.memo'],
     de: ['layout.navigation', 'trade.status', 'trade.margin', 'withdrawal.memo', 'withdrawal.optional'],

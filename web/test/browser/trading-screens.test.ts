@@ -182,14 +182,22 @@ describe('contracts', () => {
     await expect.poll(() => position.getByTestId('position-margin').textContent()).toBe('13.0000')
 
     await position.getByTestId('edit-loss').click()
+    // take-profit first, stop-loss second, in the editor as in the label "TP / SL"
+    expect(
+      await position
+        .getByTestId('loss-editor')
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name')?.replace(/-\d+$/, ''))),
+    ).toEqual(['take-profit', 'stop-loss'])
     await position.locator('input[name^=stop-loss-]').fill(String(Math.round(price * 0.5)))
     await position.getByTestId('loss-save').click()
-    // shown as "stop-loss / take-profit": the stop is set, the take-profit is not
+    // shown as "take-profit / stop-loss": the stop is set, the take-profit is not
     await expect
-      .poll(async () =>
-        numberIn((await position.getByTestId('position-loss').textContent())?.split('/')[0] ?? ''),
-      )
-      .toBe(Math.round(price * 0.5))
+      .poll(async () => (await position.getByTestId('position-loss').textContent())?.split(' / '))
+      .toEqual(['--', expect.stringMatching(/\d/)])
+    expect(numberIn((await position.getByTestId('position-loss').textContent())?.split('/')[1] ?? '')).toBe(
+      Math.round(price * 0.5),
+    )
     await position.getByTestId('loss-cancel').click()
     await expect.poll(() => position.getByTestId('position-loss').textContent()).toBe('--')
 

@@ -57,7 +57,7 @@ export function CancelAllButton({
     setBusy(true)
     const results = await Promise.allSettled(ids.map((id) => cancelOne(id)))
     const cancelled = results.filter((result) => result.status === 'fulfilled').length
-    showToast(t('desk.cancelledCount', { count: cancelled }))
+    showToast(t('desk.cancelledCount', { number: cancelled }))
     setBusy(false)
     setConfirming(false)
     onDone()
@@ -76,7 +76,7 @@ export function CancelAllButton({
   }
   return (
     <span className="confirm-inline" role="group" aria-label={t('desk.cancelAll')}>
-      <span>{t('desk.cancelAllQuestion', { count })}</span>
+      <span>{t('desk.cancelAllQuestion', { number: count })}</span>
       <button
         type="button"
         className="button button-small button-down"

@@ -59,9 +59,9 @@ export function PositionCard({
           {amount(position.margin, 4)}
         </Figure>
         <Figure label={t('trade.liquidationPrice')}>{price(position.liquidationPrice)}</Figure>
-        <Figure label={t('trade.stopLossTakeProfit')} testId="position-loss">
+        <Figure label={t('trade.takeProfitStopLoss')} testId="position-loss">
           {loss
-            ? `${loss.stopLoss === '0' ? '--' : price(loss.stopLoss)} / ${loss.takeProfit === '0' ? '--' : price(loss.takeProfit)}`
+            ? `${loss.takeProfit === '0' ? '--' : price(loss.takeProfit)} / ${loss.stopLoss === '0' ? '--' : price(loss.stopLoss)}`
             : '--'}
         </Figure>
       </div>
@@ -82,7 +82,7 @@ export function PositionCard({
           onClick={() => setEditor(editor === 'loss' ? null : 'loss')}
           data-testid="edit-loss"
         >
-          {t('trade.stopLossTakeProfit')}
+          {t('trade.takeProfitStopLoss')}
         </button>
         <button
           type="button"

@@ -92,18 +92,18 @@ export function LossEditor({
   return (
     <div className="inline-form" data-testid="loss-editor">
       <AmountInput
-        label={t('trade.stopLossPrice')}
-        name={`stop-loss-${position.id}`}
-        unit="usdt"
-        value={stopLoss}
-        onChange={(text) => setStopLoss(sanitiseAmount(text, 10))}
-      />
-      <AmountInput
         label={t('trade.takeProfitPrice')}
         name={`take-profit-${position.id}`}
         unit="usdt"
         value={takeProfit}
         onChange={(text) => setTakeProfit(sanitiseAmount(text, 10))}
+      />
+      <AmountInput
+        label={t('trade.stopLossPrice')}
+        name={`stop-loss-${position.id}`}
+        unit="usdt"
+        value={stopLoss}
+        onChange={(text) => setStopLoss(sanitiseAmount(text, 10))}
       />
       <div className="position-actions">
         <button
