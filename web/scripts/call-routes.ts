@@ -1,7 +1,7 @@
 import { runnerImport, type Plugin } from 'vite'
 import type { CALLS, CallName } from '@tradegate/shared'
 
-// The client needs only method, path and body type of each call; the call table also builds every
+// The client needs only method, path, body type and session need of each call; the call table also builds every
 // request and answer schema at load, which would put the whole schema library in the first download.
 // This module hands the client that projection of the table, generated from the table at build time.
 
@@ -12,6 +12,8 @@ export interface CallRoute {
   method: 'GET' | 'POST'
   path: string
   bodyType?: 'json' | 'multipart'
+  /** the call needs the session: its answer is the user's own state, refetched after a live gap */
+  auth?: true
 }
 
 export function callRoutes(calls: typeof CALLS): Record<CallName, CallRoute> {
@@ -19,6 +21,7 @@ export function callRoutes(calls: typeof CALLS): Record<CallName, CallRoute> {
   for (const [name, call] of Object.entries(calls) as [CallName, (typeof CALLS)[CallName]][]) {
     const route: CallRoute = { method: call.method, path: call.path }
     if ('bodyType' in call) route.bodyType = call.bodyType
+    if ('auth' in call && call.auth) route.auth = true
     routes[name] = route
   }
   return routes

@@ -1,13 +1,26 @@
 import { useTranslation } from 'react-i18next'
-import { useFeedStatus } from '../lib/live'
+import { useFeedBadge, type FeedBadgeState } from '../lib/live'
+
+/** The badge's words: the feed's status, or while the socket is away what it is doing about it. */
+function badgeText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  badge: FeedBadgeState,
+): string {
+  if (badge.status !== 'reconnecting') return t(`desk.feed.${badge.status}`)
+  if (badge.socket === 'offline') return t('live.offline')
+  if (badge.socket === 'waiting')
+    return t(badge.busy ? 'live.busy' : 'live.retryIn', { seconds: badge.seconds })
+  return t('live.connecting')
+}
 
 /**
  * Whether the prices on screen are live, delayed (a shown ticker silent for over 5 s) or waiting
- * for the connection to come back.
+ * for the connection to come back, and then when the next try is.
  */
 export function FeedStatusBadge() {
   const { t } = useTranslation()
-  const status = useFeedStatus()
+  const badge = useFeedBadge()
+  const { status } = badge
   return (
     <span
       className={`feed-status feed-${status}`}
@@ -15,9 +28,12 @@ export function FeedStatusBadge() {
       title={t(`desk.feedHint.${status}`)}
       data-testid="feed-status"
       data-status={status}
+      data-socket={badge.socket}
+      data-retry-at={badge.retryAt || undefined}
+      data-retry={badge.retry || undefined}
     >
       <span className="feed-dot" aria-hidden="true" />
-      {t(`desk.feed.${status}`)}
+      <span className="feed-text">{badgeText(t, badge)}</span>
     </span>
   )
 }

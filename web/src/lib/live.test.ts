@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
-import { WS_ERROR, type ClientFrame, type ServerFrame } from '@tradegate/shared'
+import { WS_CLOSE, WS_ERROR, type ClientFrame, type ServerFrame } from '@tradegate/shared'
 import { LiveClient, type SocketLike } from './live'
 
 // The live client against a real `ws` server on a free port.
@@ -13,6 +13,8 @@ interface TestServer {
   connections: number
   send(frame: ServerFrame): void
   dropAll(): void
+  /** closes every socket with a close frame carrying `code` */
+  closeAll(code: number): void
   close(): Promise<void>
 }
 
@@ -34,6 +36,9 @@ async function startServer(): Promise<TestServer> {
     dropAll: () => {
       for (const client of server.clients) client.terminate()
     },
+    closeAll: (code) => {
+      for (const client of server.clients) client.close(code, 'test')
+    },
     close: () =>
       new Promise((done) => {
         for (const client of server.clients) client.terminate()
@@ -48,15 +53,20 @@ async function startServer(): Promise<TestServer> {
   return state
 }
 
+/** A client whose every retry waits just under `reconnectMs`: the jitter drawn at its top. */
 function startClient(url: string, reconnectMs = 50, onSessionEnded?: () => void): LiveClient {
   const client = new LiveClient({
     url: () => url,
-    reconnectMs,
+    ...fixedRetry(reconnectMs),
     onSessionEnded,
     createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
   })
   cleanups.push(() => client.dispose())
   return client
+}
+
+function fixedRetry(ms: number, busyMinMs = ms) {
+  return { reconnect: { baseMs: ms, capMs: ms, busyMinMs, busyAttempt: 0 }, random: () => 0.99 }
 }
 
 async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
@@ -223,7 +233,7 @@ describe('LiveClient', () => {
     await probe.close()
     const client = new LiveClient({
       url: () => url,
-      reconnectMs: 50,
+      ...fixedRetry(50),
       staleMs: 200,
       createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
     })
@@ -269,5 +279,73 @@ describe('LiveClient', () => {
     await until(() => server.frames.length >= 3)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(server.frames).toEqual([depth, { ...depth, operation: 'unsubscribe' }, depth])
+  })
+
+  it('tells its resync listeners after a reconnect, but not after the first open', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    let resyncs = 0
+    client.onResync(() => resyncs++)
+    client.subscribe({ operation: 'subscribe', type: 'OWNCOIN' }, () => {})
+    await until(() => client.isOpen && server.frames.length >= 1)
+    expect(resyncs).toBe(0)
+    server.dropAll()
+    await until(() => server.connections === 2 && client.isOpen)
+    expect(resyncs).toBe(1)
+  })
+
+  it('takes a resync frame as a gap: every stream is asked afresh and the listeners are told', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    let resyncs = 0
+    client.onResync(() => resyncs++)
+    const depth = { operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' } as const
+    const own = { operation: 'subscribe', type: 'OWNCOIN' } as const
+    client.subscribe(depth, () => {})
+    client.subscribe(own, () => {})
+    await until(() => server.frames.length >= 2)
+    server.send({ type: 'resync', reason: 'bus', ts: Date.now() })
+    await until(() => server.frames.length >= 6)
+    expect(server.frames.slice(2)).toEqual([
+      { ...depth, operation: 'unsubscribe' },
+      depth,
+      { ...own, operation: 'unsubscribe' },
+      own,
+    ])
+    expect(resyncs).toBe(1)
+    expect(server.connections).toBe(1)
+  })
+
+  it('waits at least the busy floor after a close that asks it to, and tries at once when told otherwise', async () => {
+    const server = await startServer()
+    const client = new LiveClient({
+      url: () => server.url,
+      ...fixedRetry(60_000, 40_000),
+      createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
+    })
+    cleanups.push(() => client.dispose())
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, () => {})
+    await until(() => client.isOpen)
+    server.closeAll(WS_CLOSE.tryAgainLater)
+    await until(() => !client.isOpen)
+    const busy = client.connection()
+    expect(busy).toMatchObject({ state: 'waiting', busy: true })
+    expect(busy.state === 'waiting' && busy.retryAt - Date.now()).toBeGreaterThan(39_000)
+    // the gateway asked to wait: coming back online does not cut that short
+    client.connectNow()
+    expect(client.connection().state).toBe('waiting')
+    expect(server.connections).toBe(1)
+  })
+
+  it('cuts an ordinary back-off short when the browser is back', async () => {
+    const server = await startServer()
+    const client = startClient(server.url, 60_000)
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, () => {})
+    await until(() => client.isOpen)
+    server.dropAll()
+    await until(() => client.connection().state === 'waiting')
+    expect(client.connection()).toMatchObject({ state: 'waiting', busy: false })
+    client.connectNow()
+    await until(() => server.connections === 2 && client.isOpen)
   })
 })

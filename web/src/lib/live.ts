@@ -1,7 +1,7 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import {
-  LIMITS,
   USER_TYPES,
+  WS_CLOSE,
   WS_ERROR,
   topicOf,
   topicsOf,
@@ -14,6 +14,8 @@ import {
   type TradeData,
   type UserType,
 } from '@tradegate/shared'
+import { Backoff, RECONNECT, type ReconnectPolicy } from './reconnect'
+import { keepInSync } from './resync'
 import { currentToken, session, signOut } from './session'
 
 // The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
@@ -23,7 +25,7 @@ import { currentToken, session, signOut } from './session'
 export interface SocketLike {
   readonly readyState: number
   onopen: ((event: unknown) => void) | null
-  onclose: ((event: unknown) => void) | null
+  onclose: ((event: { code?: number }) => void) | null
   onerror: ((event: unknown) => void) | null
   onmessage: ((event: { data: unknown }) => void) | null
   send(text: string): void
@@ -32,13 +34,25 @@ export interface SocketLike {
 
 export interface LiveClientOptions {
   url: () => string
-  reconnectMs?: number
+  /** the back-off after a lost socket (lib/reconnect.ts); tests shorten it */
+  reconnect?: Partial<ReconnectPolicy>
+  /** the jitter's source, 0 ≤ value < 1 */
+  random?: () => number
   createSocket?: (url: string) => SocketLike
   /** how long a shown ticker may stay silent before the feed counts as delayed */
   staleMs?: number
   /** the gateway ended the signed-in session (signed out elsewhere, new password, token expired) */
   onSessionEnded?: () => void
 }
+
+/**
+ * Where the socket is: open; connecting (a socket is being opened); waiting until retryAt (epoch ms)
+ * for retry number `retry` since the socket was last open, `busy` when the gateway asked to wait.
+ */
+export type Connection =
+  | { state: 'open' }
+  | { state: 'connecting' }
+  | { state: 'waiting'; retryAt: number; retry: number; busy: boolean }
 
 export type FrameListener = (frame: ServerFrame) => void
 
@@ -90,14 +104,21 @@ export class LiveClient {
   private failedAttempts = 0
   /** how many times a socket has opened */
   private opens = 0
-  /** reopens after a drop plus the gateway's resync frames: each may have cost this page frames */
-  private gaps = 0
-  private readonly reconnectMs: number
+  /** when the pending reconnect fires; 0 while none is pending */
+  private retryAt = 0
+  /** reconnects scheduled since the socket was last open */
+  private retries = 0
+  /** an open socket has been lost since: the next open must resync what the gap may have missed */
+  private lostOpenSocket = false
+  /** the gateway's error frame asked this socket to stay away a while */
+  private toldToWait = false
+  private readonly resyncListeners = new Set<() => void>()
+  private readonly backoff: Backoff
   private readonly staleMs: number
   private readonly createSocket: (url: string) => SocketLike
 
   constructor(private readonly options: LiveClientOptions) {
-    this.reconnectMs = options.reconnectMs ?? LIMITS.socketReconnectMs
+    this.backoff = new Backoff({ ...RECONNECT, ...options.reconnect }, options.random)
     this.staleMs = options.staleMs ?? FEED_STALE_MS
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike)
   }
@@ -116,9 +137,48 @@ export class LiveClient {
     return this.opens
   }
 
-  /** Gaps in the live data so far (a reopen after a drop, a resync frame): what a page holds may be behind. */
-  get gapCount(): number {
-    return this.gaps
+  /** What the socket is doing, for the feed badge. */
+  connection(): Connection {
+    if (this.isOpen) return { state: 'open' }
+    if (this.reconnectTimer) {
+      return { state: 'waiting', retryAt: this.retryAt, retry: this.retries, busy: this.backoff.asksToWait }
+    }
+    return { state: 'connecting' }
+  }
+
+  /**
+   * Called after every gap in what this client may have heard: a reconnect, a stream the gateway
+   * says lost frames, a book sequence gap, a return from the background. Listeners refetch their
+   * REST state; the returned function stops it.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener)
+    return () => this.resyncListeners.delete(listener)
+  }
+
+  /** A stream found a gap in itself (a book missed an update): the user's state is fetched again. */
+  reportGap(): void {
+    this.notifyResync()
+  }
+
+  /** Asks every stream afresh and tells the resync listeners: nothing heard since can be trusted whole. */
+  resyncAll(): void {
+    for (const { frame } of this.subscriptions.values()) {
+      this.sendNow({ ...frame, operation: 'unsubscribe' })
+      this.sendNow({ ...frame, operation: 'subscribe' })
+    }
+    this.notifyResync()
+  }
+
+  /**
+   * Tries at once instead of waiting out the back-off (the browser is back online, the tab visible
+   * again), unless the gateway asked to wait.
+   */
+  connectNow(): void {
+    if (!this.reconnectTimer || this.backoff.asksToWait || this.disposed) return
+    clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    this.connect()
   }
 
   /** The feed's state for the tickers subscribed now (the ones the screen shows). */
@@ -200,12 +260,12 @@ export class LiveClient {
   /** Drops the current socket at once; a new one opens after the reconnect delay. */
   restart(): void {
     const socket = this.socket
+    const openForMs = this.isOpen ? Date.now() - this.openedAt : 0
     this.socket = null
     if (socket) {
       this.detach(socket)
       socket.close()
-      this.scheduleReconnect()
-      this.notifyConnection()
+      this.onLost(openForMs, undefined)
     }
   }
 
@@ -238,24 +298,39 @@ export class LiveClient {
     try {
       socket = this.createSocket(this.options.url())
     } catch {
-      this.scheduleReconnect()
+      this.scheduleReconnect(0, undefined)
       return
     }
     this.socket = socket
+    // the badge says "reconnecting…" instead of the wait that just ended
+    this.notifyConnection()
     socket.onmessage = (event) => this.onMessage(event.data)
     socket.onerror = () => undefined
     let opened = false
+    this.toldToWait = false
     socket.onopen = () => {
       opened = true
       this.onOpen(socket)
     }
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return
       this.socket = null
       this.failedAttempts = opened ? 0 : this.failedAttempts + 1
-      this.scheduleReconnect()
-      this.notifyConnection()
+      // an error frame that said to stay away counts like the close code that says so
+      const asked = this.toldToWait ? WS_CLOSE.tryAgainLater : event?.code
+      this.onLost(opened ? Date.now() - this.openedAt : 0, asked)
     }
+  }
+
+  /** A socket went away: count it for the back-off, schedule the next try and tell the badge. */
+  private onLost(openForMs: number, closeCode: number | undefined): void {
+    if (openForMs > 0) this.lostOpenSocket = true
+    this.scheduleReconnect(openForMs, closeCode)
+    this.notifyConnection()
+  }
+
+  private notifyResync(): void {
+    for (const listener of [...this.resyncListeners]) listener()
   }
 
   private notifyConnection(): void {
@@ -266,13 +341,18 @@ export class LiveClient {
     if (this.socket !== socket) return
     this.openedAt = Date.now()
     this.failedAttempts = 0
-    if (this.opens++ > 0) this.gaps++
+    this.opens++
+    this.retries = 0
     const frames: ClientFrame[] = []
     if (this.token) frames.push({ operation: 'auth', satoken: this.token })
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
     frames.push(...this.queue.splice(0))
     for (const frame of frames) socket.send(JSON.stringify(frame))
     this.notifyConnection()
+    if (this.lostOpenSocket) {
+      this.lostOpenSocket = false
+      this.notifyResync()
+    }
   }
 
   private onMessage(data: unknown): void {
@@ -284,14 +364,13 @@ export class LiveClient {
       return
     }
     if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return
-    if (frame.type === 'resync') {
-      this.gaps++
-      this.notifyConnection()
-    }
     if (frame.type === 'error') {
       if (frame.code === WS_ERROR.sessionEnded && this.token) this.options.onSessionEnded?.()
+      if (frame.code === WS_ERROR.tooManySubscriptions) this.toldToWait = true
       return
     }
+    // the gateway says this socket may have lost frames: the same as a reconnect, without one
+    if (frame.type === 'resync') return this.resyncAll()
     const now = Date.now()
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
@@ -301,9 +380,12 @@ export class LiveClient {
     }
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(openForMs: number, closeCode: number | undefined): void {
     if (this.disposed || this.reconnectTimer) return
-    this.reconnectTimer = setTimeout(() => this.connect(), this.reconnectMs)
+    const delay = this.backoff.next(openForMs, closeCode)
+    this.retries++
+    this.retryAt = Date.now() + delay
+    this.reconnectTimer = setTimeout(() => this.connect(), delay)
   }
 
   private detach(socket: SocketLike): void {
@@ -342,6 +424,7 @@ export function liveClient(): LiveClient {
   if (!sharedClient) {
     // as for a token-expired answer: the session is gone, automatic sign-in may start a new one
     const client = new LiveClient({ url: liveUrl, onSessionEnded: () => signOut({ forgetAutoLogin: false }) })
+    keepInSync(client)
     client.setToken(currentToken())
     session.subscribe(() => client.setToken(currentToken()))
     sharedClient = client
@@ -427,7 +510,10 @@ export function useLiveStream<T>(
       if (!channel.release) {
         const subscription = JSON.parse(frameText) as SubscriptionFrame
         const client = liveClient()
-        const resync = () => client.resubscribe(subscription)
+        const resync = () => {
+          client.resubscribe(subscription)
+          client.reportGap()
+        }
         const fold = reducer.current
         channel.release = client.subscribe(subscription, (incoming) => {
           channel.value = fold(channel.value, incoming, resync)
@@ -448,21 +534,77 @@ export function useLiveStream<T>(
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
-/** The feed's state for what the screen shows, checked every second and on every socket change. */
-export function useFeedStatus(): FeedStatus {
+/**
+ * What the feed badge says: the feed's status and, while it is not live because the socket is
+ * away, what the socket is doing: trying now, waiting `seconds` for its next try (`busy` when the
+ * gateway asked it to wait), or waiting for the browser to be back online.
+ */
+export interface FeedBadgeState {
+  status: FeedStatus
+  socket: 'open' | 'connecting' | 'waiting' | 'offline'
+  /** whole seconds until the next try, while waiting */
+  seconds: number
+  /** the next try, epoch ms of this page's clock; 0 when none is pending */
+  retryAt: number
+  /** which retry since the socket was last open the wait is for; 0 when none is pending */
+  retry: number
+  busy: boolean
+}
+
+function feedBadgeState(client: LiveClient, now: number): FeedBadgeState {
+  const status = client.feedStatus(now)
+  const connection = client.connection()
+  if (connection.state !== 'waiting') {
+    return { status, socket: connection.state, seconds: 0, retryAt: 0, retry: 0, busy: false }
+  }
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+  return {
+    status,
+    socket: offline ? 'offline' : 'waiting',
+    seconds: Math.max(1, Math.ceil((connection.retryAt - now) / 1000)),
+    retryAt: connection.retryAt,
+    retry: connection.retry,
+    busy: connection.busy,
+  }
+}
+
+let shownBadge: FeedBadgeState | null = null
+
+/** The same object while nothing shown changed, as useSyncExternalStore needs. */
+function feedBadgeSnapshot(): FeedBadgeState {
+  const next = feedBadgeState(liveClient(), Date.now())
+  const same =
+    shownBadge !== null &&
+    (Object.keys(next) as Array<keyof FeedBadgeState>).every((key) => next[key] === shownBadge?.[key])
+  if (!same) shownBadge = next
+  return shownBadge as FeedBadgeState
+}
+
+const LIVE_BADGE: FeedBadgeState = {
+  status: 'live',
+  socket: 'open',
+  seconds: 0,
+  retryAt: 0,
+  retry: 0,
+  busy: false,
+}
+
+/** The feed badge's state, checked every second and on every socket change. */
+export function useFeedBadge(): FeedBadgeState {
   const subscribe = useCallback((render: () => void) => {
-    const stop = liveClient().onConnectionChange(render)
+    const client = liveClient()
+    const stop = client.onConnectionChange(render)
     const timer = setInterval(render, 1000)
+    window.addEventListener('online', render)
+    window.addEventListener('offline', render)
     return () => {
       stop()
       clearInterval(timer)
+      window.removeEventListener('online', render)
+      window.removeEventListener('offline', render)
     }
   }, [])
-  return useSyncExternalStore(
-    subscribe,
-    () => liveClient().feedStatus(),
-    () => 'live',
-  )
+  return useSyncExternalStore(subscribe, feedBadgeSnapshot, () => LIVE_BADGE)
 }
 
 export interface SocketState {
@@ -470,21 +612,21 @@ export interface SocketState {
   open: boolean
   /** a socket has opened at least once on this page */
   opened: boolean
-  /** gaps in the live data so far: after each one, what was fetched may be behind */
-  gaps: number
 }
 
-let lastSocketState: SocketState = { open: false, opened: false, gaps: 0 }
+let lastSocketState: SocketState = { open: false, opened: false }
 
-/** Whether the socket is open and how many gaps the live data had, for data to fetch again after one. */
+/**
+ * Whether the socket is open, and whether it ever was: data shown while it is down after having been
+ * open may be behind (what is refetched after a gap is resync.ts's business).
+ */
 export function useSocketState(): SocketState {
   const subscribe = useCallback((render: () => void) => liveClient().onConnectionChange(render), [])
   const read = () => {
     const client = liveClient()
-    const next = { open: client.isOpen, opened: client.openCount > 0, gaps: client.gapCount }
+    const next = { open: client.isOpen, opened: client.openCount > 0 }
     const last = lastSocketState
-    if (next.open !== last.open || next.opened !== last.opened || next.gaps !== last.gaps)
-      lastSocketState = next
+    if (next.open !== last.open || next.opened !== last.opened) lastSocketState = next
     return lastSocketState
   }
   return useSyncExternalStore(subscribe, read, read)

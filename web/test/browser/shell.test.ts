@@ -220,10 +220,8 @@ describe('web client shell', () => {
     expect(sockets[0]).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/[0-9a-f-]{36}$/)
 
     expect(suite.stack.relay.cutAll()).toBeGreaterThan(0)
-    const cutAt = Date.now()
+    // the first retry comes within about a second (back-off with jitter, lib/reconnect.ts)
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2)
-    // the client waits its 3 s before reconnecting
-    expect(Date.now() - cutAt).toBeGreaterThan(2000)
     await expectPricesToMove(page)
     await page.screenshot({ path: screenshotPath('phone-home-after-reconnect') })
     await context.close()

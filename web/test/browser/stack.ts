@@ -20,14 +20,31 @@ const WEB_DIST = fileURLToPath(new URL('../../dist', import.meta.url))
 
 export interface Relay {
   port: number
+  /** socket upgrade requests (GET /ws/…) that reached the relay, refused ones included */
+  readonly socketAttempts: number
   /** destroys every open connection, as a dropped network would */
   cutAll(): number
+  /** while on, every new connection is closed after its first request, as a gateway that is gone */
+  refuse(on: boolean): void
   close(): Promise<void>
 }
 
-async function startRelay(targetPort: number): Promise<Relay> {
+/** A TCP relay to a local port that a test can cut; it counts the socket upgrades it sees. */
+export async function startRelay(targetPort: number): Promise<Relay> {
   const open = new Set<net.Socket>()
+  let refusing = false
+  let socketAttempts = 0
   const server = net.createServer((client) => {
+    client.once('data', (first: Buffer) => {
+      if (first.toString('latin1', 0, 8) === 'GET /ws/') socketAttempts++
+      if (refusing) client.destroy()
+    })
+    if (refusing) {
+      open.add(client)
+      client.on('close', () => open.delete(client))
+      client.on('error', () => undefined)
+      return
+    }
     const upstream = net.connect(targetPort, '127.0.0.1')
     for (const socket of [client, upstream]) {
       open.add(socket)
@@ -40,6 +57,12 @@ async function startRelay(targetPort: number): Promise<Relay> {
   await once(server, 'listening')
   return {
     port: (server.address() as net.AddressInfo).port,
+    get socketAttempts() {
+      return socketAttempts
+    },
+    refuse(on) {
+      refusing = on
+    },
     cutAll() {
       const count = open.size
       for (const socket of open) socket.destroy()
@@ -203,6 +226,11 @@ export async function callApi<T>(stack: Stack, path: string, init: RequestInit =
 
 /** Registers an account over HTTP and deposits 2500 usdt into it; returns its session token. */
 export async function createFundedAccount(stack: Stack): Promise<string> {
+  return (await createFundedUser(stack)).token
+}
+
+/** Registers an account over HTTP and deposits 2500 usdt into it; returns its username and session token. */
+export async function createFundedUser(stack: Stack): Promise<{ email: string; token: string }> {
   const email = uniqueEmail()
   await callApi(stack, `/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, {
     method: 'POST',
@@ -219,7 +247,7 @@ export async function createFundedAccount(stack: Stack): Promise<string> {
     }),
   })
   await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
-  return session.satoken
+  return { email, token: session.satoken }
 }
 
 let counter = 0

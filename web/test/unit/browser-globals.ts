@@ -36,7 +36,11 @@ Object.assign(globalThis, {
       reload: () => reloads.push(Date.now()),
     },
   }),
-  document: { documentElement: { lang: 'en', dir: 'ltr', dataset: {} } },
+  // an event target, as SWR listens for visibility changes as soon as it is imported
+  document: Object.assign(new EventTarget(), {
+    documentElement: { lang: 'en', dir: 'ltr', dataset: {} },
+    visibilityState: 'visible',
+  }),
 })
 
 /** Times window.location.reload was called, for tests of the token-expiry rule. */

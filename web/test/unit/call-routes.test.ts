@@ -12,16 +12,21 @@ import {
 import { callRoutesPlugin } from '../../scripts/call-routes'
 
 describe('the client projection of the call table', () => {
-  it('gives every call the method, path and body type of the table and nothing else', () => {
+  it('gives every call the method, path, body type and session need of the table and nothing else', () => {
     expect(Object.keys(CALL_ROUTES).sort()).toEqual([...CALL_NAMES].sort())
     for (const name of CALL_NAMES) {
       const call = CALLS[name]
-      const expected =
-        'bodyType' in call
-          ? { method: call.method, path: call.path, bodyType: call.bodyType }
-          : { method: call.method, path: call.path }
+      const expected = {
+        method: call.method,
+        path: call.path,
+        ...('bodyType' in call ? { bodyType: call.bodyType } : {}),
+        ...('auth' in call && call.auth ? { auth: true } : {}),
+      }
       expect(CALL_ROUTES[name], name).toEqual(expected)
     }
+    // the user's own state (refetched after a gap in the live stream) and public data both exist
+    expect(CALL_ROUTES.assetBalance.auth).toBe(true)
+    expect(CALL_ROUTES.getAllSetting.auth).toBeUndefined()
     expect(
       Object.values(CALL_ROUTES).filter((route) => route.bodyType === 'multipart').length,
     ).toBeGreaterThan(0)
