@@ -21,6 +21,7 @@ export function FeedStatusBadge() {
   const { t } = useTranslation()
   const badge = useFeedBadge()
   const { status } = badge
+  const counting = status === 'reconnecting' && badge.socket === 'waiting'
   return (
     <span
       className={`feed-status feed-${status}`}
@@ -33,7 +34,11 @@ export function FeedStatusBadge() {
       data-retry={badge.retry || undefined}
     >
       <span className="feed-dot" aria-hidden="true" />
-      <span className="feed-text">{badgeText(t, badge)}</span>
+      {/* a countdown would be read out every second: the live region keeps the one word instead */}
+      <span className="feed-text" aria-hidden={counting || undefined}>
+        {badgeText(t, badge)}
+      </span>
+      {counting && <span className="visually-hidden">{t('desk.feed.reconnecting')}</span>}
     </span>
   )
 }
