@@ -107,11 +107,17 @@ describe('live balances', () => {
     await depositWhileSubscribed(username, events, '1')
     await expect.poll(() => available.textContent()).not.toContain('2,580.00')
     const before = await available.textContent()
-    suite.stack.relay.cutAll()
-    await page.getByTestId('balances-stale').waitFor()
-    expect(await page.getByTestId('balances-stale').textContent()).toBe(english.balances.stale)
-    // a deposit made while the socket is down: its event is missed, so only the refetch can show it
-    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '20' })
+    // the gateway stays out of reach until the deposit is made: the client retries within a second
+    suite.stack.relay.refuse(true)
+    try {
+      suite.stack.relay.cutAll()
+      await page.getByTestId('balances-stale').waitFor()
+      expect(await page.getByTestId('balances-stale').textContent()).toBe(english.balances.stale)
+      // a deposit made while the socket is down: its event is missed, so only the refetch can show it
+      await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '20' })
+    } finally {
+      suite.stack.relay.refuse(false)
+    }
     await page.getByTestId('balances-stale').waitFor({ state: 'detached', timeout: 20_000 })
     await expect.poll(() => available.textContent(), { timeout: 10_000 }).not.toBe(before)
     expect(errors).toEqual([])
