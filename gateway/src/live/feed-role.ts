@@ -35,7 +35,9 @@ export class FeedRole {
   private readonly subscription
 
   constructor(private readonly options: FeedRoleOptions) {
-    if (options.redisBus) options.redisBus.publishRemotely = false
+    // only the holder of a lease that cannot have expired publishes to the other instances, so two
+    // holders never publish at once, even while the old one has not yet learnt it lost the lease
+    if (options.redisBus) options.redisBus.mayPublish = () => this.holdsLease()
     options.metrics.busUp.set(0)
     // every instance listens for resyncs; a reading instance publishes one after a gap
     this.subscription = options.bus.subscribe(RESYNC_TOPIC, (frame) => this.resyncSockets(frame.toString()))
@@ -43,6 +45,18 @@ export class FeedRole {
 
   get reading(): boolean {
     return !this.options.lease || this.options.lease.leader || this.fallback
+  }
+
+  /**
+   * Whether a frame this instance reads may reach its own sockets now: always while it reads alone or
+   * is cut off from the bus; otherwise only while its lease cannot have passed to another instance,
+   * whose frames the bus would bring as well. An unconfirmed holder (Redis was away) keeps serving
+   * its own sockets until it renews.
+   */
+  mayDeliver(): boolean {
+    const { lease, redisBus } = this.options
+    if (!lease || this.fallback || (redisBus && !redisBus.up)) return true
+    return lease.leader && (!lease.confirmed || this.holdsLease())
   }
 
   /** The state shown in /readyz's body as `feed`. */
@@ -60,11 +74,9 @@ export class FeedRole {
     this.options.feed.start()
   }
 
-  leaseChanged({ leader, confirmed }: LeaseState): void {
+  leaseChanged({ leader }: LeaseState): void {
     const { metrics, redisBus, feed, lease } = this.options
     metrics.feedLeader.set(leader ? 1 : 0)
-    // an unconfirmed holder (Redis was away) serves only its own sockets until it renews
-    if (redisBus) redisBus.publishRemotely = leader && confirmed
     if (leader) {
       if (this.fallback) this.endFallback('lease_won')
       // someone else held it: their frames stopped some time before ours start
@@ -99,6 +111,11 @@ export class FeedRole {
     this.takeover = false
     // to every instance through the bus; only to this one's sockets while it may not publish
     this.options.bus.publish(RESYNC_TOPIC, JSON.stringify(resyncFrame('feed')))
+  }
+
+  private holdsLease(): boolean {
+    const { lease } = this.options
+    return !lease || (lease.leader && lease.confirmed && Date.now() < lease.validUntil)
   }
 
   close(): void {

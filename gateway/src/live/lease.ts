@@ -43,6 +43,12 @@ export class FeedLease {
   confirmed = false
   /** when another instance was last seen holding the lease */
   otherHolderSeenAt = 0
+  /**
+   * Until when the lease is surely ours: the last successful take or renewal was sent at least this
+   * long ago minus the lease time, so the key cannot have expired on Redis before then. Past it another
+   * instance may hold the lease, even if our next renewal has not yet told us.
+   */
+  validUntil = 0
   private timer: NodeJS.Timeout | null = null
   private ticking = false
   private stopped = true
@@ -93,17 +99,18 @@ export class FeedLease {
     try {
       const { redis, key, holder, leaseMs } = this.options
       if (redis.status !== 'ready') return
+      const sentAt = Date.now()
       if (this.leader) {
         const renewed = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
         if (this.stopped) return
-        if (renewed === 1) this.setState(true, true)
+        if (renewed === 1) this.renewed(sentAt)
         else this.lost()
         return
       }
-      if (Date.now() < this.quietUntil) return
+      if (sentAt < this.quietUntil) return
       const taken = await redis.set(key, holder, 'PX', leaseMs, 'NX')
       if (this.stopped) return
-      if (taken === 'OK') this.setState(true, true)
+      if (taken === 'OK') this.renewed(sentAt)
       else this.otherHolderSeenAt = Date.now()
     } catch (error) {
       // Redis away: a holder keeps ingesting for its own sockets; nobody else can take the lease meanwhile
@@ -114,6 +121,11 @@ export class FeedLease {
     } finally {
       this.ticking = false
     }
+  }
+
+  private renewed(sentAt: number): void {
+    this.validUntil = sentAt + this.options.leaseMs
+    this.setState(true, true)
   }
 
   private lost(): void {

@@ -100,7 +100,9 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       token: config.FEED_TOKEN,
       silenceMs: config.FEED_SILENCE_MS,
       connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-      publish: (topics, frame, snapshot) => publishOnTopics(bus, topics, frame, snapshot),
+      publish: (topics, frame, snapshot) => {
+        if (role.mayDeliver()) publishOnTopics(bus, topics, frame, snapshot)
+      },
       onOpen: (regained) => role.feedOpened(regained),
       metrics,
       log,

@@ -77,8 +77,8 @@ export class RedisBus implements Bus {
   private readonly mirror = new SnapshotMemory()
   /** book topics whose stored snapshot is being read again after this instance lost their thread */
   private readonly reloading = new Set<string>()
-  /** off while this instance may not be the only publisher (its feed lease is unconfirmed) */
-  publishRemotely = true
+  /** false while this instance may not be the only publisher (its feed lease is unconfirmed or may have passed) */
+  mayPublish: () => boolean = () => true
   /** off while this instance reads the feed itself (its bus was down), so no frame arrives twice */
   private receiveRemotely = true
   /** per topic and member, the newest frame time delivered from this instance's own feed reading */
@@ -153,7 +153,7 @@ export class RedisBus implements Bus {
       if (this.localTimes && !this.receiveRemotely) this.rememberLocal(topic, member, frame)
       for (const handler of channel.handlers) handler(bytes)
     }
-    if (!this.publishRemotely || this.publisher.status !== 'ready') return
+    if (this.publisher.status !== 'ready' || !this.mayPublish()) return
     const ignore = (): void => {}
     if (keepsSnapshot(topic)) {
       const key = this.snapshotPrefix + topic
