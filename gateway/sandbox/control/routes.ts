@@ -91,6 +91,9 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
     return input
   })
 
+  // ends every armed fault at once, as a recovered backend would
+  post('/sandbox/fail/clear', Type.Object({}), () => (faults.clear(), {}))
+
   get('/sandbox/calls', Type.Object({}), () => calls.snapshot())
   post('/sandbox/calls/reset', Type.Object({}), () => (calls.reset(), {}))
 

@@ -54,9 +54,10 @@ async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 120_000)
   }
 }
 
-/** `node --import tsx gateway/src/main.ts` with the given environment, on a free port. */
+/** `node --import tsx gateway/src/main.ts` with the given environment, on a free port unless PORT is given. */
 export async function startGatewayProcess(env: Record<string, string>): Promise<ChildHandle> {
-  const port = await freePort()
+  // a restarted instance comes back on its own port, where the load balancer expects it
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
