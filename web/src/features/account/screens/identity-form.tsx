@@ -9,7 +9,7 @@ import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useAccountInfo } from '../../../lib/api/get-info'
 import { uploadKyc } from '../api/upload-kyc'
-import { PhotoRefused, preparePhoto } from '../components/prepare-photo'
+import { PhotoRefused, preparePhoto } from '../lib/prepare-photo'
 
 const LIMIT_MB = LIMITS.uploadMaxBytes / (1024 * 1024)
 

@@ -5,7 +5,7 @@ import { CodeField, Field, Form, SubmitButton } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { sendCode } from '../api/send-code'
-import { rememberReset } from '../components/password-reset'
+import { rememberReset } from '../lib/password-reset'
 
 /** Step one of a password reset: the e-mail and the code sent to it. */
 export default function ForgetScreen() {

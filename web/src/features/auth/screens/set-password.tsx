@@ -7,7 +7,7 @@ import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { resetPassword } from '../api/reset-password'
-import { clearReset, takeReset } from '../components/password-reset'
+import { clearReset, takeReset } from '../lib/password-reset'
 
 /** Step two of a password reset: the new password, sent with the e-mail and code from step one. */
 export default function SetPasswordScreen() {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/intl'
 import { useSettings } from '../../../lib/settings'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useFinancialRecords } from '../api/get-financial-records'
-import { downloadText, toCsv } from '../components/csv'
+import { downloadText, toCsv } from '../lib/csv'
 
 /** The download's name carries the moment of export, so several exports do not overwrite each other. */
 function exportFileName(timeZone: string): string {

@@ -7,7 +7,7 @@ import { Screen } from '../../../components/screen'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useUsdtPrices } from '../api/use-usdt-prices'
-import { valueBalances } from '../components/valuation'
+import { valueBalances } from '../lib/valuation'
 import { WALLET_ACTIONS as ACTIONS } from '../lib/wallet-actions'
 
 /** The fund tab: everything held, valued in USDT at live prices, and the money actions. */
