@@ -284,23 +284,17 @@ export class TopicHub {
     if (entry.book) return this.deliverBook(entry, entry.book, payload)
     if (entry.sockets.size === 0) return
     const frame = encodeTextFrame(payload)
-    const { softBufferBytes, hardBufferBytes } = this.options
     const userType = entry.user ? frameType(payload) : ''
     let sent = 0
     let conflated = 0
     for (const socket of entry.sockets) {
       if (entry.user && !socket.userTypes.has(userType)) continue
-      const buffered = socket.bufferedBytes()
-      if (buffered > softBufferBytes) {
-        if (buffered > hardBufferBytes) {
-          this.slowClosed.inc()
-          socket.closeSlow()
-          continue
-        }
-        if (entry.latestValue) {
-          conflated++
-          continue
-        }
+      const room = this.roomIn(socket)
+      if (room === 'closed') continue
+      // a topic that carries its latest value skips a frame for a full socket; others keep every frame
+      if (room === 'full' && entry.latestValue) {
+        conflated++
+        continue
       }
       socket.writeFrame(frame)
       sent++
@@ -325,18 +319,13 @@ export class TopicHub {
     book.seq = seq
     if (entry.sockets.size === 0) return
     const frame = encodeTextFrame(payload)
-    const { softBufferBytes, hardBufferBytes } = this.options
     let current: { frame: Buffer; seq: number } | null | undefined
     let sent = 0
     let conflated = 0
     for (const socket of entry.sockets) {
-      const buffered = socket.bufferedBytes()
-      if (buffered > hardBufferBytes) {
-        this.slowClosed.inc()
-        socket.closeSlow()
-        continue
-      }
-      if (buffered > softBufferBytes) {
+      const room = this.roomIn(socket)
+      if (room === 'closed') continue
+      if (room === 'full') {
         conflated++
         book.floors.delete(socket)
         book.resync.add(socket)
@@ -365,6 +354,19 @@ export class TopicHub {
     }
     if (sent) this.options.metrics.wsMessagesSent.inc(sent)
     if (conflated) this.conflated.inc(conflated)
+  }
+
+  /**
+   * The one check of a socket's write buffer before a frame: room to write; full (past the soft
+   * limit: the caller skips or conflates); or past the hard limit, where the socket is closed here.
+   */
+  private roomIn(socket: HubSocket): 'open' | 'full' | 'closed' {
+    const buffered = socket.bufferedBytes()
+    if (buffered <= this.options.softBufferBytes) return 'open'
+    if (buffered <= this.options.hardBufferBytes) return 'full'
+    this.slowClosed.inc()
+    socket.closeSlow()
+    return 'closed'
   }
 
   private currentBook(topic: string, seq: number): { frame: Buffer; seq: number } | null {
@@ -401,7 +403,6 @@ export class TopicHub {
   /** One slot of a rate's period: each of its changed topics' latest frames, framed once, to their subscribers at that rate. */
   private sendSlot(rate: StreamRate, dirty: Set<TopicEntry>): void {
     if (dirty.size === 0) return
-    const { softBufferBytes, hardBufferBytes } = this.options
     let sent = 0
     let conflated = 0
     for (const entry of dirty) {
@@ -415,14 +416,9 @@ export class TopicHub {
         for (const socket of rated.sockets) {
           // its snapshot, sent on subscribe, already showed this
           if (rated.fresh.get(socket) === entry.version) continue
-          const buffered = socket.bufferedBytes()
-          if (buffered > softBufferBytes) {
-            if (buffered > hardBufferBytes) {
-              this.slowClosed.inc()
-              socket.closeSlow()
-            } else conflated++
-            continue
-          }
+          const room = this.roomIn(socket)
+          if (room === 'full') conflated++
+          if (room !== 'open') continue
           socket.writeFrame(frame)
           sent++
         }
