@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
@@ -209,6 +209,15 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
 
     // every upgrade request, whatever its path, is checked before any WebSocket work is done; the
     // websocket plugin then destroys the socket of any upgrade answered with a status
+    // an upgrade answered by a hook that ran before the websocket plugin's own (the drain answer)
+    // is not closed by that plugin: close it here, or its socket would outlive the answer and hold
+    // the server open
+    app.addHook('onResponse', (request, _reply, done) => {
+      // Node marks a request that came through the server's 'upgrade' event
+      const upgrade = (request.raw as IncomingMessage & { upgrade?: boolean }).upgrade
+      if (upgrade && request.ws !== true) request.raw.socket.destroy()
+      done()
+    })
     app.addHook('onRequest', async (request, reply) => {
       if (!request.ws) return
       const path = SOCKET_PATH.exec(request.url)

@@ -33,7 +33,7 @@ describe('refused socket upgrades', () => {
     await upstream?.close()
   })
 
-  it('answers a foreign origin with 403, an unknown path with 404, and the per-address cap and spent budget with 429 and Retry-After', async () => {
+  it('answers a foreign origin with 403, an unknown path with 404, draining with 503, and the per-address cap and spent budget with 429, with Retry-After where waiting helps', async () => {
     const foreign = await rawUpgrade(port, '/ws/client-1', { headers: { origin: 'https://evil.example' } })
     expect(foreign).toMatchObject({ status: 403, reset: false })
     expect(JSON.parse(foreign.body)).toEqual({ code: 403, msg: 'forbidden' })
@@ -47,6 +47,14 @@ describe('refused socket upgrades', () => {
     expect(second).toMatchObject({ status: 429, reset: false })
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0)
     expect(JSON.parse(second.body)).toEqual({ code: 429, msg: 'tooManyRequests' })
+
+    // a draining instance sends the client elsewhere
+    gateway.app.readiness.draining = true
+    const draining = await rawUpgrade(port, '/ws/client-draining')
+    gateway.app.readiness.draining = false
+    expect(draining).toMatchObject({ status: 503, reset: false })
+    expect(Number(draining.headers['retry-after'])).toBeGreaterThan(0)
+    expect(JSON.parse(draining.body)).toEqual({ code: 503, msg: 'serviceUnavailable' })
 
     // with the first socket gone, upgrades go through until the budget of six a minute is spent
     await clients.pop()!.close()

@@ -73,10 +73,15 @@ export const healthPlugin = fp(
       if (watcher) clearInterval(watcher)
     })
 
-    // once draining, only the probes still answer; everything else is told to go elsewhere
+    // once draining, only the probes still answer; everything else, socket upgrades included, is
+    // told to go elsewhere at once
     app.addHook('onRequest', (request, reply, done) => {
       if (!readiness.draining || PROBE_ROUTES.has(request.routeOptions.url ?? '')) return done()
-      reply.code(503).header('connection', 'close').send(errorBody(503, 'serviceUnavailable'))
+      reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', 1)
+        .send(errorBody(503, 'serviceUnavailable'))
     })
     // answers that finish while draining close their keep-alive connection, so the server can close
     app.addHook('onSend', (_request, reply, payload, done) => {
