@@ -5,10 +5,13 @@
  * Two write paths:
  * - plain: `ws.send` once per frame per socket, so every delivery is its own write to the kernel;
  * - corked (`--cork`): each socket's frames of one event-loop turn go out in one write, as the
- *   gateway writes them. This is the floor the gateway's own write path stands on.
+ *   gateway writes them;
+ * - pre-framed (`--preframed`, corked too): each frame's WebSocket header is built once per publish
+ *   and the same bytes written to every subscriber's TCP socket, so nothing is framed per socket.
+ *   This is the floor the gateway's own write path stands on: it too frames once per publish.
  *
- * Child process: `node --import tsx baselines/bare-ws-server.ts --feed URL --feed-token T [--cork]
- *   [--port N]` prints {"event":"listening","port":N,"pid":P} once its feed socket is open, then
+ * Child process: `node --import tsx baselines/bare-ws-server.ts --feed URL --feed-token T
+ *   [--cork | --preframed] [--port N]` prints {"event":"listening","port":N,"pid":P} once its feed socket is open, then
  * publishes every frame of the tick feed (`baselines/tick-feed.ts`) to its subscribers.
  */
 import { parseArgs } from 'node:util'
@@ -45,14 +48,33 @@ function parseSubscribe(data: RawData): SubscribeFrame | undefined {
   }
 }
 
+/** One unmasked, final text frame (server to client): header and payload in one buffer. */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10
+  const frame = Buffer.allocUnsafe(headerLength + length)
+  frame[0] = 0x81
+  if (length < 126) frame[1] = length
+  else if (length < 65_536) {
+    frame[1] = 126
+    frame.writeUInt16BE(length, 2)
+  } else {
+    frame[1] = 127
+    frame.writeBigUInt64BE(BigInt(length), 2)
+  }
+  payload.copy(frame, headerLength)
+  return frame
+}
+
 /** The TCP socket under a `ws` socket: corking it makes the frames of one turn one write. */
 function tcpOf(socket: WebSocket): Socket {
   return (socket as unknown as { _socket: Socket })._socket
 }
 
 export function startBareWsServer(
-  options: { port?: number; host?: string; cork?: boolean } = {},
+  options: { port?: number; host?: string; cork?: boolean; preframed?: boolean } = {},
 ): Promise<BareWsServer> {
+  const cork = options.cork || options.preframed
   const topics = new Map<string, Set<WebSocket>>()
   // Frames are kept as bytes so a broadcast never re-encodes the string once per socket.
   const snapshots = new Map<string, Buffer>()
@@ -71,17 +93,18 @@ export function startBareWsServer(
     corked = []
     for (const socket of sockets) socket.uncork()
   }
+  /** `bytes` is the payload, or with `preframed` the whole frame from `textFrame`. */
   const send = (socket: WebSocket, bytes: Buffer): void => {
-    if (options.cork) {
-      const tcp = tcpOf(socket)
-      if (tcp.writableCorked === 0) {
-        tcp.cork()
-        if (corked.length === 0) setImmediate(uncorkAll)
-        corked.push(tcp)
-      }
+    const tcp = tcpOf(socket)
+    if (cork && tcp.writableCorked === 0) {
+      tcp.cork()
+      if (corked.length === 0) setImmediate(uncorkAll)
+      corked.push(tcp)
     }
-    socket.send(bytes, { binary: false })
+    if (options.preframed) tcp.write(bytes)
+    else socket.send(bytes, { binary: false })
   }
+  const framed = (payload: Buffer): Buffer => (options.preframed ? textFrame(payload) : payload)
 
   wss.on('connection', (socket) => {
     const own = new Set<string>()
@@ -102,7 +125,7 @@ export function startBareWsServer(
       if (!set) topics.set(topic, (set = new Set()))
       set.add(socket)
       const depth = frame.type === 'DEPTH' ? books.snapshot(frame.symbol) : undefined
-      const snapshot = depth ? Buffer.from(JSON.stringify(depth)) : snapshots.get(topic)
+      const snapshot = depth ? framed(Buffer.from(JSON.stringify(depth))) : snapshots.get(topic)
       if (snapshot) send(socket, snapshot)
     })
     socket.on('close', () => {
@@ -112,7 +135,7 @@ export function startBareWsServer(
   })
 
   const publish = (topic: string, frame: string): void => {
-    const bytes = Buffer.from(frame)
+    const bytes = framed(Buffer.from(frame))
     snapshots.set(topic, bytes)
     const set = topics.get(topic)
     if (!set) return
@@ -150,10 +173,15 @@ if (isMainModule(import.meta.url)) {
       feed: { type: 'string' },
       'feed-token': { type: 'string' },
       cork: { type: 'boolean', default: false },
+      preframed: { type: 'boolean', default: false },
     },
   })
   if (!values.feed || !values['feed-token']) throw new Error('--feed URL and --feed-token T are required')
-  const server = await startBareWsServer({ port: Number(values.port ?? 0), cork: values.cork })
+  const server = await startBareWsServer({
+    port: Number(values.port ?? 0),
+    cork: values.cork,
+    preframed: values.preframed,
+  })
   const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame, text) => {
     if (frame.type === 'DEPTH') {
       server.books.apply(frame)

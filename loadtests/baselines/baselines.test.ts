@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { io as connectSocketIo, type Socket } from 'socket.io-client'
 import { startBareWsServer } from './bare-ws-server'
@@ -105,6 +105,30 @@ describe('bare ws baseline', () => {
     expect(frames.items.map((item) => (JSON.parse(item) as { data: { price: string } }).data.price)).toEqual(
       Array.from({ length: 50 }, (_, i) => String(i + 1)),
     )
+  })
+
+  it('pre-framed, writes one frame built per publish that a WebSocket client reads whole, at every length', async () => {
+    const server = await startBareWsServer({ preframed: true })
+    cleanups.push(() => server.close())
+    const sends = vi.spyOn(WebSocket.prototype, 'send')
+    cleanups.push(() => sends.mockRestore())
+    const { ws, frames } = await connect(server.wsUrl)
+    ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
+    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    // payloads under 126 bytes, under 64 KiB and above it take the three header lengths
+    const prices = ['1', '2'.repeat(300), '3'.repeat(70_000)]
+    for (const price of prices) server.publish('TRADE:btcusdt', JSON.stringify(trade('btcusdt', price)))
+    await frames.nth(3)
+    expect(frames.items.map((item) => (JSON.parse(item) as { data: { price: string } }).data.price)).toEqual(
+      prices,
+    )
+
+    // a later subscriber gets the stored snapshot, already framed
+    const late = await connect(server.wsUrl)
+    late.ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
+    expect(JSON.parse(await late.frames.nth(1))).toMatchObject({ data: { price: prices[2] } })
+    // the server framed nothing per socket: every send seen was a client's subscribe
+    expect(sends.mock.contexts.filter((socket) => socket !== ws && socket !== late.ws)).toEqual([])
   })
 
   it('answers a DEPTH subscribe with the book kept from the feed, not the last update', async () => {

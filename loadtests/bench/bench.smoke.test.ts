@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 import type { BenchResult } from './types'
 import { socketSystems } from './socket-systems'
+import { ROUND_SYSTEMS } from './rounds'
 import { restTargets } from './rest-targets'
 import { loadtestsDir } from './child-process'
 
@@ -31,7 +32,7 @@ it('the quick harness runs every registered system, target and the hostile row, 
         '--results-md',
         resultsMd,
       ],
-      { cwd: loadtestsDir, timeout: 400_000, maxBuffer: 10 * 2 ** 20 },
+      { cwd: loadtestsDir, timeout: 1_000_000, maxBuffer: 10 * 2 ** 20 },
     ).catch((error: { stdout?: string; stderr?: string }) => {
       // a system that failed still writes its row; the assertions below say which
       if (!error.stdout?.includes('wrote')) throw error
@@ -39,7 +40,8 @@ it('the quick harness runs every registered system, target and the hostile row, 
     })
     const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
 
-    expect(result.socket.map((row) => row.system)).toEqual(socketSystems.map((system) => system.name))
+    const ramped = socketSystems.filter((system) => !system.roundsOnly).map((system) => system.name)
+    expect(result.socket.map((row) => row.system)).toEqual(ramped)
     for (const row of result.socket) {
       expect(row, row.error).toMatchObject({ ok: true })
       expect(row.window!.offeredPerSecond).toBeGreaterThan(0)
@@ -47,7 +49,7 @@ it('the quick harness runs every registered system, target and the hostile row, 
       expect(row.connect!.opened).toBe(row.clients)
       expect(stdout).toContain(row.system)
     }
-    expect(result.capacity.map((report) => report.system)).toEqual(socketSystems.map((system) => system.name))
+    expect(result.capacity.map((report) => report.system)).toEqual(ramped)
     for (const report of result.capacity) {
       expect(report.error, report.system).toBeUndefined()
       expect(report.steps.length, report.system).toBeGreaterThan(0)
@@ -71,8 +73,23 @@ it('the quick harness runs every registered system, target and the hostile row, 
     const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))!
     expect(lists.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
     const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')!
-    expect(redisGateway.stormBus!.channels).toBeGreaterThan(0)
+    expect(redisGateway.storm!.bus!.channels).toBeGreaterThan(0)
+    expect(redisGateway.stormFixed).toMatchObject({ sockets: redisGateway.clients, failed: 0, missing: 0 })
 
+    // the interleaved rounds: every compared system at every rate, its windows carrying both CPUs
+    expect(result.rounds!.systems.map((entry) => entry.system)).toEqual([...ROUND_SYSTEMS])
+    for (const entry of result.rounds!.systems) {
+      expect(entry.errors, entry.system).toEqual([])
+      for (const windows of entry.windows) {
+        expect(windows, entry.system).toHaveLength(result.options.socketRounds)
+        for (const window of windows) {
+          expect(window!.serverCpuPercent, entry.system).toBeGreaterThan(0)
+          expect(window!.sockets, entry.system).toBe(result.rounds!.clients)
+        }
+      }
+    }
+
+    expect(result.restGenerator).toEqual({ name: 'wrk' })
     expect(result.rest.map((row) => row.target)).toEqual(restTargets.map((target) => target.name))
     for (const row of result.rest) {
       const target = restTargets.find((candidate) => candidate.name === row.target)!
@@ -81,6 +98,8 @@ it('the quick harness runs every registered system, target and the hostile row, 
       expect(row.requestsPerSecond).toBeGreaterThan(0)
       expect(row.serialLatencyMs!.p50).toBeGreaterThan(0)
       expect(row.answer!.bytes).toBeGreaterThan(0)
+      expect(row.rounds![0]!.generatorCpuPercent, row.target).toBeGreaterThan(0)
+      expect(row.rounds![0]!.targetCpuPercent, row.target).toBeGreaterThan(0)
     }
     expect(result.hostile, result.hostile?.error).toMatchObject({ ok: true })
     expect(result.hostile!.calls.length).toBeGreaterThan(10)
@@ -93,4 +112,4 @@ it('the quick harness runs every registered system, target and the hostile row, 
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
-}, 420_000)
+}, 1_020_000)

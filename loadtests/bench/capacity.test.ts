@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { commonHeldWindows, findCapacity, judgeWindow, ratedBounds } from './capacity'
+import { capacityGeneratorBound, commonHeldWindows, findCapacity, judgeWindow, ratedBounds } from './capacity'
+import type { SocketWindow } from './types'
 import type { ClientWindow } from './lean-client'
 import { PublishTimeWindow, summarizeHistogram } from './window-accounting'
 
@@ -208,5 +209,42 @@ describe('comparing two systems', () => {
     const floor = [step(0.02, true), step(0.03, false), step(0.045, true), step(0.07, true)]
     expect(commonHeldWindows(gateway, floor).map((pair) => pair.scale)).toEqual([0.02, 0.045])
     expect(commonHeldWindows(gateway, [])).toEqual([])
+  })
+
+  it('never pairs a window flagged generator-bound', () => {
+    const step = (rateScale: number, generatorBound?: string) => ({ rateScale, held: true, generatorBound })
+    const gateway = [step(0.02), step(0.03, 'generator at 85% of its core')]
+    const floor = [step(0.02), step(0.03)]
+    expect(commonHeldWindows(gateway, floor).map((pair) => pair.scale)).toEqual([0.02])
+  })
+})
+
+describe('a capacity the generator may have set', () => {
+  const step = (rateScale: number, held: boolean, server: number, client: number): SocketWindow =>
+    ({
+      rateScale,
+      held,
+      serverCpuPercent: server,
+      clientCpuPercent: client,
+      offeredPerSecond: rateScale * 1e5,
+    }) as SocketWindow
+
+  it('is flagged when the server had room at the step that did not hold', () => {
+    const steps = [step(0.1, true, 60, 30), step(0.2, true, 80, 50), step(0.3, false, 70, 60)]
+    expect(capacityGeneratorBound(steps, steps[1]!)).toBe(
+      'at ×0.3, the step that did not hold: target at 70% of its core at capacity',
+    )
+  })
+
+  it('is flagged when the generator was past its bound in the capacity window', () => {
+    const capacity = { ...step(0.2, true, 95, 80), generatorBound: 'generator at 80% of its core' }
+    expect(capacityGeneratorBound([capacity, step(0.3, false, 99, 60)], capacity)).toBe(
+      'at ×0.2: generator at 80% of its core',
+    )
+  })
+
+  it("is the server's when the server ran out of its core and the generator had room", () => {
+    const steps = [step(0.2, true, 88, 50), step(0.3, false, 98, 60)]
+    expect(capacityGeneratorBound(steps, steps[0]!)).toBeUndefined()
   })
 })

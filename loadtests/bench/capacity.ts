@@ -4,6 +4,7 @@
  */
 import type { ClientWindow } from './lean-client'
 import type { SocketWindow } from './types'
+import { generatorBound } from './generator-bound'
 
 /** A window holds when 99% of the every-tick frames published in it arrived, and their p99 within this. */
 export const HELD_P99_MS = 50
@@ -166,17 +167,49 @@ export async function findCapacity<W extends { rateScale: number; held: boolean;
   return { steps, capacity, atTopOfRamp: held === grid.length - 1 && failed === undefined }
 }
 
-/** The windows two systems both held at the same rate scale, lowest rate first. */
-export function commonHeldWindows<W extends { rateScale: number; held: boolean }>(
+/**
+ * The windows two systems both held at the same rate scale, lowest rate first; a window flagged
+ * generator-bound is never one of them.
+ */
+export function commonHeldWindows<W extends { rateScale: number; held: boolean; generatorBound?: string }>(
   a: readonly W[],
   b: readonly W[],
 ): Array<{ scale: number; a: W; b: W }> {
   const pairs: Array<{ scale: number; a: W; b: W }> = []
   for (const stepA of a) {
-    if (!stepA.held) continue
-    const stepB = [...b].reverse().find((step) => step.held && step.rateScale === stepA.rateScale)
+    if (!stepA.held || stepA.generatorBound) continue
+    const stepB = [...b]
+      .reverse()
+      .find((step) => step.held && !step.generatorBound && step.rateScale === stepA.rateScale)
     if (stepB && !pairs.some((pair) => pair.scale === stepA.rateScale))
       pairs.push({ scale: stepA.rateScale, a: stepA, b: stepB })
   }
   return pairs.sort((x, y) => x.scale - y.scale)
+}
+
+/**
+ * Why a capacity may be the load generator's limit rather than the system's: the generator over its
+ * bound in the capacity window, or, at the step above it that did not hold (where the system should
+ * have run out of room), the generator over its bound or the system under 90% of its core.
+ */
+export function capacityGeneratorBound(
+  steps: readonly SocketWindow[],
+  capacity: SocketWindow | null,
+): string | undefined {
+  if (!capacity) return undefined
+  const reasons: string[] = []
+  if (capacity.generatorBound) reasons.push(`at ×${capacity.rateScale}: ${capacity.generatorBound}`)
+  const failedAbove = steps
+    .filter((step) => !step.held && step.rateScale > capacity.rateScale)
+    .sort((a, b) => a.rateScale - b.rateScale)[0]
+  const atLimit = failedAbove ?? capacity
+  const bound = generatorBound({
+    generatorCpuPercent: atLimit.clientCpuPercent,
+    targetCpuPercent: atLimit.serverCpuPercent,
+    atCapacity: true,
+  })
+  if (bound && atLimit !== capacity)
+    reasons.push(`at ×${atLimit.rateScale}, the step that did not hold: ${bound}`)
+  else if (bound && !capacity.generatorBound) reasons.push(`at ×${capacity.rateScale}: ${bound}`)
+  return reasons.length > 0 ? reasons.join('; ') : undefined
 }

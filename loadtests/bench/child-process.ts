@@ -140,7 +140,7 @@ export function spawnTsServer(
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  return waitForReady(child, pinned, options.readyTimeoutMs ?? 20_000)
+  return waitForReady(child, pinned, options.readyTimeoutMs ?? 60_000)
 }
 
 export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: number): Promise<ChildServer> {

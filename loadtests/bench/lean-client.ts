@@ -10,6 +10,7 @@ import { connect as connectTcp } from 'node:net'
 import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 import { seededRandom } from '@tradegate/shared'
 import { PublishTimeWindow, type WindowCount } from './window-accounting'
+import type { ReconnectPolicy } from './reconnect-policy'
 import {
   readSocketIoPacket,
   SOCKET_IO_CONNECT,
@@ -34,8 +35,8 @@ export interface LeanClientOptions {
 }
 
 export interface StormOptions {
-  /** Each socket reconnects at a random moment in this span, like browsers backing off with jitter. */
-  spreadMs: number
+  /** How each socket waits before each attempt; a refused or failed attempt waits again. */
+  policy: ReconnectPolicy
   timeoutMs: number
 }
 
@@ -63,8 +64,12 @@ export interface ClientWindow {
 export interface StormReport {
   sockets: number
   failed: number
-  /** The span the reconnects were spread over. */
-  spreadMs: number
+  /** The clients' reconnect policy. */
+  policy: string
+  /** Attempts that failed and were tried again. */
+  retries: number
+  /** From the drop to the last socket open. */
+  openMs: number
   /** From dropping every socket to the last one receiving a frame after it resubscribed. */
   ms: number
   /** Sockets that never got a frame after resubscribing before the timeout. */
@@ -313,20 +318,39 @@ export class LeanClientFleet {
    */
   async reconnectStorm(options: StormOptions): Promise<StormReport> {
     const started = performance.now()
+    const deadline = started + options.timeoutMs
     this.closeAll()
     const random = seededRandom(0x5707).next
-    const offsets = this.plans.map(() => random() * options.spreadMs).sort((a, b) => a - b)
-    const opened = await this.openAll(
-      this.options.stormConcurrency ?? 1000,
-      started + options.timeoutMs,
-      (index) => started + offsets[index]!,
-    )
-    const remaining = Math.max(1, options.timeoutMs - (performance.now() - started))
+    const handshakes = new Limit(this.options.stormConcurrency ?? 1000)
+    let retries = 0
+    let failed = 0
+    let lastOpen = started
+    const reconnect = async (plan: ClientPlan): Promise<void> => {
+      for (let attempt = 0; ; attempt++) {
+        const wait = options.policy.delayMs(attempt, random)
+        if (performance.now() + wait > deadline) {
+          failed += 1
+          return
+        }
+        await new Promise((done) => setTimeout(done, wait))
+        try {
+          this.sockets.push(await handshakes.run(() => this.openOne(plan)))
+          lastOpen = performance.now()
+          return
+        } catch {
+          retries += 1
+        }
+      }
+    }
+    await Promise.all(this.plans.map(reconnect))
+    const remaining = Math.max(1, deadline - performance.now())
     const { missing } = await this.waitUntilAllReceived(remaining)
     return {
-      sockets: opened.opened,
-      failed: opened.failed,
-      spreadMs: options.spreadMs,
+      sockets: this.sockets.length,
+      failed,
+      policy: options.policy.name,
+      retries,
+      openMs: lastOpen - started,
       ms: performance.now() - started,
       missing,
     }
@@ -481,5 +505,24 @@ export class LeanClientFleet {
         )
       })
     })
+  }
+}
+
+/** At most `size` tasks at once; the rest wait in order. */
+class Limit {
+  private running = 0
+  private readonly waiting: Array<() => void> = []
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.running += 1
+    try {
+      return await task()
+    } finally {
+      this.running -= 1
+      this.waiting.shift()?.()
+    }
   }
 }

@@ -10,14 +10,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
-import { LeanClientFleet } from './lean-client'
+import { LeanClientFleet, type StormReport } from './lean-client'
+import { fixedInterval, fullJitterBackoff, type ReconnectPolicy } from './reconnect-policy'
 import { defaultScenario } from './scenario'
 import {
+  GATEWAY,
   socketSystems,
   variantScenario,
   type BusProbe,
@@ -37,85 +38,34 @@ import {
 import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
 import { measureSerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
-import { findCapacity, judgeWindow } from './capacity'
+import { capacityGeneratorBound, findCapacity } from './capacity'
+import { describe, drain, measureHeldWindow, measureWindow, sleep, type WindowContext } from './windows'
 import { runHostileBodies } from './hostile-bodies'
 import { renderResultsMd } from './results-md'
+import { startRedis, startRedisCluster, type RunningRedis } from './redis-servers'
+import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
+import { ensureWrk, runWrk, type LoadRun } from './wrk'
+import { cpuPercent, generatorBound } from './generator-bound'
 import { formatReport } from './report-format'
 import type {
   BenchOptions,
   BenchResult,
   CapacityReport,
   HostileReport,
+  RestGenerator,
+  RestRound,
   RestRow,
   ReferenceRate,
   RestWindow,
   SocketRow,
   SocketWindow,
+  StormRow,
 } from './types'
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 function selected(name: string, only: string[] | undefined): boolean {
   return !only || only.some((part) => name.toLowerCase().includes(part.toLowerCase()))
-}
-
-/** What one system's windows need besides the fleet and the running server. */
-interface WindowContext {
-  fleet: LeanClientFleet
-  running: RunningSocketSystem
-  listRateMs: number
-  /** How long after a window ends frames published in it may still arrive and count. */
-  graceMs: number
-}
-
-/**
- * One window: frames counted by publish time inside it (arriving up to `graceMs` later), the
- * offered rate from what the feed published in it, and the server's CPU over it.
- */
-async function measureWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
-  const subscribers = wc.fleet.subscribers()
-  const cpuBefore = readCpuMicros(wc.running.pid)
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
-  loopDelay.enable()
-  const close = wc.fleet.openWindow()
-  await sleep(ms)
-  const cpuAfter = readCpuMicros(wc.running.pid)
-  const client = await close(wc.graceMs)
-  loopDelay.disable()
-  const published = await wc.running.countPublished(client.from, client.to)
-  const window = judgeWindow({
-    rateScale: scale,
-    client,
-    published,
-    subscribers,
-    listRateMs: wc.listRateMs,
-    serverCpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-  })
-  window.clientLoopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }
-  return window
-}
-
-/** A judged window, retried once if it did not hold: one descheduled moment on a shared machine must not decide it. */
-async function measureHeldWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
-  const window = await measureWindow(wc, scale, ms)
-  return window.held ? window : measureWindow(wc, scale, ms)
-}
-
-/** Queues built past capacity must drain before a lower rate's window means anything. */
-async function drain(wc: WindowContext, scale: number, maxMs: number): Promise<void> {
-  const deadline = performance.now() + maxMs
-  while (performance.now() < deadline) {
-    const window = await measureWindow({ ...wc, graceMs: 100 }, scale, 500)
-    if (window.held && window.backlogFrames === 0) return
-  }
-}
-
-function describe(window: SocketWindow): string {
-  const rated = window.rated
-    ? `; list ${Math.round(window.rated.deliveredPerSecond)}/s (${Math.round(window.rated.minPerSecond)}–${Math.round(window.rated.maxPerSecond)} allowed), p99 ${window.rated.latencyMs.p99} ms`
-    : ''
-  return `${Math.round(window.deliveredPerSecond)}/s of ${Math.round(window.offeredPerSecond)} offered, p99 ${window.latencyMs.p99} ms${rated}: ${window.held ? 'held' : `not held (${window.verdict})`}`
 }
 
 /**
@@ -126,7 +76,7 @@ async function runCapacity(
   system: SocketSystem,
   wc: WindowContext,
   clients: number,
-  rssBaseline: number | undefined,
+  baseline: { rss: number | undefined; heap: number | undefined },
   referenceRates: ReferenceRate[],
   options: BenchOptions,
   log: (line: string) => void,
@@ -152,16 +102,25 @@ async function runCapacity(
     capacity: search.capacity,
     atTopOfRamp: search.atTopOfRamp,
   }
+  const bound = capacityGeneratorBound(search.steps, search.capacity)
+  if (bound) {
+    report.generatorBound = bound
+    log(`  capacity generator-bound: ${bound}`)
+  }
   // With no held step (an overloaded machine), the storm still runs, at half the lowest rate tried.
   const lowest = Math.min(...search.steps.map((step) => step.rateScale))
   const halfScale = (search.capacity?.rateScale ?? lowest) / 2
   await running.setRateScale(halfScale)
   await drain(wc, halfScale, options.drainMaxMs)
   const rssBefore = readRssBytes(running.pid)
+  const heapBefore = await running.heapUsedBytes?.()
   report.half = await measureHeldWindow(wc, halfScale, options.measureMs)
   log(`  half capacity ×${halfScale}: ${describe(report.half)}`)
-  if (rssBefore !== undefined && rssBaseline !== undefined && fleet.openSockets > 0) {
-    report.half.rssPerConnectionKb = (rssBefore - rssBaseline) / 1024 / fleet.openSockets
+  if (rssBefore !== undefined && baseline.rss !== undefined && fleet.openSockets > 0) {
+    report.half.rssPerConnectionKb = (rssBefore - baseline.rss) / 1024 / fleet.openSockets
+  }
+  if (heapBefore !== undefined && baseline.heap !== undefined && fleet.openSockets > 0) {
+    report.half.heapPerConnectionKb = (heapBefore - baseline.heap) / 1024 / fleet.openSockets
   }
   const measured = new Set([...search.steps.map((step) => step.rateScale), halfScale])
   const missing = referenceRates.filter((rate) => !measured.has(rate.scale)).sort((a, b) => a.scale - b.scale)
@@ -179,17 +138,53 @@ async function runCapacity(
     await drain(wc, halfScale, options.drainMaxMs)
   }
 
+  // The web client's fixed interval first (the gateway only), then the back-off it moves to.
+  if (system.name.startsWith('gateway')) report.stormFixed = await runStorm(wc, fixedInterval(), log)
+  report.storm = await runStorm(wc, fullJitterBackoff(), log)
+  return report
+}
+
+/**
+ * Every socket dropped at once, each reconnecting and resubscribing by `policy`: the time until all
+ * have a frame again, the server's peak CPU (100 ms samples), and the Redis SUBSCRIBEs it took.
+ */
+async function runStorm(
+  wc: WindowContext,
+  policy: ReconnectPolicy,
+  log: (line: string) => void,
+): Promise<StormRow> {
+  const { fleet, running } = wc
   const busBefore: BusProbe | undefined = await running.busProbe?.()
-  report.storm = await fleet.reconnectStorm({ spreadMs: options.stormSpreadMs, timeoutMs: 45_000 })
+  let peak = 0
+  let last = readCpuMicros(running.pid)
+  let lastAt = performance.now()
+  const sampler = setInterval(() => {
+    const now = readCpuMicros(running.pid)
+    const at = performance.now()
+    if (now !== undefined && last !== undefined)
+      peak = Math.max(peak, ((now - last) / 1000 / (at - lastAt)) * 100)
+    last = now
+    lastAt = at
+  }, 100)
+  let storm: StormReport
+  try {
+    storm = await fleet.reconnectStorm({ policy, timeoutMs: 45_000 })
+  } finally {
+    clearInterval(sampler)
+  }
   const busAfter = await running.busProbe?.()
+  const row: StormRow = { ...storm, peakServerCpuPercent: peak }
   if (busBefore && busAfter) {
-    report.stormBus = {
+    row.bus = {
       subscribeCommands: busAfter.subscribeCommands - busBefore.subscribeCommands,
       channels: busAfter.channels,
       topics: fleet.topicCount,
     }
   }
-  return report
+  log(
+    `  storm (${policy.name}): ${storm.sockets} sockets, all with a frame after ${Math.round(storm.ms)} ms, ${storm.retries} retries, peak server CPU ${Math.round(peak)}%${row.bus ? `, ${row.bus.subscribeCommands} SUBSCRIBEs` : ''}`,
+  )
+  return row
 }
 
 /** The rate scales a system held, each with the length of its window there. */
@@ -245,6 +240,7 @@ async function runSocketSystem(
       row.pinned = running.pinned
       await sleep(300)
       const rssBaseline = readRssBytes(running.pid)
+      const heapBaseline = await running.heapUsedBytes?.()
       row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 
       // Ticks at the ramp's first rate before clients connect, so topics have a snapshot to send.
@@ -254,7 +250,8 @@ async function runSocketSystem(
       row.firstFrame = await fleet.waitUntilAllReceived(15_000)
       if (clients === largest) {
         try {
-          capacity = await runCapacity(system, wc, clients, rssBaseline, referenceRates, options, log)
+          const baseline = { rss: rssBaseline, heap: heapBaseline }
+          capacity = await runCapacity(system, wc, clients, baseline, referenceRates, options, log)
         } catch (error) {
           capacity.error = errorText(error)
         }
@@ -303,10 +300,53 @@ async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow[
   return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
 }
 
+/** The in-process fallback generator when wrk is missing: its CPU is this process's over the run. */
+async function runAutocannon(options: {
+  url: string
+  request: RestRequest
+  connections: number
+  seconds: number
+  targetPid?: number
+}): Promise<LoadRun> {
+  const { request } = options
+  const targetBefore = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
+  const generatorBefore = process.cpuUsage()
+  const began = performance.now()
+  const result = await autocannon({
+    url: options.url + request.path,
+    connections: options.connections,
+    duration: options.seconds,
+    method: request.method,
+    body: request.body,
+    headers: request.headers,
+  })
+  const cpuSeconds = (performance.now() - began) / 1000
+  const generator = process.cpuUsage(generatorBefore)
+  const targetAfter = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
+  return {
+    seconds: result.duration,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      p999: result.latency.p99_9,
+      max: result.latency.max,
+    },
+    generatorCpuMicros: generator.user + generator.system,
+    targetCpuMicros:
+      targetBefore === undefined || targetAfter === undefined ? undefined : targetAfter - targetBefore,
+    cpuSeconds,
+  }
+}
+
 async function runRestWindow(
   target: RestTarget,
   ctx: RestTargetContext,
   options: BenchOptions,
+  generator: RestGenerator,
   firstRound: boolean,
   log: (line: string) => void,
 ): Promise<RestWindow | { unavailable: string }> {
@@ -316,40 +356,33 @@ async function runRestWindow(
   log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
   try {
     const { request } = started
+    const load = generator === 'wrk' ? runWrk : runAutocannon
+    const base = { url: started.url, request, connections: options.restConnections }
     // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
     // and a fixed request count would leave the server with the most code least optimised.
-    await autocannon({
-      url: started.url + request.path,
-      connections: options.restConnections,
-      duration: options.warmupMs / 1000,
-      method: request.method,
-      body: request.body,
-      headers: request.headers,
+    await load({ ...base, seconds: options.warmupMs / 1000 })
+    const run = await load({
+      ...base,
+      seconds: options.restSeconds / options.restRounds,
+      targetPid: started.pid,
     })
-    const cpuBefore = started.pid === undefined ? undefined : readCpuMicros(started.pid)
-    const result = await autocannon({
-      url: started.url + request.path,
-      connections: options.restConnections,
-      duration: options.restSeconds / options.restRounds,
-      method: request.method,
-      body: request.body,
-      headers: request.headers,
-    })
-    const cpuAfter = started.pid === undefined ? undefined : readCpuMicros(started.pid)
+    const generatorCpuPercent = cpuPercent(run.generatorCpuMicros, run.cpuSeconds)
+    const targetCpuPercent = cpuPercent(run.targetCpuMicros, run.cpuSeconds)
+    const bound = generatorBound({ generatorCpuPercent, targetCpuPercent, atCapacity: true })
+    log(
+      `  ${target.name}: ${Math.round(run.requests / run.seconds)} req/s, generator ${Math.round(generatorCpuPercent ?? Number.NaN)}%, target ${Math.round(targetCpuPercent ?? Number.NaN)}%${bound ? ` (generator-bound: ${bound})` : ''}`,
+    )
     return {
       pinned: started.pinned,
-      seconds: result.duration,
-      requests: result.requests.total,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-      cpuMicros: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
-      latencyMs: {
-        p50: result.latency.p50,
-        p90: result.latency.p90,
-        p99: result.latency.p99,
-        p999: result.latency.p99_9,
-        max: result.latency.max,
-      },
+      seconds: run.seconds,
+      requests: run.requests,
+      non2xx: run.non2xx,
+      errors: run.errors,
+      cpuMicros: run.targetCpuMicros,
+      generatorCpuPercent,
+      targetCpuPercent,
+      ...(bound ? { generatorBound: bound } : {}),
+      latencyMs: run.latencyMs,
       serialLatencyMs: firstRound
         ? await measureSerialLatency(started.url, request, options.serialRequests)
         : undefined,
@@ -365,24 +398,36 @@ const median = (values: number[]): number => {
   return sorted[Math.floor((sorted.length - 1) / 2)]!
 }
 
-/** Sums a target's rounds: req/s and CPU over every window together, latency percentiles as the median round's. */
+/**
+ * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from
+ * them), the row's figures the median round's with the range beside; latency percentiles the
+ * median round's.
+ */
 export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow {
-  const seconds = windows.reduce((sum, window) => sum + window.seconds, 0)
   const requests = windows.reduce((sum, window) => sum + window.requests, 0)
   const non2xx = windows.reduce((sum, window) => sum + window.non2xx, 0)
   const errors = windows.reduce((sum, window) => sum + window.errors, 0)
-  const cpu = windows.every((window) => window.cpuMicros !== undefined)
-    ? windows.reduce((sum, window) => sum + window.cpuMicros!, 0)
-    : undefined
+  const rounds: RestRound[] = windows.map((window) => ({
+    requestsPerSecond: window.seconds > 0 ? window.requests / window.seconds : 0,
+    cpuMicrosPerRequest:
+      window.cpuMicros !== undefined && window.requests > 0 ? window.cpuMicros / window.requests : undefined,
+    generatorCpuPercent: window.generatorCpuPercent,
+    targetCpuPercent: window.targetCpuPercent,
+    ...(window.generatorBound ? { generatorBound: window.generatorBound } : {}),
+  }))
   const latency = (key: keyof RestWindow['latencyMs']): number =>
     median(windows.map((window) => window.latencyMs[key]))
+  const cpu = rounds.every((round) => round.cpuMicrosPerRequest !== undefined)
+    ? median(rounds.map((round) => round.cpuMicrosPerRequest!))
+    : undefined
   const ok = requests > 0 && non2xx === 0
   return {
     ...row,
     ok,
     pinned: windows.every((window) => window.pinned),
-    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
-    roundsPerSecond: windows.map((window) => (window.seconds > 0 ? window.requests / window.seconds : 0)),
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    roundsPerSecond: rounds.map((round) => round.requestsPerSecond),
+    rounds,
     latencyMs: {
       p50: latency('p50'),
       p90: latency('p90'),
@@ -392,7 +437,7 @@ export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow
     },
     errors,
     non2xx,
-    serverCpuMicrosPerRequest: cpu !== undefined && requests > 0 ? cpu / requests : undefined,
+    serverCpuMicrosPerRequest: cpu,
     serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
     answer: windows.find((window) => window.answer)?.answer,
     ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
@@ -407,6 +452,7 @@ async function runRestRounds(
   targets: RestTarget[],
   ctx: RestTargetContext,
   options: BenchOptions,
+  generator: RestGenerator,
   log: (line: string) => void,
 ): Promise<RestRow[]> {
   const windows = new Map<string, RestWindow[]>()
@@ -419,7 +465,7 @@ async function runRestRounds(
       const row = rows.get(target.name)!
       if (row.unavailable || row.error) continue
       try {
-        const window = await runRestWindow(target, ctx, options, round === 0, log)
+        const window = await runRestWindow(target, ctx, options, generator, round === 0, log)
         if ('unavailable' in window) {
           row.unavailable = window.unavailable
           continue
@@ -487,46 +533,99 @@ export async function runBench(
   const ticksAtStart = readMachineTicks()
   log(
     serverCpus
-      ? 'pinning: load generator and tick feed on core 0, servers on core 1'
+      ? 'pinning: load generator, tick feed, sandbox and Redis on core 0, every server under test on core 1'
       : 'pinning unavailable: load generator and servers share the cores',
   )
+
+  const generatorCpus = serverCpus ? '0' : undefined
+  const phaseSeconds: Record<string, number> = {}
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const start = performance.now()
+    try {
+      return await work()
+    } finally {
+      phaseSeconds[name] = (performance.now() - start) / 1000
+    }
+  }
+  // The Redis systems' broker: the bench's own, on the generator's core, unless one was named.
+  const ownRedis = options.redisUrl ? undefined : await startRedis(generatorCpus)
+  const redisUrl = options.redisUrl ?? ownRedis!.url
+  let cluster: Promise<RunningRedis> | undefined
+  const baseCtx: Omit<SocketSystemContext, 'scenario'> = {
+    runId,
+    serverCpus,
+    redisUrl,
+    redisClusterUrl: async () => (await (cluster ??= startRedisCluster(generatorCpus))).url,
+  }
 
   const socketRows: SocketRow[] = []
   const capacity: CapacityReport[] = []
   const systemScenarios: BenchResult['systemScenarios'] = {}
-  let referenceRates: ReferenceRate[] = []
-  for (const system of socketSystems.filter((s) => selected(s.name, options.only))) {
-    const scenario = variantScenario(options.scenario, system.variant)
-    systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
-    const ctx: SocketSystemContext = { scenario, runId, serverCpus, redisUrl: options.redisUrl }
-    const result = await runSocketSystem(system, ctx, referenceRates, options, log)
-    socketRows.push(...result.rows)
-    capacity.push(result.capacity)
-    // The first system is the reference: every later one is also measured at the rates it held.
-    if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
-  }
-
+  let rounds: BenchResult['rounds']
   const restRows: RestRow[] = []
   let hostile: HostileReport | undefined
-  const sandbox = sharedSandbox(serverCpus)
-  const restCtx: RestTargetContext = {
-    runId,
-    serverCpus,
-    installMissing: options.installMissing,
-    sandbox: sandbox.get,
-  }
+  let restGenerator: BenchResult['restGenerator']
   try {
-    restRows.push(
-      ...(await runRestRounds(
-        restTargets.filter((t) => selected(t.name, options.only)),
-        restCtx,
-        options,
-        log,
-      )),
-    )
-    if (selected(HOSTILE_ROW, options.only)) hostile = await runHostile(restCtx, options, log)
+    await phase('sockets', async () => {
+      let referenceRates: ReferenceRate[] = []
+      for (const system of socketSystems.filter((s) => !s.roundsOnly && selected(s.name, options.only))) {
+        const scenario = variantScenario(options.scenario, system.variant)
+        systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
+        const result = await runSocketSystem(system, { ...baseCtx, scenario }, referenceRates, options, log)
+        socketRows.push(...result.rows)
+        capacity.push(result.capacity)
+        // The first system is the reference: every later one is also measured at the rates it held.
+        if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
+      }
+    })
+    const roundSystems = ROUND_SYSTEMS.map((name) =>
+      socketSystems.find((system) => system.name === name)!,
+    ).filter((system) => selected(system.name, options.only))
+    if (roundSystems.length > 0 && options.socketRounds > 0) {
+      const reference = capacity.find((report) => report.system === GATEWAY)
+      const rates = roundRates(reference, options.rampGrid[options.rampStart]!)
+      for (const system of roundSystems) {
+        const scenario = variantScenario(options.scenario, system.variant)
+        systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
+      }
+      rounds = await phase('rounds', () =>
+        runRounds(
+          roundSystems,
+          baseCtx,
+          rates,
+          reference
+            ? `the highest step ${GATEWAY} held with the generator under its bound, and half of it`
+            : `no ${GATEWAY} ramp in this run: its first step`,
+          options,
+          log,
+        ),
+      )
+    }
+
+    const wrk = ensureWrk(options.installMissing)
+    restGenerator = wrk.ok
+      ? { name: 'wrk' }
+      : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
+    const sandbox = sharedSandbox(generatorCpus)
+    const restCtx: RestTargetContext = {
+      runId,
+      serverCpus,
+      installMissing: options.installMissing,
+      sandbox: sandbox.get,
+    }
+    try {
+      const targets = restTargets.filter((t) => selected(t.name, options.only))
+      restRows.push(
+        ...(await phase('rest', () => runRestRounds(targets, restCtx, options, restGenerator!.name, log))),
+      )
+      if (selected(HOSTILE_ROW, options.only))
+        hostile = await phase('hostile', () => runHostile(restCtx, options, log))
+    } finally {
+      await sandbox.stop()
+    }
   } finally {
-    await sandbox.stop()
+    await (await cluster?.catch(() => undefined))?.stop()
+    await ownRedis?.stop()
   }
 
   const cpus = os.cpus()
@@ -546,11 +645,15 @@ export async function runBench(
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     busyBeforePercent: busyPercent(idleCheck, ticksAtStart),
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
-    pinning: serverCpus ? { client: '0', server: serverCpus } : 'unavailable',
+    pinning: serverCpus ? { client: generatorCpus!, server: serverCpus } : 'unavailable',
     options: recordedOptions,
     systemScenarios,
     socket: socketRows,
     capacity,
+    rounds,
+    restGenerator,
+    redis: { url: redisUrl, own: Boolean(ownRedis), pinned: ownRedis?.pinned ?? false },
+    phaseSeconds,
     rest: restRows,
     hostile,
   }
@@ -574,11 +677,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   const quick = values.quick ?? false
   const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 0.7 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const clientCounts = values.clients
-    ? values.clients.split(',').map(Number)
-    : quick
-      ? [200]
-      : [1000, 5000, 10000]
+  const clientCounts = values.clients ? values.clients.split(',').map(Number) : quick ? [200] : [1000, 10000]
   if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
   if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)
@@ -597,7 +696,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     rampSettleMs: quick ? 150 : 700,
     rampMeasureMs: quick ? 500 : 2000,
     drainMaxMs: quick ? 800 : 15_000,
-    stormSpreadMs: quick ? 400 : 5000,
+    socketRounds: quick ? 1 : 3,
+    roundMeasureMs: quick ? 500 : 3000,
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
@@ -605,7 +705,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],
     only: values.systems?.split(',').map((name) => name.trim()),
-    redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // none named: the bench starts its own redis-server on the generator's core
+    redisUrl: values['redis-url'],
     outFile: values.out ?? path.join(loadtestsDir, 'results', `bench-${quick ? 'quick-' : ''}${stamp}.json`),
     resultsMd: values['results-md'] ?? (quick ? undefined : path.join(loadtestsDir, 'RESULTS.md')),
     scenario: defaultScenario,

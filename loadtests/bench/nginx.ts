@@ -9,13 +9,13 @@ export const NGINX_BINARY = '/usr/sbin/nginx'
 
 export type NginxAvailability = { ok: true } | { ok: false; reason: string }
 
-/** Finds Debian's nginx, installing nginx-light with apt only when it is missing and `install` is set. */
-export function ensureNginx(install: boolean): NginxAvailability {
-  if (existsSync(NGINX_BINARY)) return { ok: true }
-  if (!install) return { ok: false, reason: `${NGINX_BINARY} missing (installing was not allowed)` }
+/** Finds a Debian package's binary, installing the package with apt only when it is missing and `install` is set. */
+export function ensureDebianTool(binary: string, pkg: string, install: boolean): NginxAvailability {
+  if (existsSync(binary)) return { ok: true }
+  if (!install) return { ok: false, reason: `${binary} missing (installing was not allowed)` }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   const aptInstall = (): number | null =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
       stdio: 'ignore',
       env,
       timeout: 180_000,
@@ -24,13 +24,18 @@ export function ensureNginx(install: boolean): NginxAvailability {
     // A fresh container often has no package lists yet.
     spawnSync('apt-get', ['update'], { stdio: 'ignore', env, timeout: 180_000 })
     const status = aptInstall()
-    if (status !== 0) return { ok: false, reason: `apt-get install nginx-light failed (exit ${status})` }
+    if (status !== 0) return { ok: false, reason: `apt-get install ${pkg} failed (exit ${status})` }
   }
+  return existsSync(binary) ? { ok: true } : { ok: false, reason: `${binary} missing after install` }
+}
+
+/** Finds Debian's nginx, installing nginx-light with apt only when it is missing and `install` is set. */
+export function ensureNginx(install: boolean): NginxAvailability {
+  const wasThere = existsSync(NGINX_BINARY)
+  const found = ensureDebianTool(NGINX_BINARY, 'nginx-light', install)
   // Debian starts the service on install; the harness runs its own instance, so stop the packaged one.
-  spawnSync('service', ['nginx', 'stop'], { stdio: 'ignore' })
-  return existsSync(NGINX_BINARY)
-    ? { ok: true }
-    : { ok: false, reason: `${NGINX_BINARY} missing after install` }
+  if (found.ok && !wasThere) spawnSync('service', ['nginx', 'stop'], { stdio: 'ignore' })
+  return found
 }
 
 export interface NginxProxy {

@@ -1,6 +1,15 @@
 // Number, table and row cells shared by the stdout report and RESULTS.md, and the stdout report itself.
-import type { StormReport } from './lean-client'
-import type { BenchResult, CapacityReport, HostileReport, RestRow, SocketRow, SocketWindow } from './types'
+import type {
+  BenchResult,
+  CapacityReport,
+  HostileReport,
+  RestRound,
+  RestRow,
+  SocketRounds,
+  SocketRow,
+  SocketWindow,
+  StormRow,
+} from './types'
 
 export function formatNumber(value: number | undefined, digits = 0): string {
   if (value === undefined || Number.isNaN(value)) return '-'
@@ -38,16 +47,20 @@ export function machineNote(result: BenchResult): string | undefined {
   return parts.length > 0 ? `the machine was shared: ${parts.join(', and ')}` : undefined
 }
 
-export function stormCell(storm: StormReport | undefined): string {
+/** A storm in a cell: time until every socket had a frame, the server's peak CPU, retries, SUBSCRIBEs. */
+export function stormCell(storm: StormRow | undefined): string {
   if (!storm) return '-'
   const problems = [
     storm.failed ? `${n(storm.failed)} failed` : '',
     storm.missing ? `${n(storm.missing)} missing` : '',
   ].filter(Boolean)
-  const spread = `spread ${n(storm.spreadMs / 1000, 1)} s`
-  return problems.length === 0
-    ? `${n(storm.ms)} ms (${spread})`
-    : `not done in ${n(storm.ms)} ms (${spread}; ${problems.join(', ')})`
+  const details = [
+    `peak cpu ${n(storm.peakServerCpuPercent)}%`,
+    `${n(storm.retries)} retries`,
+    ...(storm.bus ? [`${n(storm.bus.subscribeCommands)} SUBSCRIBEs for ${n(storm.bus.topics)} topics`] : []),
+    ...problems,
+  ].join(', ')
+  return `${problems.length === 0 ? '' : 'not done in '}${n(storm.ms)} ms (${details})`
 }
 
 /** The slowest and fastest round of a REST target, e.g. `5,989–6,857`: how far the machine wandered. */
@@ -56,6 +69,22 @@ export function roundsRange(perSecond: number[] | undefined): string {
   const low = Math.min(...perSecond)
   const high = Math.max(...perSecond)
   return perSecond.length === 1 ? n(low) : `${n(low)}–${n(high)}`
+}
+
+/** The lowest and highest of some figures, e.g. `41–63`, or one figure. */
+export function rangeText(values: number[], digits = 0): string {
+  if (values.length === 0) return '-'
+  const low = Math.min(...values)
+  const high = Math.max(...values)
+  return low === high ? n(low, digits) : `${n(low, digits)}–${n(high, digits)}`
+}
+
+/** A median with its range: `7.32 (7.10–7.51)`. */
+export function medianRange(values: number[], digits = 0): string {
+  const kept = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
+  if (kept.length === 0) return '-'
+  const median = kept[Math.floor((kept.length - 1) / 2)]!
+  return kept.length === 1 ? n(median, digits) : `${n(median, digits)} (${rangeText(kept, digits)})`
 }
 
 /** "held", or "overload: <why>": an overload window never enters a ratio. */
@@ -116,7 +145,8 @@ export function capacityText(report: CapacityReport): string {
   const capacity = report.capacity
   if (!capacity)
     return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
-  return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}`
+  const bound = report.generatorBound ? ' (generator-bound)' : ''
+  return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}${bound}`
 }
 
 export function capacityCells(report: CapacityReport): string[] {
@@ -134,7 +164,7 @@ export function capacityCells(report: CapacityReport): string[] {
     half?.clientLoopDelayMs ? n(half.clientLoopDelayMs.max) : '-',
     half ? n(half.rssPerConnectionKb, 1) : '-',
     report.error ? `FAILED: ${report.error}` : stormCell(report.storm),
-    report.stormBus ? `${n(report.stormBus.subscribeCommands)} (${n(report.stormBus.topics)} topics)` : '-',
+    stormCell(report.stormFixed),
   ]
 }
 export const CAPACITY_HEADER = [
@@ -148,17 +178,24 @@ export const CAPACITY_HEADER = [
   'half p99',
   'half: generator stall ms',
   'half KiB/conn',
-  'reconnect storm',
-  'Redis SUBSCRIBEs',
+  'reconnect storm, back-off with full jitter',
+  'reconnect storm, fixed 3 s interval',
 ]
 
 /** A REST row's figure cells (req/s, rounds, latency, one at a time, CPU, answer, errors), or why there are none. */
 export function restCells(row: RestRow): string[] {
   if (row.unavailable) return [`skipped: ${row.unavailable}`]
   if (!row.ok || !row.latencyMs) return [`FAILED: ${row.error ?? 'no figures'}`]
+  const rounds = row.rounds ?? []
+  const cpuRange = (pick: (round: RestRound) => number | undefined): string =>
+    rangeText(rounds.map(pick).filter((value): value is number => value !== undefined))
+  const bound = rounds.filter((round) => round.generatorBound).length
   return [
     n(row.requestsPerSecond),
     roundsRange(row.roundsPerSecond),
+    `${cpuRange((round) => round.generatorCpuPercent)}%`,
+    `${cpuRange((round) => round.targetCpuPercent)}%`,
+    bound === 0 ? 'none' : `${bound} of ${rounds.length}`,
     n(row.latencyMs.p50, 2),
     n(row.latencyMs.p90, 2),
     n(row.latencyMs.p99, 2),
@@ -171,8 +208,11 @@ export function restCells(row: RestRow): string[] {
   ]
 }
 export const REST_HEADER = [
-  'req/s',
+  'req/s (median)',
   'rounds req/s',
+  'generator cpu',
+  'target cpu',
+  'generator-bound rounds',
   'p50',
   'p90',
   'p99',
@@ -250,7 +290,10 @@ export function formatReport(result: BenchResult): string {
       result.capacity.map((report) => [report.system, ...capacityCells(report)]),
     ),
     '',
-    'REST (autocannon, latency in ms)',
+    'ROUNDS (each system on a fresh server per round; per round: offered/s, µs per delivery, p99 ms, server/client cpu; ! = generator-bound, ✗ = not held)',
+    ...(result.rounds ? [table(['system', 'rate', 'rounds'], roundRows(result.rounds))] : ['not run']),
+    '',
+    `REST (${result.restGenerator?.name ?? 'autocannon'}, latency in ms)`,
     table(
       ['target', ...REST_HEADER],
       result.rest.map((row) => [row.target, ...restCells(row)]),
@@ -263,4 +306,21 @@ export function formatReport(result: BenchResult): string {
         ]
       : []),
   ].join('\n')
+}
+
+/** One window of the rounds in a few figures. */
+export function roundWindowText(window: SocketWindow | undefined): string {
+  if (!window) return 'failed'
+  const marks = `${window.held ? '' : ' ✗'}${window.generatorBound ? ' !' : ''}`
+  return `${n(window.offeredPerSecond)}/s ${n(window.serverCpuMicrosPerDelivery, 2)} µs p99 ${n(window.latencyMs.p99)} ${n(window.serverCpuPercent)}%/${n(window.clientCpuPercent)}%${marks}`
+}
+
+export function roundRows(rounds: SocketRounds): string[][] {
+  return rounds.systems.flatMap((entry) =>
+    rounds.rates.map((rate, index) => [
+      entry.system,
+      `×${rate}`,
+      (entry.windows[index] ?? []).map(roundWindowText).join(' | ') || entry.errors.join('; '),
+    ]),
+  )
 }

@@ -17,15 +17,26 @@ const window = (overrides: Partial<RestWindow>): RestWindow => ({
 describe('REST rounds', () => {
   const row = { target: 'gateway proxy (uncached)', ok: false }
 
-  it('takes req/s and CPU over every round together, not as an average of rates', () => {
+  it("reports the median round's req/s and CPU per request, and keeps every round for same-round ratios", () => {
     const combined = combineRestWindows(row, [
       window({ seconds: 3, requests: 3000, cpuMicros: 300_000 }),
       window({ seconds: 3, requests: 9000, cpuMicros: 300_000 }),
+      window({
+        seconds: 3,
+        requests: 6000,
+        cpuMicros: 300_000,
+        generatorBound: 'generator at 80% of its core',
+      }),
     ])
     expect(combined.ok).toBe(true)
     expect(combined.requestsPerSecond).toBe(2000)
-    expect(combined.roundsPerSecond).toEqual([1000, 3000])
+    expect(combined.roundsPerSecond).toEqual([1000, 3000, 2000])
     expect(combined.serverCpuMicrosPerRequest).toBe(50)
+    expect(combined.rounds!.map((round) => round.generatorBound)).toEqual([
+      undefined,
+      undefined,
+      'generator at 80% of its core',
+    ])
   })
 
   it('reports the median round of each latency percentile', () => {

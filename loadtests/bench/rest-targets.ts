@@ -1,6 +1,6 @@
 /**
  * The REST targets under test. Adding one is one entry in `restTargets`: start it (pinned to
- * `ctx.serverCpus`), say which request autocannon sends, or return `{ unavailable }` with the reason.
+ * `ctx.serverCpus`), say which request the load generator sends, or return `{ unavailable }` with the reason.
  *
  * Every upstream is the real sandbox. The uncached call is `periodList` (POST, never cached by the
  * gateway), so the proxied row measures a full trip to the sandbox on every request.
@@ -30,7 +30,10 @@ export interface RestTargetContext {
   serverCpus: string | undefined
   /** Whether a missing tool (nginx) may be installed with apt. */
   installMissing: boolean
-  /** One sandbox on the server core for the whole REST phase, started on first use. */
+  /**
+   * One sandbox for the whole REST phase, started on first use, on the generator's core: the
+   * upstream of a proxy under test must not take CPU from the proxy's core.
+   */
   sandbox(): Promise<RunningProcessServer>
 }
 
@@ -50,7 +53,7 @@ export function sharedSandbox(cpus: string | undefined): {
 }
 
 export interface RunningRestTarget {
-  /** Base URL; autocannon requests `${url}${request.path}`. */
+  /** Base URL; the load generator requests `${url}${request.path}`. */
   url: string
   /** The process charged with CPU, when there is one worth measuring. */
   pid?: number
@@ -118,15 +121,15 @@ export async function startGatewayOverSandbox(
 export const restTargets: RestTarget[] = [
   {
     name: 'sandbox direct',
-    note: 'uncached periodList, no gateway',
+    note: 'uncached periodList, no gateway (its own sandbox, on the server core)',
     async start(ctx) {
-      const sandbox = await ctx.sandbox()
+      const sandbox = await startSandboxProcess(ctx.serverCpus)
       return {
         url: sandbox.url,
         pid: sandbox.process.pid,
         pinned: sandbox.process.pinned,
         request: uncachedRequest,
-        stop: async () => {},
+        stop: () => sandbox.stop(),
       }
     },
   },
@@ -209,34 +212,43 @@ export const restTargets: RestTarget[] = [
   {
     name: 'bare fastify route',
     note: "the sandbox's getAllSetting bytes, fixed",
-    async start(ctx) {
-      // The same bytes the gateway caches, fetched from the sandbox.
-      const sandbox = await ctx.sandbox()
-      const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-settings-'))
-      try {
-        const response = await fetch(sandbox.url + settingsRequest.path)
-        if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
-        const bodyFile = path.join(dir, 'get-all-setting.json')
-        await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
-        const child = await spawnTsServer(
-          path.join(loadtestsDir, 'baselines', 'fastify-route-server.ts'),
-          ['--body-file', bodyFile],
-          { cpus: ctx.serverCpus },
-        )
-        return {
-          url: `http://127.0.0.1:${child.port}`,
-          pid: child.pid,
-          pinned: child.pinned,
-          request: settingsRequest,
-          async stop() {
-            await child.stop()
-            await rm(dir, { recursive: true, force: true })
-          },
-        }
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true })
-        throw error
-      }
-    },
+    start: (ctx) => startFixedRoute(ctx, 'fastify-route-server.ts'),
+  },
+  {
+    name: 'bare node:http route',
+    note: 'the same bytes from node:http alone, no framework: the floor of any Node route',
+    start: (ctx) => startFixedRoute(ctx, 'node-route-server.ts'),
   },
 ]
+
+/** A baseline server answering the sandbox's own getAllSetting bytes, fetched once, on the server core. */
+async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<RunningRestTarget> {
+  const sandbox = await ctx.sandbox()
+  const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-settings-'))
+  try {
+    const response = await fetch(sandbox.url + settingsRequest.path)
+    if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
+    const bodyFile = path.join(dir, 'get-all-setting.json')
+    await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
+    const child = await spawnTsServer(
+      path.join(loadtestsDir, 'baselines', script),
+      ['--body-file', bodyFile],
+      {
+        cpus: ctx.serverCpus,
+      },
+    )
+    return {
+      url: `http://127.0.0.1:${child.port}`,
+      pid: child.pid,
+      pinned: child.pinned,
+      request: settingsRequest,
+      async stop() {
+        await child.stop()
+        await rm(dir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true })
+    throw error
+  }
+}

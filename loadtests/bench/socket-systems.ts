@@ -21,6 +21,8 @@ export interface SocketSystemContext {
   /** Cores for the server (taskset -c); undefined when pinning is unavailable. */
   serverCpus: string | undefined
   redisUrl: string
+  /** A Redis cluster for the sharded bus (redis-cluster://…), started on first use. */
+  redisClusterUrl(): Promise<string>
 }
 
 export interface RunningSocketSystem {
@@ -35,6 +37,8 @@ export interface RunningSocketSystem {
   setRateScale(scale: number): Promise<void>
   /** Frames the feed published per topic with a publish time in [from, to] (epoch ms). */
   countPublished(from: number, to: number): Promise<Record<string, number>>
+  /** The server's V8 heap in use (bytes), where it reports it: heap per socket beside RSS per socket. */
+  heapUsedBytes?(): Promise<number | undefined>
   /** Redis pub/sub work of the system, for showing that a storm's SUBSCRIBEs scale with topics. */
   busProbe?(): Promise<BusProbe>
   /** What the system says about itself (readiness, feed, counters, recent output) when a window comes back empty. */
@@ -63,6 +67,8 @@ export interface SocketSystem {
   name: string
   protocol: ClientProtocol
   variant?: ScenarioVariant
+  /** Measured only in the interleaved rounds, beside the gateway: no ramp, no full-rate rows. */
+  roundsOnly?: true
   /** Starts the system and its feed, ticks off; resolves when clients can connect. */
   start(ctx: SocketSystemContext): Promise<RunningSocketSystem>
 }
@@ -105,7 +111,10 @@ function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
   ])
 }
 
-type ServerPart = Pick<RunningSocketSystem, 'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'stop'>
+type ServerPart = Pick<
+  RunningSocketSystem,
+  'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'heapUsedBytes' | 'stop'
+>
 
 /** Starts the feed, then the server fed by it; stops the feed if the server does not start. */
 export async function withFeed(
@@ -138,14 +147,18 @@ export async function withFeed(
 }
 
 /** The gateway from its bundle on the server core, its upstream feed the tick feed. */
-function startGatewaySystem(ctx: SocketSystemContext, bus: 'memory' | 'redis'): Promise<RunningSocketSystem> {
+async function startGatewaySystem(
+  ctx: SocketSystemContext,
+  bus: 'memory' | 'redis' | 'cluster',
+): Promise<RunningSocketSystem> {
   ensureGatewayBundle()
   const redisPrefix = `loadtests:${ctx.runId}:${bus}:${randomBytes(3).toString('hex')}:`
+  const redisUrl = bus === 'redis' ? ctx.redisUrl : bus === 'cluster' ? await ctx.redisClusterUrl() : ''
   return withFeed(ctx, async (feedUrl) => {
     const gateway = await startGatewayProcess({
       upstreamUrl: feedUrl,
       feedToken: FEED_TOKEN,
-      redisUrl: bus === 'redis' ? ctx.redisUrl : '',
+      redisUrl,
       redisPrefix,
       cpus: ctx.serverCpus,
     })
@@ -154,6 +167,14 @@ function startGatewaySystem(ctx: SocketSystemContext, bus: 'memory' | 'redis'): 
       url: `${gateway.url.replace('http', 'ws')}/ws`,
       pinned: gateway.process.pinned,
       busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
+      async heapUsedBytes() {
+        const metrics = await fetch(`${gateway.url}/metrics`).then(
+          (r) => r.text(),
+          () => '',
+        )
+        const match = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(metrics)
+        return match ? Number(match[1]) : undefined
+      },
       async diagnose() {
         const ready = await fetch(`${gateway.url}/readyz`).then((r) => r.text(), String)
         const metrics = await fetch(`${gateway.url}/metrics`).then((r) => r.text(), String)
@@ -166,11 +187,14 @@ function startGatewaySystem(ctx: SocketSystemContext, bus: 'memory' | 'redis'): 
   })
 }
 
-function startBareWs(ctx: SocketSystemContext, cork: boolean): Promise<RunningSocketSystem> {
+function startBareWs(
+  ctx: SocketSystemContext,
+  write: 'plain' | 'cork' | 'preframed',
+): Promise<RunningSocketSystem> {
   return withFeed(ctx, async (feedUrl) => {
     const child = await spawnTsServer(
       baseline('bare-ws-server.ts'),
-      ['--feed', feedUrl, '--feed-token', FEED_TOKEN, ...(cork ? ['--cork'] : [])],
+      ['--feed', feedUrl, '--feed-token', FEED_TOKEN, ...(write === 'plain' ? [] : [`--${write}`])],
       { cpus: ctx.serverCpus },
     )
     return { pid: child.pid, url: `ws://127.0.0.1:${child.port}/ws`, pinned: child.pinned, stop: child.stop }
@@ -206,6 +230,9 @@ function startSocketIo(
 
 export const GATEWAY = 'gateway (memory bus)'
 export const GATEWAY_LISTS = 'gateway (memory bus), lists at 1000 ms'
+export const GATEWAY_LISTS_100 = 'gateway (memory bus), lists at 100 ms'
+export const GATEWAY_CLUSTER = 'gateway (cluster bus)'
+export const BARE_WS_PREFRAMED = 'bare ws pre-framed'
 export const GATEWAY_NO_DEPTH = 'gateway (memory bus), no DEPTH'
 export const GATEWAY_REDIS = 'gateway (redis bus)'
 export const BARE_WS_CORKED = 'bare ws corked'
@@ -225,14 +252,28 @@ export const socketSystems: SocketSystem[] = [
     start: (ctx) => startGatewaySystem(ctx, 'memory'),
   },
   {
+    name: GATEWAY_LISTS_100,
+    protocol: 'ws',
+    variant: { listRate: 100 },
+    roundsOnly: true,
+    start: (ctx) => startGatewaySystem(ctx, 'memory'),
+  },
+  {
     name: GATEWAY_NO_DEPTH,
     protocol: 'ws',
     variant: { withoutDepth: true },
     start: (ctx) => startGatewaySystem(ctx, 'memory'),
   },
   { name: GATEWAY_REDIS, protocol: 'ws', start: (ctx) => startGatewaySystem(ctx, 'redis') },
-  { name: BARE_WS_CORKED, protocol: 'ws', start: (ctx) => startBareWs(ctx, true) },
-  { name: BARE_WS, protocol: 'ws', start: (ctx) => startBareWs(ctx, false) },
+  {
+    name: GATEWAY_CLUSTER,
+    protocol: 'ws',
+    roundsOnly: true,
+    start: (ctx) => startGatewaySystem(ctx, 'cluster'),
+  },
+  { name: BARE_WS_PREFRAMED, protocol: 'ws', start: (ctx) => startBareWs(ctx, 'preframed') },
+  { name: BARE_WS_CORKED, protocol: 'ws', start: (ctx) => startBareWs(ctx, 'cork') },
+  { name: BARE_WS, protocol: 'ws', start: (ctx) => startBareWs(ctx, 'plain') },
   { name: SOCKET_IO_MEMORY, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'memory') },
   { name: SOCKET_IO_REDIS, protocol: 'socket.io', start: (ctx) => startSocketIo(ctx, 'redis') },
   {

@@ -26,10 +26,12 @@ export interface BenchOptions {
   rampRefinements: number
   rampSettleMs: number
   rampMeasureMs: number
+  /** Interleaved rounds of the systems compared at the same rates (each a fresh server and fleet). */
+  socketRounds: number
+  /** Length of each window in the rounds. */
+  roundMeasureMs: number
   /** Longest wait, after the ramp, for queues built past capacity to drain. */
   drainMaxMs: number
-  /** The reconnect storm spreads every socket's reconnect over this span. */
-  stormSpreadMs: number
   /** measured seconds per REST target, split evenly over the rounds */
   restSeconds: number
   /** times each REST target is started and measured, interleaved with the others */
@@ -42,7 +44,8 @@ export interface BenchOptions {
   installMissing: boolean
   /** Only systems and targets whose names include one of these. */
   only: string[] | undefined
-  redisUrl: string
+  /** A Redis to use for the Redis systems; none: the bench starts its own on the generator's core. */
+  redisUrl: string | undefined
   outFile: string
   /** Where to write RESULTS.md; full runs default to loadtests/RESULTS.md, quick runs write none. */
   resultsMd: string | undefined
@@ -80,6 +83,13 @@ export interface SocketWindow {
    */
   clientLoopDelayMs?: { p99: number; max: number }
   socketErrors: number
+  /**
+   * Why the load generator may have limited this window (see generator-bound.ts); such a window
+   * enters no ratio.
+   */
+  generatorBound?: string
+  /** Sockets open during the window, for CPU per socket-second. */
+  sockets?: number
   /** p99 ≤ 50 ms and ≥ 99% delivered (and rated frames within their rate's bound). */
   held: boolean
   /** Why it did not hold, in words; empty when it held. */
@@ -120,20 +130,33 @@ export interface CapacityReport {
   steps: SocketWindow[]
   /** The held step with the highest offered rate: the system's capacity. None: no step held. */
   capacity: SocketWindow | null
+  /**
+   * Why the capacity may be the load generator's limit rather than the server's: the generator over
+   * 70% of its core, or the server under 90% of its own, at the capacity or at the step above it that
+   * did not hold. Such a capacity enters no ratio.
+   */
+  generatorBound?: string
   /** Capacity was the highest step tried, so the real capacity may be higher. */
   atTopOfRamp: boolean
   /** A window at half the capacity's rate scale: latency, memory and the storm are judged here. */
-  half?: SocketWindow & { rssPerConnectionKb?: number }
+  half?: SocketWindow & { rssPerConnectionKb?: number; heapPerConnectionKb?: number }
   /**
    * Windows at the rate scales the reference system (the first) held and this one had not measured,
    * lowest first, up to the first that does not hold: more rates at which two systems can be compared.
    */
   atReferenceRates?: SocketWindow[]
-  /** All sockets dropped and reconnected (spread over a few seconds) at half capacity. */
-  storm?: StormReport
-  /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
-  stormBus?: { subscribeCommands: number; channels: number; topics: number }
+  /** All sockets dropped at once at half capacity, reconnecting with back-off and full jitter. */
+  storm?: StormRow
+  /** The same with the web client's fixed reconnect interval (gateway systems only). */
+  stormFixed?: StormRow
   error?: string
+}
+
+/** A reconnect storm with the server's peak CPU and, on a Redis bus, the SUBSCRIBEs it took. */
+export interface StormRow extends StormReport {
+  peakServerCpuPercent?: number
+  /** Redis SUBSCRIBE calls during the storm and the system's channels after it (Redis systems only). */
+  bus?: { subscribeCommands: number; channels: number; topics: number }
 }
 
 export interface RestRow {
@@ -147,6 +170,10 @@ export interface RestRow {
   requestsPerSecond?: number
   /** each round's own rate, to show how much the machine wandered */
   roundsPerSecond?: number[]
+  /** each round's figures, in round order, for same-round ratios */
+  rounds?: RestRound[]
+  /** the load generator that measured the row */
+  generator?: RestGenerator
   latencyMs?: { p50: number; p90: number; p99: number; p999: number; max: number }
   errors?: number
   non2xx?: number
@@ -157,6 +184,18 @@ export interface RestRow {
   answer?: { bytes: number; encoding: string }
 }
 
+export type RestGenerator = 'wrk' | 'autocannon'
+
+/** One round of a REST target: its rate, CPU per request and both sides' CPU. */
+export interface RestRound {
+  requestsPerSecond: number
+  cpuMicrosPerRequest?: number
+  generatorCpuPercent?: number
+  targetCpuPercent?: number
+  /** Why the round may be the generator's limit; such a round enters no ratio. */
+  generatorBound?: string
+}
+
 /** One target's figures from one round: started, warmed, measured for one window, stopped. */
 export interface RestWindow {
   pinned: boolean
@@ -165,6 +204,9 @@ export interface RestWindow {
   non2xx: number
   errors: number
   cpuMicros?: number
+  generatorCpuPercent?: number
+  targetCpuPercent?: number
+  generatorBound?: string
   latencyMs: NonNullable<RestRow['latencyMs']>
   serialLatencyMs?: SerialLatency
   answer?: RestRow['answer']
@@ -206,6 +248,32 @@ export interface BenchResult {
   systemScenarios: Record<string, { listRate: number; depth: boolean }>
   socket: SocketRow[]
   capacity: CapacityReport[]
+  /** The systems compared at the same rates in interleaved rounds. */
+  rounds?: SocketRounds
+  /** The REST load generator, and why not wrk when it was not. */
+  restGenerator?: { name: RestGenerator; note?: string }
+  /** Where the Redis systems' Redis ran. */
+  redis?: { url: string; own: boolean; pinned: boolean }
+  /** Wall time of each phase, seconds. */
+  phaseSeconds?: Record<string, number>
   rest: RestRow[]
   hostile?: HostileReport
+}
+
+/**
+ * Systems measured at the same rate scales, round after round, each round every system in turn on a
+ * fresh server and fleet: ratios come only from windows of one round.
+ */
+export interface SocketRounds {
+  clients: number
+  /** The rate scales every system was measured at, lowest first. */
+  rates: number[]
+  /** Why these rates (from which system's ramp). */
+  ratesFrom: string
+  systems: Array<{
+    system: string
+    /** windows[rateIndex][round]; undefined where the round failed */
+    windows: Array<Array<SocketWindow | undefined>>
+    errors: string[]
+  }>
 }

@@ -1,0 +1,135 @@
+/**
+ * The interleaved rounds: the systems that are compared with each other (the gateway on each bus,
+ * its floors, its market lists at a rate) measured at the same rate scales, round after round, every
+ * system in turn on a fresh server and fleet. A slow spell of a shared machine lands on one round of
+ * every system alike, and ratios are taken only between windows of the same round.
+ */
+import { LeanClientFleet } from './lean-client'
+import {
+  BARE_WS_CORKED,
+  BARE_WS_PREFRAMED,
+  GATEWAY,
+  GATEWAY_CLUSTER,
+  GATEWAY_LISTS,
+  GATEWAY_LISTS_100,
+  GATEWAY_REDIS,
+  variantScenario,
+  type RunningSocketSystem,
+  type SocketSystem,
+  type SocketSystemContext,
+} from './socket-systems'
+import { describe, measureWindow, sleep } from './windows'
+import type { BenchOptions, CapacityReport, SocketRounds, SocketWindow } from './types'
+
+/** In the order each round measures them. */
+export const ROUND_SYSTEMS = [
+  GATEWAY,
+  BARE_WS_PREFRAMED,
+  GATEWAY_REDIS,
+  GATEWAY_CLUSTER,
+  BARE_WS_CORKED,
+  GATEWAY_LISTS_100,
+  GATEWAY_LISTS,
+] as const
+
+/**
+ * The rates of the rounds, from the reference's ramp: the highest step it held with the generator
+ * under its bound (where a CPU ratio means the most), and half of it. Without such a step, the
+ * lowest step tried.
+ */
+export function roundRates(reference: CapacityReport | undefined, fallback: number): number[] {
+  const usable = (reference?.steps ?? []).filter((step) => step.held && !step.generatorBound)
+  const top = usable.reduce<SocketWindow | undefined>(
+    (best, step) => (!best || step.offeredPerSecond > best.offeredPerSecond ? step : best),
+    undefined,
+  )
+  if (!top) return [fallback]
+  const half = Number((top.rateScale / 2).toPrecision(3))
+  return [half, top.rateScale]
+}
+
+async function measureRound(
+  system: SocketSystem,
+  ctx: SocketSystemContext,
+  rates: number[],
+  clients: number,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<SocketWindow[]> {
+  let running: RunningSocketSystem | undefined
+  let fleet: LeanClientFleet | undefined
+  try {
+    running = await system.start(ctx)
+    fleet = new LeanClientFleet({
+      url: running.url,
+      protocol: system.protocol,
+      clients,
+      scenario: ctx.scenario,
+    })
+    await running.setRateScale(rates[0]!)
+    await running.startTicks()
+    await fleet.connect()
+    await fleet.waitUntilAllReceived(15_000)
+    const wc = { fleet, running, listRateMs: ctx.scenario.listRate, graceMs: options.quick ? 300 : 1000 }
+    const windows: SocketWindow[] = []
+    for (const scale of rates) {
+      await running.setRateScale(scale)
+      await sleep(options.rampSettleMs)
+      const window = await measureWindow(wc, scale, options.roundMeasureMs)
+      window.sockets = fleet.openSockets
+      log(`  ${system.name} ×${scale}: ${describe(window)}`)
+      windows.push(window)
+    }
+    return windows
+  } finally {
+    fleet?.close()
+    await running?.stop()
+  }
+}
+
+export async function runRounds(
+  systems: SocketSystem[],
+  baseCtx: Omit<SocketSystemContext, 'scenario'>,
+  rates: number[],
+  ratesFrom: string,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<SocketRounds> {
+  const clients = Math.max(...options.clientCounts)
+  const report: SocketRounds = {
+    clients,
+    rates,
+    ratesFrom,
+    systems: systems.map((system) => ({
+      system: system.name,
+      windows: rates.map(() => []),
+      errors: [],
+    })),
+  }
+  for (let round = 0; round < options.socketRounds; round++) {
+    log(`rounds: round ${round + 1} of ${options.socketRounds} at ×${rates.join(', ×')}, ${clients} clients`)
+    for (const [index, system] of systems.entries()) {
+      const entry = report.systems[index]!
+      const ctx = { ...baseCtx, scenario: variantScenario(options.scenario, system.variant) }
+      try {
+        const windows = await measureRound(system, ctx, rates, clients, options, log)
+        windows.forEach((window, rate) => (entry.windows[rate]![round] = window))
+      } catch (error) {
+        entry.errors.push(`round ${round + 1}: ${error instanceof Error ? error.message : String(error)}`)
+        log(`  ${system.name}: ${entry.errors.at(-1)}`)
+      }
+    }
+  }
+  return report
+}
+
+/** CPU per socket-second (µs): the server's CPU over the window divided by sockets × seconds. */
+export function cpuPerSocketSecond(window: SocketWindow | undefined): number | undefined {
+  if (!window?.sockets || window.serverCpuPercent === undefined) return undefined
+  return ((window.serverCpuPercent / 100) * 1e6) / window.sockets
+}
+
+/** A window usable in a ratio: held, and not limited by the generator. */
+export function usable(window: SocketWindow | undefined): SocketWindow | undefined {
+  return window && window.held && !window.generatorBound ? window : undefined
+}

@@ -1,0 +1,193 @@
+/**
+ * Targets judged from same-round pairs: the socket rounds (two systems at one rate in one round) and
+ * the REST rounds (two targets in one round). Each ratio is a median of per-round ratios with their
+ * range; a window or round flagged generator-bound, or not held, is left out.
+ */
+import { sameRoundRatios } from './generator-bound'
+import { formatNumber as n, medianRange } from './report-format'
+import { cpuPerSocketSecond, usable } from './rounds'
+import type { RestRound, RestRow, SocketRounds, SocketWindow } from './types'
+
+export interface TargetCheck {
+  area: string
+  target: string
+  measured: string
+  met: boolean | undefined
+  /** Where missed or not measured: why, naming the floor measured beside it. */
+  why?: string
+}
+
+export type RatioSpread = NonNullable<ReturnType<typeof sameRoundRatios>>
+
+/** `1.02× (median of 3 same-round ratios, 0.98–1.05)` */
+export function spreadText(ratio: RatioSpread): string {
+  const count = ratio.ratios.length
+  const range = count > 1 ? `, ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}` : ''
+  return `${ratio.median.toFixed(2)}× (${count === 1 ? 'one round' : `median of ${count} same-round ratios`}${range})`
+}
+
+function windowsAt(
+  rounds: SocketRounds | undefined,
+  system: string,
+  rateIndex: number,
+): Array<SocketWindow | undefined> {
+  return rounds?.systems.find((entry) => entry.system === system)?.windows[rateIndex] ?? []
+}
+
+/** Rounds windows in a few words: why a pair made no ratio. */
+function unusable(windows: Array<SocketWindow | undefined>, system: string): string | undefined {
+  if (windows.length === 0) return `${system} was not measured in the rounds`
+  if (windows.some((window) => usable(window))) return undefined
+  const why = windows.map((window) =>
+    !window
+      ? 'failed'
+      : window.generatorBound
+        ? `generator-bound (${window.generatorBound})`
+        : `not held (${window.verdict})`,
+  )
+  return `${system}: ${why.join('; ')}`
+}
+
+export interface RoundsPair {
+  /** The rate index used: the highest at which a ratio exists. */
+  rate?: number
+  ratio?: RatioSpread
+  /** Median figures of each side at that rate. */
+  a?: string
+  b?: string
+  why?: string
+}
+
+/** A metric of two systems in the rounds, as same-round ratios at the highest rate that has any. */
+export function roundsPair(
+  rounds: SocketRounds | undefined,
+  a: string,
+  b: string,
+  metric: (window: SocketWindow) => number | undefined,
+  digits = 2,
+  rateIndexes?: number[],
+): RoundsPair {
+  if (!rounds) return { why: 'the rounds were not run' }
+  const indexes = rateIndexes ?? rounds.rates.map((_, index) => index).reverse()
+  let why: string | undefined
+  for (const index of indexes) {
+    const pick = (system: string): Array<number | undefined> =>
+      windowsAt(rounds, system, index).map((window) => (usable(window) ? metric(window!) : undefined))
+    const ratio = sameRoundRatios(pick(a), pick(b))
+    if (ratio) {
+      const median = (values: Array<number | undefined>): string =>
+        medianRange(
+          values.filter((value): value is number => value !== undefined),
+          digits,
+        )
+      return { rate: rounds.rates[index], ratio, a: median(pick(a)), b: median(pick(b)) }
+    }
+    why ??= [unusable(windowsAt(rounds, a, index), a), unusable(windowsAt(rounds, b, index), b)]
+      .filter(Boolean)
+      .join('; ')
+  }
+  return { why: why || 'no round measured both' }
+}
+
+/** A CPU-per-delivery target from the rounds: `system` ≤ `at` × `floor` (undefined `at`: reported only). */
+export function roundsCpuCheck(
+  rounds: SocketRounds | undefined,
+  area: string,
+  system: string,
+  floor: string,
+  at: number | undefined,
+): TargetCheck {
+  const pair = roundsPair(rounds, system, floor, (window) => window.serverCpuMicrosPerDelivery)
+  return {
+    area,
+    target:
+      at === undefined
+        ? `CPU per delivery: ${system} beside ${floor}, same rate, same round`
+        : `CPU per delivery: ${system} ≤ ${at}× ${floor}, same rate, same round`,
+    measured: pair.ratio
+      ? `${pair.a} vs ${pair.b} µs at ×${pair.rate}: ${spreadText(pair.ratio)}`
+      : `no ratio: ${pair.why}`,
+    met: pair.ratio && at !== undefined ? pair.ratio.median <= at : undefined,
+    why: at === undefined ? 'reported beside, not a target' : undefined,
+  }
+}
+
+/** The lists at a rate against raw ticks: same sockets, same tick rate, CPU per socket-second. */
+export function listsCheck(
+  rounds: SocketRounds | undefined,
+  lists: string,
+  raw: string,
+  rateMs: number,
+): TargetCheck {
+  const pair = roundsPair(rounds, lists, raw, cpuPerSocketSecond, 1)
+  const held = (system: string): string => {
+    const windows = rounds?.systems.find((entry) => entry.system === system)?.windows.flat() ?? []
+    return `${windows.filter((window) => window?.held).length} of ${windows.length}`
+  }
+  const ignored = (rounds?.systems.find((entry) => entry.system === lists)?.windows.flat() ?? []).some(
+    (window) => window?.rated?.rateIgnored,
+  )
+  return {
+    area: 'rates',
+    target: `market lists at ${rateMs} ms against raw ticks: windows held and CPU per socket-second, the same sockets and tick rate`,
+    measured: `${pair.ratio ? `${pair.a} vs ${pair.b} µs per socket-second at ×${pair.rate}: ${spreadText(pair.ratio)}` : `no ratio: ${pair.why}`}; windows held ${held(lists)} vs ${held(raw)} raw${ignored ? '; the gateway sent the list every tick' : ''}`,
+    met: pair.ratio ? !ignored : undefined,
+    why: ignored
+      ? `the list frames exceeded what a ${rateMs} ms rate allows: the rate was ignored`
+      : undefined,
+  }
+}
+
+/** A REST row's rounds as numbers for same-round ratios, flagged rounds left out. */
+function roundFigures(
+  row: RestRow | undefined,
+  pick: (round: RestRound) => number | undefined,
+): Array<number | undefined> {
+  return (row?.rounds ?? []).map((round) => (round.generatorBound ? undefined : pick(round)))
+}
+
+export function restRatio(a: RestRow | undefined, b: RestRow | undefined): RatioSpread | undefined {
+  const rate = (round: RestRound): number => round.requestsPerSecond
+  return sameRoundRatios(roundFigures(a, rate), roundFigures(b, rate))
+}
+
+export function restCpuRatio(a: RestRow | undefined, b: RestRow | undefined): RatioSpread | undefined {
+  const cpu = (round: RestRound): number | undefined => round.cpuMicrosPerRequest
+  return sameRoundRatios(roundFigures(a, cpu), roundFigures(b, cpu))
+}
+
+/** Why two REST rows made no same-round ratio. */
+export function restNoRatio(a: RestRow | undefined, b: RestRow | undefined, names: [string, string]): string {
+  const why = [a, b].map((row, index) => {
+    if (!row) return `${names[index]} not measured`
+    if (row.unavailable) return `${names[index]} skipped: ${row.unavailable}`
+    if (!row.ok) return `${names[index]} failed: ${row.error ?? '-'}`
+    const bound = (row.rounds ?? []).filter((round) => round.generatorBound)
+    return bound.length > 0 ? `${names[index]}: ${bound.map((round) => round.generatorBound).join('; ')}` : ''
+  })
+  return why.filter(Boolean).join('; ') || 'no round measured both'
+}
+
+/** `target` ≥ `at` × `floor` in req/s, from same-round ratios. */
+export function restThroughputCheck(
+  target: { name: string; row: RestRow | undefined },
+  floor: { name: string; row: RestRow | undefined },
+  at: number,
+  label: string,
+  beside = '',
+): TargetCheck {
+  const ratio = restRatio(target.row, floor.row)
+  const cpu = restCpuRatio(target.row, floor.row)
+  return {
+    area: 'REST',
+    target: `${label}: req/s ≥ ${at}× ${floor.name}, same round`,
+    measured: ratio
+      ? `${n(target.row?.requestsPerSecond)} vs ${n(floor.row?.requestsPerSecond)} req/s (medians): ${spreadText(ratio)}; CPU per request ${n(target.row?.serverCpuMicrosPerRequest, 1)} vs ${n(floor.row?.serverCpuMicrosPerRequest, 1)} µs${cpu ? `, ${spreadText(cpu)}` : ''}${beside}`
+      : `no ratio: ${restNoRatio(target.row, floor.row, [target.name, floor.name])}`,
+    met: ratio ? ratio.median >= at : undefined,
+    why:
+      ratio && ratio.median < at
+        ? `${floor.name}, the floor, ${n(floor.row?.serverCpuMicrosPerRequest, 1)} µs per request against ${n(target.row?.serverCpuMicrosPerRequest, 1)}`
+        : undefined,
+  }
+}
