@@ -74,6 +74,8 @@ it('the quick harness runs every registered system, target and the hostile row, 
     expect(lists.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
     const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')!
     expect(redisGateway.storm!.bus!.channels).toBeGreaterThan(0)
+    // the gateway reports its heap, read beside RSS per socket
+    expect(typeof redisGateway.half!.heapPerConnectionKb).toBe('number')
     expect(redisGateway.stormFixed).toMatchObject({ sockets: redisGateway.clients, failed: 0, missing: 0 })
 
     // the interleaved rounds: every compared system at every rate, its windows carrying both CPUs

@@ -172,7 +172,8 @@ async function startGatewaySystem(
           (r) => r.text(),
           () => '',
         )
-        const match = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(metrics)
+        // default metrics carry default labels (instance=…)
+        const match = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?)/m.exec(metrics)
         return match ? Number(match[1]) : undefined
       },
       async diagnose() {
