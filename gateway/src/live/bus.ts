@@ -62,3 +62,20 @@ export function publishOnTopics(bus: Bus, topics: readonly string[], frame: stri
 export function isBookTopic(topic: string): boolean {
   return topic.startsWith('DEPTH:')
 }
+
+/**
+ * A frame's bytes, made once however many topics it is published on in a row (a ticker goes to its
+ * symbol's topic and to the wildcard): the last text and its bytes are kept.
+ */
+export class LastBytes {
+  private text = ''
+  private bytes = Buffer.alloc(0)
+
+  of(text: string): Buffer {
+    if (text !== this.text) {
+      this.text = text
+      this.bytes = Buffer.from(text)
+    }
+    return this.bytes
+  }
+}

@@ -1,5 +1,12 @@
 import type { Counter } from 'prom-client'
-import { keepsSnapshot, type Bus, type BusHandler, type BusSubscription, type NoticeHandler } from './bus'
+import {
+  keepsSnapshot,
+  LastBytes,
+  type Bus,
+  type BusHandler,
+  type BusSubscription,
+  type NoticeHandler,
+} from './bus'
 import { SnapshotMemory } from './snapshots'
 
 // The bus of a single instance (no REDIS_URL): delivery is a synchronous call.
@@ -9,6 +16,8 @@ export class MemoryBus implements Bus {
   private readonly handlers = new Map<string, Set<BusHandler>>()
   private readonly snapshots = new SnapshotMemory()
   private readonly noticeHandlers: NoticeHandler[] = []
+  private readonly frameBytes = new LastBytes()
+  private readonly snapshotBytes = new LastBytes()
 
   constructor(private readonly received?: Counter<'source'>) {}
 
@@ -17,8 +26,9 @@ export class MemoryBus implements Bus {
   }
 
   publish(topic: string, frame: string, member = '', snapshot?: string): void {
-    const bytes = Buffer.from(frame)
-    if (keepsSnapshot(topic)) this.snapshots.store(topic, member, snapshot ? Buffer.from(snapshot) : bytes)
+    const bytes = this.frameBytes.of(frame)
+    if (keepsSnapshot(topic))
+      this.snapshots.store(topic, member, snapshot ? this.snapshotBytes.of(snapshot) : bytes)
     const handlers = this.handlers.get(topic)
     if (!handlers) return
     this.received?.inc({ source: 'local' })

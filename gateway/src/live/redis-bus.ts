@@ -5,6 +5,7 @@ import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/externa
 import {
   isWildcardTopic,
   keepsSnapshot,
+  LastBytes,
   type Bus,
   type BusHandler,
   type BusSubscription,
@@ -15,6 +16,12 @@ import { SnapshotMemory } from './snapshots'
 // Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,
 // snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`. Notices travel
 // on one channel of their own, always subscribed: `<origin>|<notice>`.
+//
+// Local sockets get a frame at once; what goes to Redis waits for the end of the event-loop turn and
+// leaves as one pipeline: each key's last snapshot of the turn (earlier ones are already replaced),
+// then every PUBLISH of the turn in order. A reader that subscribed before the pipeline sees every
+// frame after the stored snapshot, as before; one that subscribes during it reads a snapshot at least
+// as new as the frames it then receives, which the mirror already tolerates (live frames win).
 
 const SEPARATOR = 0x7c // '|'
 const SNAPSHOT_TTL_SECONDS = 86_400
@@ -34,6 +41,16 @@ function frameTime(frame: string): number | null {
 interface Channel {
   handlers: Set<BusHandler>
   ready: Promise<void> | null
+}
+
+/** What one event-loop turn sends to Redis: snapshots by key (and member), then the messages. */
+interface RemoteTurn {
+  /** plain topics: key -> the turn's last snapshot */
+  values: Map<string, string>
+  /** wildcard topics: key -> member -> the turn's last snapshot */
+  members: Map<string, Map<string, string>>
+  /** channel and wire message, in publish order */
+  messages: Array<[string, string]>
 }
 
 export interface RedisBusOptions {
@@ -86,6 +103,10 @@ export class RedisBus implements Bus {
   private dedupeUntil = 0
   private wasUp = false
   private closed = false
+  /** the current turn's remote writes, sent when the turn ends */
+  private turn: RemoteTurn | null = null
+  private readonly frameBytes = new LastBytes()
+  private readonly snapshotBytes = new LastBytes()
 
   constructor(private readonly options: RedisBusOptions) {
     this.sharded = parseRedisUrl(options.url).cluster
@@ -147,13 +168,56 @@ export class RedisBus implements Bus {
     const channel = this.channels.get(topic)
     if (channel) {
       // local sockets get it at once and keep getting it while Redis is away
-      const bytes = Buffer.from(frame)
-      if (keepsSnapshot(topic)) this.mirror.store(topic, member, snapshot ? Buffer.from(snapshot) : bytes)
+      const bytes = this.frameBytes.of(frame)
+      if (keepsSnapshot(topic))
+        this.mirror.store(topic, member, snapshot ? this.snapshotBytes.of(snapshot) : bytes)
       this.options.received?.inc({ source: 'local' })
       if (this.localTimes && !this.receiveRemotely) this.rememberLocal(topic, member, frame)
       for (const handler of channel.handlers) handler(bytes)
     }
     if (this.publisher.status !== 'ready' || !this.mayPublish()) return
+    if (this.sharded) {
+      // a cluster pipeline must stay within one slot: each command goes on its own, auto-pipelined
+      this.sendNow(topic, frame, member, snapshot)
+      return
+    }
+    const turn = this.currentTurn()
+    if (keepsSnapshot(topic)) {
+      const key = this.snapshotPrefix + topic
+      if (member) {
+        let members = turn.members.get(key)
+        if (!members) turn.members.set(key, (members = new Map()))
+        members.set(member, snapshot ?? frame)
+      } else {
+        // a Map keeps the first insertion's place: delete first so the key is written in publish order
+        turn.values.delete(key)
+        turn.values.set(key, snapshot ?? frame)
+      }
+    }
+    turn.messages.push([this.channelPrefix + topic, `${this.id}|${member}|${frame}`])
+  }
+
+  private currentTurn(): RemoteTurn {
+    if (!this.turn) {
+      this.turn = { values: new Map(), members: new Map(), messages: [] }
+      setImmediate(() => this.sendTurn())
+    }
+    return this.turn
+  }
+
+  /** The turn's snapshots (stored before anything is published), then its messages, in one pipeline. */
+  private sendTurn(): void {
+    const turn = this.turn
+    this.turn = null
+    if (!turn || this.closed || this.publisher.status !== 'ready' || !this.mayPublish()) return
+    const pipeline = this.publisher.pipeline()
+    for (const [key, value] of turn.values) pipeline.set(key, value, 'EX', SNAPSHOT_TTL_SECONDS)
+    for (const [key, members] of turn.members) pipeline.hset(key, members)
+    for (const [name, wire] of turn.messages) pipeline.publish(name, wire)
+    pipeline.exec().catch(() => {})
+  }
+
+  private sendNow(topic: string, frame: string, member: string, snapshot: string | undefined): void {
     const ignore = (): void => {}
     if (keepsSnapshot(topic)) {
       const key = this.snapshotPrefix + topic
@@ -163,10 +227,7 @@ export class RedisBus implements Bus {
         : this.publisher.set(key, snapshot ?? frame, 'EX', SNAPSHOT_TTL_SECONDS)
       stored.catch(ignore)
     }
-    const wire = `${this.id}|${member}|${frame}`
-    const name = this.channelPrefix + topic
-    const sent = this.sharded ? this.publisher.spublish(name, wire) : this.publisher.publish(name, wire)
-    sent.catch(ignore)
+    this.publisher.spublish(this.channelPrefix + topic, `${this.id}|${member}|${frame}`).catch(ignore)
   }
 
   subscribe(topic: string, handler: BusHandler): BusSubscription {
@@ -196,6 +257,8 @@ export class RedisBus implements Bus {
   announce(notice: string): Promise<void> {
     for (const handler of this.noticeHandlers) handler(notice)
     if (this.publisher.status !== 'ready') return Promise.resolve()
+    // the frames published before the notice go first, as they did before it
+    if (!this.sharded) this.sendTurn()
     const wire = `${this.id}|${notice}`
     const sent = this.sharded
       ? this.publisher.spublish(this.noticeChannel, wire)
@@ -216,6 +279,7 @@ export class RedisBus implements Bus {
 
   async close(): Promise<void> {
     this.closed = true
+    this.turn = null
     this.channels.clear()
     this.mirror.clear()
     this.subscriber.disconnect()

@@ -5,7 +5,7 @@ import { publishOnTopics } from '../../src/live/bus'
 import { MemoryBus } from '../../src/live/memory-bus'
 import { RedisBus } from '../../src/live/redis-bus'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
-import { startRedisCluster, type RedisClusterChild } from './redis-server'
+import { startRedisChild, startRedisCluster, type RedisClusterChild } from './redis-server'
 
 interface BusPair {
   /** the instance that publishes */
@@ -228,5 +228,36 @@ describe('redis bus', () => {
     buses.publisher.publish('TRADE:adausdt', 'after')
     await waitFor(() => got.length === 1, 'a frame after reconnecting')
     expect(got).toEqual(['after'])
+  })
+
+  it("writes a topic's snapshot once per event-loop turn, its last, and still publishes every frame in order", async () => {
+    // a Redis of its own, so its command counts are this test's alone
+    const redis = await startRedisChild()
+    const prefix = uniquePrefix('turn')
+    const publisher = new RedisBus({ url: redis.url, prefix })
+    const subscriber = new RedisBus({ url: redis.url, prefix })
+    buses = {
+      publisher,
+      subscriber,
+      close: async () => {
+        await Promise.all([publisher.close(), subscriber.close()])
+        await redis.kill()
+      },
+    }
+    await waitFor(() => publisher.up && subscriber.up, 'both buses up')
+    admin = new Redis(redis.url)
+    const got: string[] = []
+    await subscribed(subscriber, 'TRADE:btcusdt', got)
+    const calls = async (command: string): Promise<number> =>
+      Number(
+        new RegExp(`^cmdstat_${command}:calls=(\\d+)`, 'm').exec(await admin!.info('commandstats'))?.[1] ?? 0,
+      )
+    const setsBefore = await calls('set')
+    const frames = Array.from({ length: 10 }, (_, i) => `trade-${i}`)
+    for (const frame of frames) publisher.publish('TRADE:btcusdt', frame)
+    await waitFor(() => got.length === frames.length, 'every frame through Redis')
+    expect(got).toEqual(frames)
+    expect((await calls('set')) - setsBefore).toBe(1)
+    expect(await admin.get(`${prefix}snap:TRADE:btcusdt`)).toBe('trade-9')
   })
 })

@@ -1,0 +1,94 @@
+/**
+ * CPU per publish of the memory bus and the Redis bus, in this process, with one handler per topic:
+ * what a frame costs the publishing instance beyond its fan-out to sockets. Frames are shaped like
+ * the feed's (DETAIL also on its wildcard topic, DEPTH with its whole book as the snapshot), several
+ * per event-loop turn. CPU time, not wall time, so a busy machine moves it little.
+ *
+ *   npx tsx test/live/bus-cost.ts [redis://127.0.0.1:6379] [publishes]
+ */
+import { MemoryBus } from '../../src/live/memory-bus'
+import { RedisBus } from '../../src/live/redis-bus'
+import { publishOnTopics, type Bus } from '../../src/live/bus'
+
+const redisUrl = process.argv[2] ?? 'redis://127.0.0.1:6379'
+const publishes = Number(process.argv[3] ?? 20_000)
+const SYMBOLS = Array.from({ length: 50 }, (_, i) => `sym${i}usdt`)
+const PER_TURN = 8
+
+const level = (price: number): [string, string] => [price.toFixed(2), '1.2345']
+const book = JSON.stringify({
+  type: 'DEPTH',
+  symbol: 'sym0usdt',
+  data: {
+    snapshot: true,
+    seq: 1,
+    bids: Array.from({ length: 50 }, (_, i) => level(100 - i)),
+    asks: Array.from({ length: 50 }, (_, i) => level(101 + i)),
+  },
+  ts: Date.now(),
+})
+
+function frameAt(i: number): { topics: string[]; frame: string; snapshot?: string } {
+  const symbol = SYMBOLS[i % SYMBOLS.length]!
+  const ts = Date.now()
+  switch (i % 4) {
+    case 0:
+      return {
+        topics: [`DETAIL:${symbol}`, 'DETAIL:*'],
+        frame: JSON.stringify({ type: 'DETAIL', symbol, data: { close: '1.2345', vol: '100' }, ts }),
+      }
+    case 1:
+      return {
+        topics: [`TRADE:${symbol}`],
+        frame: JSON.stringify({ type: 'TRADE', symbol, data: [{ p: '1' }], ts }),
+      }
+    case 2:
+      return {
+        topics: [`DEPTH:${symbol}`],
+        frame: JSON.stringify({ type: 'DEPTH', symbol, data: { seq: i, bids: [level(99)], asks: [] }, ts }),
+        snapshot: book,
+      }
+    default:
+      return {
+        topics: [`KLINE:${symbol}:1min`],
+        frame: JSON.stringify({ type: 'KLINE', symbol, data: {}, ts }),
+      }
+  }
+}
+
+async function measure(name: string, bus: Bus): Promise<number> {
+  let delivered = 0
+  for (let i = 0; i < 4 * SYMBOLS.length; i++) {
+    const { topics } = frameAt(i)
+    for (const topic of topics) bus.subscribe(topic, () => delivered++)
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const run = async (count: number): Promise<void> => {
+    for (let i = 0; i < count; i += PER_TURN) {
+      for (let j = i; j < Math.min(count, i + PER_TURN); j++) {
+        const { topics, frame, snapshot } = frameAt(j)
+        publishOnTopics(bus, topics, frame, snapshot)
+      }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    // until the echoes of the last turn are read back
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  await run(2000)
+  const before = process.cpuUsage()
+  await run(publishes)
+  const cpu = process.cpuUsage(before)
+  const micros = (cpu.user + cpu.system) / publishes
+  console.log(
+    `${name}: ${micros.toFixed(1)} µs CPU per published frame (${publishes} frames, ${delivered} handler calls)`,
+  )
+  await bus.close()
+  return micros
+}
+
+const memory = await measure('memory bus', new MemoryBus())
+const redis = new RedisBus({ url: redisUrl, prefix: `buscost:${process.pid}:` })
+await new Promise((resolve) => setTimeout(resolve, 500))
+const redisCost = await measure('redis bus', redis)
+console.log(`redis / memory: ${(redisCost / memory).toFixed(2)}x`)
+process.exit(0)
