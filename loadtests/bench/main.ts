@@ -39,7 +39,15 @@ import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercen
 import { measureSerialLatency } from './serial-latency'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
 import { capacityGeneratorBound, findCapacity } from './capacity'
-import { describe, drain, measureHeldWindow, measureWindow, sleep, type WindowContext } from './windows'
+import {
+  describe,
+  drain,
+  measureHeldWindow,
+  measureWindow,
+  sleep,
+  windowGraceMs,
+  type WindowContext,
+} from './windows'
 import { runHostileBodies } from './hostile-bodies'
 import { renderResultsMd } from './results-md'
 import { startRedis, startRedisCluster, type RunningRedis } from './redis-servers'
@@ -219,7 +227,7 @@ async function runSocketSystem(
     atTopOfRamp: false,
   }
   const listRateMs = ctx.scenario.listRate
-  const graceMs = Math.max(options.quick ? 300 : 1000, listRateMs > 0 ? listRateMs + 250 : 0)
+  const graceMs = windowGraceMs(options.quick, listRateMs)
   for (const clients of counts) {
     log(`socket: ${system.name}, ${clients} clients`)
     const row: SocketRow = { system: system.name, clients, ok: false }
@@ -677,7 +685,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   const quick = values.quick ?? false
   const measureSeconds = values.seconds ? Number(values.seconds) : quick ? 0.7 : 6
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  const clientCounts = values.clients ? values.clients.split(',').map(Number) : quick ? [200] : [1000, 10000]
+  const clientCounts = values.clients ? values.clients.split(',').map(Number) : quick ? [200] : [10000]
   if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
   if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)

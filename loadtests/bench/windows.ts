@@ -10,6 +10,14 @@ import { judgeWindow } from './capacity'
 import { generatorBound } from './generator-bound'
 import type { SocketWindow } from './types'
 
+/**
+ * How long after a window frames published in it may still count: enough for a held system's
+ * latency, and for a list at a rate, its period.
+ */
+export function windowGraceMs(quick: boolean, listRateMs: number, heldGraceMs = 1000): number {
+  return Math.max(quick ? 300 : heldGraceMs, listRateMs > 0 ? listRateMs + 250 : 0)
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 
 /** What one system's windows need besides the fleet and the running server. */
