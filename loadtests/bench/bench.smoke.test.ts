@@ -46,7 +46,7 @@ it('the quick harness runs every registered system, target and the hostile row, 
       expect(row, row.error).toMatchObject({ ok: true })
       expect(row.window!.offeredPerSecond).toBeGreaterThan(0)
       expect(row.window!.serverCpuPercent).toBeGreaterThan(0)
-      expect(row.connect!.opened).toBe(row.clients)
+      expect(row.connect!.opened, row.system).toBe(row.clients)
       expect(stdout).toContain(row.system)
     }
     expect(result.capacity.map((report) => report.system)).toEqual(ramped)

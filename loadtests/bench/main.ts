@@ -16,7 +16,7 @@ import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
 import { LeanClientFleet, type StormReport } from './lean-client'
 import { fixedInterval, fullJitterBackoff, type ReconnectPolicy } from './reconnect-policy'
-import { defaultScenario } from './scenario'
+import { defaultScenario, type Scenario } from './scenario'
 import {
   GATEWAY,
   socketSystems,
@@ -524,6 +524,78 @@ async function runHostile(
   }
 }
 
+type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T>
+
+/** Every ramped socket system in turn, then the interleaved rounds of the compared ones. */
+async function runSocketPhases(
+  baseCtx: Omit<SocketSystemContext, 'scenario'>,
+  options: BenchOptions,
+  phase: Phase,
+  log: (line: string) => void,
+): Promise<Pick<BenchResult, 'socket' | 'capacity' | 'systemScenarios' | 'rounds'>> {
+  const socket: SocketRow[] = []
+  const capacity: CapacityReport[] = []
+  const systemScenarios: BenchResult['systemScenarios'] = {}
+  const scenarioOf = (system: SocketSystem): Scenario => {
+    const scenario = variantScenario(options.scenario, system.variant)
+    systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
+    return scenario
+  }
+  await phase('sockets', async () => {
+    let referenceRates: ReferenceRate[] = []
+    for (const system of socketSystems.filter((s) => !s.roundsOnly && selected(s.name, options.only))) {
+      const ctx = { ...baseCtx, scenario: scenarioOf(system) }
+      const result = await runSocketSystem(system, ctx, referenceRates, options, log)
+      socket.push(...result.rows)
+      capacity.push(result.capacity)
+      // The first system is the reference: every later one is also measured at the rates it held.
+      if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
+    }
+  })
+  const roundSystems = ROUND_SYSTEMS.map((name) =>
+    socketSystems.find((system) => system.name === name)!,
+  ).filter((system) => selected(system.name, options.only))
+  if (roundSystems.length === 0 || options.socketRounds === 0) return { socket, capacity, systemScenarios }
+  const reference = capacity.find((report) => report.system === GATEWAY)
+  const rates = roundRates(reference, options.rampGrid[options.rampStart]!)
+  roundSystems.forEach(scenarioOf)
+  const ratesFrom = reference
+    ? `the highest step ${GATEWAY} held with the generator under its bound, and half of it`
+    : `no ${GATEWAY} ramp in this run: its first step`
+  const rounds = await phase('rounds', () => runRounds(roundSystems, baseCtx, rates, ratesFrom, options, log))
+  return { socket, capacity, systemScenarios, rounds }
+}
+
+/** The REST rounds through wrk (autocannon when wrk is missing), then the hostile bodies. */
+async function runRestPhase(
+  cores: { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined },
+  options: BenchOptions,
+  phase: Phase,
+  log: (line: string) => void,
+): Promise<Pick<BenchResult, 'rest' | 'hostile' | 'restGenerator'>> {
+  const wrk = ensureWrk(options.installMissing)
+  const restGenerator: NonNullable<BenchResult['restGenerator']> = wrk.ok
+    ? { name: 'wrk' }
+    : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
+  const sandbox = sharedSandbox(cores.generatorCpus)
+  const restCtx: RestTargetContext = {
+    runId: cores.runId,
+    serverCpus: cores.serverCpus,
+    installMissing: options.installMissing,
+    sandbox: sandbox.get,
+  }
+  try {
+    const targets = restTargets.filter((t) => selected(t.name, options.only))
+    const rest = await phase('rest', () => runRestRounds(targets, restCtx, options, restGenerator.name, log))
+    const hostile = selected(HOSTILE_ROW, options.only)
+      ? await phase('hostile', () => runHostile(restCtx, options, log))
+      : undefined
+    return { rest, hostile, restGenerator }
+  } finally {
+    await sandbox.stop()
+  }
+}
+
 export async function runBench(
   options: BenchOptions,
   log: (line: string) => void = console.log,
@@ -547,7 +619,7 @@ export async function runBench(
 
   const generatorCpus = serverCpus ? '0' : undefined
   const phaseSeconds: Record<string, number> = {}
-  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  const phase: Phase = async (name, work) => {
     const start = performance.now()
     try {
       return await work()
@@ -566,71 +638,11 @@ export async function runBench(
     redisClusterUrl: async () => (await (cluster ??= startRedisCluster(generatorCpus))).url,
   }
 
-  const socketRows: SocketRow[] = []
-  const capacity: CapacityReport[] = []
-  const systemScenarios: BenchResult['systemScenarios'] = {}
-  let rounds: BenchResult['rounds']
-  const restRows: RestRow[] = []
-  let hostile: HostileReport | undefined
-  let restGenerator: BenchResult['restGenerator']
+  let sockets: Awaited<ReturnType<typeof runSocketPhases>>
+  let rest: Awaited<ReturnType<typeof runRestPhase>>
   try {
-    await phase('sockets', async () => {
-      let referenceRates: ReferenceRate[] = []
-      for (const system of socketSystems.filter((s) => !s.roundsOnly && selected(s.name, options.only))) {
-        const scenario = variantScenario(options.scenario, system.variant)
-        systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
-        const result = await runSocketSystem(system, { ...baseCtx, scenario }, referenceRates, options, log)
-        socketRows.push(...result.rows)
-        capacity.push(result.capacity)
-        // The first system is the reference: every later one is also measured at the rates it held.
-        if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
-      }
-    })
-    const roundSystems = ROUND_SYSTEMS.map((name) =>
-      socketSystems.find((system) => system.name === name)!,
-    ).filter((system) => selected(system.name, options.only))
-    if (roundSystems.length > 0 && options.socketRounds > 0) {
-      const reference = capacity.find((report) => report.system === GATEWAY)
-      const rates = roundRates(reference, options.rampGrid[options.rampStart]!)
-      for (const system of roundSystems) {
-        const scenario = variantScenario(options.scenario, system.variant)
-        systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
-      }
-      rounds = await phase('rounds', () =>
-        runRounds(
-          roundSystems,
-          baseCtx,
-          rates,
-          reference
-            ? `the highest step ${GATEWAY} held with the generator under its bound, and half of it`
-            : `no ${GATEWAY} ramp in this run: its first step`,
-          options,
-          log,
-        ),
-      )
-    }
-
-    const wrk = ensureWrk(options.installMissing)
-    restGenerator = wrk.ok
-      ? { name: 'wrk' }
-      : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
-    const sandbox = sharedSandbox(generatorCpus)
-    const restCtx: RestTargetContext = {
-      runId,
-      serverCpus,
-      installMissing: options.installMissing,
-      sandbox: sandbox.get,
-    }
-    try {
-      const targets = restTargets.filter((t) => selected(t.name, options.only))
-      restRows.push(
-        ...(await phase('rest', () => runRestRounds(targets, restCtx, options, restGenerator!.name, log))),
-      )
-      if (selected(HOSTILE_ROW, options.only))
-        hostile = await phase('hostile', () => runHostile(restCtx, options, log))
-    } finally {
-      await sandbox.stop()
-    }
+    sockets = await runSocketPhases(baseCtx, options, phase, log)
+    rest = await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
     await ownRedis?.stop()
@@ -655,15 +667,10 @@ export async function runBench(
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: generatorCpus!, server: serverCpus } : 'unavailable',
     options: recordedOptions,
-    systemScenarios,
-    socket: socketRows,
-    capacity,
-    rounds,
-    restGenerator,
+    ...sockets,
     redis: { url: redisUrl, own: Boolean(ownRedis), pinned: ownRedis?.pinned ?? false },
     phaseSeconds,
-    rest: restRows,
-    hostile,
+    ...rest,
   }
 }
 
