@@ -23,6 +23,8 @@ import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
 import { errorBody } from './lib/errors'
 import { answerClientError } from './plugins/app/client-error'
+import { socketPathPlugin } from './plugins/app/socket-path'
+import { parseAllowedOrigins } from './live/upgrade-guard'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -86,13 +88,14 @@ export async function buildGateway(
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)
   await app.register(requestLogPlugin)
-  await app.register(securityPlugin)
+  await app.register(securityPlugin, { allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS) })
   if (build.loadShedding !== false)
     await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
   await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
   await app.register(apiPlugin, apiOptionsOf(config))
   await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
   // live sockets come before the static client and its catch-all fallback
+  await app.register(socketPathPlugin)
   await app.register(livePlugin, { config })
   await app.register(staticPlugin, { root: config.WEB_DIST })
   return app
@@ -110,5 +113,6 @@ export function apiOptionsOf(config: GatewayConfig): ApiOptions {
     bodyMaxDepth: config.BODY_MAX_DEPTH,
     bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+    uploadsPerMinute: config.UPLOAD_RATE_PER_MINUTE,
   }
 }

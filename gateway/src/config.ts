@@ -61,6 +61,8 @@ const SETTINGS = {
   HEADERS_TIMEOUT_MS: { schema: Positive, default: 10_000 },
   REQUEST_TIMEOUT_MS: { schema: Positive, default: 90_000 },
   RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },
+  /** uploads per client per minute, a budget of their own on top of the general one */
+  UPLOAD_RATE_PER_MINUTE: { schema: Positive, default: 10 },
   /** past this event-loop delay new requests get 503 with Retry-After */
   MAX_EVENT_LOOP_DELAY_MS: { schema: Positive, default: 1000 },
   CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },

@@ -105,6 +105,13 @@ it('the quick harness runs every registered system, target and the hostile row, 
     }
     expect(result.hostile, result.hostile?.error).toMatchObject({ ok: true })
     expect(result.hostile!.calls.length).toBeGreaterThan(10)
+    const uploads = result.hostile!.calls.filter((call) => call.shape.startsWith('upload'))
+    expect(uploads.map((call) => call.shape).sort()).toEqual([
+      'upload with session',
+      'upload with session',
+      'upload without session',
+      'upload without session',
+    ])
     expect(result.hostile!.healthzMs.samples).toBeGreaterThan(0)
 
     const markdown = await readFile(resultsMd, 'utf8')

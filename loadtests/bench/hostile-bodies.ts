@@ -8,6 +8,10 @@
  * but 413) is found first with a cheap body, so the row measures whatever limits the gateway runs.
  * Two shapes are sent at that size, the two the gateway's walks are slowest on: an object with tens
  * of thousands of extra keys, and an array of strings full of JSON and percent escapes.
+ *
+ * The upload calls are sent 5 MiB bodies among them, once without a session (refused before the body
+ * is read) and once with a made-up one (read within the upload budget, refused past it): uploads are
+ * the one place a legal body is megabytes, and /healthz must not notice either.
  */
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'
@@ -19,11 +23,35 @@ const MAX_BODY = 1024 * 1024 - 1024
 const MIN_BODY = 1024
 /** Auth calls get a made-up session: the body is what is judged, and it must never reach the upstream. */
 const FAKE_SESSION = 'bench-hostile-not-a-session'
+const UPLOAD_BYTES = 5 * 1024 * 1024
+const UPLOAD_BOUNDARY = '----benchhostileupload'
 
 export interface HostileCall {
   call: string
   path: string
   auth: boolean
+}
+
+type Shape = 'keys' | 'escapes' | 'upload with session' | 'upload without session'
+const UPLOAD_SHAPES: readonly Shape[] = ['upload with session', 'upload without session']
+
+/** Every upload call. */
+export function uploadCalls(): HostileCall[] {
+  return Object.entries(CALLS)
+    .filter(([, call]) => 'bodyType' in call && call.bodyType === 'multipart')
+    .map(([name, call]) => ({ call: name, path: call.path, auth: call.auth }))
+}
+
+/** One image part of `bytes`, framed as a browser frames an upload. */
+export function uploadBody(bytes: number): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    Buffer.alloc(bytes, 0xab),
+    Buffer.from(`\r\n--${UPLOAD_BOUNDARY}--\r\n`),
+  ])
 }
 
 /** Every call with a JSON body, path parameters filled in. */
@@ -69,11 +97,21 @@ function summary(values: number[]): { p50: number; p99: number; max: number } {
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN }
 }
 
-async function post(pool: Pool | Client, call: HostileCall, body: string): Promise<number> {
+async function post(
+  pool: Pool | Client,
+  call: HostileCall,
+  body: string | Buffer,
+  shape: Shape = 'keys',
+): Promise<number> {
+  const upload = UPLOAD_SHAPES.includes(shape)
+  const session = upload ? shape === 'upload with session' : call.auth
   const response = await pool.request({
     method: 'POST',
     path: call.path,
-    headers: { 'content-type': 'application/json', ...(call.auth ? { satoken: FAKE_SESSION } : {}) },
+    headers: {
+      'content-type': upload ? `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` : 'application/json',
+      ...(session ? { satoken: FAKE_SESSION } : {}),
+    },
     body,
   })
   await response.body.dump()
@@ -108,13 +146,16 @@ export async function runHostileBodies(options: {
       return body
     }
     const plan: Array<
-      HostileCall & { shape: 'keys' | 'escapes'; body: string; statuses: Record<string, number> }
+      HostileCall & { shape: Shape; body: string | Buffer; statuses: Record<string, number> }
     > = []
     for (const call of calls) {
       const bytes = await largestAccepted(probe, call)
       for (const shape of ['keys', 'escapes'] as const)
         plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
     }
+    const upload = uploadBody(UPLOAD_BYTES)
+    for (const call of uploadCalls())
+      for (const shape of UPLOAD_SHAPES) plan.push({ ...call, shape, body: upload, statuses: {} })
 
     let next = 0
     // Every request is kept with when it was sent and answered; those whose time in flight
@@ -126,7 +167,7 @@ export async function runHostileBodies(options: {
       while (!stop) {
         const entry = plan[next++ % plan.length]!
         const sent = performance.now()
-        const status = await post(pool, entry, entry.body).catch(() => 0)
+        const status = await post(pool, entry, entry.body, entry.shape).catch(() => 0)
         hostile.push({ sent, done: performance.now(), entry, status })
       }
     }
@@ -153,7 +194,11 @@ export async function runHostileBodies(options: {
     const counted = hostile.filter(overlaps)
     for (const request of counted)
       request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
-    const hostileMs = counted.map((request) => request.done - request.sent)
+    const isUpload = (request: (typeof counted)[number]) => UPLOAD_SHAPES.includes(request.entry.shape)
+    const hostileMs = counted
+      .filter((request) => !isUpload(request))
+      .map((request) => request.done - request.sent)
+    const uploadMs = counted.filter(isUpload).map((request) => request.done - request.sent)
     const healthzMs = probes.filter(overlaps).map((request) => request.done - request.sent)
 
     return {
@@ -164,12 +209,13 @@ export async function runHostileBodies(options: {
         call: entry.call,
         path: entry.path,
         shape: entry.shape,
-        bytes: Buffer.byteLength(entry.body),
+        bytes: typeof entry.body === 'string' ? Buffer.byteLength(entry.body) : entry.body.length,
         statuses: entry.statuses,
       })),
       requests: hostileMs.length,
       requestsPerSecond: hostileMs.length / seconds,
       hostileMs: summary(hostileMs),
+      uploads: { requests: uploadMs.length, ...summary(uploadMs) },
       healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
       serverCpuPercent:
         cpuBefore !== undefined && cpuAfter !== undefined

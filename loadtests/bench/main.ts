@@ -498,7 +498,9 @@ async function runHostile(
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<HostileReport> {
-  log('hostile bodies: 10 connections sending the worst body each call accepts, /healthz timed meanwhile')
+  log(
+    'hostile bodies: 10 connections sending the worst body each call accepts and 5 MiB uploads with and without a session, /healthz timed meanwhile',
+  )
   const gateway = await startGatewayOverSandbox(ctx, uncachedRequest)
   try {
     return await runHostileBodies({

@@ -240,9 +240,11 @@ export function hostileStatuses(report: HostileReport): string {
 
 export function hostileCells(report: HostileReport): string[] {
   if (!report.ok) return [`FAILED: ${report.error ?? 'no figures'}`]
-  const sizes = report.calls.map((call) => call.bytes)
+  const json = report.calls.filter((call) => !call.shape.startsWith('upload'))
+  const uploads = report.calls.length - json.length
+  const sizes = json.map((call) => call.bytes)
   return [
-    `${n(report.calls.length / 2)} calls × 2 shapes`,
+    `${n(json.length / 2)} calls × 2 shapes${uploads ? `, ${n(uploads)} 5 MiB uploads (p99 ${n(report.uploads?.p99, 1)} ms)` : ''}`,
     `${n(Math.min(...sizes) / 1024)}–${n(Math.max(...sizes) / 1024)} KiB`,
     n(report.requestsPerSecond),
     n(report.hostileMs.p50, 1),

@@ -313,7 +313,7 @@ function hostileCheck(result: BenchResult): TargetCheck {
   return {
     area: 'hostile',
     target:
-      'while 10 connections send the worst body each call accepts: /healthz p99 ≤ 50 ms and each hostile request answered ≤ 50 ms',
+      'while 10 connections send the worst body each call accepts and 5 MiB uploads with and without a session: /healthz p99 ≤ 50 ms and each hostile JSON request answered ≤ 50 ms',
     measured: hostile?.ok
       ? `/healthz p99 ${n(hostile.healthzMs.p99, 1)} ms (max ${n(hostile.healthzMs.max, 1)}); hostile p99 ${n(hostile.hostileMs.p99, 1)} ms, slowest ${n(hostile.hostileMs.max, 1)} ms`
       : hostile

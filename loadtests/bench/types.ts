@@ -222,8 +222,10 @@ export interface HostileReport {
   calls: Array<{ call: string; path: string; shape: string; bytes: number; statuses: Record<string, number> }>
   requests: number
   requestsPerSecond: number
-  /** Each hostile request, from sending to the full answer (ms). */
+  /** Each hostile JSON request, from sending to the full answer (ms). */
   hostileMs: { p50: number; p99: number; max: number }
+  /** The 5 MiB uploads sent among them, with and without a session (ms); absent in older results. */
+  uploads?: { requests: number; p50: number; p99: number; max: number }
   /** /healthz one at a time over its own connection meanwhile (ms). */
   healthzMs: { samples: number; p50: number; p99: number; max: number }
   serverCpuPercent?: number

@@ -2,6 +2,8 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 import {
   AccountType,
   AddressEntry,
+  Amount,
+  AmountText,
   Article,
   Balance,
   CoinList,
@@ -19,8 +21,10 @@ import {
   LossSetting,
   Message,
   Money,
+  MoneyOrZero,
   MoneyRequest,
   MoneyText,
+  MAX_PAGE_SIZE,
   Notice,
   OrderSide,
   OptionChain,
@@ -48,6 +52,7 @@ import {
 } from './schemas'
 import { fillPath } from './envelope'
 import { ANY_ADDRESS_PATTERN, NETWORK_RULES } from './withdrawal'
+import { AMOUNT_KEYWORD, type AmountMarker } from './money'
 import { Settings } from './settings'
 
 // The one table of every call the browser may make; the gateway registers routes from it and the
@@ -103,6 +108,8 @@ function WithNetworkRules<T extends TObject>(schema: T, networkField: string): T
   })
   return { ...schema, allOf: clauses }
 }
+/** an amount counted in the coin the call's `coin` field names */
+const COIN_SCALE = { scale: { field: 'coin', kind: 'coin' } } as const
 // generic, so each call keeps its field types and CallQuery/CallBody name them exactly
 const Query = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false })
@@ -317,7 +324,7 @@ export const CALLS = {
   transferFunds: {
     method: 'POST',
     path: '/api/asset/transferFunds',
-    body: Body({ coin: CoinText, from: AccountType, to: AccountType, amount: Money }),
+    body: Body({ coin: CoinText, from: AccountType, to: AccountType, amount: Amount(COIN_SCALE) }),
     auth: true,
     data: Nothing,
   },
@@ -372,7 +379,7 @@ export const CALLS = {
     path: '/api/recharge/submit',
     body: Body({
       coin: CoinText,
-      amount: Money,
+      amount: Amount(COIN_SCALE),
       chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
       txHash: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{8,128}$' })),
       voucherUrl: Type.Optional(Type.String({ maxLength: 300 })),
@@ -413,7 +420,7 @@ export const CALLS = {
     query: WithNetworkRules(
       Query({
         coin: CoinText,
-        amount: MoneyText,
+        amount: AmountText(COIN_SCALE),
         address: Type.String({ pattern: ANY_ADDRESS_PATTERN }),
         pwd: Password,
         chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })),
@@ -517,7 +524,7 @@ export const CALLS = {
   currencyExchange: {
     method: 'POST',
     path: '/api/texchange/currencyExchange',
-    body: Body({ from: CoinText, to: CoinText, amount: Money }),
+    body: Body({ from: CoinText, to: CoinText, amount: Amount({ scale: { field: 'from', kind: 'coin' } }) }),
     auth: true,
     data: Type.Object({
       from: Type.String(),
@@ -600,8 +607,8 @@ export const CALLS = {
       symbol: SymbolText,
       side: OrderSide,
       type: OrderType,
-      price: Type.Optional(Money),
-      amount: Money,
+      price: Type.Optional(Amount({ scale: { field: 'symbol', kind: 'spotPrice' } })),
+      amount: Amount({ scale: { field: 'symbol', kind: 'spotQuantity' } }),
       fundPwd: Type.Optional(Password),
     }),
     auth: true,
@@ -648,8 +655,8 @@ export const CALLS = {
     path: '/api/secondContractOrder/selectOrderList',
     body: Body({
       status: Type.Optional(StatusText),
-      pageNum: Type.Optional(Type.Integer({ minimum: 1 })),
-      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+      pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
     }),
     auth: true,
     data: Page(SecondOrder),
@@ -661,7 +668,7 @@ export const CALLS = {
       symbol: SymbolText,
       direction: ContractDirection,
       type: OrderType,
-      price: Type.Optional(Money),
+      price: Type.Optional(Amount({ scale: { field: 'symbol', kind: 'contractPrice' } })),
       leverage: Type.Integer({ minimum: 1, maximum: 1000 }),
       shares: Money,
       fundPwd: Type.Optional(Password),
@@ -715,8 +722,8 @@ export const CALLS = {
     path: '/api/contract/loss/sett',
     body: Body({
       positionId: Type.Integer({ minimum: 1 }),
-      stopLoss: Type.Optional(Money),
-      takeProfit: Type.Optional(Money),
+      stopLoss: Type.Optional(MoneyOrZero),
+      takeProfit: Type.Optional(MoneyOrZero),
     }),
     auth: true,
     data: LossSetting,
@@ -940,4 +947,24 @@ export function bodyLimitOf(definition: CallDefinition): number | null {
 /** Fills `:name` segments; values are encoded so a parameter can never add a path segment. */
 export function callPath(name: CallName, params?: Record<string, string | number>): string {
   return fillPath(CALLS[name].path, params, name)
+}
+
+/** A field of a call that carries an amount, and the money rule it is judged by. */
+export interface AmountField {
+  part: 'query' | 'body'
+  key: string
+  rule: AmountMarker
+}
+
+/** The amount fields of a call, found by the schema keyword `AmountText` and `Amount` mark them with. */
+export function amountFieldsOf(definition: CallDefinition): AmountField[] {
+  const fields: AmountField[] = []
+  for (const part of ['query', 'body'] as const) {
+    const properties = (definition[part] as Partial<TObject> | undefined)?.properties ?? {}
+    for (const [key, schema] of Object.entries(properties)) {
+      const rule = (schema as Record<string, unknown>)[AMOUNT_KEYWORD] as AmountMarker | undefined
+      if (rule) fields.push({ part, key, rule })
+    }
+  }
+  return fields
 }

@@ -12,7 +12,9 @@ function deepFreeze<T>(value: T): T {
 
 export const LIMITS = deepFreeze({
   httpTimeoutMs: 60_000,
+  /** rows of the exchange list read in all, a page of MAX_PAGE_SIZE at a time */
   exchangeListPageSize: 1000,
+  /** open positions read in all, a page of MAX_PAGE_SIZE at a time */
   positionListPageSize: 100_000,
   addressFetchDebounceMs: 5000,
   socketReconnectMs: 3000,

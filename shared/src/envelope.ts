@@ -2,6 +2,11 @@
 // without loading the schema library.
 
 export const TOKEN_HEADER = 'satoken'
+/**
+ * What a session token may look like: the characters of UUIDs, hex, base64 and JWTs, 8 to 512 of them.
+ * A header outside it (raw UTF-8, spaces, control characters) is refused before any upstream call.
+ */
+export const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{8,512}$/
 /** Code and message a missing or expired session answers with; clients sign out when they see them. */
 export const TOKEN_EXPIRED_CODE = '500'
 export const TOKEN_EXPIRED_MESSAGE = 'Token expired, please sign in again'

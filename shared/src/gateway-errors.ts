@@ -2,6 +2,8 @@
 export const GATEWAY_MESSAGES = [
   'badRequest',
   'cannotInputChinese',
+  'invalidAmount',
+  'signInRequired',
   'forbidden',
   'notFound',
   'payloadTooLarge',
@@ -14,6 +16,9 @@ export const GATEWAY_MESSAGES = [
 ] as const
 
 export type GatewayMessage = (typeof GATEWAY_MESSAGES)[number]
+
+/** The status of `signInRequired`: a call that needs a session came without a usable one. */
+export const SIGN_IN_REQUIRED_STATUS = 401
 
 /** Body of a gateway-made error; `code` repeats the HTTP status, `detail` may name the first bad field. */
 export interface GatewayErrorBody {

@@ -1,24 +1,51 @@
 import { Type, type Static, type TSchema } from 'typebox'
-import { MONEY_TEXT_PATTERN, PASSWORD_LENGTH, PHONE_PATTERN, RECORD_KINDS, type RecordKind } from './patterns'
+import { PASSWORD_LENGTH, PHONE_PATTERN, RECORD_KINDS, type RecordKind } from './patterns'
+import { AMOUNT_KEYWORD, MONEY_TEXT_PATTERN, type AmountMarker } from './money'
 import { KLINE_INTERVALS } from './protocol'
 
 // ---- primitives: query values always arrive as text, so their schemas are strings with patterns ----
 
 export const IdText = Type.String({ pattern: '^[0-9]{1,19}$' })
 export const IntText = Type.String({ pattern: '^[0-9]{1,9}$' })
-/** A non-negative decimal amount as text; money never travels as a float. */
-export const MoneyText = Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40 })
-/** A money field in a JSON body: a decimal string, or a JSON number the server turns into a Decimal. */
-export const Money = Type.Union([MoneyText, Type.Number({ minimum: 0 })])
+
+/**
+ * An amount as text (query values), marked with its money rule: the gateway judges it with `checkAmount`
+ * before the schema runs, so a refused amount is answered `invalidAmount`; the pattern backs that up.
+ */
+export function AmountText(rule: AmountMarker = {}) {
+  return Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40, [AMOUNT_KEYWORD]: rule })
+}
+/**
+ * An amount in a JSON body: a decimal string, or a JSON number whose text as written in the body (not
+ * the float it parses to) is judged by the money rule.
+ */
+export function Amount(rule: AmountMarker = {}) {
+  return Type.Union(
+    [Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40 }), Type.Number({ minimum: 0 })],
+    {
+      [AMOUNT_KEYWORD]: rule,
+    },
+  )
+}
+/** An amount above zero as text; money never travels as a float. */
+export const MoneyText = AmountText()
+/** An amount above zero in a JSON body. */
+export const Money = Amount()
+/** A price where 0 means "none set". */
+export const MoneyOrZero = Amount({ allowZero: true })
 export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
 export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
 export const Email = Type.String({ format: 'email', maxLength: 120 })
 export const Phone = Type.String({ pattern: PHONE_PATTERN })
 export const Password = Type.String({ minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max })
 export const Code = Type.String({ pattern: '^[0-9A-Za-z]{4,8}$' })
+/** The largest page a list call serves; a client wanting more asks for the next page. */
+export const MAX_PAGE_SIZE = 100
 export const PageQuery = {
-  pageNum: Type.Optional(IntText),
-  pageSize: Type.Optional(IntText),
+  /** 1 and up */
+  pageNum: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })),
+  /** 1 to MAX_PAGE_SIZE */
+  pageSize: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|100)$' })),
 }
 export const AccountType = Type.Union([
   Type.Literal('platform'),

@@ -1,7 +1,15 @@
 import type { TObject, TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
-import { bodyLimitOf, type CachePolicy, type CallDefinition, type CallName } from '@tradegate/shared'
+import { Type } from 'typebox'
+import {
+  amountFieldsOf,
+  bodyLimitOf,
+  type AmountField,
+  type CachePolicy,
+  type CallDefinition,
+  type CallName,
+} from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 
 // Everything a route needs that does not change per request, worked out once when the route is registered.
@@ -19,16 +27,20 @@ export interface CallRoute {
   bodyLimit: number
   /** request headers passed upstream; a cached answer is shared by everyone, so it never carries a session */
   forwardedHeaders: readonly string[]
+  /** the fields the money rule judges */
+  amountFields: readonly AmountField[]
 }
 
 const SESSION_HEADERS = ['satoken', 'language', 'lang'] as const
 const PUBLIC_HEADERS = ['language', 'lang'] as const
+// a call without query parameters refuses any it is sent, as a call with some refuses unknown ones
+const NO_QUERY = Type.Object({}, { additionalProperties: false })
 
 export function prepareCallRoute(name: CallName, definition: CallDefinition, uploadLimit: number): CallRoute {
   const cache = definition.method === 'GET' && definition.cache ? definition.cache : null
   const schema: FastifySchema = {}
   if (definition.params) schema.params = definition.params
-  if (definition.query) schema.querystring = definition.query
+  schema.querystring = definition.query ?? NO_QUERY
   if (definition.body) schema.body = definition.body
   return {
     name,
@@ -39,6 +51,7 @@ export function prepareCallRoute(name: CallName, definition: CallDefinition, upl
     multipart: definition.bodyType === 'multipart',
     bodyLimit: bodyLimitOf(definition) ?? uploadLimit,
     forwardedHeaders: cache ? PUBLIC_HEADERS : SESSION_HEADERS,
+    amountFields: amountFieldsOf(definition),
   }
 }
 
@@ -127,7 +140,7 @@ function clauseFieldFinder(schema: TSchema): (record: Record<string, unknown>) =
   }
 }
 
-/** Query text with keys sorted, so equal queries make equal cache keys and equal upstream URLs. */
+/** Query text with keys sorted, so equal queries make equal cache keys. */
 export function canonicalQuery(query: Record<string, unknown>): string {
   const keys = Object.keys(query).sort()
   let text = ''

@@ -36,8 +36,9 @@ const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d])
 /**
  * Refuses JSON text nesting deeper than `maxDepth` or holding more than `maxMembers` keys and array items,
  * in one scan before anything parses it, so an oversized shape costs a scan and not a parse and three walks.
+ * Returns the members counted, which `checkNoRepeatedKeys` compares with the parsed value.
  */
-export function checkJsonShape(text: string, limits: ShapeLimits): void {
+export function checkJsonShape(text: string, limits: ShapeLimits): number {
   let depth = 0
   let members = 0
   let inString = false
@@ -62,4 +63,22 @@ export function checkJsonShape(text: string, limits: ShapeLimits): void {
     else if (code === COMMA) members++
     if (members > limits.maxMembers) throw new GatewayError(400, 'badRequest', 'body')
   }
+  return members
+}
+
+/**
+ * Refuses a JSON body that names a key twice. The parser keeps the last value and the gateway checks
+ * that one, while the upstream, which receives the bytes as sent, might read the first: so a parsed body
+ * must hold every member the text wrote.
+ */
+export function checkNoRepeatedKeys(parsed: unknown, membersWritten: number): void {
+  if (membersOf(parsed) !== membersWritten) throw new GatewayError(400, 'badRequest', 'body')
+}
+
+function membersOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0
+  const children = Array.isArray(value) ? value : Object.values(value)
+  let count = children.length
+  for (const child of children) count += membersOf(child)
+  return count
 }

@@ -1,15 +1,26 @@
+import { isUtf8 } from 'node:buffer'
 import { parse as parseQueryString } from 'node:querystring'
 import fp from 'fastify-plugin'
-import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { FormData } from 'undici'
-import { CALLS, TOKEN_HEADER, callPath, type CallDefinition, type CallName } from '@tradegate/shared'
+import {
+  CALLS,
+  SIGN_IN_REQUIRED_STATUS,
+  TOKEN_HEADER,
+  TOKEN_PATTERN,
+  callPath,
+  type CallDefinition,
+  type CallName,
+} from '@tradegate/shared'
 import { acceptedEncoding, compressPlugin } from '../plugins/external/compress'
+import { PrecisionSource, checkAmounts } from './amounts'
 import { ResponseCache, type CacheOutcome } from './cache'
 import { callSchemaCompiler, canonicalQuery, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from '../lib/errors'
 import { sessionEndOf, type SessionEnd } from './session-end'
-import { checkJsonShape, checkRawText, chineseDetail, type ShapeLimits } from './guard'
+import { checkJsonShape, checkNoRepeatedKeys, checkRawText, chineseDetail, type ShapeLimits } from './guard'
+import { boundaryOf, parseMultipart, type MultipartLimits } from './multipart'
+import { UploadBudget } from './upload-budget'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
@@ -24,6 +35,7 @@ export interface ApiOptions {
   bodyMaxDepth: number
   bodyMaxMembers: number
   uploadLimitBytes: number
+  uploadsPerMinute: number
 }
 
 declare module 'fastify' {
@@ -37,6 +49,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the body text as received, kept so escapes the parser removed can still be checked */
     rawBody: string | null
+    /** the body bytes as received: what the upstream is sent once every check has passed */
+    rawBytes: Buffer | null
     /** an upload's parts, read and checked before validation */
     uploadForm: FormData | null
   }
@@ -45,14 +59,16 @@ declare module 'fastify' {
 const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
 // room for multipart boundaries and text fields on top of the file limit
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
-// a part is text, and checked, when it says so or carries no file name; binary files are left alone
-const TEXT_PART_TYPE = /^text\//i
-// text parts are read whole by the Chinese rule, so they get the size of a text field, not of a file
-const TEXT_PART_LIMIT_BYTES = 16 * 1024
+const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes'> = {
+  parts: 24,
+  files: 4,
+  // text parts are read whole by the Chinese rule, so they get the size of a text field, not of a file
+  textPartBytes: 16 * 1024,
+}
+const NO_STORE = 'no-store'
 
-interface CheckedInput {
-  query: string
-  body: string | FormData | undefined
+interface ForwardedBody {
+  body: Buffer | FormData | undefined
   contentType: string | undefined
 }
 
@@ -76,7 +92,31 @@ export const apiPlugin = fp<ApiOptions>(
     app.decorate('responseCache', cache)
     app.decorate('upstream', upstream)
     app.decorateRequest('rawBody', null)
+    app.decorateRequest('rawBytes', null)
     app.decorateRequest('uploadForm', null)
+    const uploadBudget = new UploadBudget({
+      perMinute: options.uploadsPerMinute,
+      redis: app.redis,
+      prefix: app.redisPrefix,
+      log: app.log,
+    })
+    const multipartLimits: MultipartLimits = { ...MULTIPART_LIMITS, fileBytes: options.uploadLimitBytes }
+    // the coin list's precisions, read through the cache as the getCoinList route reads it
+    const precisions = new PrecisionSource({
+      load: async () => {
+        const coinList = routes.find((route) => route.name === 'getCoinList')!
+        const outcome = await cache.serve(cacheKeyOf(coinList.label, '', '|'), coinList.cache!, () =>
+          upstream.request({ method: 'GET', path: coinList.label, headers: {}, route: coinList.label }),
+        )
+        const body = outcome.answer?.body ?? outcome.upstream?.body
+        if (!body) throw new Error('no coin list')
+        return JSON.parse(body.toString('utf8'))
+      },
+    })
+    // read once before the gateway serves, so the first amounts are already judged by their coin
+    app.addHook('onReady', async () => {
+      await precisions.current()
+    })
     app.readiness.check('upstream', () => (upstream.reachable ? null : upstream.unreachableReason))
     app.addHook('onClose', async () => {
       await upstream.close()
@@ -96,68 +136,103 @@ export const apiPlugin = fp<ApiOptions>(
     await app.register(async (scope) => {
       await scope.register(compressPlugin)
       scope.removeAllContentTypeParsers()
+      // read whole within the route's limit, and split by the gateway's own strict parser before validation
+      scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      )
       scope.setValidatorCompiler(callSchemaCompiler)
-      await scope.register(multipart, {
-        throwFileSizeLimit: true,
-        limits: {
-          fileSize: options.uploadLimitBytes,
-          files: 4,
-          fields: 20,
-          fieldSize: TEXT_PART_LIMIT_BYTES,
-          parts: 24,
-          headerPairs: 50,
-        },
-      })
       for (const route of routes) if (route.multipart) register(scope, route)
     })
 
     function register(scope: FastifyInstance, route: CallRoute): void {
+      const needsSession = route.multipart && route.definition.auth
       scope.route({
         method: route.definition.method,
         url: route.definition.path,
         config: { apiAnswer: true },
         bodyLimit: route.bodyLimit,
         schema: route.schema,
-        // the Chinese rule answers before the schema does, and an upload's parts are checked as they are read
-        preValidation: route.multipart
-          ? async (request) => {
-              checkChineseRule(route, request)
-              request.uploadForm = await readMultipart(request)
-            }
-          : (request, _reply, done) => {
-              checkChineseRule(route, request)
-              done()
-            },
+        // before the body is read: a bad token, and for uploads a missing session or a spent budget
+        onRequest: async (request, reply) => {
+          if (!route.cache) reply.header('cache-control', NO_STORE)
+          try {
+            checkSessionHeader(request, needsSession)
+            if (route.multipart) await takeUploadBudget(request, reply)
+          } catch (error) {
+            // the upload's body stays unread: the connection ends with this answer rather than drain it
+            if (route.multipart) reply.header('connection', 'close')
+            throw error
+          }
+        },
+        // the Chinese rule answers before the schema does, and so does the money rule
+        preValidation: async (request) => {
+          checkChineseRule(route, request)
+          if (route.multipart) request.uploadForm = readUpload(request)
+          if (route.amountFields.length > 0)
+            checkAmounts(
+              route.amountFields,
+              {
+                query: request.query as Record<string, unknown>,
+                body: request.body,
+                rawJson: isForm(request) ? null : request.rawBody,
+              },
+              await precisions.current(),
+            )
+        },
         handler: (request, reply) => handle(route, request, reply),
       })
     }
 
     async function handle(route: CallRoute, request: FastifyRequest, reply: FastifyReply) {
-      const input = checkedInput(route, request)
       const languageHeaders = checkedLanguageHeaders(request)
       const path = route.definition.params
         ? callPath(route.name, request.params as Record<string, string>)
         : route.label
-      const target = input.query ? `${path}?${input.query}` : path
+      // the query exactly as the client wrote it, now that every check has passed
+      const rawQuery = rawQueryOf(request.url)
+      const forwarded = forwardedBody(route, request)
       const outgoing: UpstreamRequest = {
         method: route.definition.method,
-        path: target,
-        headers: forwardedHeaders(route, request, input.contentType),
-        body: input.body,
+        path: rawQuery ? `${path}?${rawQuery}` : path,
+        headers: forwardedHeaders(route, request, forwarded.contentType),
+        body: forwarded.body,
         route: route.label,
         timeoutMs: route.definition.timeoutMs,
       }
       if (!route.cache) {
         const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
-        if (typeof token !== 'string') return sendUpstream(reply, await callUpstream(request, outgoing))
-        return sendUpstream(reply, await callWithSession(route, request, outgoing, token))
+        const response =
+          typeof token === 'string'
+            ? await callWithSession(route, request, outgoing, token)
+            : await callUpstream(request, outgoing)
+        // a private answer: whatever the upstream said, no cache on the way may keep it
+        return upstreamHead(reply, response).header('cache-control', NO_STORE).send(response.body)
       }
-
-      const outcome = await cache.serve(`${target}|${languageHeaders}`, route.cache, () =>
-        callUpstream(request, outgoing),
-      )
+      // equal queries written in another order share one cached answer
+      const key = cacheKeyOf(path, canonicalQuery(request.query as Record<string, unknown>), languageHeaders)
+      const outcome = await cache.serve(key, route.cache, () => callUpstream(request, outgoing))
       app.metrics.cacheRequests.inc({ route: route.label, result: outcome.result })
       return sendCacheOutcome(request, reply, outcome)
+    }
+
+    /**
+     * A token outside the token alphabet is refused on every call, as the upstream would otherwise be
+     * asked about it; an upload also needs one at all, as its body is only read for a session.
+     */
+    function checkSessionHeader(request: FastifyRequest, required: boolean): void {
+      const token = request.headers[TOKEN_HEADER]
+      if (token === undefined && !required) return
+      if (typeof token === 'string' && TOKEN_PATTERN.test(token)) return
+      app.metrics.rejectedRequests.inc({ reason: 'session' })
+      throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
+    }
+
+    async function takeUploadBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const retryAfter = await uploadBudget.take(request.ip)
+      if (retryAfter === 0) return
+      app.metrics.rejectedRequests.inc({ reason: 'upload_budget' })
+      reply.header('retry-after', retryAfter)
+      throw new GatewayError(429, 'tooManyRequests', 'uploads')
     }
 
     async function callUpstream(
@@ -199,15 +274,15 @@ export const apiPlugin = fp<ApiOptions>(
       return response
     }
 
-    function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
-      return reply.code(response.status).headers(response.headers).send(response.body)
+    function upstreamHead(reply: FastifyReply, response: UpstreamResponse) {
+      return reply.code(response.status).headers(response.headers)
     }
 
     function sendCacheOutcome(request: FastifyRequest, reply: FastifyReply, outcome: CacheOutcome) {
       request.cacheResult = outcome.result
       reply.header('x-cache', outcome.result)
       const answer = outcome.answer
-      if (!answer) return sendUpstream(reply, outcome.upstream!)
+      if (!answer) return upstreamHead(reply, outcome.upstream!).send(outcome.upstream!.body)
       const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))
       reply.code(200).header('content-type', answer.contentType).header('age', age)
       if (!answer.encoded) return reply.send(answer.body)
@@ -242,49 +317,46 @@ export const apiPlugin = fp<ApiOptions>(
       }
     }
 
-    /** What goes upstream: the checked query re-encoded, and the checked body in the form it came in. */
-    function checkedInput(route: CallRoute, request: FastifyRequest): CheckedInput {
-      const queryText = route.definition.query ? canonicalQuery(request.query as Record<string, unknown>) : ''
-      if (request.uploadForm) return { query: queryText, body: request.uploadForm, contentType: undefined }
-      if (!route.definition.body) return { query: queryText, body: undefined, contentType: undefined }
-      const body = request.body
-      const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
-      return isForm
-        ? {
-            query: queryText,
-            body: canonicalQuery(body as Record<string, unknown>),
-            contentType: 'application/x-www-form-urlencoded',
-          }
-        : { query: queryText, body: JSON.stringify(body), contentType: 'application/json' }
+    /** The body as the client sent it, for a call that takes one: the same bytes, or the checked upload's parts. */
+    function forwardedBody(route: CallRoute, request: FastifyRequest): ForwardedBody {
+      if (request.uploadForm) return { body: request.uploadForm, contentType: undefined }
+      const bytes = request.rawBytes
+      if (!route.definition.body || !bytes || bytes.length === 0)
+        return { body: undefined, contentType: undefined }
+      return {
+        body: bytes,
+        contentType: isForm(request) ? 'application/x-www-form-urlencoded' : 'application/json',
+      }
     }
 
     function countChinese(): void {
       app.metrics.rejectedRequests.inc({ reason: 'chinese' })
     }
 
-    /** Reads every part into memory within the multipart limits, checking names, text parts and file names. */
-    async function readMultipart(request: FastifyRequest): Promise<FormData> {
-      const declared = Number(request.headers['content-length'] ?? 0)
-      if (declared > options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES) {
-        throw new GatewayError(413, 'payloadTooLarge')
-      }
-      if (!request.isMultipart()) throw new GatewayError(400, 'badRequest', 'body')
+    /**
+     * An upload's parts, split by the gateway's own parser and checked: names and file names by the
+     * Chinese rule, every part that is not an accepted image decoded by its charset and checked as text.
+     * The upstream receives the parts rebuilt, text as UTF-8, so it reads exactly what was checked.
+     */
+    function readUpload(request: FastifyRequest): FormData {
+      const boundary = boundaryOf(request.headers['content-type'])
+      if (!boundary || !Buffer.isBuffer(request.body)) throw new GatewayError(400, 'badRequest', 'body')
       const form = new FormData()
-      for await (const part of request.parts()) {
-        checkRawText(part.fieldname, 'body', countChinese)
-        if (part.type === 'file') {
-          checkRawText(part.filename, 'body', countChinese)
-          const content = await part.toBuffer()
-          if (TEXT_PART_TYPE.test(part.mimetype)) {
-            if (content.length > TEXT_PART_LIMIT_BYTES) throw new GatewayError(413, 'payloadTooLarge')
-            checkRawText(content.toString('utf8'), 'body', countChinese)
-          }
-          form.append(part.fieldname, new Blob([content], { type: part.mimetype }), part.filename)
-        } else {
-          const value = String(part.value)
-          checkRawText(value, 'body', countChinese)
-          form.append(part.fieldname, value)
+      for (const part of parseMultipart(request.body, boundary, multipartLimits)) {
+        checkRawText(part.name, 'body', countChinese)
+        checkRawText(part.filename, 'body', countChinese)
+        if (part.kind === 'binary') {
+          form.append(part.name, new Blob([part.content], { type: part.contentType }), part.filename)
+          continue
         }
+        checkRawText(part.text, 'body', countChinese)
+        if (part.filename === '') form.append(part.name, part.text)
+        else
+          form.append(
+            part.name,
+            new Blob([part.text], { type: `${part.mediaType}; charset=utf-8` }),
+            part.filename,
+          )
       }
       return form
     }
@@ -316,27 +388,62 @@ function checkedLanguageHeaders(request: FastifyRequest): string {
   return `${language ?? ''}|${lang ?? ''}`
 }
 
-/** JSON and form bodies, kept as text for the Chinese rule and refused by shape before they are parsed. */
+/** A cached answer's key: the path, the query with keys sorted, and the language headers. */
+function cacheKeyOf(path: string, canonicalQuery: string, languageHeaders: string): string {
+  return `${canonicalQuery ? `${path}?${canonicalQuery}` : path}|${languageHeaders}`
+}
+
+/** The query string exactly as the request line wrote it, without the `?`. */
+function rawQueryOf(url: string): string {
+  const start = url.indexOf('?')
+  return start < 0 ? '' : url.slice(start + 1)
+}
+
+function isForm(request: FastifyRequest): boolean {
+  return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false
+}
+
+/**
+ * Keeps a body's bytes for the upstream and its text for the Chinese rule; bytes that are not UTF-8 are
+ * refused, since the text checked would not be the text the upstream reads.
+ */
+function keepRawBody(request: FastifyRequest, bytes: Buffer): string | null {
+  if (!isUtf8(bytes)) return null
+  request.rawBytes = bytes
+  request.rawBody = bytes.toString('utf8')
+  return request.rawBody
+}
+
+/** JSON and form bodies, kept as received and refused by shape before they are parsed. */
 function addBodyParsers(scope: FastifyInstance, shape: ShapeLimits): void {
   scope.removeAllContentTypeParsers()
   const parseJson = scope.getDefaultJsonParser('error', 'error')
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-    const raw = text as string
-    request.rawBody = raw
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const raw = keepRawBody(request, body as Buffer)
+    if (raw === null) return done(new GatewayError(400, 'badRequest', 'body'), undefined)
     if (raw.length === 0) return done(null, undefined)
+    let members: number
     try {
-      checkJsonShape(raw, shape)
+      members = checkJsonShape(raw, shape)
     } catch (error) {
       return done(error as GatewayError, undefined)
     }
-    parseJson(request, raw, done)
+    parseJson(request, raw, (error, parsed) => {
+      if (error) return done(error, undefined)
+      try {
+        checkNoRepeatedKeys(parsed, members)
+      } catch (refusal) {
+        return done(refusal as GatewayError, undefined)
+      }
+      done(null, parsed)
+    })
   })
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (request, text, done) => {
-      const raw = text as string
-      request.rawBody = raw
+    { parseAs: 'buffer' },
+    (request, body, done) => {
+      const raw = keepRawBody(request, body as Buffer)
+      if (raw === null) return done(new GatewayError(400, 'badRequest', 'body'), undefined)
       // a form is flat: its pairs are its members
       const pairs = raw.length === 0 ? 0 : raw.split('&', shape.maxMembers + 1).length
       if (pairs > shape.maxMembers) return done(new GatewayError(400, 'badRequest', 'body'), undefined)

@@ -16,10 +16,11 @@ export interface UpstreamOptions {
 
 export interface UpstreamRequest {
   method: 'GET' | 'POST'
-  /** path and query, already checked and re-encoded */
+  /** path and query, checked and as the client wrote them */
   path: string
   headers: Record<string, string>
-  body?: string | FormData
+  /** the client's body bytes, or an upload's checked parts */
+  body?: Buffer | FormData
   /** route label for metrics */
   route: string
   /** how long to wait for the answer, when not the deployment's UPSTREAM_TIMEOUT_MS */

@@ -6,7 +6,8 @@ import { useTestStack } from '../helpers'
 
 // Only the table's calls are served, and nothing unchecked or oversized ever reaches upstream.
 
-const stack = useTestStack({ REDIS_URL: '' })
+// uploads get a budget large enough for every upload this file sends
+const stack = useTestStack({ REDIS_URL: '', UPLOAD_RATE_PER_MINUTE: 1000 })
 beforeEach(async () => {
   await stack.upstream.resetCalls()
 })
@@ -27,7 +28,8 @@ function multipart(parts: Array<{ name: string; value: string; filename?: string
     .join('')
   return {
     payload: Buffer.from(`${body}--${boundary}--\r\n`),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    // an upload's body is read only for a session; the sandbox then answers for the token
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, satoken: 'test-session-token' },
   }
 }
 

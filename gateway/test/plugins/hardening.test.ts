@@ -7,12 +7,12 @@ import { startTestGateway, uniquePrefix, useTestStack } from '../helpers'
 const stack = useTestStack({ REDIS_URL: '' })
 
 describe('security headers', () => {
-  it('sends a CSP allowing only this origin and sockets to this same host', async () => {
+  it("sends a CSP allowing only this origin ('self', its sockets included)", async () => {
     const response = await stack.gateway.app.inject({ url: '/', headers: { host: 'trade.example:8080' } })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain("connect-src 'self' ws://trade.example:8080 wss://trade.example:8080")
+    expect(csp).toMatch(/connect-src 'self'(;|$)/)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toMatch(/\*|https:(?!\/)/)
     expect(response.headers['x-content-type-options']).toBe('nosniff')

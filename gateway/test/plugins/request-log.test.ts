@@ -19,7 +19,8 @@ describe('request log', () => {
     const before = stack.gateway.logs.length
     await stack.gateway.app.inject({
       url: CALLS.getCoinList.path,
-      headers: { 'x-request-id': 'trace-abc-1' },
+      // a language of its own: the gateway reads the coin list under the default one at start
+      headers: { 'x-request-id': 'trace-abc-1', language: 'log-test' },
     })
     const lines = stack.gateway.logs.slice(before).filter((line) => line.msg === 'request')
     expect(lines).toHaveLength(1)

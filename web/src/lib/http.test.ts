@@ -130,6 +130,22 @@ describe('callApi', () => {
     expect(reloadCalls()).toBe(before + 1)
   })
 
+  it("signs out the same way on the gateway's 401 signInRequired, and not on another 401", async () => {
+    vi.useFakeTimers()
+    signIn({ satoken: 'bad token', loginKey: 'key-12345678' })
+    answer(401, { code: 401, msg: 'signInRequired', detail: 'headers.satoken' })
+    const before = reloadCalls()
+    await expect(callApi('assetBalance')).rejects.toMatchObject({ reason: 'tokenExpired', status: 401 })
+    expect(currentToken()).toBe('')
+    vi.advanceTimersByTime(LIMITS.tokenExpiredReloadMs)
+    expect(reloadCalls()).toBe(before + 1)
+
+    signIn({ satoken: 'kept-token', loginKey: 'key-12345678' })
+    answer(401, { code: 401, msg: 'forbidden' })
+    await expect(callApi('assetBalance')).rejects.toMatchObject({ reason: 'network', status: 401 })
+    expect(currentToken()).toBe('kept-token')
+  })
+
   it('refuses Chinese in a query or body at any depth without sending anything', async () => {
     const fetchStub = answer(200, { code: 200, msg: 'ok', data: null })
     await expect(

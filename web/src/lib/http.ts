@@ -1,9 +1,11 @@
 import { CALL_ROUTES } from 'virtual:call-routes'
 import {
   LIMITS,
+  SIGN_IN_REQUIRED_STATUS,
   TOKEN_HEADER,
   fillPath,
   findChinese,
+  isGatewayErrorBody,
   isSuccess,
   isTokenExpired,
   type CALLS,
@@ -105,8 +107,20 @@ function parseEnvelope(text: string): Envelope | null {
 }
 
 /** Applies the error catalogue to one HTTP answer and returns the envelope of a successful call. */
+/** The upstream's token-expired answer, or the gateway's refusal of a call that came without a usable session. */
+function sessionEnded(status: number, envelope: Envelope): boolean {
+  if (status === SIGN_IN_REQUIRED_STATUS)
+    return isGatewayErrorBody(envelope) && envelope.msg === 'signInRequired'
+  return status === 200 && isTokenExpired(envelope)
+}
+
 function judgeResponse(status: number, text: string, options: CallOptions): Envelope {
   const envelope = parseEnvelope(text)
+  if (envelope !== null && sessionEnded(status, envelope)) {
+    signOut({ forgetAutoLogin: false })
+    setTimeout(() => window.location.reload(), LIMITS.tokenExpiredReloadMs)
+    throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
+  }
   if (status !== 200) {
     // the error catalogue: any status but 200 is a network anomaly, whatever the body says
     const message = i18n.t('errors.networkAnomaly')
@@ -117,11 +131,6 @@ function judgeResponse(status: number, text: string, options: CallOptions): Enve
     const message = i18n.t('errors.systemError')
     toast(message, options)
     throw new ApiError('refused', message, undefined, status)
-  }
-  if (isTokenExpired(envelope)) {
-    signOut({ forgetAutoLogin: false })
-    setTimeout(() => window.location.reload(), LIMITS.tokenExpiredReloadMs)
-    throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
   }
   const accept = options.accept ?? isSuccess
   if (!accept(envelope)) {

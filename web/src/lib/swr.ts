@@ -1,5 +1,5 @@
 import useSWR, { type Middleware, type SWRConfiguration, type SWRResponse } from 'swr'
-import type { CallData, CallName } from '@tradegate/shared'
+import { MAX_PAGE_SIZE, type CallData, type CallName, type CallQuery } from '@tradegate/shared'
 import { i18n } from './i18n'
 import { callApi, type ApiError, type CallInput, type CallOptions } from './http'
 import { retryNetworkFailures } from './retry'
@@ -50,4 +50,38 @@ export function useCall<N extends CallName>(
     ([callName, callInput]: [N, CallInput<N>]) => callApi(callName, callInput, callOptions),
     swr,
   )
+}
+
+/** The list calls that answer one page of rows with the total. */
+export type PagedCallName = {
+  [N in CallName]: CallData<N> extends { rows: unknown[]; total: number }
+    ? CallQuery<N> extends { pageSize?: string } | undefined
+      ? N
+      : never
+    : never
+}[CallName]
+
+type AnyPage = { rows: unknown[]; total: number }
+
+/**
+ * Up to `maxRows` rows of a paged list as one page, read MAX_PAGE_SIZE rows at a time (the largest page
+ * the gateway serves) until the list or `maxRows` ends.
+ */
+export function useAllPages<N extends PagedCallName>(
+  name: N,
+  query: Omit<NonNullable<CallQuery<N>>, 'pageNum' | 'pageSize'>,
+  maxRows: number,
+): SWRResponse<CallData<N>, ApiError> {
+  return useSWR([name, query, maxRows], async () => {
+    const rows: unknown[] = []
+    let total = 0
+    for (let pageNum = 1; rows.length < maxRows; pageNum++) {
+      const pageQuery = { ...query, pageNum: String(pageNum), pageSize: String(MAX_PAGE_SIZE) }
+      const page = (await callApi(name, { query: pageQuery } as unknown as CallInput<N>)) as AnyPage
+      rows.push(...page.rows)
+      total = page.total
+      if (page.rows.length < MAX_PAGE_SIZE || rows.length >= total) break
+    }
+    return { rows: rows.slice(0, maxRows), total } as CallData<N>
+  })
 }

@@ -23,11 +23,19 @@ type CountingClient = RedisClient & {
   gatewayRateCount(key: string, windowMs: number): Promise<[number, number]>
 }
 
-/** A Redis counter that fails open: while Redis is away requests pass, and one warn line says so. */
-function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
+/** Counts one event under `key` in a fixed window shared by every instance: resolves [count so far, ms left]. */
+export function redisWindowCounter(
+  redis: RedisClient,
+): (key: string, windowMs: number) => Promise<[number, number]> {
   if (!('gatewayRateCount' in redis))
     redis.defineCommand('gatewayRateCount', { numberOfKeys: 1, lua: COUNT_SCRIPT })
   const client = redis as CountingClient
+  return (key, windowMs) => client.gatewayRateCount(key, windowMs)
+}
+
+/** A Redis counter that fails open: while Redis is away requests pass, and one warn line says so. */
+function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
+  const count = redisWindowCounter(redis)
   let failing = false
   const failed = (error: unknown) => {
     if (!failing)
@@ -50,7 +58,7 @@ function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBase
         callback(error)
         return
       }
-      client.gatewayRateCount(prefix + key, timeWindow).then(
+      count(prefix + key, timeWindow).then(
         ([current, ttl]) => {
           if (failing) log.info({ event: 'rate_limit_shared' }, 'rate limit: Redis answering again')
           failing = false

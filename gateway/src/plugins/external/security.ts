@@ -1,16 +1,20 @@
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
-import type { IncomingMessage } from 'node:http'
 
-// Security headers. Pages get helmet's full set with a CSP allowing only this origin and sockets to
-// this same host; API answers (JSON, never rendered) get only the headers that matter for them.
+// Security headers. Pages get helmet's full set with a CSP built from configuration alone: this origin
+// ('self', which covers its own ws: and wss: sockets) and the configured ALLOWED_ORIGINS with their socket
+// forms. Nothing from the request (its Host header) ever reaches the policy. API answers (JSON, never
+// rendered) get only the headers that matter for them.
 
-const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
-
-/** ws/wss of the host the page was loaded from; a malformed Host header gets no socket source at all. */
-function sameHostSockets(request: IncomingMessage): string {
-  const host = request.headers.host
-  return host && PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'"
+/** connect-src for the configured origins: each origin, and its ws/wss form for sockets. */
+export function connectSources(allowedOrigins: readonly string[]): string[] {
+  const sources = ["'self'"]
+  for (const origin of allowedOrigins) {
+    const url = URL.canParse(origin) ? new URL(origin) : null
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue
+    sources.push(url.origin, `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`)
+  }
+  return [...new Set(sources)]
 }
 
 /** Set on API answers (routes whose config has `apiAnswer: true`) instead of helmet's full set. */
@@ -26,8 +30,13 @@ declare module 'fastify' {
   }
 }
 
-export const securityPlugin = fp(
-  async (app) => {
+export interface SecurityOptions {
+  /** ALLOWED_ORIGINS, parsed */
+  allowedOrigins: readonly string[]
+}
+
+export const securityPlugin = fp<SecurityOptions>(
+  async (app, { allowedOrigins }) => {
     // built once: @fastify/helmet rebuilt it per request and ran two hooks (one async) even on API routes
     const pageHeaders = helmet({
       contentSecurityPolicy: {
@@ -39,7 +48,7 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", sameHostSockets],
+          connectSrc: connectSources(allowedOrigins),
           workerSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],

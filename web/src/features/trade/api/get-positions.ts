@@ -1,8 +1,6 @@
 import { LIMITS } from '@tradegate/shared'
-import { useCall } from '../../../lib/swr'
+import { useAllPages } from '../../../lib/swr'
 
 export function useOpenPositions() {
-  return useCall('positionList', {
-    query: { status: 'open', pageNum: '1', pageSize: String(LIMITS.positionListPageSize) },
-  })
+  return useAllPages('positionList', { status: 'open' }, LIMITS.positionListPageSize)
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '@tradegate/shared'
-import { useCall } from '../../../lib/swr'
+import { useAllPages } from '../../../lib/swr'
 
 export function useExchangePairs() {
-  return useCall('exchangeList', { query: { pageNum: '1', pageSize: String(LIMITS.exchangeListPageSize) } })
+  return useAllPages('exchangeList', {}, LIMITS.exchangeListPageSize)
 }

@@ -1,0 +1,197 @@
+import { checkAmount, type AmountField, type AmountScale } from '@tradegate/shared'
+import { GatewayError } from '../lib/errors'
+
+// The money rule at the gateway: every amount field of a call judged by `checkAmount` on the text the
+// client wrote, with the precision of its coin or pair where the cached coin list gives one.
+
+/** Decimal places of the coins and pairs named in the coin list; `undefined` where it names none. */
+export interface Precisions {
+  of(scale: AmountScale, named: string): number | undefined
+}
+
+interface PairPlaces {
+  price: number
+  quantity: number
+}
+
+/** Precisions from a getCoinList answer (`{code:200,data:{currencyList,contractList}}`), or null when it has none. */
+export function precisionsOfCoinList(answer: unknown): Precisions | null {
+  const data = (answer as { code?: unknown; data?: unknown } | null)?.data
+  if ((answer as { code?: unknown } | null)?.code !== 200 || typeof data !== 'object' || data === null)
+    return null
+  const coins = new Map<string, number>()
+  // a coin named by several pairs keeps its finest precision, so no valid amount is refused
+  const noteCoin = (coin: unknown, places: unknown) => {
+    if (typeof coin !== 'string' || !Number.isInteger(places)) return
+    const key = coin.toLowerCase()
+    coins.set(key, Math.max(coins.get(key) ?? 0, places as number))
+  }
+  const pairsOf = (list: unknown, price: string, quantity: string) => {
+    const pairs = new Map<string, PairPlaces>()
+    for (const item of Array.isArray(list) ? (list as Array<Record<string, unknown>>) : []) {
+      if (typeof item?.symbol !== 'string') continue
+      noteCoin(item.coin, item[quantity])
+      // the quote coin (usdt) is counted in its pairs' price places
+      noteCoin(item.baseCoin, item[price])
+      if (Number.isInteger(item[price]) && Number.isInteger(item[quantity]))
+        pairs.set(item.symbol.toLowerCase(), {
+          price: item[price] as number,
+          quantity: item[quantity] as number,
+        })
+    }
+    return pairs
+  }
+  const record = data as Record<string, unknown>
+  const spot = pairsOf(record.currencyList, 'basePrecision', 'coinPrecision')
+  const contract = pairsOf(record.contractList, 'baseScale', 'coinScale')
+  if (coins.size === 0) return null
+  return {
+    of(scale, named) {
+      const key = named.toLowerCase()
+      switch (scale.kind) {
+        case 'coin':
+          return coins.get(key)
+        case 'spotQuantity':
+          return spot.get(key)?.quantity
+        case 'spotPrice':
+          return spot.get(key)?.price
+        case 'contractPrice':
+          return contract.get(key)?.price
+      }
+    },
+  }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/**
+ * The text of a top-level member's value as written, when that value is a JSON number: the float it
+ * parses to has lost the digits the money rule judges. Scans only as far as the member.
+ */
+export function numberTextOf(json: string, key: string): string | null {
+  let depth = 0
+  // a string at the top level is a key when it follows `{` or `,`; otherwise it is a value
+  let keyNext = false
+  let index = 0
+  while (index < json.length) {
+    const char = json[index]!
+    if (char === '"') {
+      const end = stringEnd(json, index)
+      if (depth === 1 && keyNext && JSON.parse(json.slice(index, end)) === key) {
+        const value = json.slice(end).match(/^\s*:\s*([-+0-9.eE]+)/)
+        return value ? value[1]! : null
+      }
+      keyNext = false
+      index = end
+      continue
+    }
+    if (char === '{' || char === '[') {
+      depth++
+      keyNext = depth === 1 && char === '{'
+    } else if (char === '}' || char === ']') depth--
+    else if (char === ',' && depth === 1) keyNext = true
+    index++
+  }
+  return null
+}
+
+/** Index just past the closing quote of the JSON string opening at `start`. */
+function stringEnd(json: string, start: number): number {
+  let index = start + 1
+  while (index < json.length) {
+    const code = json.charCodeAt(index)
+    if (code === BACKSLASH) index += 2
+    else if (code === QUOTE) return index + 1
+    else index++
+  }
+  return index
+}
+
+export interface AmountInput {
+  query: Record<string, unknown>
+  body: unknown
+  /** the JSON body as received, for the written text of number values; null for a form body */
+  rawJson: string | null
+}
+
+/**
+ * Throws 400 `invalidAmount` naming the first amount field the money rule refuses. A field of another
+ * type (an object, a boolean) is left to the schema, which refuses it as `badRequest`.
+ */
+export function checkAmounts(
+  fields: readonly AmountField[],
+  input: AmountInput,
+  precisions: Precisions | null,
+): void {
+  for (const { part, key, rule } of fields) {
+    const values = (part === 'query' ? input.query : input.body) as Record<string, unknown> | undefined
+    if (typeof values !== 'object' || values === null || !Object.hasOwn(values, key)) continue
+    const value = values[key]
+    let text: string
+    if (typeof value === 'string') text = value
+    else if (typeof value === 'number' && part === 'body' && input.rawJson !== null)
+      text = numberTextOf(input.rawJson, key) ?? String(value)
+    else continue
+    const named = rule.scale ? values[rule.scale.field] : undefined
+    const maxDecimals =
+      rule.scale && typeof named === 'string' ? precisions?.of(rule.scale, named) : undefined
+    if (checkAmount(text, { maxDecimals, allowZero: rule.allowZero }) !== null)
+      throw new GatewayError(400, 'invalidAmount', `${part}.${key}`)
+  }
+}
+
+export interface PrecisionSourceOptions {
+  /** the getCoinList answer's body, parsed; throws when there is none */
+  load(): Promise<unknown>
+  /** a list older than this is read again on the next request that needs it */
+  refreshMs?: number
+  /** after a failed read, the next try waits this long */
+  retryMs?: number
+  /** a read slower than this counts as failed, so a hung upstream holds no request long */
+  timeoutMs?: number
+}
+
+/**
+ * The coin list's precisions, read through the gateway's own cached call. The first request needing
+ * them waits for the first read; later ones use the last list while a refresh runs, and while no list
+ * can be read every amount keeps the 18-place cap.
+ */
+export class PrecisionSource {
+  private precisions: Precisions | null = null
+  private readAt = 0
+  private failedAt = 0
+  private reading: Promise<void> | null = null
+
+  constructor(private readonly options: PrecisionSourceOptions) {}
+
+  async current(): Promise<Precisions | null> {
+    const now = Date.now()
+    const due = this.precisions
+      ? now - this.readAt >= (this.options.refreshMs ?? 60_000)
+      : now - this.failedAt >= (this.options.retryMs ?? 15_000)
+    if (due && !this.reading) this.reading = this.read()
+    if (!this.precisions && this.failedAt === 0 && this.reading) await this.reading
+    return this.precisions
+  }
+
+  private async read(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const timeoutMs = this.options.timeoutMs ?? 3000
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)
+    })
+    try {
+      const precisions = precisionsOfCoinList(await Promise.race([this.options.load(), timedOut]))
+      if (!precisions) throw new Error('coin list without precisions')
+      this.precisions = precisions
+      this.readAt = Date.now()
+      this.failedAt = 0
+    } catch {
+      this.failedAt = Date.now()
+    } finally {
+      clearTimeout(timer)
+      this.reading = null
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { InjectOptions } from 'fastify'
+import { CALLS, CALL_NAMES, amountFieldsOf, type AmountField, type CallName } from '@tradegate/shared'
+import { useTestStack } from '../helpers'
+
+// The money rule on every call that carries an amount, against the real sandbox and its coin list:
+// a refused amount is answered 400 invalidAmount naming the field, and nothing reaches the upstream.
+
+const stack = useTestStack({ REDIS_URL: '' })
+beforeEach(async () => {
+  await stack.upstream.resetCalls()
+})
+
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
+
+/** A valid request of each call with an amount; the amount under test replaces one of its fields. */
+const VALID: Partial<Record<CallName, Record<string, unknown>>> = {
+  transferFunds: { coin: 'usdt', from: 'platform', to: 'contract', amount: '1' },
+  rechargeSubmit: { coin: 'usdt', amount: '100' },
+  withdrawSubmit: { coin: 'usdt', amount: '20', address: ADDRESS, pwd: 'secret12' },
+  currencyExchange: { from: 'usdt', to: 'btc', amount: '10' },
+  optionOrderSubmit: {
+    coin: 'btc',
+    expiresAt: 1,
+    strike: '67000',
+    kind: 'call',
+    quantity: '1',
+    maxPremium: '100',
+  },
+  spotOrderSubmit: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '67250', amount: '0.01' },
+  secondOrderCreate: { symbol: 'btcusdt', periodId: 1, direction: 'up', amount: '10' },
+  contractOrderSubmit: {
+    symbol: 'btcusdt',
+    direction: 'long',
+    type: 'limit',
+    price: '67250',
+    leverage: 10,
+    shares: '1',
+  },
+  positionStop: { id: '1', shares: '1', price: '67250' },
+  positionAdjustMargin: { id: '1', money: '1', flag: '1' },
+  lossSet: { positionId: 1, stopLoss: '60000', takeProfit: '70000' },
+  followStart: { traderId: 1, amount: '100' },
+  traderApply: { nickname: 'trader', amount: '100' },
+  proxySubscribe: { productId: 1, amount: '100' },
+  financeSubscribe: { productId: 1, amount: '100' },
+}
+
+/** The call with `field` set to `value`; for a JSON body, `value` is spliced in as raw JSON text. */
+function requestWith(name: CallName, field: AmountField, value: string, asJsonNumber = false): InjectOptions {
+  const valid = VALID[name]!
+  if (field.part === 'query') {
+    const query = new URLSearchParams({ ...(valid as Record<string, string>), [field.key]: value })
+    return { method: 'POST', url: `${CALLS[name].path}?${query}` }
+  }
+  const { [field.key]: _replaced, ...rest } = valid
+  const written = asJsonNumber ? value : JSON.stringify(value)
+  const payload = `${JSON.stringify(rest).slice(0, -1)},"${field.key}":${written}}`
+  return {
+    method: 'POST',
+    url: CALLS[name].path,
+    payload,
+    headers: { 'content-type': 'application/json', satoken: 'amount-test-token' },
+  }
+}
+
+const AMOUNT_FIELDS = CALL_NAMES.flatMap((name) =>
+  amountFieldsOf(CALLS[name]).map((field) => [`${name} ${field.part}.${field.key}`, name, field] as const),
+)
+
+describe('the money rule on every call with an amount', () => {
+  it('has a valid request for every call the table marks', () => {
+    for (const [, name] of AMOUNT_FIELDS) expect(VALID[name], name).toBeDefined()
+  })
+
+  it.each(AMOUNT_FIELDS)('%s passes a valid amount on to the upstream', async (_label, name, field) => {
+    const response = await stack.gateway.app.inject(requestWith(name, field, '1'))
+    expect(response.json().msg).not.toBe('invalidAmount')
+    expect(await stack.upstream.calls()).toEqual({ [CALLS[name].path]: 1 })
+  })
+
+  const refusedTexts = [
+    '-1',
+    '1e-7',
+    '5e-324',
+    '0.1234567890123456789',
+    '1.000000000000000000000',
+    '123456789012345678901',
+    '1.2.3',
+    '',
+    ' 1',
+  ]
+  it.each(AMOUNT_FIELDS)(
+    '%s refuses malformed and over-precise amount texts',
+    async (_label, name, field) => {
+      for (const text of [...refusedTexts, ...(field.rule.allowZero ? [] : ['0', '0.00'])]) {
+        const response = await stack.gateway.app.inject(requestWith(name, field, text))
+        expect(response.statusCode, text).toBe(400)
+        expect(response.json(), text).toEqual({
+          code: 400,
+          msg: 'invalidAmount',
+          detail: `${field.part}.${field.key}`,
+        })
+      }
+      expect(await stack.upstream.totalCalls()).toBe(0)
+    },
+  )
+
+  const bodyFields = AMOUNT_FIELDS.filter(([, , field]) => field.part === 'body')
+  it.each(bodyFields)(
+    '%s judges a JSON number by the digits written, not the float',
+    async (_label, name, field) => {
+      for (const written of [
+        '5e-324',
+        '1e-7',
+        '1E2',
+        '-1',
+        '0.1234567890123456789',
+        '1.0000000000000000000001',
+      ]) {
+        const response = await stack.gateway.app.inject(requestWith(name, field, written, true))
+        expect(response.statusCode, written).toBe(400)
+        expect(response.json().msg, written).toBe('invalidAmount')
+      }
+      expect(await stack.upstream.totalCalls()).toBe(0)
+      const plain = await stack.gateway.app.inject(requestWith(name, field, '12.5', true))
+      expect(plain.json().msg).not.toBe('invalidAmount')
+    },
+  )
+})
+
+describe("the coin's own precision, from the cached coin list", () => {
+  const post = (name: CallName, body: Record<string, unknown>) =>
+    stack.gateway.app.inject({ method: 'POST', url: CALLS[name].path, payload: body })
+
+  it('refuses a withdrawal with more places than the coin has: amount=20.000000000000000001', async () => {
+    const query = new URLSearchParams({ ...(VALID.withdrawSubmit as Record<string, string>) })
+    query.set('amount', '20.000000000000000001')
+    const response = await stack.gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.withdrawSubmit.path}?${query}`,
+    })
+    expect(response.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'query.amount' })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+  })
+
+  it('refuses a transfer of 0.000000000000000001 USDT and takes 0.0001', async () => {
+    const refused = await post('transferFunds', { ...VALID.transferFunds, amount: '0.000000000000000001' })
+    expect(refused.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'body.amount' })
+    const taken = await post('transferFunds', { ...VALID.transferFunds, amount: '0.0001' })
+    expect(taken.json().msg).not.toBe('invalidAmount')
+  })
+
+  it("uses a spot pair's quantity and price places (btcusdt: 5 and 2)", async () => {
+    const order = VALID.spotOrderSubmit!
+    expect((await post('spotOrderSubmit', { ...order, amount: '0.123456' })).json().detail).toBe(
+      'body.amount',
+    )
+    expect((await post('spotOrderSubmit', { ...order, price: '67250.123' })).json().detail).toBe('body.price')
+    const taken = await post('spotOrderSubmit', { ...order, amount: '0.12345', price: '67250.12' })
+    expect(taken.json().msg).not.toBe('invalidAmount')
+  })
+
+  it('keeps the 18-place cap for a coin the list does not name', async () => {
+    const unknown = { ...VALID.transferFunds, coin: 'nosuchcoin' }
+    expect((await post('transferFunds', { ...unknown, amount: '0.000000000000000001' })).json().msg).not.toBe(
+      'invalidAmount',
+    )
+    expect((await post('transferFunds', { ...unknown, amount: '0.0000000000000000001' })).json().msg).toBe(
+      'invalidAmount',
+    )
+  })
+})

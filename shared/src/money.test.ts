@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { Value } from 'typebox/value'
+import { CALLS, CALL_NAMES, amountFieldsOf } from './calls'
+import { checkAmount, MONEY_TEXT_PATTERN } from './money'
+import { Money, MoneyText } from './schemas'
+
+// One money rule for every amount: digits and one point, no sign or exponent, at most the coin's places.
+
+describe('checkAmount', () => {
+  it.each([
+    ['1', {}],
+    ['0.5', {}],
+    ['20.000000000000000001', {}],
+    ['0.123456789012345678', {}],
+    ['12345678901234567890', {}],
+    ['1.25', { maxDecimals: 2 }],
+    ['0', { allowZero: true }],
+    ['0.000', { allowZero: true }],
+    ['007.5', {}],
+  ])('takes %s with %o', (text, rule) => {
+    expect(checkAmount(text, rule)).toBeNull()
+  })
+
+  it.each([
+    ['20.000000000000000001', { maxDecimals: 10 }, 'tooManyDecimals'],
+    ['0.000000000000000001', { maxDecimals: 10 }, 'tooManyDecimals'],
+    ['0.1234567890123456789', {}, 'tooManyDecimals'],
+    ['1.000000000000000000000', {}, 'tooManyDecimals'],
+    ['1.255', { maxDecimals: 2 }, 'tooManyDecimals'],
+    ['1.5', { maxDecimals: 0 }, 'tooManyDecimals'],
+    ['1.0000000000000000001', { maxDecimals: 30 }, 'tooManyDecimals'],
+    ['123456789012345678901', {}, 'tooManyDigits'],
+    ['5e-324', {}, 'notADecimal'],
+    ['1e-7', {}, 'notADecimal'],
+    ['1E7', {}, 'notADecimal'],
+    ['-1', {}, 'notADecimal'],
+    ['+1', {}, 'notADecimal'],
+    ['1.', {}, 'notADecimal'],
+    ['.5', {}, 'notADecimal'],
+    ['1.2.3', {}, 'notADecimal'],
+    [' 1', {}, 'notADecimal'],
+    ['1 ', {}, 'notADecimal'],
+    ['0x10', {}, 'notADecimal'],
+    ['Infinity', {}, 'notADecimal'],
+    ['NaN', {}, 'notADecimal'],
+    ['١٢', {}, 'notADecimal'],
+    ['１２', {}, 'notADecimal'],
+    ['', {}, 'notADecimal'],
+    ['0', {}, 'zero'],
+    ['0.000000000000000000', {}, 'zero'],
+    ['000', {}, 'zero'],
+  ])('refuses %s with %o as %s', (text, rule, error) => {
+    expect(checkAmount(text, rule)).toBe(error)
+  })
+
+  it('is what the schemas of every amount are built from', () => {
+    expect((MoneyText as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
+    expect(Value.Check(Money, '1.5')).toBe(true)
+    expect(Value.Check(Money, 1.5)).toBe(true)
+    expect(Value.Check(Money, '-1')).toBe(false)
+    expect(Value.Check(Money, -1)).toBe(false)
+    expect(Value.Check(MoneyText, '0.1234567890123456789')).toBe(false)
+  })
+})
+
+describe('the amount fields of the call table', () => {
+  it('marks every field that moves or prices money, and only those', () => {
+    const marked = CALL_NAMES.flatMap((name) =>
+      amountFieldsOf(CALLS[name]).map(
+        ({ part, key, rule }) => `${name} ${part}.${key}${rule.allowZero ? ' (0 allowed)' : ''}`,
+      ),
+    )
+    expect(marked.sort()).toEqual(
+      [
+        'transferFunds body.amount',
+        'rechargeSubmit body.amount',
+        'withdrawSubmit query.amount',
+        'currencyExchange body.amount',
+        'optionOrderSubmit body.strike',
+        'optionOrderSubmit body.quantity',
+        'optionOrderSubmit body.maxPremium',
+        'spotOrderSubmit body.price',
+        'spotOrderSubmit body.amount',
+        'secondOrderCreate body.amount',
+        'contractOrderSubmit body.price',
+        'contractOrderSubmit body.shares',
+        'positionStop query.shares',
+        'positionStop query.price',
+        'positionAdjustMargin query.money',
+        'lossSet body.stopLoss (0 allowed)',
+        'lossSet body.takeProfit (0 allowed)',
+        'followStart body.amount',
+        'traderApply body.amount',
+        'proxySubscribe body.amount',
+        'financeSubscribe body.amount',
+      ].sort(),
+    )
+  })
+})
