@@ -252,7 +252,7 @@ describe('every call of the table', () => {
     // the market ticks every 50 ms, so by the time the answer is read the price may have moved a step
     const market = sandbox.state.market.price('btcusdt')
     expect(toDecimal(price.price).minus(market).abs().lessThan(market.times('0.005'))).toBe(true)
-    expect((await anonymous.ok('exchangeList', { query: { pageSize: '1000' } })).total).toBeGreaterThan(30)
+    expect((await anonymous.ok('exchangeList', { query: { pageSize: '100' } })).total).toBeGreaterThan(30)
     expect(
       (await anonymous.ok('noticeList', { query: { key: 'ROLL_NOTICE', modelKey: 'HOME' } })).length,
     ).toBe(2)
@@ -606,7 +606,7 @@ describe('every call of the table', () => {
     const { client } = await funded('100')
     const snapshot = async () => ({
       balances: await client.ok('assetBalance'),
-      records: await client.ok('financialRecords', { query: { pageSize: '1000' } }),
+      records: await client.ok('financialRecords', { query: { pageSize: '100' } }),
       orders: await client.ok('spotOrderList', { query: {} }),
       positions: await client.ok('positionList', { query: {} }),
     })

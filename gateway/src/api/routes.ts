@@ -13,7 +13,7 @@ import {
   type CallName,
 } from '@tradegate/shared'
 import { acceptedEncoding, compressPlugin } from '../plugins/external/compress'
-import { PrecisionSource, checkAmounts } from './amounts'
+import { PrecisionSource, checkAmounts, type AmountInput } from './amounts'
 import { ResponseCache, type CacheOutcome } from './cache'
 import { callSchemaCompiler, canonicalQuery, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from '../lib/errors'
@@ -145,7 +145,6 @@ export const apiPlugin = fp<ApiOptions>(
     })
 
     function register(scope: FastifyInstance, route: CallRoute): void {
-      const needsSession = route.multipart && route.definition.auth
       scope.route({
         method: route.definition.method,
         url: route.definition.path,
@@ -153,32 +152,36 @@ export const apiPlugin = fp<ApiOptions>(
         bodyLimit: route.bodyLimit,
         schema: route.schema,
         // before the body is read: a bad token, and for uploads a missing session or a spent budget
-        onRequest: async (request, reply) => {
-          if (!route.cache) reply.header('cache-control', NO_STORE)
-          try {
-            checkSessionHeader(request, needsSession)
-            if (route.multipart) await takeUploadBudget(request, reply)
-          } catch (error) {
-            // the upload's body stays unread: the connection ends with this answer rather than drain it
-            if (route.multipart) reply.header('connection', 'close')
-            throw error
-          }
-        },
+        onRequest: route.multipart
+          ? async (request, reply) => {
+              reply.header('cache-control', NO_STORE)
+              try {
+                checkSessionHeader(request, route.definition.auth)
+                await takeUploadBudget(request, reply)
+              } catch (error) {
+                // the body stays unread: the connection ends with this answer rather than drain it
+                reply.header('connection', 'close')
+                throw error
+              }
+            }
+          : (request, reply, done) => {
+              if (!route.cache) reply.header('cache-control', NO_STORE)
+              checkSessionHeader(request, false)
+              done()
+            },
         // the Chinese rule answers before the schema does, and so does the money rule
-        preValidation: async (request) => {
-          checkChineseRule(route, request)
-          if (route.multipart) request.uploadForm = readUpload(request)
-          if (route.amountFields.length > 0)
-            checkAmounts(
-              route.amountFields,
-              {
-                query: request.query as Record<string, unknown>,
-                body: request.body,
-                rawJson: isForm(request) ? null : request.rawBody,
+        preValidation:
+          route.multipart || route.amountFields.length > 0
+            ? async (request) => {
+                checkChineseRule(route, request)
+                if (route.multipart) request.uploadForm = readUpload(request)
+                if (route.amountFields.length > 0)
+                  checkAmounts(route.amountFields, amountInput(request), await precisions.current())
+              }
+            : (request, _reply, done) => {
+                checkChineseRule(route, request)
+                done()
               },
-              await precisions.current(),
-            )
-        },
         handler: (request, reply) => handle(route, request, reply),
       })
     }
@@ -221,7 +224,8 @@ export const apiPlugin = fp<ApiOptions>(
      */
     function checkSessionHeader(request: FastifyRequest, required: boolean): void {
       const token = request.headers[TOKEN_HEADER]
-      if (token === undefined && !required) return
+      // an empty header is no token at all, as some clients send for a signed-out user
+      if ((token === undefined || token === '') && !required) return
       if (typeof token === 'string' && TOKEN_PATTERN.test(token)) return
       app.metrics.rejectedRequests.inc({ reason: 'session' })
       throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
@@ -391,6 +395,15 @@ function checkedLanguageHeaders(request: FastifyRequest): string {
 /** A cached answer's key: the path, the query with keys sorted, and the language headers. */
 function cacheKeyOf(path: string, canonicalQuery: string, languageHeaders: string): string {
   return `${canonicalQuery ? `${path}?${canonicalQuery}` : path}|${languageHeaders}`
+}
+
+/** What the money rule reads: the parsed query and body, and a JSON body's text for its numbers as written. */
+function amountInput(request: FastifyRequest): AmountInput {
+  return {
+    query: request.query as Record<string, unknown>,
+    body: request.body,
+    rawJson: isForm(request) ? null : request.rawBody,
+  }
 }
 
 /** The query string exactly as the request line wrote it, without the `?`. */

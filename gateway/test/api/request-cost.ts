@@ -128,7 +128,8 @@ export const CASES: Case[] = [
     name: 'hostile upload, 16 KiB text part of escapes',
     method: 'POST',
     url: '/api/common/upload/OSS',
-    headers: { 'content-type': 'multipart/form-data; boundary=cost' },
+    // with a session, as an upload's body is only read for one
+    headers: { 'content-type': 'multipart/form-data; boundary=cost', satoken: 't'.repeat(32) },
     payload:
       '--cost\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n' +
       `${'\\\\u00e9%25%25ab'.repeat(1090)}\r\n--cost--\r\n`,
@@ -170,6 +171,8 @@ async function measureRoot(root: string): Promise<void> {
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: 1_000_000,
+    // a checkout without the upload budget ignores it
+    UPLOAD_RATE_PER_MINUTE: 1_000_000,
     MAX_EVENT_LOOP_DELAY_MS: 60_000,
   })
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() })

@@ -82,6 +82,11 @@ describe('session tokens', () => {
     expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
+  it('takes an empty satoken as no token on a call that needs none', async () => {
+    const response = await inject({ url: CALLS.helpList.path, headers: { satoken: '' } })
+    expect(response.statusCode).toBe(200)
+  })
+
   it('passes a UUID, hex or JWT-shaped token on', async () => {
     for (const satoken of [
       '3f2b8c1e-9a4d-4c2e-8f1a-0b6d2e7c9a11',

@@ -126,6 +126,7 @@ describe('text parts in their own charset', () => {
 describe('a session before the body', () => {
   it.each([
     ['no satoken', {}],
+    ['an empty satoken', { satoken: '' }],
     ['a satoken with a space', { satoken: 'abc def ghi' }],
     ['a satoken in raw UTF-8', { satoken: 'tok\u00c3\u00a9n-123456' }],
     ['a satoken with a control character', { satoken: 'token\u0001123456' }],
