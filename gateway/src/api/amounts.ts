@@ -1,4 +1,10 @@
-import { checkAmount, type AmountField, type AmountScale } from '@tradegate/shared'
+import {
+  checkAmount,
+  coinPrecisions,
+  type AmountField,
+  type AmountScale,
+  type CoinList,
+} from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 
 // The money rule at the gateway: every amount field of a call judged by `checkAmount` on the text the
@@ -14,37 +20,33 @@ interface PairPlaces {
   quantity: number
 }
 
+type PairList = Array<Record<string, unknown>>
+
+/** Price and quantity places of each pair of a list, by lower-case symbol. */
+function pairPlaces(list: PairList, price: string, quantity: string): Map<string, PairPlaces> {
+  const pairs = new Map<string, PairPlaces>()
+  for (const item of list) {
+    if (typeof item.symbol === 'string' && Number.isInteger(item[price]) && Number.isInteger(item[quantity]))
+      pairs.set(item.symbol.toLowerCase(), {
+        price: item[price] as number,
+        quantity: item[quantity] as number,
+      })
+  }
+  return pairs
+}
+
 /** Precisions from a getCoinList answer (`{code:200,data:{currencyList,contractList}}`), or null when it has none. */
 export function precisionsOfCoinList(answer: unknown): Precisions | null {
-  const data = (answer as { code?: unknown; data?: unknown } | null)?.data
+  const data = (answer as { code?: unknown; data?: Partial<CoinList> } | null)?.data
   if ((answer as { code?: unknown } | null)?.code !== 200 || typeof data !== 'object' || data === null)
     return null
-  const coins = new Map<string, number>()
-  // a coin named by several pairs keeps its finest precision, so no valid amount is refused
-  const noteCoin = (coin: unknown, places: unknown) => {
-    if (typeof coin !== 'string' || !Number.isInteger(places)) return
-    const key = coin.toLowerCase()
-    coins.set(key, Math.max(coins.get(key) ?? 0, places as number))
-  }
-  const pairsOf = (list: unknown, price: string, quantity: string) => {
-    const pairs = new Map<string, PairPlaces>()
-    for (const item of Array.isArray(list) ? (list as Array<Record<string, unknown>>) : []) {
-      if (typeof item?.symbol !== 'string') continue
-      noteCoin(item.coin, item[quantity])
-      // the quote coin (usdt) is counted in its pairs' price places
-      noteCoin(item.baseCoin, item[price])
-      if (Number.isInteger(item[price]) && Number.isInteger(item[quantity]))
-        pairs.set(item.symbol.toLowerCase(), {
-          price: item[price] as number,
-          quantity: item[quantity] as number,
-        })
-    }
-    return pairs
-  }
-  const record = data as Record<string, unknown>
-  const spot = pairsOf(record.currencyList, 'basePrecision', 'coinPrecision')
-  const contract = pairsOf(record.contractList, 'baseScale', 'coinScale')
+  const lists = { currencyList: data.currencyList ?? [], contractList: data.contractList ?? [] }
+  if (!Array.isArray(lists.currencyList) || !Array.isArray(lists.contractList)) return null
+  // the client's rule for a coin's places, so both sides refuse the same digits
+  const coins = coinPrecisions(lists)
   if (coins.size === 0) return null
+  const spot = pairPlaces(lists.currencyList as unknown as PairList, 'basePrecision', 'coinPrecision')
+  const contract = pairPlaces(lists.contractList as unknown as PairList, 'baseScale', 'coinScale')
   return {
     of(scale, named) {
       const key = named.toLowerCase()
