@@ -1,3 +1,4 @@
+import { coinName } from '@tradegate/shared'
 // The listed instruments: starting prices near real ones, and which products each is traded in.
 
 export interface Instrument {
@@ -21,43 +22,42 @@ export interface Instrument {
 
 export const QUOTE_COIN = 'usdt'
 
-const CRYPTO: ReadonlyArray<[coin: string, name: string, price: string, contract: boolean, second: boolean]> =
-  [
-    ['btc', 'Bitcoin', '67250.00', true, true],
-    ['eth', 'Ethereum', '3480.00', true, true],
-    ['bnb', 'BNB', '585.40', true, true],
-    ['sol', 'Solana', '152.30', true, true],
-    ['xrp', 'XRP', '0.5230', true, true],
-    ['ada', 'Cardano', '0.4520', true, false],
-    ['doge', 'Dogecoin', '0.15320', true, true],
-    ['trx', 'TRON', '0.12140', true, true],
-    ['ton', 'Toncoin', '6.520', true, false],
-    ['avax', 'Avalanche', '35.20', true, false],
-    ['shib', 'Shiba Inu', '0.0000245', false, false],
-    ['dot', 'Polkadot', '7.210', true, false],
-    ['link', 'Chainlink', '14.520', true, false],
-    ['bch', 'Bitcoin Cash', '452.10', true, false],
-    ['ltc', 'Litecoin', '82.40', true, true],
-    ['near', 'NEAR Protocol', '5.810', false, false],
-    ['pol', 'Polygon', '0.7020', false, false],
-    ['uni', 'Uniswap', '9.520', false, false],
-    ['icp', 'Internet Computer', '12.100', false, false],
-    ['etc', 'Ethereum Classic', '27.30', true, false],
-    ['apt', 'Aptos', '9.020', false, false],
-    ['fil', 'Filecoin', '5.520', true, false],
-    ['atom', 'Cosmos', '8.510', true, false],
-    ['arb', 'Arbitrum', '1.1020', false, false],
-    ['op', 'Optimism', '2.4100', false, false],
-    ['xlm', 'Stellar', '0.11020', false, false],
-    ['hbar', 'Hedera', '0.09120', false, false],
-    ['vet', 'VeChain', '0.035120', false, false],
-    ['inj', 'Injective', '25.120', false, false],
-    ['aave', 'Aave', '95.20', false, false],
-    ['pepe', 'Pepe', '0.00000952', false, false],
-    ['algo', 'Algorand', '0.18120', false, false],
-    ['sui', 'Sui', '1.2010', false, false],
-    ['mkr', 'Maker', '2710.00', false, false],
-  ]
+const CRYPTO: ReadonlyArray<[coin: string, price: string, contract: boolean, second: boolean]> = [
+  ['btc', '67250.00', true, true],
+  ['eth', '3480.00', true, true],
+  ['bnb', '585.40', true, true],
+  ['sol', '152.30', true, true],
+  ['xrp', '0.5230', true, true],
+  ['ada', '0.4520', true, false],
+  ['doge', '0.15320', true, true],
+  ['trx', '0.12140', true, true],
+  ['ton', '6.520', true, false],
+  ['avax', '35.20', true, false],
+  ['shib', '0.0000245', false, false],
+  ['dot', '7.210', true, false],
+  ['link', '14.520', true, false],
+  ['bch', '452.10', true, false],
+  ['ltc', '82.40', true, true],
+  ['near', '5.810', false, false],
+  ['pol', '0.7020', false, false],
+  ['uni', '9.520', false, false],
+  ['icp', '12.100', false, false],
+  ['etc', '27.30', true, false],
+  ['apt', '9.020', false, false],
+  ['fil', '5.520', true, false],
+  ['atom', '8.510', true, false],
+  ['arb', '1.1020', false, false],
+  ['op', '2.4100', false, false],
+  ['xlm', '0.11020', false, false],
+  ['hbar', '0.09120', false, false],
+  ['vet', '0.035120', false, false],
+  ['inj', '25.120', false, false],
+  ['aave', '95.20', false, false],
+  ['pepe', '0.00000952', false, false],
+  ['algo', '0.18120', false, false],
+  ['sui', '1.2010', false, false],
+  ['mkr', '2710.00', false, false],
+]
 
 function pricePlacesOf(price: string): number {
   const value = Number(price)
@@ -76,10 +76,10 @@ function quantityPlacesOf(price: string): number {
 }
 
 export const INSTRUMENTS: readonly Instrument[] = Object.freeze([
-  ...CRYPTO.map(([coin, name, startPrice, contract, second]) => ({
+  ...CRYPTO.map(([coin, startPrice, contract, second]) => ({
     coin,
     symbol: `${coin}${QUOTE_COIN}`,
-    name,
+    name: coinName(coin),
     startPrice,
     pricePlaces: pricePlacesOf(startPrice),
     quantityPlaces: quantityPlacesOf(startPrice),
@@ -91,7 +91,7 @@ export const INSTRUMENTS: readonly Instrument[] = Object.freeze([
   {
     coin: 'xau',
     symbol: `xau${QUOTE_COIN}`,
-    name: 'Gold',
+    name: coinName('xau'),
     startPrice: '2352.40',
     pricePlaces: 2,
     quantityPlaces: 3,

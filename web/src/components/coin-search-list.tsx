@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import type { WatchCoin } from '@tradegate/shared'
+import { coinMatches, coinName, searchKey, type WatchCoin } from '@tradegate/shared'
 import { NoData } from './no-data'
 import { useAllTickers } from '../lib/live'
 import { useFormatters } from '../lib/use-formatters'
 import { WatchButton } from './watch-button'
+import { tradeHref } from '../lib/trade-link'
 
 /** The text box that narrows a CoinSearchList. */
 export function CoinSearchInput({
@@ -37,17 +38,13 @@ export function CoinSearchList({ coins, text }: { coins: readonly WatchCoin[]; t
   const { t } = useTranslation()
   const tickers = useAllTickers()
   const { price } = useFormatters()
-  const needle = text.trim().toLowerCase().replace(/[\s/]/g, '')
   const matches = useMemo(
     () =>
       coins.filter(
         (coin) =>
-          !needle ||
-          coin.symbol.includes(needle) ||
-          coin.coin.toLowerCase().includes(needle) ||
-          coin.showSymbol.toLowerCase().replace('/', '').includes(needle),
+          coinMatches(text, coin.coin, coin.symbol) || searchKey(coin.showSymbol).includes(searchKey(text)),
       ),
-    [coins, needle],
+    [coins, text],
   )
   if (matches.length === 0) return <NoData text={t('watchlist.noMatch')} />
   return (
@@ -56,8 +53,10 @@ export function CoinSearchList({ coins, text }: { coins: readonly WatchCoin[]; t
         const ticker = tickers[coin.symbol]
         return (
           <li key={coin.symbol} className="list-row" data-symbol={coin.symbol}>
-            <Link href={`/trade?id=1&symbol=${coin.symbol}`} className="list-row-main coin-search-link">
-              <span className="list-row-title">{coin.showSymbol}</span>
+            <Link href={tradeHref(coin.symbol)} className="list-row-main coin-search-link">
+              <span className="list-row-title">
+                {coin.showSymbol} <span className="muted">{coinName(coin.coin)}</span>
+              </span>
               <span className="list-row-sub num">{ticker ? price(ticker.close) : '--'}</span>
             </Link>
             <WatchButton symbol={coin.symbol} label={coin.showSymbol} />

@@ -63,7 +63,7 @@ export function PercentSlider({ value, onChange }: { value: number; onChange: (p
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
         aria-label={t('trade.percentOfAvailable')}
-        style={{ '--fill': `${value}%` } as CSSProperties}
+        style={{ '--fill': value / 100 } as CSSProperties}
       />
       <div className="percent-steps">
         {STEPS.map((step) => (

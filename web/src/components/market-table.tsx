@@ -46,7 +46,7 @@ export function MarketTable({
 }) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
-  const { price, amount } = useFormatters()
+  const { price, compact } = useFormatters()
   if (rows.length === 0) return <NoData />
   return (
     <table className="market-table pairs-table" data-testid="market-table">
@@ -77,7 +77,7 @@ export function MarketTable({
                     <span className="muted"> /{row.quote}</span>
                   </span>
                   <span className="pair-volume muted num">
-                    {t('market.vol')} {amount(row.volume, 2)}
+                    {t('market.vol')} {compact(row.volume)}
                   </span>
                 </Link>
               </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, localiseDecimal, localisePrice } from './intl'
+import { formatDateTime, localiseCompact, localiseDecimal, localisePrice } from './intl'
 
 describe('formatDateTime', () => {
   const ms = Date.UTC(2026, 0, 5, 16, 4, 9)
@@ -24,5 +24,19 @@ describe('localised numbers', () => {
     expect(localisePrice('65432.999', 'en')).toBe('65,432.99')
     expect(localisePrice('', 'en')).toBe('0.00')
     expect(localisePrice('not a number', 'fr')).toBe('0,00')
+  })
+})
+
+describe('compact amounts', () => {
+  it('shortens large volumes with the locale suffixes', () => {
+    expect(localiseCompact('92703609175371.00', 'en')).toBe('92.7T')
+    expect(localiseCompact('1234567890.12', 'en')).toBe('1.23B')
+    expect(localiseCompact('12345678.00', 'en')).toBe('12.35M')
+    expect(localiseCompact('4321.00', 'en')).toBe('4.32K')
+    expect(localiseCompact('12.50', 'en')).toBe('12.5')
+    expect(localiseCompact('12345678.00', 'de')).toBe('12,35\u00a0Mio.')
+    expect(localiseCompact('123456789.00', 'ja')).toBe('1.23億')
+    // Arabic keeps western digits, as every other figure of the app does
+    expect(localiseCompact('12345678.00', 'ar')).toMatch(/^12[.,٫]35\s?مليون$/)
   })
 })

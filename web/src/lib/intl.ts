@@ -33,6 +33,24 @@ export function localiseDecimal(text: string, locale: string): string {
   return numberFormat(locale, decimals).format(text as Intl.StringNumericLiteral)
 }
 
+const compactFormats = new Map<string, Intl.NumberFormat>()
+
+/** A large amount shortened the locale's way (12.35M, 1.2億), for lists where the full figure would not fit. */
+export function localiseCompact(text: string, locale: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text
+  let format = compactFormats.get(locale)
+  if (!format) {
+    const options = { notation: 'compact', maximumFractionDigits: 2, numberingSystem: 'latn' } as const
+    try {
+      format = new Intl.NumberFormat(locale, options)
+    } catch {
+      format = new Intl.NumberFormat('en', options)
+    }
+    compactFormats.set(locale, format)
+  }
+  return format.format(text as Intl.StringNumericLiteral)
+}
+
 /** A price by the product's rounding rules, grouped for the locale. */
 export function localisePrice(value: unknown, locale: string): string {
   return localiseDecimal(formatPrice(value), locale)

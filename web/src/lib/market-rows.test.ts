@@ -15,21 +15,21 @@ const entry = (coin: string, amount: string, open: string): CoinEntry => ({
   open,
 })
 
-const ticker = (symbol: string, close: string, open: string, vol: string): Ticker => ({
+const ticker = (symbol: string, close: string, open: string, amount: string): Ticker => ({
   symbol,
   close,
   open,
   high: close,
   low: close,
-  vol,
-  amount: '0',
+  vol: '1',
+  amount,
   change: '0',
   ts: 1,
 })
 
 const row = (symbol: string, price: string, change: string, volume: string): MarketRow => ({
   symbol,
-  name: symbol.toUpperCase(),
+  name: symbol.replace(/usdt$/, '').toUpperCase(),
   quote: 'USDT',
   price,
   change,
@@ -37,17 +37,17 @@ const row = (symbol: string, price: string, change: string, volume: string): Mar
 })
 
 describe('buildRows', () => {
-  it('prefers the live ticker and falls back to the coin list prices', () => {
+  it('prefers the live ticker and falls back to the coin list prices; volume is the quote volume', () => {
     const rows = buildRows(
       [
         { symbol: 'btcusdt', coin: 'btc' },
         { symbol: 'ethusdt', coin: 'eth' },
       ],
       [entry('btc', '100', '80'), entry('eth', '10', '20')],
-      { btcusdt: ticker('btcusdt', '110', '100', '5.5') },
+      { btcusdt: ticker('btcusdt', '110', '100', '605000.5') },
     )
     expect(rows).toEqual([
-      { symbol: 'btcusdt', name: 'BTC', quote: 'USDT', price: '110', change: '10.00', volume: '5.5' },
+      { symbol: 'btcusdt', name: 'BTC', quote: 'USDT', price: '110', change: '10.00', volume: '605000.5' },
       { symbol: 'ethusdt', name: 'ETH', quote: 'USDT', price: '10', change: '-50.00', volume: '0' },
     ])
   })
@@ -93,11 +93,17 @@ describe('sortRows', () => {
 })
 
 describe('filterRows', () => {
-  const rows = [row('btcusdt', '1', '0', '0'), row('ethusdt', '1', '0', '0')]
+  const rows = [row('btcusdt', '1', '0', '0'), row('ethusdt', '1', '0', '0'), row('bchusdt', '1', '0', '0')]
   it('matches coin or symbol, ignoring case, spaces and a slash', () => {
     expect(filterRows(rows, 'BTC').map((r) => r.symbol)).toEqual(['btcusdt'])
     expect(filterRows(rows, 'eth/usdt').map((r) => r.symbol)).toEqual(['ethusdt'])
-    expect(filterRows(rows, '  ')).toHaveLength(2)
+    expect(filterRows(rows, '  ')).toHaveLength(3)
     expect(filterRows(rows, 'doge')).toEqual([])
+  })
+
+  it('matches the coin by its name', () => {
+    expect(filterRows(rows, 'bitcoin').map((r) => r.symbol)).toEqual(['btcusdt', 'bchusdt'])
+    expect(filterRows(rows, 'Bitcoin Cash').map((r) => r.symbol)).toEqual(['bchusdt'])
+    expect(filterRows(rows, 'ether').map((r) => r.symbol)).toEqual(['ethusdt'])
   })
 })

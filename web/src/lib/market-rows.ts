@@ -1,4 +1,4 @@
-import { changePercent, toDecimal, type CoinEntry } from '@tradegate/shared'
+import { changePercent, coinMatches, toDecimal, type CoinEntry } from '@tradegate/shared'
 import { toDisplayCoin } from './coins'
 import type { Ticker } from './live'
 
@@ -18,6 +18,7 @@ export interface MarketRow {
   price: string
   /** percent, two decimals, signed when negative */
   change: string
+  /** 24 h volume in the quote coin (usdt), so pairs of cheap and dear coins compare */
   volume: string
 }
 
@@ -53,7 +54,7 @@ export function buildRows(
       quote: display?.baseCoinUpperCase ?? quoteOf(pair),
       price,
       change: changePercent(price, open),
-      volume: ticker?.vol ?? '0',
+      volume: ticker?.amount ?? '0',
     }
   })
 }
@@ -63,11 +64,9 @@ function quoteOf(pair: ListedPair): string {
   return pair.symbol.startsWith(coin) ? pair.symbol.slice(coin.length).toUpperCase() : ''
 }
 
-/** Rows whose coin or symbol contains the text, ignoring case and a slash typed between coins. */
+/** Rows whose symbol or coin name contains the text, ignoring case, spaces and a slash between coins. */
 export function filterRows(rows: readonly MarketRow[], text: string): MarketRow[] {
-  const needle = text.trim().toLowerCase().replace(/[\s/]/g, '')
-  if (!needle) return [...rows]
-  return rows.filter((row) => row.symbol.includes(needle) || row.name.toLowerCase().includes(needle))
+  return rows.filter((row) => coinMatches(text, row.name, row.symbol))
 }
 
 /** Sorted by decimal value (never as floats), ties kept in their listed order. */

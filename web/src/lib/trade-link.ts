@@ -15,7 +15,7 @@ export function tabOfComponentName(componentName: string | null): PlayingKey | n
   return found ? (found[0] as PlayingKey) : null
 }
 
-export function tradeHref(symbol: string, tab?: PlayingKey): string {
-  const component = tab ? `&componentName=${COMPONENT_NAMES[tab]}` : ''
-  return `/trade?id=1&symbol=${encodeURIComponent(symbol)}${component}`
+/** Trading on a pair; a link that names no product opens spot, the product every pair has. */
+export function tradeHref(symbol: string, tab: PlayingKey = 'BBTrading'): string {
+  return `/trade?id=1&symbol=${encodeURIComponent(symbol)}&componentName=${COMPONENT_NAMES[tab]}`
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatAmount, precisionText } from '@tradegate/shared'
 import { useCoinPrecision } from './coins'
-import { formatDateTime, localiseDecimal, localisePrice } from './intl'
+import { formatDateTime, localiseCompact, localiseDecimal, localisePrice } from './intl'
 import { useSettings } from './settings'
 
 /**
@@ -23,6 +23,7 @@ export function useFormatters() {
     /** a plain decimal as written (a limit, a rate), grouped for the language */
     decimal: (value: string) => localiseDecimal(value, locale),
     precisionOf,
+    compact: (value: unknown) => localiseCompact(formatAmount(value, 2), locale),
     dateTime: (ms: number) => formatDateTime(ms, timeZone, pattern),
     date: (ms: number) => formatDateTime(ms, timeZone, settings.TIME_FORMAT),
   }

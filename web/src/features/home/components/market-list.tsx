@@ -4,6 +4,7 @@ import { changePercent, type CoinEntry } from '@tradegate/shared'
 import { toDisplayCoin } from '../../../lib/coins'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
+import { tradeHref } from '../../../lib/trade-link'
 
 function MarketRow({ entry }: { entry: CoinEntry }) {
   const coin = toDisplayCoin(entry)
@@ -16,7 +17,7 @@ function MarketRow({ entry }: { entry: CoinEntry }) {
   return (
     <tr>
       <td>
-        <Link href={`/trade?id=1&symbol=${entry.symbol}`}>
+        <Link href={tradeHref(entry.symbol)}>
           <strong>{coin.coinUpperCase}</strong>
           <span className="muted"> / {coin.baseCoinUpperCase}</span>
         </Link>

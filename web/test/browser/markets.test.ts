@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BUNDLE_LANGUAGES } from '@tradegate/shared'
+import { PHONE, createFundedAccount, openPage, screenshotPath, type OpenedPage } from './stack'
+import { setUpSuite } from './suite'
+
+// The Markets list on a phone: every tab of it fits a 390 px screen in each of the 16 languages,
+// volumes are short and in usdt, a coin is found by its name, and "Trade" links open spot.
+
+// generous: several engineers' builds and benchmarks share this machine's two cores
+vi.setConfig({ testTimeout: 240_000 })
+const suite = setUpSuite()
+const opened: OpenedPage[] = []
+let token = ''
+
+beforeAll(async () => {
+  token = await createFundedAccount(suite.stack)
+})
+
+afterAll(async () => {
+  for (const { context } of opened) await context.close()
+})
+
+async function phoneIn(language: string): Promise<Page> {
+  const page = await openPage(suite.browser, PHONE)
+  opened.push(page)
+  await page.context.addInitScript(
+    ([satoken, lang]) => {
+      localStorage.setItem('_token', satoken)
+      localStorage.setItem('_language', lang)
+    },
+    [token, language] as const,
+  )
+  page.page.setDefaultTimeout(45_000)
+  return page.page
+}
+
+/** Visible elements whose box crosses either edge of the viewport, and how far the page scrolls sideways. */
+async function overflow(page: Page): Promise<{ scroll: number; outside: string[] }> {
+  return page.evaluate(`(() => {
+    const width = window.innerWidth
+    const outside = [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        if (box.width === 0 || box.height === 0) return false
+        return box.right > width + 0.5 || box.left < -0.5
+      })
+      .map((element) => element.tagName.toLowerCase() + '.' + [...element.classList].join('.') +
+        ' "' + (element.textContent || '').trim().slice(0, 30) + '"')
+    return { scroll: document.documentElement.scrollWidth - width, outside }
+  })()`)
+}
+
+/** Waits until the rows show live tickers: a volume other than zero. */
+async function liveRows(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.pair-volume')
+          .evaluateAll((cells) => cells.some((cell) => /[1-9]/.test(cell.textContent ?? ''))),
+      { timeout: 45_000 },
+    )
+    .toBe(true)
+}
+
+/** "Vol 1.23M" as a number, for the English compact notation. */
+function compactValue(text: string): number {
+  const match = /([\d.,]+)\s*([KMBT]?)\s*$/.exec(text)
+  if (!match) return Number.NaN
+  const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[match[2] as '' | 'K' | 'M' | 'B' | 'T']
+  return Number(match[1]!.replace(/,/g, '')) * scale
+}
+
+describe('Markets at 390 px', () => {
+  it.each([...BUNDLE_LANGUAGES])('%s: every tab fits the screen', async (language) => {
+    const page = await phoneIn(language)
+    await page.goto(`${suite.stack.url}/#/store`)
+    const tabs = page.locator('[data-market-tab]')
+    await tabs.first().waitFor()
+    const keys = await tabs.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-market-tab')),
+    )
+    expect(keys.length).toBeGreaterThanOrEqual(4)
+    for (const key of keys) {
+      await page.locator(`[data-market-tab=${key}]`).click()
+      await page.locator('[data-testid=market-table], .no-data').first().waitFor()
+      if (key !== 'Optional') await liveRows(page)
+      expect({ tab: key, ...(await overflow(page)) }).toEqual({ tab: key, scroll: 0, outside: [] })
+      if (['en', 'ar', 'ja'].includes(language))
+        await page.screenshot({ path: screenshotPath(`markets-${key}-${language}-phone`) })
+    }
+  })
+})
+
+describe('Markets list', () => {
+  it('shows volumes in usdt, short, and sorts by them', async () => {
+    const page = await phoneIn('en')
+    await page.goto(`${suite.stack.url}/#/store`)
+    await page.locator('[data-market-tab=BBTrading]').click()
+    await liveRows(page)
+    await page.locator('[data-sort=volume]').click()
+    const volumes = await page.locator('.pair-volume').allTextContents()
+    // compact: no figure wider than a few characters
+    expect(
+      volumes.every((text) => /^\S+ \d{1,3}(\.\d{1,2})?[KMBT]?$/.test(text)),
+      volumes.join(),
+    ).toBe(true)
+    const values = volumes.map(compactValue)
+    expect(values.filter((value, index) => index > 0 && value > values[index - 1]!)).toEqual([])
+    // PEPE trades billions of coins for a modest usdt volume: sorted by coin units it came first
+    const symbols = await page
+      .locator('.pairs-table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol')))
+    expect(symbols.indexOf('pepeusdt')).toBeGreaterThan(0)
+  })
+
+  it('finds a coin by its name, and its Trade links open spot', async () => {
+    const page = await phoneIn('en')
+    await page.goto(`${suite.stack.url}/#/store`)
+    await page.locator('[data-market-tab=BBTrading]').click()
+    await page.getByTestId('market-filter').fill('bitcoin')
+    await expect
+      .poll(() =>
+        page
+          .locator('.pairs-table tbody tr')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol'))),
+      )
+      .toEqual(['btcusdt', 'bchusdt'])
+
+    await page.goto(`${suite.stack.url}/#/search`)
+    await page.getByTestId('coin-search').fill('Ethereum')
+    const results = page.getByTestId('coin-results').locator('[data-symbol]')
+    await expect
+      .poll(() => results.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol'))))
+      .toEqual(['ethusdt', 'etcusdt'])
+    await results.first().locator('a').click()
+    await page.getByTestId('spot-form').waitFor()
+    expect(page.url()).toContain('componentName=3')
+
+    await page.goto(`${suite.stack.url}/#/tradeChart?symbol=solusdt`)
+    await page.getByTestId('chart-trade').click()
+    await page.getByTestId('spot-form').waitFor()
+    expect(page.url()).toMatch(/symbol=solusdt.*componentName=3/)
+  })
+})
