@@ -52,6 +52,35 @@ async function problems(page: Page): Promise<{ overflow: number; rawKeys: string
   })()`)
 }
 
+/**
+ * Which end of the percent slider's track is drawn in the accent colour, read from the pixels on a
+ * line through the track at 10 % and 90 % of its width.
+ */
+async function sliderFill(page: Page): Promise<{ left: boolean; right: boolean }> {
+  const slider = page.locator('.percent-slider input[type=range]').first()
+  const png = (await slider.screenshot()).toString('base64')
+  return page.evaluate(
+    `(async () => {
+      const bytes = Uint8Array.from(atob('${png}'), (char) => char.charCodeAt(0))
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+      const canvas = new OffscreenCanvas(image.width, image.height)
+      const context = canvas.getContext('2d')
+      context.drawImage(image, 0, 0)
+      const probe = document.createElement('span')
+      probe.style.color = 'var(--accent)'
+      document.body.append(probe)
+      const accent = getComputedStyle(probe).color.match(/\\d+/g).map(Number)
+      probe.remove()
+      const y = Math.floor(image.height / 2)
+      const isAccent = (x) => {
+        const pixel = context.getImageData(Math.floor(x), y, 1, 1).data
+        return accent.slice(0, 3).every((value, index) => Math.abs(value - pixel[index]) < 40)
+      }
+      return { left: isAccent(image.width * 0.1), right: isAccent(image.width * 0.9) }
+    })()`,
+  )
+}
+
 beforeAll(async () => {
   const email = uniqueEmail()
   const { page, context } = await openPage(suite.browser, PHONE)
@@ -92,6 +121,11 @@ describe.each(LANGUAGES)('desk screens in %s', (language) => {
     }
     expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
     await shot('spot')
+    // a quarter of the balance fills a quarter of the track from where the text starts: the left
+    // end in English and Japanese, the right end in Arabic
+    await page.getByTestId('spot-form').locator('[data-percent="25"]').click()
+    const rtl = language === 'ar'
+    await expect.poll(() => sliderFill(page)).toEqual({ left: !rtl, right: rtl })
 
     await page.getByTestId('pair-picker').click()
     await page.getByTestId('pair-search').fill('sol')
