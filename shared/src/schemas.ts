@@ -267,6 +267,12 @@ export const Position = Type.Object({
   pnl: Type.String(),
   status: Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('liquidated')]),
   createdAt: Type.Number(),
+  /** the fee paid opening these shares (ours) */
+  openFee: Type.Optional(Type.String()),
+  /** the fee paid closing them; set once closed (ours) */
+  closeFee: Type.Optional(Type.String()),
+  /** when they closed or were liquidated (ours) */
+  closedAt: Type.Optional(Type.Number()),
 })
 export type Position = Static<typeof Position>
 

@@ -444,7 +444,32 @@ describe('positions: partial close and close at a limit', () => {
     expect(last).toMatchObject({ id: position!.id, status: 'closed', shares: '5' })
     expect((await client.ok('contractOrderList', { query: { status: 'open' } })).length).toBe(0)
     expect(await wallet(client, 'usdt', 'contract')).toMatchObject({ frozen: '0' })
-    expect((await client.ok('positionList', { query: { status: 'history' } })).rows).toHaveLength(3)
+    const history = (await client.ok('positionList', { query: { status: 'history' } })).rows
+    expect(history).toHaveLength(3)
+    // each closed part records its entry, exit, fees both ways and when it closed: the position
+    // history a trader reads, the open fee of 0.1 shared out by shares; the parts split off come first
+    expect(
+      history.map(({ shares, openPrice, closePrice, pnl, openFee, closeFee }) => ({
+        shares,
+        openPrice,
+        closePrice,
+        pnl,
+        openFee,
+        closeFee,
+      })),
+    ).toEqual([
+      {
+        shares: '2',
+        openPrice: '3000',
+        closePrice: '3100',
+        pnl: '0.66666666',
+        openFee: '0.02',
+        closeFee: '0.02',
+      },
+      { shares: '3', openPrice: '3000', closePrice: '3030', pnl: '0.3', openFee: '0.03', closeFee: '0.03' },
+      { shares: '5', openPrice: '3000', closePrice: '3150', pnl: '2.5', openFee: '0.05', closeFee: '0.05' },
+    ])
+    for (const row of history) expect(row.closedAt).toBeGreaterThanOrEqual(row.createdAt)
   })
 
   it('closes at once, at the market, when the limit is already reached; a resting close can be cancelled', async () => {

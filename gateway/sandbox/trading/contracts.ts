@@ -368,6 +368,7 @@ export class ContractDesk {
       pnl: '0',
       status: 'open',
       createdAt: this.state.clock(),
+      openFee: order.fee,
     }
     this.positions.unshift(position)
     payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
@@ -410,8 +411,11 @@ export class ContractDesk {
     if (whole) {
       for (const order of this.closeOrdersOf(position.id)) order.status = 'cancelled'
     } else {
+      const openFee = marginShare(position.openFee ?? '0', shares, closing)
       closed = { ...position, id: this.nextPositionId(), shares: text(closing), value: text(value) }
       closed.margin = text(margin)
+      closed.openFee = text(openFee)
+      position.openFee = text(toDecimal(position.openFee ?? '0').minus(openFee))
       position.shares = text(shares.minus(closing))
       position.value = text(toDecimal(position.value).minus(value))
       position.margin = text(toDecimal(position.margin).minus(margin))
@@ -421,6 +425,8 @@ export class ContractDesk {
     closed.status = status
     closed.closePrice = text(price)
     closed.pnl = text(pnl)
+    closed.closeFee = text(fee)
+    closed.closedAt = this.state.clock()
     this.state.profits.add(position.userId, pnl.minus(fee))
     payFeeRebates(this.state, position.userId, QUOTE_COIN, fee)
     this.publish(closed)

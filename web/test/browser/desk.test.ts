@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   DESKTOP,
   PHONE,
+  callApi,
   createFundedAccount,
   registerFundedThroughUi,
   screenshotPath,
@@ -206,6 +207,75 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await form.getByTestId('close-confirm').click()
     await expect.poll(() => form.count()).toBe(0)
     expect(await page.getByTestId('position').count()).toBe(1)
+    // the resting close order says what it does, unlike the order that opened the position
+    await page.getByTestId('open-orders-tab').click()
+    await expect
+      .poll(() => page.getByTestId('contract-orders').getByTestId('order-direction').first().textContent())
+      .toMatch(/^Close long \d+×$/)
+    // the order that opened the position keeps its plain direction
+    await page.getByTestId('contract-history-tab').click()
+    expect(await filledOrder.getByTestId('order-direction').textContent()).toMatch(/^Long \d+×$/)
+  })
+
+  it('closes every position at once after confirming, says what closed, and lists them in the history', async () => {
+    const account = await createFundedAccount(suite.stack)
+    await callApi(
+      suite.stack,
+      '/api/asset/transferFunds',
+      {
+        method: 'POST',
+        body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '1000' }),
+      },
+      account,
+    )
+    for (const [symbol, direction] of [
+      ['btcusdt', 'long'],
+      ['ethusdt', 'short'],
+    ])
+      await callApi(
+        suite.stack,
+        '/api/contract/order/submit',
+        {
+          method: 'POST',
+          body: JSON.stringify({ symbol, direction, type: 'market', leverage: 10, shares: '5' }),
+        },
+        account,
+      )
+    const page = await signedInPage(viewport, account)
+    await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
+    await expect.poll(() => page.getByTestId('position').count()).toBe(2)
+
+    await page.getByTestId('close-all').click()
+    // nothing closes before the confirmation, which names the count
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Close all' }).textContent())
+      .toContain('2 positions')
+    expect(await page.getByTestId('position').count()).toBe(2)
+    await page.getByTestId('close-all-confirm').click()
+    const summary = page.getByTestId('close-all-summary')
+    await expect.poll(() => summary.locator('strong').textContent()).toBe('Positions closed: 2')
+    expect(
+      (await summary.locator('li').allTextContents()).map((line) => line.split(' · ')[0]).sort(),
+    ).toEqual(['BTC Long 5', 'ETH Short 5'])
+    await expect.poll(() => page.getByTestId('position').count()).toBe(0)
+    await page.screenshot({ path: screenshotPath(`desk-close-all-${sizeName(viewport)}`) })
+
+    // the history: when, entry, exit, size, fees both ways and the PnL after them, on both sizes
+    await page.getByTestId('position-history-tab').click()
+    const rows = page.getByTestId('position-history').locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(2)
+    for (const row of await rows.all()) {
+      const cells = await row.locator('td').allTextContents()
+      expect(cells[0]).toMatch(/\d\d:\d\d:\d\d/)
+      expect(cells[2]).toBe('5')
+      expect(numberIn(cells[3] ?? '')).toBeGreaterThan(0)
+      expect(numberIn(cells[4] ?? '')).toBeGreaterThan(0)
+      // 5 shares of 10 USDT each way at the sandbox's fee rate: never free
+      expect(numberIn(cells[5] ?? '')).toBeGreaterThan(0)
+      expect(cells[6]).toMatch(/^-?\d+\.\d{4}$/)
+      expect(await row.locator('td').last().isVisible()).toBe(true)
+    }
+    await page.screenshot({ path: screenshotPath(`desk-position-history-${sizeName(viewport)}`) })
   })
 
   it('the feed badge turns delayed when the sandbox feed pauses and live when it resumes', async () => {

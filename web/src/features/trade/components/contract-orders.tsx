@@ -36,8 +36,11 @@ export function ContractOrderTable({
               <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
               <td>{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
               <td className={order.direction === 'long' ? 'up' : 'down'}>
-                <span className="nowrap">
-                  {t(`trade.${order.direction}`)} {order.leverage}×
+                <span className="nowrap" data-testid="order-direction">
+                  {order.positionId === undefined
+                    ? t(`trade.${order.direction}`)
+                    : t(order.direction === 'long' ? 'positions.closeLong' : 'positions.closeShort')}{' '}
+                  {order.leverage}×
                 </span>
               </td>
               <td className="num" data-testid="order-price">

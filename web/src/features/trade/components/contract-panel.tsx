@@ -6,27 +6,30 @@ import { cancelContractOrder } from '../api/cancel-contract-order'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useContractOrderHistory, useOpenContractOrders } from '../api/get-contract-orders'
 import { useLossSettings } from '../api/get-loss-settings'
-import { useOpenPositions } from '../api/get-positions'
+import { useOpenPositions, usePositionHistory } from '../api/get-positions'
 import { CancelAllButton } from './cancel-buttons'
 import { ContractForm } from './contract-form'
+import { CloseAllPositions } from './close-all-positions'
 import { ContractOrderTable } from './contract-orders'
 import { ListTabs } from './list-tabs'
 import { PositionCard } from './position-card'
+import { PositionHistory } from './position-history'
 
-type ListTab = 'positions' | 'orders' | 'history'
+type ListTab = 'positions' | 'orders' | 'history' | 'closed'
 
-/** Leveraged contracts: the order form, then positions, open orders and the order history. */
+/** Leveraged contracts: the order form, then positions, open orders, the order and position histories. */
 export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: readonly ContractPair[] }) {
   const { t } = useTranslation()
   const balances = useBalances()
   const positions = useOpenPositions()
   const orders = useOpenContractOrders()
   const history = useContractOrderHistory()
+  const closed = usePositionHistory()
   const losses = useLossSettings()
   const positionEvent = useUserEvents('POSITION')
   const [listTab, setListTab] = useState<ListTab>('positions')
   const refreshAll = () => {
-    for (const list of [balances, positions, orders, history, losses]) void list.mutate()
+    for (const list of [balances, positions, orders, history, closed, losses]) void list.mutate()
   }
 
   // a fill, liquidation or triggered stop arrives as a POSITION event: the lists are fetched again
@@ -57,6 +60,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
               testId: 'open-orders-tab',
             },
             { value: 'history', label: t('desk.orderHistory'), testId: 'contract-history-tab' },
+            { value: 'closed', label: t('positions.history'), testId: 'position-history-tab' },
           ]}
           value={listTab}
           onChange={setListTab}
@@ -73,6 +77,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
         />
         {listTab === 'positions' && (
           <div className="position-list" data-testid="positions">
+            <CloseAllPositions positions={openPositions} onDone={refreshAll} />
             {openPositions.length === 0 && <p className="muted empty-line">{t('trade.noPositions')}</p>}
             {openPositions.map((position) => (
               <PositionCard
@@ -85,7 +90,8 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
             ))}
           </div>
         )}
-        {listTab !== 'positions' && (
+        {listTab === 'closed' && <PositionHistory positions={closed.data?.rows ?? []} />}
+        {(listTab === 'orders' || listTab === 'history') && (
           <ContractOrderTable
             orders={listTab === 'orders' ? openOrders : pastOrders}
             history={listTab === 'history'}

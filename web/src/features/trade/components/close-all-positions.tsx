@@ -1,0 +1,92 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Position } from '@tradegate/shared'
+import { stopPosition } from '../api/stop-position'
+import { closedResult } from './position-history'
+
+interface Outcome {
+  closed: Position[]
+  failed: number
+}
+
+/** Closes every open position at market after the user confirms, then says what closed and for how much. */
+export function CloseAllPositions({
+  positions,
+  onDone,
+}: {
+  positions: readonly Position[]
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const run = async () => {
+    setBusy(true)
+    const results = await Promise.allSettled(positions.map((position) => stopPosition(position.id)))
+    const closed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    setOutcome({ closed, failed: results.length - closed.length })
+    setBusy(false)
+    setConfirming(false)
+    onDone()
+  }
+  return (
+    <>
+      {positions.length > 0 && !confirming && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setConfirming(true)}
+          data-testid="close-all"
+        >
+          {t('positions.closeAll')}
+        </button>
+      )}
+      {confirming && (
+        <span className="confirm-inline" role="group" aria-label={t('positions.closeAll')}>
+          <span>{t('positions.closeAllQuestion', { number: positions.length })}</span>
+          <button
+            type="button"
+            className="button button-small button-down"
+            disabled={busy}
+            onClick={() => void run()}
+            data-testid="close-all-confirm"
+          >
+            {t('desk.confirm')}
+          </button>
+          <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+            {t('desk.back')}
+          </button>
+        </span>
+      )}
+      {outcome && <CloseAllSummary outcome={outcome} onDismiss={() => setOutcome(null)} />}
+    </>
+  )
+}
+
+function CloseAllSummary({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <div className="close-all-summary" role="status" data-testid="close-all-summary">
+      <strong>{t('positions.closedSummary', { number: outcome.closed.length })}</strong>
+      {outcome.failed > 0 && (
+        <span className="down">{t('positions.notClosed', { number: outcome.failed })}</span>
+      )}
+      <ul>
+        {outcome.closed.map((position) => {
+          const { realized } = closedResult(position)
+          return (
+            <li key={position.id} className="num">
+              {position.symbol.toUpperCase().replace(/USDT$/, '')} {t(`trade.${position.direction}`)}{' '}
+              {position.shares} · {t('positions.realizedPnl')}{' '}
+              <span className={realized.startsWith('-') ? 'down' : 'up'}>{realized} USDT</span>
+            </li>
+          )
+        })}
+      </ul>
+      <button type="button" className="button button-small" onClick={onDismiss}>
+        {t('common.close')}
+      </button>
+    </div>
+  )
+}

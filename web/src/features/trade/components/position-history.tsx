@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next'
+import { add, formatAmount, sub, type Position } from '@tradegate/shared'
+import { useFormatters } from '../../../lib/use-formatters'
+
+/** What a closed part cost in fees both ways, and what it made after them. */
+export function closedResult(position: Position): { fees: string; realized: string } {
+  const fees = add(position.openFee ?? '0', position.closeFee ?? '0')
+  return { fees: formatAmount(fees, 4), realized: formatAmount(sub(position.pnl, fees), 4) }
+}
+
+/** Closed positions: entry and exit, size, fees and the PnL they realized, with when they closed. */
+export function PositionHistory({ positions }: { positions: readonly Position[] }) {
+  const { t } = useTranslation()
+  const { price, dateTime } = useFormatters()
+  const newestFirst = [...positions].sort((a, b) => (b.closedAt ?? 0) - (a.closedAt ?? 0))
+  return (
+    <div className="table-scroll">
+      <table className="data-table" data-testid="position-history">
+        <thead>
+          <tr>
+            <th>{t('positions.closedAt')}</th>
+            <th>{t('trade.pair')}</th>
+            <th>{t('positions.size')}</th>
+            <th>{t('positions.entryPrice')}</th>
+            <th>{t('positions.exitPrice')}</th>
+            <th>{t('positions.fees')}</th>
+            <th>{t('positions.realizedPnl')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {newestFirst.map((position) => {
+            const { fees, realized } = closedResult(position)
+            return (
+              <tr key={position.id} data-position-status={position.status}>
+                <td className="num muted nowrap">{position.closedAt ? dateTime(position.closedAt) : '--'}</td>
+                <td className={position.direction === 'long' ? 'up' : 'down'}>
+                  <span className="nowrap">
+                    {position.symbol.toUpperCase().replace(/USDT$/, '')} {t(`trade.${position.direction}`)}{' '}
+                    {position.leverage}×
+                  </span>
+                  {position.status === 'liquidated' && (
+                    <span className="tag status-rejected">{t('positions.liquidated')}</span>
+                  )}
+                </td>
+                <td className="num">{position.shares}</td>
+                <td className="num">{price(position.openPrice)}</td>
+                <td className="num">{price(position.closePrice)}</td>
+                <td className="num" data-testid="history-fees">
+                  {fees}
+                </td>
+                <td className={`num ${realized.startsWith('-') ? 'down' : 'up'}`} data-testid="history-pnl">
+                  {realized}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {positions.length === 0 && <p className="muted empty-line">{t('positions.noHistory')}</p>}
+    </div>
+  )
+}
