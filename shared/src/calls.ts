@@ -816,6 +816,14 @@ export const CALLS = {
     data: Page(Holding),
     definedByUs: true,
   },
+  proxyRedeem: {
+    method: 'POST',
+    path: '/api/proxy/redeem',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Holding,
+    definedByUs: true,
+  },
   proxyEarnings: {
     method: 'GET',
     path: '/api/proxy/earnings',
@@ -846,6 +854,14 @@ export const CALLS = {
     query: Paged(),
     auth: true,
     data: Page(Holding),
+    definedByUs: true,
+  },
+  financeRedeem: {
+    method: 'POST',
+    path: '/api/finance/redeem',
+    query: Query({ id: IdText }),
+    auth: true,
+    data: Holding,
     definedByUs: true,
   },
   inviteInfo: {

@@ -410,6 +410,10 @@ export const Product = Type.Object({
   dailyRate: Type.String(),
   minAmount: Type.String(),
   maxAmount: Type.String(),
+  /** share of the stake kept back when redeemed before maturity; "0": none, and the interest earned so far is paid (ours) */
+  redeemPenalty: Type.String(),
+  /** hours from a redemption until the payout reaches the platform account (ours) */
+  settleHours: Type.Integer(),
 })
 export type Product = Static<typeof Product>
 
@@ -420,9 +424,19 @@ export const Holding = Type.Object({
   coin: Type.String(),
   amount: Type.String(),
   earned: Type.String(),
-  status: Type.Union([Type.Literal('running'), Type.Literal('finished')]),
+  /** redeeming: redeemed early, the payout arrives at settlesAt; redeemed: paid out early (ours) */
+  status: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('finished'),
+    Type.Literal('redeeming'),
+    Type.Literal('redeemed'),
+  ]),
   createdAt: Type.Number(),
   endsAt: Type.Number(),
+  /** what was or will be paid back: stake, interest, less any penalty; "0" while running (ours) */
+  payout: Type.String(),
+  /** when a redemption's payout arrives; 0 until redeemed (ours) */
+  settlesAt: Type.Number(),
 })
 export type Holding = Static<typeof Holding>
 

@@ -43,6 +43,8 @@ type MoneyCalls =
   | 'financeProducts'
   | 'financeSubscribe'
   | 'financeOrders'
+  | 'financeRedeem'
+  | 'proxyRedeem'
 
 export function moneyHandlers(
   state: SandboxState,
@@ -265,5 +267,9 @@ export function moneyHandlers(
     financeSubscribe: ({ user, body, language }) =>
       investments.subscribe('finance', user.id, body.productId, positive(body.amount), language),
     financeOrders: ({ user, query, language }) => page(investments.list('finance', user.id, language), query),
+    financeRedeem: ({ user, query, language }) =>
+      investments.redeem('finance', user.id, Number(query.id), language),
+    proxyRedeem: ({ user, query, language }) =>
+      investments.redeem('proxy', user.id, Number(query.id), language),
   }
 }

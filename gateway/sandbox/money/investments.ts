@@ -1,14 +1,17 @@
 import type { Decimal } from 'decimal.js'
 import { toDecimal, type FinancialRecord, type Holding, type Product } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
-import { idSequence, type SandboxState } from '../state'
 import { productName, type ProductNameKey } from '../content/product-names'
-import { AMOUNT_PLACES, text, truncate } from './amounts'
+import { idSequence, type SandboxState } from '../state'
+import { AMOUNT_PLACES, ZERO, text, truncate } from './amounts'
 
 // Fixed-term products: finance products and proxy (delegated) investing. The stake is locked in the
-// financial account and returned with its interest, paid by the house, when the term ends.
+// financial account and returned with its interest, paid by the house, when the term ends. Redeemed
+// early it comes back by the product's rule: with the interest earned so far (flexible products), or
+// less a penalty on the stake and without interest; after the product's settlement time.
 
 const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
 
 export type ProductLine = 'finance' | 'proxy'
 
@@ -25,6 +28,8 @@ const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
       dailyRate: '0.001',
       minAmount: '10',
       maxAmount: '100000',
+      redeemPenalty: '0',
+      settleHours: 0,
     },
     {
       id: 2,
@@ -34,6 +39,8 @@ const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
       dailyRate: '0.0015',
       minAmount: '100',
       maxAmount: '500000',
+      redeemPenalty: '0.01',
+      settleHours: 24,
     },
     {
       id: 3,
@@ -43,6 +50,8 @@ const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
       dailyRate: '0.002',
       minAmount: '500',
       maxAmount: '1000000',
+      redeemPenalty: '0.02',
+      settleHours: 24,
     },
   ],
   proxy: [
@@ -54,6 +63,8 @@ const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
       dailyRate: '0.0025',
       minAmount: '50',
       maxAmount: '200000',
+      redeemPenalty: '0.02',
+      settleHours: 48,
     },
     {
       id: 12,
@@ -63,6 +74,8 @@ const PRODUCTS: Record<ProductLine, readonly ProductDefinition[]> = {
       dailyRate: '0.003',
       minAmount: '200',
       maxAmount: '500000',
+      redeemPenalty: '0.03',
+      settleHours: 48,
     },
   ],
 }
@@ -81,6 +94,8 @@ interface UserHolding extends Omit<Holding, 'name'> {
   line: ProductLine
   dailyRate: string
   days: number
+  redeemPenalty: string
+  settleHours: number
 }
 
 export class Investments {
@@ -110,10 +125,14 @@ export class Investments {
       status: 'running',
       createdAt: now,
       endsAt: now + product.days * DAY_MS,
+      payout: '0',
+      settlesAt: 0,
       userId,
       line,
       dailyRate: product.dailyRate,
       days: product.days,
+      redeemPenalty: product.redeemPenalty,
+      settleHours: product.settleHours,
     }
     this.state.ledger.apply({
       kind: line,
@@ -140,26 +159,65 @@ export class Investments {
       .map(({ userId: _owner, ...record }) => record)
   }
 
+  /**
+   * Ends a running holding before its term: a product without a penalty pays the interest earned so
+   * far, one with a penalty keeps back that share of the stake and pays no interest. The payout
+   * reaches the platform account after the product's settlement time (at once when it has none).
+   */
+  redeem(line: ProductLine, userId: string, id: number, language: string | undefined): Holding {
+    const holding =
+      this.holdings.find((row) => row.line === line && row.userId === userId && row.id === id) ??
+      refuse('unknownHolding')
+    if (holding.status !== 'running') refuse('holdingNotRunning')
+    const now = this.state.clock()
+    const stake = toDecimal(holding.amount)
+    const penalty = truncate(stake.times(holding.redeemPenalty), AMOUNT_PLACES)
+    const interest = penalty.isZero() ? this.interest(holding, this.elapsedDays(holding, now)) : ZERO
+    holding.earned = text(interest)
+    holding.payout = text(stake.minus(penalty).plus(interest))
+    holding.status = 'redeeming'
+    holding.settlesAt = now + holding.settleHours * HOUR_MS
+    if (holding.settleHours === 0) this.settle(holding)
+    return this.view(holding, language)
+  }
+
   onTick(now: number): void {
     for (const holding of this.holdings) {
       if (holding.status === 'running' && now >= holding.endsAt) this.mature(holding)
+      if (holding.status === 'redeeming' && now >= holding.settlesAt) this.settle(holding)
     }
   }
 
   private mature(holding: UserHolding): void {
-    const amount = toDecimal(holding.amount)
     const interest = this.interest(holding, holding.days)
+    holding.earned = text(interest)
+    holding.payout = text(toDecimal(holding.amount).plus(interest))
+    this.payOut(holding, 'matured')
+    holding.status = 'finished'
+  }
+
+  private settle(holding: UserHolding): void {
+    this.payOut(holding, 'redeemed')
+    holding.status = 'redeemed'
+  }
+
+  /** Unlocks the stake and pays the payout; the house takes the difference (interest out, penalty in). */
+  private payOut(holding: UserHolding, event: 'matured' | 'redeemed'): void {
+    const stake = toDecimal(holding.amount)
+    const payout = toDecimal(holding.payout)
     this.state.ledger.apply({
       kind: holding.line,
-      note: `${productName(holding.nameKey, 'en')} #${holding.id} matured`,
+      note: `${productName(holding.nameKey, 'en')} #${holding.id} ${event}`,
       legs: [
-        { userId: holding.userId, account: 'financial', coin: holding.coin, frozen: amount.negated() },
-        { userId: holding.userId, account: 'platform', coin: holding.coin, available: amount.plus(interest) },
-        { pool: 'house', coin: holding.coin, amount: interest.negated() },
+        { userId: holding.userId, account: 'financial', coin: holding.coin, frozen: stake.negated() },
+        { userId: holding.userId, account: 'platform', coin: holding.coin, available: payout },
+        { pool: 'house', coin: holding.coin, amount: stake.minus(payout) },
       ],
     })
-    holding.status = 'finished'
-    holding.earned = text(interest)
+  }
+
+  private elapsedDays(holding: UserHolding, now: number): number {
+    return Math.min(holding.days, Math.floor((now - holding.createdAt) / DAY_MS))
   }
 
   private interest(holding: UserHolding, days: number): Decimal {
@@ -167,9 +225,20 @@ export class Investments {
   }
 
   private view(holding: UserHolding, language: string | undefined): Holding {
-    const elapsedDays = Math.min(holding.days, Math.floor((this.state.clock() - holding.createdAt) / DAY_MS))
-    const earned = holding.status === 'finished' ? holding.earned : text(this.interest(holding, elapsedDays))
-    const { userId: _owner, line: _line, dailyRate: _rate, days: _days, nameKey, ...row } = holding
+    const earned =
+      holding.status === 'running'
+        ? text(this.interest(holding, this.elapsedDays(holding, this.state.clock())))
+        : holding.earned
+    const {
+      userId: _owner,
+      line: _line,
+      dailyRate: _rate,
+      days: _days,
+      redeemPenalty: _penalty,
+      settleHours: _settle,
+      nameKey,
+      ...row
+    } = holding
     return { ...row, name: productName(nameKey, language), earned }
   }
 }

@@ -691,6 +691,18 @@ describe('every call of the table', () => {
     expect(await client.ok('addressBook')).toEqual([])
   })
 
+  it('redeems finance and proxy holdings early', async () => {
+    const { client } = await funded('1000')
+    const saving = await client.ok('financeSubscribe', { body: { productId: 1, amount: '10' } })
+    expect(await client.ok('financeRedeem', { query: { id: String(saving.id) } })).toMatchObject({
+      status: 'redeemed',
+    })
+    const desk = await client.ok('proxySubscribe', { body: { productId: 11, amount: '50' } })
+    expect(await client.ok('proxyRedeem', { query: { id: String(desk.id) } })).toMatchObject({
+      status: 'redeeming',
+    })
+  })
+
   it('served every call of the table', async () => {
     const control = new Client(sandbox.url)
     const counts = await control.control<Record<string, number>>('/sandbox/calls', undefined, 'GET')

@@ -57,6 +57,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/helpDetail/:id', screen: screen(() => import('../features/help/screens/help-detail')) },
   { path: '/finance', screen: screen(() => import('../features/finance/screens/finance')) },
   { path: '/subscribe/:id', screen: screen(() => import('../features/finance/screens/subscribe')) },
+  { path: '/finance/holdings', screen: screen(() => import('../features/finance/screens/holdings')) },
   { path: '/floworder', screen: TraderList },
   { path: '/follow', screen: TraderList },
   { path: '/floworder/mine', screen: screen(() => import('../features/follow/screens/my-follows')) },

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { useSettings } from '../lib/settings'
 import { useSession } from '../lib/session'
-import { signOutByUser } from '../lib/user'
+import { SignOutButton } from './sign-out-button'
 import { LogoMark } from './icons'
 import { MenuLinks } from './menu-links'
 
@@ -25,14 +25,7 @@ export function DesktopSidebar() {
       />
       <div className="sidebar-footer">
         {token ? (
-          <button
-            type="button"
-            className="button button-block"
-            onClick={() => void signOutByUser().then(() => navigate('/'))}
-            data-testid="sidebar-sign-out"
-          >
-            {t('auth.logout')}
-          </button>
+          <SignOutButton onSignedOut={() => navigate('/')} testId="sidebar-sign-out" />
         ) : (
           <Link href="/login" className="button button-primary button-block">
             {t('auth.login')}

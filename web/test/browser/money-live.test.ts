@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
+import { DESKTOP, PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
 import { readLocale, setUpSuite } from './suite'
 
 // Balances that follow the user's balance events on an open screen, come back after a dropped socket,
@@ -10,6 +10,8 @@ const english = readLocale<{
   balances: Record<string, string>
   errors: Record<string, string>
   withdrawal: Record<string, string>
+  kycInfo: Record<string, string>
+  signOut: Record<string, string>
 }>('en')
 const suite = setUpSuite()
 
@@ -157,6 +159,10 @@ describe('one number rule', () => {
       /^\d+(,\d+)? – [\d.]+(,\d+)? USDT$/,
     )
     expect(await page.getByTestId('withdraw-fee').textContent()).toBe('0,00 USDT')
+    // the wallet's prices and values too: "Preis 1,000000", never "1.000000" read as a million
+    await page.goto(`${suite.stack.url}/#/wallet`)
+    await expect.poll(() => page.getByTestId('coin-price').first().textContent()).toBe('1,000000')
+    expect(await page.getByTestId('coin-value').first().textContent()).toBe('2.580,00')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -226,5 +232,62 @@ describe('withdrawals', () => {
       })
       await suite.stack.gateway.responseCache.purge()
     }
+  })
+})
+
+describe('savings', () => {
+  it('shows minimum, available, expected interest and maturity, then redeems a holding by its rule', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const { context, page, errors } = await openScreen(token, '/subscribe/2')
+    await expect.poll(() => page.getByTestId('subscribe-available').textContent()).toBe('2,580.00 USDT')
+    expect(await page.getByTestId('subscribe-limits').textContent()).toBe('100.00 – 500,000.00 USDT')
+    await page.locator('input[name=amount]').fill('200')
+    // 200 × 0.15% a day × 30 days
+    expect(await page.getByTestId('subscribe-interest').textContent()).toBe('9.00 USDT')
+    expect(await page.getByTestId('subscribe-maturity').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    await page.locator('form button[type=submit]').click()
+    await expect.poll(() => page.getByTestId('subscribe-available').textContent()).toBe('2,380.00 USDT')
+
+    await page.goto(`${suite.stack.url}/#/finance/holdings`)
+    const holding = page.getByTestId('holding').first()
+    await holding.waitFor()
+    expect(await holding.getAttribute('data-status')).toBe('running')
+    await holding.getByTestId('redeem').click()
+    expect(await holding.getByTestId('redeem-penalty').textContent()).toBe('2.00 USDT')
+    expect(await holding.getByTestId('redeem-receive').textContent()).toBe('198.00 USDT')
+    await page.screenshot({ path: screenshotPath('phone-money-redeem') })
+    await holding.getByTestId('redeem-confirm').click()
+    await expect.poll(() => holding.getAttribute('data-status')).toBe('redeeming')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('account', () => {
+  it('says what each identity level unlocks and how long review takes', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const { context, page, errors } = await openScreen(token, '/userauth')
+    await page.getByTestId('kyc-review-time').waitFor()
+    expect(await page.getByTestId('kyc-review-time').textContent()).toBe(english.kycInfo.reviewTime)
+    const levels = await page.locator('.list').first().textContent()
+    expect(levels).toContain(english.kycInfo.primary)
+    expect(levels).toContain(english.kycInfo.advanced)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('asks before signing out from the desktop sidebar, and stays signed in when told to', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const context = await signedInContext(suite.browser, DESKTOP, token)
+    const page = await context.newPage()
+    await page.goto(`${suite.stack.url}/#/wallet`)
+    await page.getByTestId('sidebar-sign-out').click()
+    await page.getByTestId('sign-out-confirm').waitFor()
+    expect(await page.evaluate("localStorage.getItem('_token')")).toBe(token)
+    await page.getByTestId('sign-out-confirm').getByRole('button', { name: english.signOut.stay! }).click()
+    await page.getByTestId('sidebar-sign-out').click()
+    await page.getByTestId('sign-out-confirmed').click()
+    await page.waitForFunction(() => localStorage.getItem('_token') === null)
+    await context.close()
   })
 })

@@ -45,7 +45,7 @@ export default function SecurityScreen() {
                   title={row.label}
                   end={
                     <span className="list-row-end muted">
-                      <span className="ellipsis">{row.state}</span>
+                      <span className="wrap-text">{row.state}</span>
                       <ChevronIcon size={16} />
                     </span>
                   }

@@ -34,6 +34,7 @@ export default function UserAuthScreen() {
                   key={level}
                   href={`/${level}`}
                   title={t(`menu.${level}`)}
+                  sub={t(`kycInfo.${level}`)}
                   end={
                     <span className="list-row-end muted">
                       {user.kycLevel >= approvedFrom ? t('account.kyc.approved') : ''}
@@ -43,6 +44,9 @@ export default function UserAuthScreen() {
                 />
               ))}
             </ul>
+            <p className="note" data-testid="kyc-review-time">
+              {t('kycInfo.reviewTime')}
+            </p>
           </>
         )}
       </DataState>

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function subscribeFinance(body: CallBody<'financeSubscribe'>) {
-  return callApi('financeSubscribe', { body })
+export function subscribeFinance(body: CallBody<'financeSubscribe'>, options?: CallOptions) {
+  return callApi('financeSubscribe', { body }, options)
 }

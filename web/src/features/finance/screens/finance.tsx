@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
 import { DataList, ListRow } from '../../../components/data-list'
 import { ProductRate, RiskNote } from '../../../components/product-rate'
 import { ProductTerms } from '../../../components/product-terms'
@@ -13,6 +14,9 @@ export default function FinanceScreen() {
   return (
     <Screen title={t('tabBar.finance')} back={false}>
       <RiskNote />
+      <Link href="/finance/holdings" className="button button-block" data-testid="open-holdings">
+        {t('savings.holdings')}
+      </Link>
       <DataList source={products}>
         {(product) => (
           <ListRow

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { DataState } from '../../../components/data-state'
+import { ProductRate, RiskNote } from '../../../components/product-rate'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
-import { showToast } from '../../../lib/toast'
+import { SubscribeForm } from '../../../components/subscribe-form'
 import { useFinanceProducts } from '../api/get-finance-products'
+import { findFinanceHolding } from '../api/holdings'
 import { subscribeFinance } from '../api/subscribe-finance'
-import { AmountForm } from '../../../components/amount-form'
-import { ProductRate, RiskNote } from '../../../components/product-rate'
 
 export default function SubscribeScreen() {
   const { t } = useTranslation()
@@ -30,14 +30,16 @@ export default function SubscribeScreen() {
                 </Stat>
               </div>
               <RiskNote />
-              <AmountForm
-                coin={product.coin}
-                label={t('finance.subscribe')}
-                onSubmit={async (amount) => {
-                  await subscribeFinance({ productId: product.id, amount })
-                  showToast(t('common.success'))
-                }}
+              <SubscribeForm
+                product={product}
+                subscribe={(amount, signal) =>
+                  subscribeFinance({ productId: product.id, amount }, { signal })
+                }
+                lookup={(amount, sentAt) => findFinanceHolding(product.id, amount, sentAt)}
               />
+              <Link href="/finance/holdings" className="button button-block">
+                {t('savings.holdings')}
+              </Link>
             </>
           )
         }}

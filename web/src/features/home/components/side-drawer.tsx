@@ -3,7 +3,7 @@ import { CloseIcon, LogoMark } from '../../../components/icons'
 import { MenuLinks } from '../../../components/menu-links'
 import { useSettings } from '../../../lib/settings'
 import { useSession } from '../../../lib/session'
-import { signOutByUser } from '../../../lib/user'
+import { SignOutButton } from '../../../components/sign-out-button'
 
 /** The mobile sidebar menu from the settings, with the account's sign-out. */
 export function SideDrawer({ onClose }: { onClose: () => void }) {
@@ -25,15 +25,9 @@ export function SideDrawer({ onClose }: { onClose: () => void }) {
         </div>
         <MenuLinks items={settings.MENU_SETTING.sidebar} className="sidebar-menu" onNavigate={onClose} />
         {token && (
-          <button
-            type="button"
-            className="button button-block"
-            style={{ marginBlockStart: 16 }}
-            onClick={() => void signOutByUser().then(onClose)}
-            data-testid="sign-out"
-          >
-            {t('auth.logout')}
-          </button>
+          <div style={{ marginBlockStart: 16 }}>
+            <SignOutButton onSignedOut={onClose} testId="sign-out" />
+          </div>
         )}
       </nav>
     </>

@@ -1,6 +1,6 @@
 import type { CallBody } from '@tradegate/shared'
-import { callApi } from '../../../lib/http'
+import { callApi, type CallOptions } from '../../../lib/http'
 
-export function subscribeProxy(body: CallBody<'proxySubscribe'>) {
-  return callApi('proxySubscribe', { body })
+export function subscribeProxy(body: CallBody<'proxySubscribe'>, options?: CallOptions) {
+  return callApi('proxySubscribe', { body }, options)
 }

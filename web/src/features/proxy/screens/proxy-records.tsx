@@ -1,33 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { DataList, ListRow } from '../../../components/data-list'
+import { HoldingsList } from '../../../components/holdings-list'
 import { Screen } from '../../../components/screen'
-import { useFormatters } from '../../../lib/use-formatters'
+import { useProxyProducts } from '../api/get-proxy-products'
 import { useProxyRecords } from '../api/get-proxy-records'
+import { proxyHoldingRedeemed, redeemProxy } from '../api/holdings'
 
+/** Proxy investments held: each with its interest and term, and redeem for running ones. */
 export default function ProxyRecordsScreen() {
   const { t } = useTranslation()
-  const { date } = useFormatters()
   const records = useProxyRecords()
+  const products = useProxyProducts()
   return (
     <Screen title={t('proxy.records')}>
-      <DataList source={records}>
-        {(row) => (
-          <ListRow
-            key={row.id}
-            title={row.name}
-            sub={`${date(row.createdAt)} – ${date(row.endsAt)}`}
-            subClassName="num"
-            end={
-              <span className="list-row-main num" style={{ textAlign: 'end' }}>
-                <span>
-                  {row.amount} {row.coin.toUpperCase()}
-                </span>
-                <span className="up">+{row.earned}</span>
-              </span>
-            }
-          />
-        )}
-      </DataList>
+      <HoldingsList
+        holdings={records}
+        products={products.data ?? []}
+        redeem={(id, signal) => redeemProxy(id, { signal })}
+        redeemed={proxyHoldingRedeemed}
+      />
     </Screen>
   )
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { AmountForm } from '../../../components/amount-form'
 import { RowText } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
-import { showToast } from '../../../lib/toast'
+import { SubscribeForm } from '../../../components/subscribe-form'
+import { findProxyHolding } from '../api/holdings'
 import { useProxyProducts } from '../api/get-proxy-products'
 import { subscribeProxy } from '../api/subscribe-proxy'
 import { ProductRate, RiskNote } from '../../../components/product-rate'
@@ -50,13 +50,13 @@ export default function ProxyScreen() {
               {product && (
                 <div className="card">
                   <p className="section-title">{product.name}</p>
-                  <AmountForm
-                    coin={product.coin}
-                    label={t('finance.subscribe')}
-                    onSubmit={async (amount) => {
-                      await subscribeProxy({ productId: product.id, amount })
-                      showToast(t('common.success'))
-                    }}
+                  <SubscribeForm
+                    key={product.id}
+                    product={product}
+                    subscribe={(amount, signal) =>
+                      subscribeProxy({ productId: product.id, amount }, { signal })
+                    }
+                    lookup={(amount, sentAt) => findProxyHolding(product.id, amount, sentAt)}
                   />
                 </div>
               )}

@@ -13,7 +13,7 @@ import { WALLET_ACTIONS as ACTIONS } from '../lib/wallet-actions'
 /** The fund tab: everything held, valued in USDT at live prices, and the money actions. */
 export default function WalletScreen() {
   const { t } = useTranslation()
-  const { amount, money } = useFormatters()
+  const { amount, money, decimal } = useFormatters()
   const balances = useBalances()
   const priceOf = useUsdtPrices()
   return (
@@ -49,7 +49,10 @@ export default function WalletScreen() {
                     <span className="list-row-main">
                       <span className="list-row-title">{row.coin.toUpperCase()}</span>
                       <span className="list-row-sub num">
-                        {t('money.wallet.price')} <span data-testid="coin-price">{row.price ?? '--'}</span>{' '}
+                        {t('money.wallet.price')}{' '}
+                        <span data-testid="coin-price">
+                          {row.price === undefined ? '--' : decimal(row.price)}
+                        </span>{' '}
                         USDT
                       </span>
                     </span>
@@ -58,7 +61,11 @@ export default function WalletScreen() {
                         <HiddenAmount testId="coin-amount">{money(row.amount, row.coin)}</HiddenAmount>
                       </span>
                       <span className="list-row-sub num">
-                        ≈ <HiddenAmount testId="coin-value">{row.value ?? '--'}</HiddenAmount> USDT
+                        ≈{' '}
+                        <HiddenAmount testId="coin-value">
+                          {row.value === undefined ? '--' : decimal(row.value)}
+                        </HiddenAmount>{' '}
+                        USDT
                       </span>
                     </span>
                   </li>

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BUNDLE_LANGUAGES } from '@tradegate/shared'
+import { PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
+import { setUpSuite } from './suite'
+
+// Every language on a phone: the money and account screens at 390 px in all 16 bundles, with nothing
+// running off the screen and no text cut off inside its box.
+
+const suite = setUpSuite()
+const SCREENS = [
+  '/wallet',
+  '/assets',
+  '/recharge',
+  '/withdraw',
+  '/transfer',
+  '/secrety',
+  '/userauth',
+] as const
+
+interface Overflow {
+  what: string
+  left: number
+  right: number
+  scrollWidth?: number
+  clientWidth?: number
+}
+
+/** Elements whose box leaves the viewport, and boxes that cut their own text (scroll width past their width). */
+function findOverflows(page: Page): Promise<Overflow[]> {
+  return page.evaluate<Overflow[]>(`(() => {
+    const width = document.documentElement.clientWidth
+    const found = []
+    const name = (element) =>
+      element.tagName.toLowerCase() +
+      (element.getAttribute('data-testid') ? '[' + element.getAttribute('data-testid') + ']' : '') +
+      '.' + element.className + ': ' + (element.textContent || '').trim().slice(0, 40)
+    if (document.documentElement.scrollWidth > width + 1)
+      found.push({ what: 'page scrolls sideways', left: 0, right: document.documentElement.scrollWidth })
+    for (const element of document.querySelectorAll('.app-main *')) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      const style = getComputedStyle(element)
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue
+      // a strip that scrolls sideways on purpose (chips, tabs) may hold items past the edge
+      const strip = element.closest('.chips, .segmented, [data-scrolls]')
+      if (strip && strip !== element) continue
+      if (box.left < -1 || box.right > width + 1)
+        found.push({ what: name(element), left: Math.round(box.left), right: Math.round(box.right) })
+      const cuts = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis'
+      if (cuts && element.scrollWidth > element.clientWidth + 1 && element.children.length === 0)
+        found.push({
+          what: 'clipped ' + name(element),
+          left: Math.round(box.left),
+          right: Math.round(box.right),
+          scrollWidth: element.scrollWidth,
+          clientWidth: element.clientWidth,
+        })
+    }
+    return found
+  })()`)
+}
+
+describe('every language on a phone', () => {
+  it('keeps the money and account screens inside 390 px in all 16 languages', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const problems: string[] = []
+    for (const language of BUNDLE_LANGUAGES) {
+      const context = await signedInContext(suite.browser, PHONE, token)
+      await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+      const page = await context.newPage()
+      for (const path of SCREENS) {
+        await page.goto(`${suite.stack.url}/#${path}`)
+        await page.locator('.app-main .screen').first().waitFor()
+        await page.waitForFunction((code) => document.documentElement.lang === code, language)
+        // the screen's data has arrived: no loading block is left
+        await page.locator('.app-main .loading-block').first().waitFor({ state: 'detached', timeout: 15_000 })
+        for (const overflow of await findOverflows(page))
+          problems.push(`${language} ${path}: ${JSON.stringify(overflow)}`)
+        if (['de', 'ar', 'ru'].includes(language))
+          await page.screenshot({ path: screenshotPath(`phone-${language}${path.replace('/', '-')}`) })
+      }
+      await context.close()
+    }
+    expect(problems).toEqual([])
+  }, 600_000)
+})
