@@ -1,5 +1,5 @@
 import { LIMITS } from '@tradegate/shared'
-import { useAllPages } from '../../../lib/swr'
+import { useAllPages, useCall } from '../../../lib/swr'
 
 export function useOpenPositions() {
   return useAllPages('positionList', { status: 'open' }, LIMITS.positionListPageSize)
