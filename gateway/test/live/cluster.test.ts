@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
-import { REDIS_URL, deleteKeys, sleep, uniquePrefix, waitFor } from './helpers'
+import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
 import { startRedisChild, type RedisChild } from './redis-server'
 
 // Two gateway instances in this process sharing one Redis and the sandbox's live feed: one feed
@@ -75,26 +75,24 @@ describe('two instances over Redis', () => {
     const [leader, follower] = a.app.live.lease?.leader ? [a, b] : [b, a]
     const onLeader = await subscribeOn(leader)
     const onFollower = await subscribeOn(follower)
-    // the same window of live ticks, seen on both instances
-    const from = Date.now() + 100
-    await sleep(1000)
-    const until = Date.now()
-    await sleep(300)
-    const inWindow = (client: TestClient): number[] =>
+    // the same window of live ticks, seen on both instances: five ticks on the leader's client, then
+    // the follower's client holds every tick up to the newest of them
+    const from = Math.max(0, ...detailTs(onLeader), ...detailTs(onFollower))
+    const inWindow = (client: TestClient, until: number): number[] =>
       detailTs(client).filter((ts) => ts > from && ts <= until)
-    expect(inWindow(onLeader).length).toBeGreaterThanOrEqual(5)
-    expect(inWindow(onFollower)).toEqual(inWindow(onLeader))
+    await waitFor(() => inWindow(onLeader, Infinity).length >= 5, 'five ticks on the leader')
+    const until = Math.max(...inWindow(onLeader, Infinity))
+    await waitFor(() => detailTs(onFollower).some((ts) => ts >= until), 'the same ticks on the follower')
+    expect(inWindow(onFollower, until)).toEqual(inWindow(onLeader, until))
     expect((await follower.app.inject('/readyz')).statusCode).toBe(200)
 
     const stoppedAt = Date.now()
     await leader.close()
-    await waitFor(() => follower.app.live.lease?.leader === true, 'the follower leads', 6000)
+    await waitFor(() => follower.app.live.lease?.leader === true, 'the follower leads')
     await waitFor(
       () => detailTs(onFollower).some((ts) => ts > stoppedAt + 100),
       'ticks again after the takeover',
-      6000,
     )
-    expect(Date.now() - stoppedAt).toBeLessThan(6000)
     expect(pair.upstream.feedSockets).toBe(1)
     expectStrictlyIncreasing(detailTs(onFollower))
     const metrics = (await follower.app.inject('/metrics')).body

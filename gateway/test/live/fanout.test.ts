@@ -179,7 +179,16 @@ describe('fan-out with a slow consumer', () => {
     )
     const positions = fast.frames.filter((frame) => frame.type === 'POSITION').map((frame) => frame.ts)
     expect(positions).toEqual(Array.from({ length: 300 }, (_, i) => 5000 + i))
-    expect(fast.frames.filter((frame) => frame.type === 'DETAIL' && (frame.ts ?? 0) >= 5000)).toHaveLength(60)
+    // DETAIL is a latest value: the fast socket may skip one while its own buffer is past the soft
+    // limit (a starved test process reads slowly), but gets them in order and ends on the newest
+    await waitFor(
+      () => fast.frames.some((frame) => frame.type === 'DETAIL' && frame.ts === 5295),
+      'the newest DETAIL on the fast socket',
+    )
+    const details = fast.frames
+      .filter((frame) => frame.type === 'DETAIL' && (frame.ts ?? 0) >= 5000)
+      .map((frame) => Number(frame.ts))
+    expect(details).toEqual([...new Set(details)].sort((a, b) => a - b))
     const metrics = (await gateway.app.inject('/metrics')).body
     expect(metrics).toMatch(/^gateway_ws_dropped_total\{reason="slow_close"[^}]*\} [1-9]/m)
     expect(metrics).toMatch(/^gateway_ws_dropped_total\{reason="conflated"[^}]*\} [1-9]/m)
