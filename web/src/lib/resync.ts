@@ -1,7 +1,6 @@
 import { mutate } from 'swr'
 import { CALL_ROUTES } from 'virtual:call-routes'
 import type { CallName } from '@tradegate/shared'
-import type { LiveClient } from './live'
 
 // What the client does after a gap in what it heard: every call of the user's own state that a
 // screen shows now (balances, open orders, positions, option positions, second-contract orders…) is
@@ -43,11 +42,18 @@ export function spaced(run: () => void, spacingMs: number): () => void {
   }
 }
 
+/** What this module needs of the live client (named here so the client can import this module). */
+export interface SyncedClient {
+  onResync(listener: () => void): () => void
+  connectNow(): void
+  resyncAll(): void
+}
+
 /**
  * Wires the app's live client to the browser: refetch the user's state after every gap, try at once
  * when the network or the tab comes back, and treat a long stay in the background as a gap.
  */
-export function keepInSync(client: LiveClient): void {
+export function keepInSync(client: SyncedClient): void {
   client.onResync(spaced(() => void revalidateUserState(), RESYNC_SPACING_MS))
   if (typeof window.addEventListener !== 'function' || typeof document.addEventListener !== 'function') return
   window.addEventListener('online', () => client.connectNow())
