@@ -67,6 +67,7 @@ export class ResponseCache {
   private readonly keyPrefix: string
   private readonly redisTimeoutMs: number
   private sharedTierFailing = false
+  private sharedTierSeenReady = false
 
   constructor(private readonly options: ResponseCacheOptions) {
     this.local = new LRUCache({ max: options.maxEntries })
@@ -223,9 +224,12 @@ export class ResponseCache {
     const redis = this.options.redis
     if (!redis) return null
     if (redis.status !== 'ready') {
-      this.sharedTierFailed(new Error(`redis ${redis.status}`))
+      // still making its first connection at start (the coin list is read before Redis is up): not an
+      // outage worth a warning, just nothing shared yet
+      if (this.sharedTierSeenReady) this.sharedTierFailed(new Error(`redis ${redis.status}`))
       return null
     }
+    this.sharedTierSeenReady = true
     return redis
   }
 

@@ -43,6 +43,9 @@ declare module 'fastify' {
     responseCache: ResponseCache
     /** the one HTTP client to the upstream, shared by the REST path and the live part */
     upstream: Upstream
+    /** the getCoinList answer's body, parsed, read through the response cache: one read serves the
+     * amount precisions and the live part's symbol check */
+    readCoinList(): Promise<unknown>
     /** set by the live part: ends a session on every instance */
     sessionEnds?: { end(token: string, how: SessionEnd): Promise<void> }
   }
@@ -102,17 +105,17 @@ export const apiPlugin = fp<ApiOptions>(
     })
     const multipartLimits: MultipartLimits = { ...MULTIPART_LIMITS, fileBytes: options.uploadLimitBytes }
     // the coin list's precisions, read through the cache as the getCoinList route reads it
-    const precisions = new PrecisionSource({
-      load: async () => {
-        const coinList = routes.find((route) => route.name === 'getCoinList')!
-        const outcome = await cache.serve(cacheKeyOf(coinList.label, '', '|'), coinList.cache!, () =>
-          upstream.request({ method: 'GET', path: coinList.label, headers: {}, route: coinList.label }),
-        )
-        const body = outcome.answer?.body ?? outcome.upstream?.body
-        if (!body) throw new Error('no coin list')
-        return JSON.parse(body.toString('utf8'))
-      },
-    })
+    const readCoinList = async (): Promise<unknown> => {
+      const coinList = routes.find((route) => route.name === 'getCoinList')!
+      const outcome = await cache.serve(cacheKeyOf(coinList.label, '', '|'), coinList.cache!, () =>
+        upstream.request({ method: 'GET', path: coinList.label, headers: {}, route: coinList.label }),
+      )
+      const body = outcome.answer?.body ?? outcome.upstream?.body
+      if (!body) throw new Error('no coin list')
+      return JSON.parse(body.toString('utf8'))
+    }
+    app.decorate('readCoinList', readCoinList)
+    const precisions = new PrecisionSource({ load: readCoinList })
     // read once before the gateway serves, so the first amounts are already judged by their coin
     app.addHook('onReady', async () => {
       await precisions.current()

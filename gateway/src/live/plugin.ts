@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
-import { CALLS, WS_CLOSE } from '@tradegate/shared'
+import { WS_CLOSE } from '@tradegate/shared'
 import type { GatewayConfig } from '../config'
 import { publishOnTopics, type Bus } from './bus'
 import { MemoryBus } from './memory-bus'
@@ -81,17 +81,8 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     const upstream = app.upstream
     const symbols = new CoinSymbols({
       log,
-      load: async () => {
-        const answer = await upstream.request({
-          method: CALLS.getCoinList.method,
-          path: CALLS.getCoinList.path,
-          headers: { accept: 'application/json' },
-          route: CALLS.getCoinList.path,
-          timeoutMs: COIN_LIST_TIMEOUT_MS,
-        })
-        if (answer.status !== 200) throw new Error(`getCoinList answered ${answer.status}`)
-        return JSON.parse(answer.body.toString()) as unknown
-      },
+      // the REST path's cached read: the list read for amount precisions at start serves sockets too
+      load: () => app.readCoinList(),
       timeoutMs: COIN_LIST_TIMEOUT_MS,
     })
     const users = new UserResolver({ upstream, timeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2 })
