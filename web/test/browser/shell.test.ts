@@ -126,9 +126,9 @@ describe('web client shell', () => {
   })
 
   it('names the screen in the tab title, and only the brand once the screen is left', async () => {
-    // a fresh visit reads Chinese, the default language
+    // a fresh visit from a browser whose language has no bundle reads Chinese, the default language
     const chinese = readLocale<{ brand: string; auth: { login: string } }>('zh')
-    const { page, context } = await openPage(suite.browser, PHONE)
+    const { page, context } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/login`)
     await page.waitForFunction(
       (expected) => document.title === expected,
