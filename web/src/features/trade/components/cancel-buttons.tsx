@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
+import { InlineConfirm } from './inline-confirm'
 
 /** Cancels one open order; the lists refresh whether it went through or not. */
 export function CancelOrderButton({
@@ -75,20 +76,13 @@ export function CancelAllButton({
     )
   }
   return (
-    <span className="confirm-inline" role="group" aria-label={t('desk.cancelAll')}>
-      <span>{t('desk.cancelAllQuestion', { number: count })}</span>
-      <button
-        type="button"
-        className="button button-small button-down"
-        disabled={busy}
-        onClick={() => void run()}
-        data-testid="cancel-all-confirm"
-      >
-        {t('desk.confirm')}
-      </button>
-      <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
-        {t('desk.back')}
-      </button>
-    </span>
+    <InlineConfirm
+      label={t('desk.cancelAll')}
+      question={t('desk.cancelAllQuestion', { number: count })}
+      busy={busy}
+      onConfirm={() => void run()}
+      onBack={() => setConfirming(false)}
+      testId="cancel-all-confirm"
+    />
   )
 }

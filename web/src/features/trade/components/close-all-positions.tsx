@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
 import { closedResult } from './position-history'
+import { InlineConfirm } from './inline-confirm'
 
 interface Outcome {
   closed: Position[]
@@ -43,21 +44,14 @@ export function CloseAllPositions({
         </button>
       )}
       {confirming && (
-        <span className="confirm-inline" role="group" aria-label={t('positions.closeAll')}>
-          <span>{t('positions.closeAllQuestion', { number: positions.length })}</span>
-          <button
-            type="button"
-            className="button button-small button-down"
-            disabled={busy}
-            onClick={() => void run()}
-            data-testid="close-all-confirm"
-          >
-            {t('desk.confirm')}
-          </button>
-          <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
-            {t('desk.back')}
-          </button>
-        </span>
+        <InlineConfirm
+          label={t('positions.closeAll')}
+          question={t('positions.closeAllQuestion', { number: positions.length })}
+          busy={busy}
+          onConfirm={() => void run()}
+          onBack={() => setConfirming(false)}
+          testId="close-all-confirm"
+        />
       )}
       {outcome && <CloseAllSummary outcome={outcome} onDismiss={() => setOutcome(null)} />}
     </>
