@@ -1,0 +1,50 @@
+import type { Handlers } from '../api/handler'
+import { refuse } from '../api/refusal'
+import type { SandboxState } from '../state'
+import type { User } from './users'
+
+// Passwords: changing and recovering the login password, setting and changing the fund password.
+
+type CredentialCalls = 'updateUserLoginPwd' | 'backPwd' | 'tardPwdSet' | 'updatePwd'
+
+export function credentialHandlers({ users }: SandboxState): Pick<Handlers, CredentialCalls> {
+  const changeLoginPassword = (user: User, oldPassword: string, newPassword: string): void => {
+    if (!users.checkPassword(user, oldPassword)) refuse('wrongPassword')
+    if (oldPassword === newPassword) refuse('samePassword')
+    users.setPassword(user, newPassword)
+  }
+
+  return {
+    updateUserLoginPwd: ({ user, query }) => {
+      if (query.userId !== undefined && query.userId !== user.id) return refuse('notYourAccount')
+      changeLoginPassword(user, query.oldPwd, query.newPwd)
+      return null
+    },
+
+    backPwd: ({ query }) => {
+      const user = users.byName(query.email)
+      if (!user || user.email?.toLowerCase() !== query.email.toLowerCase()) return refuse('unknownEmail')
+      users.useCode(query.email, query.emailCode)
+      users.setPassword(user, query.newPwd)
+      users.expireSessions(user.id)
+      return null
+    },
+
+    tardPwdSet: ({ user, query }) => {
+      if (user.fundPasswordHash !== null) return refuse('fundPasswordAlreadySet')
+      if (query.code !== undefined) users.useCode(user.email ?? user.phone ?? '', query.code)
+      users.setFundPassword(user, query.pwd)
+      return null
+    },
+
+    updatePwd: ({ user, query }) => {
+      if (query.signType === 'login') {
+        changeLoginPassword(user, query.oldPwd, query.newPwd)
+        return null
+      }
+      if (!users.checkFundPassword(user, query.oldPwd)) return refuse('wrongFundPassword')
+      users.setFundPassword(user, query.newPwd)
+      return null
+    },
+  }
+}
