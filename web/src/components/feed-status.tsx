@@ -42,3 +42,24 @@ export function FeedStatusBadge() {
     </span>
   )
 }
+
+/**
+ * Whether figures from the feed are not live now (the badge says delayed or reconnecting), and the
+ * attributes that grey a block of them (the stale rule in styles.css) with the reason on hover.
+ */
+export function useStaleMark(): { stale: boolean; mark: { 'data-stale'?: ''; title?: string } } {
+  const { t } = useTranslation()
+  const stale = useFeedBadge().status !== 'live'
+  return { stale, mark: stale ? { 'data-stale': '', title: t('desk.staleHint') } : {} }
+}
+
+/** The reason a greyed block is grey, for screen readers, inside the block. */
+export function StaleHint({ stale }: { stale: boolean }) {
+  const { t } = useTranslation()
+  if (!stale) return null
+  return (
+    <span className="visually-hidden" data-testid="stale-hint">
+      {t('desk.staleHint')}
+    </span>
+  )
+}

@@ -5,6 +5,7 @@ import { NoData } from './no-data'
 import { useFormatters } from '../lib/use-formatters'
 import { directionOf, type MarketRow, type SortKey, type SortOrder } from '../lib/market-rows'
 import { tradeHref } from '../lib/trade-link'
+import { useStaleMark } from './feed-status'
 
 function SortButton({
   column,
@@ -47,9 +48,11 @@ export function MarketTable({
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const { price, compact } = useFormatters()
+  const { stale, mark } = useStaleMark()
   if (rows.length === 0) return <NoData />
   return (
-    <table className="market-table pairs-table" data-testid="market-table">
+    <table className="market-table pairs-table" data-testid="market-table" {...mark}>
+      {stale && <caption className="visually-hidden">{t('desk.staleHint')}</caption>}
       <thead>
         <tr>
           <th>

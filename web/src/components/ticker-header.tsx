@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { changePercent } from '@tradegate/shared'
-import { FeedStatusBadge } from './feed-status'
+import { FeedStatusBadge, StaleHint, useStaleMark } from './feed-status'
 import { useTicker } from '../lib/live'
 import { useFormatters } from '../lib/use-formatters'
 import { directionOf } from '../lib/market-rows'
@@ -12,8 +12,10 @@ export function TickerHeader({ symbol, name }: { symbol: string; name: string })
   const { price, amount } = useFormatters()
   const change = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
   const direction = directionOf(change)
+  const { stale, mark } = useStaleMark()
   return (
-    <section className="ticker-header" data-testid="ticker-header" aria-label={name}>
+    <section className="ticker-header" data-testid="ticker-header" aria-label={name} {...mark}>
+      <StaleHint stale={stale} />
       <div className="ticker-main">
         <span className="ticker-name">{name}</span>
         <span className={`ticker-price num ${direction}`} data-testid="ticker-price">

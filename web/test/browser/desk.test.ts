@@ -278,19 +278,50 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await page.screenshot({ path: screenshotPath(`desk-position-history-${sizeName(viewport)}`) })
   })
 
-  it('the feed badge turns delayed when the sandbox feed pauses and live when it resumes', async () => {
+  it('the feed badge turns delayed when the sandbox feed pauses and live when it resumes, the prices and book grey meanwhile', async () => {
     const page = await signedInPage(viewport)
     await go(page, '/trade?id=1&componentName=3&symbol=btcusdt')
     const badge = page.getByTestId('feed-status')
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    await page.getByTestId('book-bid').first().waitFor()
+    const muted = await page.evaluate(`(() => {
+      const probe = document.body.appendChild(document.createElement('span'))
+      probe.style.color = 'var(--muted)'
+      const colour = getComputedStyle(probe).color
+      probe.remove()
+      return colour
+    })()`)
+    const colourOf = (testId: string) =>
+      page.evaluate(
+        `getComputedStyle(document.querySelector('[data-testid=${testId}]')).color`,
+      ) as Promise<string>
+    const bidColour = () =>
+      page.evaluate(`getComputedStyle(document.querySelector('[data-testid=book-bid] span')).color`)
+    // live: the last price and the best bid in their up or down colour, no hint
+    expect(await colourOf('ticker-price')).not.toBe(muted)
+    expect(await bidColour()).not.toBe(muted)
+    expect(await page.getByTestId('stale-hint').count()).toBe(0)
     await suite.stack.control('/sandbox/feed/pause', {})
     try {
       await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
+      // delayed: the ticker's price (despite its .up or .down class) and the book's prices turn grey,
+      // and the ticker and the book each say why to a screen reader and on hover
+      await expect.poll(() => colourOf('ticker-price')).toBe(muted)
+      expect(await bidColour()).toBe(muted)
+      for (const block of ['ticker-header', 'order-book']) {
+        const element = page.getByTestId(block)
+        expect(await element.getAttribute('title')).toMatch(/not live/)
+        expect(await element.getByTestId('stale-hint').textContent()).toMatch(/not live/)
+      }
       await page.screenshot({ path: screenshotPath(`desk-feed-delayed-${sizeName(viewport)}`) })
     } finally {
       await suite.stack.control('/sandbox/feed/resume', {})
     }
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    // fresh data: colour again, hints gone
+    await expect.poll(() => colourOf('ticker-price')).not.toBe(muted)
+    expect(await bidColour()).not.toBe(muted)
+    expect(await page.getByTestId('stale-hint').count()).toBe(0)
 
     // a cut connection shows reconnecting until the socket is back; the first retry may come within
     // milliseconds, so the page notes every status the badge takes

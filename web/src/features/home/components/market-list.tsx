@@ -5,6 +5,7 @@ import { toDisplayCoin } from '../../../lib/coins'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { tradeHref } from '../../../lib/trade-link'
+import { useStaleMark } from '../../../components/feed-status'
 
 function MarketRow({ entry }: { entry: CoinEntry }) {
   const coin = toDisplayCoin(entry)
@@ -36,8 +37,10 @@ function MarketRow({ entry }: { entry: CoinEntry }) {
 /** The first coins of the coin list with live prices. */
 export function MarketList({ entries }: { entries: readonly CoinEntry[] }) {
   const { t } = useTranslation()
+  const { stale, mark } = useStaleMark()
   return (
-    <table className="market-table card" style={{ padding: 0 }}>
+    <table className="market-table card" style={{ padding: 0 }} {...mark}>
+      {stale && <caption className="visually-hidden">{t('desk.staleHint')}</caption>}
       <thead>
         <tr>
           <th>{t('home.pair')}</th>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatPercent } from '@tradegate/shared'
 import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live'
+import { StaleHint, useStaleMark } from '../../../components/feed-status'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useDepth } from '../api/use-depth'
 import { aggregate, bookSteps, groupOf, levelGap, spreadOf, type BookRow } from '../lib/order-book'
@@ -34,6 +35,7 @@ export function OrderBook({
   const deepest = Math.max(Number(asks.at(-1)?.cumulative ?? 0), Number(bids.at(-1)?.cumulative ?? 0), 1e-18)
   const figures = spreadOf(book)
   const stepPlaces = steps[0]?.split('.')[1]?.length ?? 0
+  const { stale, mark } = useStaleMark()
   const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
   const level = (row: BookRow, side: 'bid' | 'ask') => (
     <li key={row.price}>
@@ -58,7 +60,14 @@ export function OrderBook({
     </li>
   )
   return (
-    <div className="order-book" data-testid="order-book" data-seq={book?.seq ?? ''} aria-busy={!book}>
+    <div
+      className="order-book"
+      data-testid="order-book"
+      data-seq={book?.seq ?? ''}
+      aria-busy={!book}
+      {...mark}
+    >
+      <StaleHint stale={stale} />
       <div className="book-head">
         <span>{t('trade.price')}</span>
         <span>

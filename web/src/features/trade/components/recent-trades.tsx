@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/intl'
 import { useTrades } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useSettings } from '../../../lib/settings'
+import { StaleHint, useStaleMark } from '../../../components/feed-status'
 
 const SHOWN = 20
 
@@ -12,8 +13,10 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
   const trades = useTrades(symbol)
   const { price, amount } = useFormatters()
   const zone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  const { stale, mark } = useStaleMark()
   return (
-    <div className="recent-trades">
+    <div className="recent-trades" data-testid="recent-trades-panel" {...mark}>
+      <StaleHint stale={stale} />
       <table className="data-table compact" data-testid="recent-trades">
         <thead>
           <tr>
