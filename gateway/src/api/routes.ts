@@ -170,6 +170,11 @@ export const apiPlugin = fp<ApiOptions>(
           : (request, reply, done) => {
               if (!route.cache) reply.header('cache-control', NO_STORE)
               checkSessionHeader(request, false)
+              if (!route.definition.body && carriesBody(request)) {
+                // unread, so the connection ends with the answer rather than drain what was sent
+                reply.header('connection', 'close')
+                throw new GatewayError(400, 'badRequest', 'body')
+              }
               done()
             },
         // the Chinese rule answers before the schema does, and so does the money rule
@@ -413,6 +418,15 @@ function amountInput(request: FastifyRequest): AmountInput {
 function rawQueryOf(url: string): string {
   const start = url.indexOf('?')
   return start < 0 ? '' : url.slice(start + 1)
+}
+
+/**
+ * True when the request says a body follows. A call without a body refuses one rather than drop it:
+ * the client meant something by it, and the upstream would never see it.
+ */
+function carriesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
 function isForm(request: FastifyRequest): boolean {

@@ -103,10 +103,6 @@ describe('Chinese-character rule', () => {
     ['percent-encoded body', () => login('{"username":"%E4%B8%AD","password":"secret12"}')],
     ['form body', () => login('username=%E4%B8%AD&password=secret12', 'application/x-www-form-urlencoded')],
     [
-      'body of a call without body',
-      () => inject({ method: 'POST', url: CALLS.loginOut.path, payload: { a: '中' } }),
-    ],
-    [
       'multipart field',
       () =>
         inject({
@@ -373,10 +369,49 @@ describe('bounded work per request', () => {
     expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
-  it('reads no more than a few bytes for a call without a body', async () => {
-    const response = await post(CALLS.loginOut.path, JSON.stringify({ padding: 'x'.repeat(100) }))
-    expect(response.statusCode).toBe(413)
-    expect(await stack.upstream.totalCalls()).toBe(0)
+  it.each([
+    ['a JSON object', () => post(CALLS.loginOut.path, '{"all":true}')],
+    ['an empty JSON object', () => post(CALLS.loginOut.path, '{}')],
+    ['a form', () => post(CALLS.loginOut.path, 'all=1', 'application/x-www-form-urlencoded')],
+    [
+      'a body without a content type',
+      () => inject({ method: 'POST', url: CALLS.loginOut.path, payload: 'x' }),
+    ],
+    [
+      'a body of Chinese text',
+      () => inject({ method: 'POST', url: CALLS.loginOut.path, payload: { a: '中' } }),
+    ],
+    ['a body far over any limit', () => post(CALLS.loginOut.path, `{"x":"${'x'.repeat(1_000_000)}"}`)],
+    ['a GET with a body', () => inject({ method: 'GET', url: CALLS.getInfo.path, payload: '{"a":1}' })],
+    [
+      'a chunked body',
+      () =>
+        inject({
+          method: 'POST',
+          url: CALLS.loginOut.path,
+          payload: '{"a":1}',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        }),
+    ],
+  ])(
+    'refuses %s sent to a call that takes no body, unread and with nothing upstream',
+    async (_kind, send) => {
+      const response = await send()
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body' })
+      expect(await stack.upstream.totalCalls()).toBe(0)
+    },
+  )
+
+  it('still takes a call without a body sent none, or an empty one', async () => {
+    expect((await inject({ method: 'POST', url: CALLS.loginOut.path })).statusCode).toBe(200)
+    const empty = await inject({
+      method: 'POST',
+      url: CALLS.loginOut.path,
+      headers: { 'content-type': 'application/json', 'content-length': '0' },
+    })
+    expect(empty.statusCode).toBe(200)
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.loginOut.path]: 2 })
   })
 
   it.each([
