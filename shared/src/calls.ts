@@ -947,7 +947,7 @@ export const CALL_NAMES = Object.keys(CALLS) as CallName[]
 
 /** Every JSON body in the table is a handful of short fields; this leaves room for each one escaped in full. */
 export const JSON_BODY_LIMIT_BYTES = 4096
-/** A call without a body schema may still be sent `{}` or an empty form, and nothing more is read. */
+/** A call without a body schema refuses any body before reading it; this bound is the backstop. */
 export const NO_BODY_LIMIT_BYTES = 64
 
 /**
