@@ -5,7 +5,10 @@ import type { CoinList } from './schemas'
 // A coin's precision, read from the coin list: the decimal places its amounts are counted in. The client
 // shows, fills Max, quotes fees and refuses typed digits by it; the gateway refuses finer amounts.
 
-/** Places for a coin the coin list does not name (one satoshi of a bitcoin-like coin). */
+/**
+ * Places for a coin the coin list does not name (one satoshi of a bitcoin-like coin), on both sides:
+ * the client shows and takes typed digits by it, the gateway refuses finer amounts.
+ */
 export const DEFAULT_COIN_PRECISION = 8
 
 /** Fewest decimals an amount is shown with, so 2500 USDT reads 2,500.00 and not 2,500. */
@@ -35,6 +38,7 @@ export function coinPrecisions(list: Pick<CoinList, 'currencyList' | 'contractLi
   return places
 }
 
+/** A coin's places: the one rule the client and the gateway both read a coin's precision by. */
 export function precisionOf(precisions: CoinPrecisions, coin: string): number {
   return precisions.get(coin.toLowerCase()) ?? DEFAULT_COIN_PRECISION
 }

@@ -1,6 +1,7 @@
 import {
   checkAmount,
   coinPrecisions,
+  precisionOf,
   type AmountField,
   type AmountScale,
   type CoinList,
@@ -10,7 +11,10 @@ import { GatewayError } from '../lib/errors'
 // The money rule at the gateway: every amount field of a call judged by `checkAmount` on the text the
 // client wrote, with the precision of its coin or pair where the cached coin list gives one.
 
-/** Decimal places of the coins and pairs named in the coin list; `undefined` where it names none. */
+/**
+ * Decimal places of the coins and pairs named in the coin list. A coin it does not name has the places
+ * the client gives it too (`precisionOf`); a pair it does not name, `undefined`: the 18-place cap.
+ */
 export interface Precisions {
   of(scale: AmountScale, named: string): number | undefined
 }
@@ -52,7 +56,8 @@ export function precisionsOfCoinList(answer: unknown): Precisions | null {
       const key = named.toLowerCase()
       switch (scale.kind) {
         case 'coin':
-          return coins.get(key)
+          // the shared rule, so a digit the client refuses for an unlisted coin is refused here too
+          return precisionOf(coins, key)
         case 'spotQuantity':
           return spot.get(key)?.quantity
         case 'spotPrice':

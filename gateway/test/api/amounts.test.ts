@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InjectOptions } from 'fastify'
-import { CALLS, CALL_NAMES, amountFieldsOf, type AmountField, type CallName } from '@tradegate/shared'
+import {
+  CALLS,
+  CALL_NAMES,
+  amountFieldsOf,
+  precisionOf,
+  type AmountField,
+  type CallName,
+} from '@tradegate/shared'
 import { useTestStack } from '../helpers'
 
 // The money rule on every call that carries an amount, against the real sandbox and its coin list:
@@ -161,13 +168,22 @@ describe("the coin's own precision, from the cached coin list", () => {
     expect(taken.json().msg).not.toBe('invalidAmount')
   })
 
-  it('keeps the 18-place cap for a coin the list does not name', async () => {
+  it("gives a coin the list does not name the client's places for it (precisionOf)", async () => {
     const unknown = { ...VALID.transferFunds, coin: 'nosuchcoin' }
-    expect((await post('transferFunds', { ...unknown, amount: '0.000000000000000001' })).json().msg).not.toBe(
-      'invalidAmount',
-    )
-    expect((await post('transferFunds', { ...unknown, amount: '0.0000000000000000001' })).json().msg).toBe(
-      'invalidAmount',
-    )
+    const places = precisionOf(new Map(), 'nosuchcoin')
+    const finest = `0.${'0'.repeat(places - 1)}1`
+    expect((await post('transferFunds', { ...unknown, amount: finest })).json().msg).not.toBe('invalidAmount')
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.transferFunds.path]: 1 })
+    const finer = await post('transferFunds', { ...unknown, amount: `0.${'0'.repeat(places)}1` })
+    expect(finer.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'body.amount' })
+    // the same amount as a JSON number, judged by its written digits
+    const asNumber = await stack.gateway.app.inject({
+      method: 'POST',
+      url: CALLS.transferFunds.path,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"coin":"nosuchcoin","from":"platform","to":"contract","amount":0.${'0'.repeat(places)}1}`,
+    })
+    expect(asNumber.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'body.amount' })
+    expect(await stack.upstream.calls()).toEqual({ [CALLS.transferFunds.path]: 1 })
   })
 })
