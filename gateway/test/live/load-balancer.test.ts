@@ -1,17 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
-import { uniquePrefix } from './helpers'
-import { startGatewayProcess, startNginx, type ChildHandle, type NginxHandle } from './processes'
+import { uniquePrefix, waitFor } from './helpers'
+import {
+  startGatewayProcess,
+  startNginx,
+  startNginxLogMetrics,
+  type ChildHandle,
+  type LogMetricsHandle,
+  type NginxHandle,
+} from './processes'
 
 // docker/nginx.conf in front of two gateway processes: when the upstream behind every gateway fails,
 // the gateways' own 502s reach the clients and no gateway is taken out of rotation, so cached calls
-// keep answering; nginx logs each request as JSON and shows its own status to local scrapers.
+// keep answering; nginx logs each request as JSON and shows its own status to local scrapers, and
+// mtail turns that log into counters that tell nginx's own 5xx from the gateways' passed-through ones.
 
 describe('docker/nginx.conf in front of two gateways', () => {
   let upstream: SandboxUpstream
   let gateways: ChildHandle[] = []
   let nginx: NginxHandle
+  let logMetrics: LogMetricsHandle
   const get = (path: string) => fetch(`http://127.0.0.1:${nginx.port}${path}`)
 
   beforeAll(async () => {
@@ -29,8 +38,10 @@ describe('docker/nginx.conf in front of two gateways', () => {
       startGatewayProcess({ ...env, INSTANCE_ID: 'gateway-b' }),
     ])
     nginx = await startNginx(gateways.map((gateway) => gateway.port))
+    logMetrics = await startNginxLogMetrics(nginx.accessLogFile)
   }, 90_000)
   afterAll(async () => {
+    await logMetrics?.kill('SIGTERM')
     await nginx?.close()
     await Promise.all(gateways.map((gateway) => gateway.kill('SIGTERM')))
     await upstream?.close()
@@ -71,4 +82,23 @@ describe('docker/nginx.conf in front of two gateways', () => {
     expect(status.status).toBe(200)
     expect(await status.text()).toMatch(/^Active connections: \d+/)
   })
+
+  it("counts the gateways' 502s as answers and nginx's own 502s as load balancer errors", async () => {
+    // the upstream is gone (first test): each gateway answers 502 itself, with its request id
+    await Promise.all(Array.from({ length: 5 }, () => get(CALLS.assetBalance.path)))
+    await waitFor(
+      async () => (await logMetrics.counter('nginx_http_responses_total', { status: '502' })) >= 15,
+      "mtail reading the gateways' 502s",
+    )
+    expect(await logMetrics.counter('nginx_lb_errors_total')).toBe(0)
+
+    // every gateway gone: nginx answers 502 itself
+    await Promise.all(gateways.map((gateway) => gateway.kill('SIGKILL')))
+    const answers = await Promise.all(Array.from({ length: 4 }, () => get(CALLS.getCoinList.path)))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(4).fill(502))
+    await waitFor(
+      async () => (await logMetrics.counter('nginx_lb_errors_total')) === 4,
+      "mtail counting nginx's own 502s",
+    )
+  }, 60_000)
 })

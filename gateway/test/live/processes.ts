@@ -92,6 +92,8 @@ export function nginxBinary(): string {
 export interface NginxHandle extends ChildHandle {
   /** the access log written so far: one JSON object per line */
   accessLog(): string
+  /** where nginx writes its access log */
+  accessLogFile: string
   close(): Promise<void>
 }
 
@@ -129,9 +131,59 @@ export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
   return {
     ...handle,
     accessLog: () => readFileSync(path.join(prefix, 'access.log'), 'utf8'),
+    accessLogFile: path.join(prefix, 'access.log'),
     async close() {
       await handle.kill('SIGTERM')
       rmSync(prefix, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface LogMetricsHandle extends ChildHandle {
+  /** host:port of its Prometheus /metrics */
+  target: string
+  /** a counter's value summed over its series, 0 when it has none yet */
+  counter(name: string, labels?: Record<string, string>): Promise<number>
+}
+
+/**
+ * Debian's mtail running docker/mtail/nginx.mtail unchanged on an nginx access log, as the compose
+ * file's nginx-log service does: the load balancer's own errors as Prometheus counters.
+ */
+export async function startNginxLogMetrics(accessLogFile: string): Promise<LogMetricsHandle> {
+  if (spawnSync('mtail', ['--version']).status !== 0)
+    throw new Error('the load balancer metrics need mtail: apt-get install -y mtail')
+  const port = await freePort()
+  const child = spawn(
+    'mtail',
+    [
+      '--progs',
+      path.join(repoRoot, 'docker/mtail'),
+      '--logs',
+      accessLogFile,
+      '--address',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--logtostderr',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const handle = track(child, port)
+  const url = `http://127.0.0.1:${port}/metrics`
+  await waitForHttp(url, handle, 20_000)
+  return {
+    ...handle,
+    target: `127.0.0.1:${port}`,
+    async counter(name, labels = {}) {
+      const text = await (await fetch(url)).text()
+      let sum = 0
+      for (const [, series, value] of text.matchAll(/^(\S+?(?:\{[^}]*\})?) (\S+)$/gm)) {
+        if (series !== name && !series!.startsWith(`${name}{`)) continue
+        if (Object.entries(labels).every(([key, wanted]) => series!.includes(`${key}="${wanted}"`)))
+          sum += Number(value)
+      }
+      return sum
     },
   }
 }
