@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import { FAILURE_CODE, LIMITS } from '@tradegate/shared'
 import { accountHandlers } from './accounts/handlers'
@@ -72,106 +72,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? randomInt(1, 2 ** 31)
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS
   const hub = new FeedHub(clock)
-  const state: SandboxState = {
-    clock,
-    market: new Market({ seed, tickMs, clock }),
-    users: new UserDirectory(clock),
-    ledger: new Ledger(clock, (userId, balance, cause) =>
-      hub.publishUser('OWNCOIN', userId, { ...balance, ...cause }),
-    ),
-    settings: new SettingsStore(),
-    messages: new MessageBox(clock),
-    profits: new ProfitBook(clock),
-    publish: (type, userId, data) => hub.publishUser(type, userId, data),
-  }
-  // the house's own account owns the root invite code, so the first user can register
-  state.users.create({
-    username: 'sandbox-house',
-    loginType: 'account',
-    password: randomInt(2 ** 47).toString(36),
-    invitedBy: null,
-    inviteCode: ROOT_INVITE_CODE,
-  })
-
-  const periods = secondPeriods(options.secondPeriodSeconds)
-  const cashier = new Cashier(state)
-  const investments = new Investments(state)
-  const spot = new SpotDesk(state)
-  const contracts = new ContractDesk(state)
-  const second = new SecondDesk(state, periods)
-  const copy = new CopyDesk(state, seed)
-  const optionDesk = new OptionDesk(state)
+  const state = createState(hub, seed, tickMs, clock)
+  const desks = createDesks(state, seed, options.secondPeriodSeconds)
   const kycApplications = new Map<string, KycApplication>()
   const uploads = new Map<string, UploadedFile>()
   const handlers: Handlers = {
     ...accountHandlers(state, kycApplications),
     ...marketHandlers(state, options.secondPeriodSeconds),
-    ...moneyHandlers(state, cashier, investments),
+    ...moneyHandlers(state, desks.cashier, desks.investments),
     ...addressBookHandlers(state),
-    ...tradingHandlers({ spot, contracts, second, copy }),
-    ...optionHandlers(optionDesk),
+    ...tradingHandlers(desks),
+    ...optionHandlers(desks.optionDesk),
     ...contentHandlers(state, uploads),
   }
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // request lines would carry passwords and codes that travel in query strings
-    logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: BODY_LIMIT_BYTES,
-    forceCloseConnections: true,
-    routerOptions: { maxParamLength: 200 },
-  })
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5, fields: 20 } })
-
+  const app = await createApp(options.logger)
   const faults = new FaultPlan()
   const calls = new CallCounter()
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    if (!path.startsWith('/api/')) return
-    const route = request.routeOptions.url ?? path
-    calls.count(route)
-    const fault = faults.take(route, path)
-    if (fault === 'error') return reply.code(500).send({ code: 500, msg: 'sandboxInjectedError' })
-    if (fault === 'status503') return reply.code(503).send({ code: 503, msg: 'sandboxInjectedUnavailable' })
-    // a reset call drops its connection unanswered, as a crashed backend would
-    if (fault === 'reset') {
-      reply.hijack()
-      request.raw.socket.destroy()
-      return
-    }
-    // a hung call never answers; closing the sandbox cuts its connection
-    if (fault === 'hang') await new Promise(() => {})
-  })
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode ?? 500
-    if (status >= 500) {
-      request.log.error({ err: error }, 'sandbox handler failed')
-      return reply.code(500).send({ code: 500, msg: 'internalError' })
-    }
-    const key =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'invalidJson'
-        : error.message
-    return reply.code(status).send({ code: FAILURE_CODE, msg: key })
-  })
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 404, msg: 'notFound' }))
-
+  injectFaults(app, faults, calls)
+  answerErrors(app)
   registerCalls(app, handlers, state.users)
 
   const marketFeed = new MarketFeed(state.market, hub, clock)
   const settle = (ticks: readonly SymbolTick[]) => {
-    const now = clock()
-    spot.onTick(ticks)
-    contracts.onTick(ticks)
-    second.onTick(now)
-    optionDesk.onTick(now)
-    cashier.onTick(now)
-    investments.onTick(now)
+    settleDesks(desks, ticks, clock())
     marketFeed.publish(ticks)
   }
   registerControl(app, {
     state,
-    cashier,
+    cashier: desks.cashier,
     hub,
     faults,
     calls,
@@ -197,31 +126,148 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   }, tickMs)
   const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS)
-
-  const host = options.host ?? '127.0.0.1'
-  try {
-    await app.listen({ port: options.port ?? 0, host })
-  } catch (error) {
+  const stopTimers = () => {
     clearInterval(ticker)
     clearInterval(heartbeat)
-    throw error
   }
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
-  const urlHost = host.includes(':') ? `[${host}]` : host
 
+  const { url, port } = await listen(app, options, stopTimers)
   return {
-    url: `http://${urlHost}:${port}`,
+    url,
     port,
     seed,
     inviteCode: ROOT_INVITE_CODE,
     state,
     hub,
     async close() {
-      clearInterval(ticker)
-      clearInterval(heartbeat)
+      stopTimers()
       await feedServer.close()
       await app.close()
     },
   }
+}
+
+function createState(hub: FeedHub, seed: number, tickMs: number, clock: () => number): SandboxState {
+  const state: SandboxState = {
+    clock,
+    market: new Market({ seed, tickMs, clock }),
+    users: new UserDirectory(clock),
+    ledger: new Ledger(clock, (userId, balance, cause) =>
+      hub.publishUser('OWNCOIN', userId, { ...balance, ...cause }),
+    ),
+    settings: new SettingsStore(),
+    messages: new MessageBox(clock),
+    profits: new ProfitBook(clock),
+    publish: (type, userId, data) => hub.publishUser(type, userId, data),
+  }
+  // the house's own account owns the root invite code, so the first user can register
+  state.users.create({
+    username: 'sandbox-house',
+    loginType: 'account',
+    password: randomInt(2 ** 47).toString(36),
+    invitedBy: null,
+    inviteCode: ROOT_INVITE_CODE,
+  })
+  return state
+}
+
+/** Everything that holds orders, requests or holdings and moves on with the market and the clock. */
+interface Desks {
+  cashier: Cashier
+  investments: Investments
+  spot: SpotDesk
+  contracts: ContractDesk
+  second: SecondDesk
+  copy: CopyDesk
+  optionDesk: OptionDesk
+}
+
+function createDesks(state: SandboxState, seed: number, secondPeriodSeconds?: number[]): Desks {
+  return {
+    cashier: new Cashier(state),
+    investments: new Investments(state),
+    spot: new SpotDesk(state),
+    contracts: new ContractDesk(state),
+    second: new SecondDesk(state, secondPeriods(secondPeriodSeconds)),
+    copy: new CopyDesk(state, seed),
+    optionDesk: new OptionDesk(state),
+  }
+}
+
+function settleDesks(desks: Desks, ticks: readonly SymbolTick[], now: number): void {
+  desks.spot.onTick(ticks)
+  desks.contracts.onTick(ticks)
+  desks.second.onTick(now)
+  desks.optionDesk.onTick(now)
+  desks.cashier.onTick(now)
+  desks.investments.onTick(now)
+}
+
+async function createApp(logger: SandboxOptions['logger']): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    // request lines would carry passwords and codes that travel in query strings
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 200 },
+  })
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5, fields: 20 } })
+  return app
+}
+
+/** Counts every call and plays the faults a test armed for it. */
+function injectFaults(app: FastifyInstance, faults: FaultPlan, calls: CallCounter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (!path.startsWith('/api/')) return
+    const route = request.routeOptions.url ?? path
+    calls.count(route)
+    const fault = faults.take(route, path)
+    if (fault === 'error') return reply.code(500).send({ code: 500, msg: 'sandboxInjectedError' })
+    if (fault === 'status503') return reply.code(503).send({ code: 503, msg: 'sandboxInjectedUnavailable' })
+    // a reset call drops its connection unanswered, as a crashed backend would
+    if (fault === 'reset') {
+      reply.hijack()
+      request.raw.socket.destroy()
+      return
+    }
+    // a hung call never answers; closing the sandbox cuts its connection
+    if (fault === 'hang') await new Promise(() => {})
+  })
+}
+
+/** Failures answer in the upstream's envelope: a refusal key under FAILURE_CODE, or a bare 500. */
+function answerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'sandbox handler failed')
+      return reply.code(500).send({ code: 500, msg: 'internalError' })
+    }
+    const key =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'invalidJson'
+        : error.message
+    return reply.code(status).send({ code: FAILURE_CODE, msg: key })
+  })
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 404, msg: 'notFound' }))
+}
+
+async function listen(
+  app: FastifyInstance,
+  options: SandboxOptions,
+  stopTimers: () => void,
+): Promise<{ url: string; port: number }> {
+  const host = options.host ?? '127.0.0.1'
+  try {
+    await app.listen({ port: options.port ?? 0, host })
+  } catch (error) {
+    stopTimers()
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  return { url: `http://${urlHost}:${port}`, port }
 }
