@@ -55,15 +55,33 @@ export interface ControlDependencies {
   onPriceSet: (tick: SymbolTick) => void
 }
 
+type ControlRoute = <S extends TSchema>(url: string, schema: S, run: (input: Static<S>) => unknown) => void
+
+/** Routes whose input is checked against a schema and whose answer is the upstream's envelope. */
+interface ControlRoutes {
+  post: ControlRoute
+  get: ControlRoute
+}
+
 export function registerControl(app: FastifyInstance, deps: ControlDependencies): void {
-  const { state, cashier, hub, faults, calls, kycApplications, uploads } = deps
-  const { users, market } = state
+  const routes: ControlRoutes = {
+    post: (url, schema, run) => {
+      app.post(url, (request, reply) => answer(reply, () => run(checked(schema, request.body ?? {}))))
+    },
+    get: (url, schema, run) => {
+      app.get(url, (request, reply) => answer(reply, () => run(checked(schema, request.query ?? {}))))
+    },
+  }
+  registerUserControl(routes, deps)
+  registerMarketControl(routes, deps)
+  registerFaultControl(routes, deps)
+  registerReviewControl(routes, deps)
+  serveUploads(app, deps.uploads)
+}
 
-  const post = <S extends TSchema>(url: string, schema: S, run: (input: Static<S>) => unknown) =>
-    app.post(url, (request, reply) => answer(reply, () => run(checked(schema, request.body ?? {}))))
-  const get = <S extends TSchema>(url: string, schema: S, run: (input: Static<S>) => unknown) =>
-    app.get(url, (request, reply) => answer(reply, () => run(checked(schema, request.query ?? {}))))
-
+/** Deposits, sent codes, session expiry and the sandbox's settings and ledger audit. */
+function registerUserControl({ post, get }: ControlRoutes, { state, cashier }: ControlDependencies): void {
+  const { users } = state
   post('/sandbox/deposit', SCHEMAS.deposit, (input) => {
     const user = users.find(input)
     return publicRequest(
@@ -75,27 +93,6 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
     to,
     code: users.lastCode(to) ?? refuse('noCodeSent'),
   }))
-
-  post('/sandbox/price', SCHEMAS.price, (input) => {
-    const tick = market.setPrice(input.symbol, toDecimal(input.price))
-    deps.onPriceSet(tick)
-    return { symbol: tick.symbol, price: tick.price.toFixed() }
-  })
-
-  post('/sandbox/feed/pause', Type.Object({}), () => (hub.pause(), { paused: true }))
-  post('/sandbox/feed/resume', Type.Object({}), () => (hub.resume(), { paused: false }))
-  post('/sandbox/feed/drop', Type.Object({}), () => ({ dropped: hub.dropAll() }))
-
-  post('/sandbox/fail', SCHEMAS.fail, (input) => {
-    faults.arm(input.count, input.mode, input.path)
-    return input
-  })
-
-  // ends every armed fault at once, as a recovered backend would
-  post('/sandbox/fail/clear', Type.Object({}), () => (faults.clear(), {}))
-
-  get('/sandbox/calls', Type.Object({}), () => calls.snapshot())
-  post('/sandbox/calls/reset', Type.Object({}), () => (calls.reset(), {}))
 
   post('/sandbox/settings', SCHEMAS.settings, (patch) => {
     const result = state.settings.patch(patch)
@@ -110,6 +107,44 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
     return { userId: user.id, expired }
   })
 
+  get('/sandbox/audit', Type.Object({}), () => state.ledger.audit())
+}
+
+/** Setting a price and pausing, resuming or dropping the feed. */
+function registerMarketControl(
+  { post }: ControlRoutes,
+  { state, hub, onPriceSet }: ControlDependencies,
+): void {
+  post('/sandbox/price', SCHEMAS.price, (input) => {
+    const tick = state.market.setPrice(input.symbol, toDecimal(input.price))
+    onPriceSet(tick)
+    return { symbol: tick.symbol, price: tick.price.toFixed() }
+  })
+
+  post('/sandbox/feed/pause', Type.Object({}), () => (hub.pause(), { paused: true }))
+  post('/sandbox/feed/resume', Type.Object({}), () => (hub.resume(), { paused: false }))
+  post('/sandbox/feed/drop', Type.Object({}), () => ({ dropped: hub.dropAll() }))
+}
+
+/** Arming and clearing faults, and the count of calls each route received. */
+function registerFaultControl({ post, get }: ControlRoutes, { faults, calls }: ControlDependencies): void {
+  post('/sandbox/fail', SCHEMAS.fail, (input) => {
+    faults.arm(input.count, input.mode, input.path)
+    return input
+  })
+
+  // ends every armed fault at once, as a recovered backend would
+  post('/sandbox/fail/clear', Type.Object({}), () => (faults.clear(), {}))
+
+  get('/sandbox/calls', Type.Object({}), () => calls.snapshot())
+  post('/sandbox/calls/reset', Type.Object({}), () => (calls.reset(), {}))
+}
+
+/** The back office's answers to withdrawals, deposits and identity verifications waiting on review. */
+function registerReviewControl(
+  { post }: ControlRoutes,
+  { state, cashier, kycApplications }: ControlDependencies,
+): void {
   post('/sandbox/withdraw/review', SCHEMAS.review, ({ id, approve }) =>
     publicRequest(cashier.reviewWithdrawal(id, approve)),
   )
@@ -119,7 +154,7 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
   )
 
   post('/sandbox/kyc/review', SCHEMAS.kycReview, ({ userId, approve }) => {
-    const user = users.find({ userId })
+    const user = state.users.find({ userId })
     const application = kycApplications.get(userId)
     if (!application || user.kycStatus !== 'pending') return refuse('noPendingKyc')
     if (approve) user.kycLevel = application.level
@@ -133,9 +168,9 @@ export function registerControl(app: FastifyInstance, deps: ControlDependencies)
     state.publish('USER_STATUS', userId, { kycStatus: user.kycStatus, kycLevel: user.kycLevel })
     return { kycStatus: user.kycStatus, kycLevel: user.kycLevel }
   })
+}
 
-  get('/sandbox/audit', Type.Object({}), () => state.ledger.audit())
-
+function serveUploads(app: FastifyInstance, uploads: Map<string, UploadedFile>): void {
   app.get(`${UPLOADS_PATH}/:id`, (request, reply) => {
     const { id } = checked(SCHEMAS.upload, request.params)
     const file = uploads.get(id)
