@@ -62,6 +62,39 @@ export class SpotDesk {
   constructor(private readonly state: SandboxState) {}
 
   submit(user: User, input: SpotSubmission): SpotOrder {
+    const { pair, quantity, limit, last } = this.checkSubmission(user, input)
+    const book = this.state.market.book(input.symbol)
+    const units = book.units(quantity)
+    const fills = book.plan(input.side, units, limit ? book.ticks(limit) : null, user.id)
+    const filledUnits = unitsOf(fills)
+    if (!limit && filledUnits < units) refuse('notEnoughLiquidity')
+
+    const order = newOrder(this.nextId(), user, pair, input, quantity, limit, this.state.clock())
+    // a limit buy holds the most it can cost, fee included; a limit sell holds the coins
+    const hold = input.side === 'buy' && limit ? spotTotals(quantity, limit, pair.feeRate).cost : quantity
+    const holdLegs = limit ? [holdLeg(user.id, 'platform', this.heldCoin(order), hold)] : []
+    if (fills.length > 0) {
+      order.frozen = limit ? hold : ZERO
+      this.take(order, fills, book, holdLegs)
+    } else {
+      this.state.ledger.apply({
+        kind: 'spot',
+        note: `limit ${input.side} #${order.id} placed`,
+        legs: holdLegs,
+      })
+      order.frozen = hold
+    }
+    this.orders.unshift(order)
+    this.byId.set(order.id, order)
+    if (limit && order.status === 'open') this.restRemainder(order, book, limit, units - filledUnits, last)
+    return publicOrder(order)
+  }
+
+  /** The pair, quantity and limit of a submission the desk accepts, refused otherwise; and the last price. */
+  private checkSubmission(
+    user: User,
+    input: SpotSubmission,
+  ): { pair: SpotPair; quantity: Decimal; limit: Decimal | null; last: Decimal } {
     requireTabOpen(this.state, 'BBTrading', 'spotTradingClosed')
     const pair =
       this.pairs.get(input.symbol) ??
@@ -91,60 +124,21 @@ export class SpotDesk {
     const value = quantity.times(limit ?? last)
     if (value.lessThan(pair.orderMin)) refuse('orderBelowMinimum')
     if (value.greaterThan(pair.orderMax)) refuse('orderAboveMaximum')
+    return { pair, quantity, limit, last }
+  }
 
-    const book = this.state.market.book(input.symbol)
-    const units = book.units(quantity)
-    const fills = book.plan(input.side, units, limit ? book.ticks(limit) : null, user.id)
-    const filledUnits = unitsOf(fills)
-    if (!limit && filledUnits < units) refuse('notEnoughLiquidity')
-
-    const order: UserSpotOrder = {
-      id: this.nextId(),
-      userId: user.id,
-      coin: pair.coin,
-      symbol: input.symbol,
-      side: input.side,
-      type: input.type,
-      price: limit ? text(limit) : '',
-      amount: text(quantity),
-      filledAmount: ZERO,
-      filledValue: ZERO,
-      filledPrice: '',
-      fee: ZERO,
-      status: 'open',
-      createdAt: this.state.clock(),
-      frozen: ZERO,
-      resting: null,
+  /** What a limit order could not take from the book rests there, or fills at once if the market crossed it. */
+  private restRemainder(order: UserSpotOrder, book: OrderBook, limit: Decimal, units: number, last: Decimal) {
+    order.resting = {
+      id: order.id,
+      userId: order.userId,
+      side: order.side,
+      price: book.ticks(limit),
+      remaining: units,
     }
-    // a limit buy holds the most it can cost, fee included; a limit sell holds the coins
-    const hold = input.side === 'buy' && limit ? spotTotals(quantity, limit, pair.feeRate).cost : quantity
-    const holdLegs = limit ? [holdLeg(user.id, 'platform', this.heldCoin(order), hold)] : []
-    if (fills.length > 0) {
-      order.frozen = limit ? hold : ZERO
-      this.take(order, fills, book, holdLegs)
-    } else {
-      this.state.ledger.apply({
-        kind: 'spot',
-        note: `limit ${input.side} #${order.id} placed`,
-        legs: holdLegs,
-      })
-      order.frozen = hold
-    }
-    this.orders.unshift(order)
-    this.byId.set(order.id, order)
-    if (limit && order.status === 'open') {
-      order.resting = {
-        id: order.id,
-        userId: user.id,
-        side: input.side,
-        price: book.ticks(limit),
-        remaining: units - filledUnits,
-      }
-      // what the book could not give at the limit, the market already trades through: it fills there
-      if (this.crossed(order, last)) this.fillAtLimit(order, book)
-      else book.rest(order.resting)
-    }
-    return publicOrder(order)
+    // what the book could not give at the limit, the market already trades through: it fills there
+    if (this.crossed(order, last)) this.fillAtLimit(order, book)
+    else book.rest(order.resting)
   }
 
   /** Cancels an open order of the user's own, takes it out of the book and gives back what it held. */
@@ -280,6 +274,36 @@ export class SpotDesk {
         payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
       },
     }
+  }
+}
+
+/** A new open order, nothing filled or held yet. */
+function newOrder(
+  id: number,
+  user: User,
+  pair: SpotPair,
+  input: SpotSubmission,
+  quantity: Decimal,
+  limit: Decimal | null,
+  createdAt: number,
+): UserSpotOrder {
+  return {
+    id,
+    userId: user.id,
+    coin: pair.coin,
+    symbol: input.symbol,
+    side: input.side,
+    type: input.type,
+    price: limit ? text(limit) : '',
+    amount: text(quantity),
+    filledAmount: ZERO,
+    filledValue: ZERO,
+    filledPrice: '',
+    fee: ZERO,
+    status: 'open',
+    createdAt,
+    frozen: ZERO,
+    resting: null,
   }
 }
 
