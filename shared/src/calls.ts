@@ -53,6 +53,7 @@ import {
 import { fillPath } from './envelope'
 import { ANY_ADDRESS_PATTERN, NETWORK_RULES } from './withdrawal'
 import { AMOUNT_KEYWORD, type AmountMarker } from './money'
+import type { WholeBounds } from './whole-number'
 import { Settings } from './settings'
 
 // The one table of every call the browser may make; the gateway registers routes from it and the
@@ -981,6 +982,23 @@ export function amountFieldsOf(definition: CallDefinition): AmountField[] {
       const rule = (schema as Record<string, unknown>)[AMOUNT_KEYWORD] as AmountMarker | undefined
       if (rule) fields.push({ part, key, rule })
     }
+  }
+  return fields
+}
+
+/** A whole-number field of a call's JSON body, with the bounds its schema gives it. */
+export interface WholeField {
+  key: string
+  bounds: WholeBounds
+}
+
+/** The `integer` fields of a call's body: the ones a float would judge by other digits than were sent. */
+export function wholeFieldsOf(definition: CallDefinition): WholeField[] {
+  const properties = (definition.body as Partial<TObject> | undefined)?.properties ?? {}
+  const fields: WholeField[] = []
+  for (const [key, schema] of Object.entries(properties)) {
+    const { type, minimum, maximum } = schema as { type?: unknown; minimum?: number; maximum?: number }
+    if (type === 'integer') fields.push({ key, bounds: { minimum, maximum } })
   }
   return fields
 }

@@ -5,10 +5,12 @@ import { Type } from 'typebox'
 import {
   amountFieldsOf,
   bodyLimitOf,
+  wholeFieldsOf,
   type AmountField,
   type CachePolicy,
   type CallDefinition,
   type CallName,
+  type WholeField,
 } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 
@@ -29,6 +31,8 @@ export interface CallRoute {
   forwardedHeaders: readonly string[]
   /** the fields the money rule judges */
   amountFields: readonly AmountField[]
+  /** the body's whole-number fields, judged by their written text */
+  wholeFields: readonly WholeField[]
 }
 
 const SESSION_HEADERS = ['satoken', 'language', 'lang'] as const
@@ -52,6 +56,7 @@ export function prepareCallRoute(name: CallName, definition: CallDefinition, upl
     bodyLimit: bodyLimitOf(definition) ?? uploadLimit,
     forwardedHeaders: cache ? PUBLIC_HEADERS : SESSION_HEADERS,
     amountFields: amountFieldsOf(definition),
+    wholeFields: wholeFieldsOf(definition),
   }
 }
 

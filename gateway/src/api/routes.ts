@@ -21,6 +21,7 @@ import { sessionEndOf, type SessionEnd } from './session-end'
 import { checkJsonShape, checkNoRepeatedKeys, checkRawText, chineseDetail, type ShapeLimits } from './guard'
 import { boundaryOf, parseMultipart, type MultipartLimits } from './multipart'
 import { UploadBudget } from './upload-budget'
+import { checkWholeNumbers } from './whole-numbers'
 import { Upstream, UpstreamError, type UpstreamRequest, type UpstreamResponse } from './upstream'
 
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
@@ -182,12 +183,14 @@ export const apiPlugin = fp<ApiOptions>(
           route.multipart || route.amountFields.length > 0
             ? async (request) => {
                 checkChineseRule(route, request)
+                checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
                 if (route.multipart) request.uploadForm = readUpload(request)
                 if (route.amountFields.length > 0)
                   checkAmounts(route.amountFields, amountInput(request), await precisions.current())
               }
             : (request, _reply, done) => {
                 checkChineseRule(route, request)
+                checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
                 done()
               },
         handler: (request, reply) => handle(route, request, reply),
@@ -410,8 +413,13 @@ function amountInput(request: FastifyRequest): AmountInput {
   return {
     query: request.query as Record<string, unknown>,
     body: request.body,
-    rawJson: isForm(request) ? null : request.rawBody,
+    rawJson: jsonText(request),
   }
+}
+
+/** A JSON body's text as received; null for a form, whose values are all text. */
+function jsonText(request: FastifyRequest): string | null {
+  return isForm(request) ? null : request.rawBody
 }
 
 /** The query string exactly as the request line wrote it, without the `?`. */
