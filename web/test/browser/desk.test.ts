@@ -159,6 +159,66 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
   })
 })
 
+describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) => {
+  it('lists the resting orders of every pair, hides the other pairs when asked, and a past order gives its time, total and fee', async () => {
+    const account = await createFundedAccount(suite.stack)
+    const submit = (body: Record<string, string>) =>
+      callApi(
+        suite.stack,
+        '/api/currency/order/submit',
+        { method: 'POST', body: JSON.stringify(body) },
+        account,
+      )
+    // two limits near half the catalogue's start prices (BTC 67,250, ETH 3,480) rest far under the
+    // book yet inside the band of prices the sandbox accepts a limit at (0.2 to 5 times the market),
+    // one on a pair other than the page's; a market buy fills
+    await submit({ symbol: 'btcusdt', side: 'buy', type: 'limit', price: '33000', amount: '0.01' })
+    await submit({ symbol: 'ethusdt', side: 'buy', type: 'limit', price: '1700', amount: '0.1' })
+    await submit({ symbol: 'ethusdt', side: 'buy', type: 'market', amount: '0.1' })
+    const page = await signedInPage(viewport, account)
+    await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
+    const open = page.getByTestId('spot-orders').locator('tr[data-order-status=open]')
+    await expect.poll(() => open.count()).toBe(2)
+    const symbols = async () => Promise.all((await open.all()).map((row) => row.getAttribute('data-symbol')))
+    expect((await symbols()).sort()).toEqual(['btcusdt', 'ethusdt'])
+    expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (2)')
+    // the BTC order says its pair, as the page is ETH's
+    expect(await page.locator('tr[data-symbol=btcusdt] [data-testid=order-pair]').textContent()).toBe('BTC')
+    await page.screenshot({ path: screenshotPath(`desk-open-orders-all-pairs-${sizeName(viewport)}`) })
+
+    await page.getByTestId('hide-other-pairs').check()
+    await expect.poll(symbols).toEqual(['ethusdt'])
+    expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (1)')
+    await page.getByTestId('hide-other-pairs').uncheck()
+    await expect.poll(() => open.count()).toBe(2)
+
+    // the filled market buy: when, what it cost and its fee, in columns on a desktop and in a line
+    // under the row on a phone
+    await page.getByTestId('spot-history-tab').click()
+    const history = page.getByTestId('spot-history')
+    await history.locator('tr[data-order-status=filled]').waitFor()
+    if (viewport === PHONE) {
+      const detail = history.getByTestId('order-detail').first()
+      expect(await detail.isVisible()).toBe(true)
+      const text = (await detail.textContent()) ?? ''
+      expect(text).toMatch(/\d\d:\d\d:\d\d · Total [\d,]+\.\d\d USDT · Fee [\d,.]+ USDT$/)
+      expect(await history.getByTestId('order-total').first().isVisible()).toBe(false)
+    } else {
+      const row = history.locator('tr[data-order-status=filled]')
+      expect(numberIn(await row.getByTestId('order-total').textContent())).toBeGreaterThan(0)
+      expect(numberIn(await row.getByTestId('order-fee').textContent())).toBeGreaterThan(0)
+      expect(await row.locator('td').first().textContent()).toMatch(/\d\d:\d\d:\d\d/)
+      expect(await history.getByTestId('order-detail').first().isVisible()).toBe(false)
+    }
+    // nothing of the table runs past the screen's edge
+    const overflow = await page.evaluate<number>(
+      `document.documentElement.scrollWidth - document.documentElement.clientWidth`,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: screenshotPath(`desk-spot-history-${sizeName(viewport)}`) })
+  })
+})
+
 describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
   // an account of its own per size: each run opens and keeps a position
   let trader = ''

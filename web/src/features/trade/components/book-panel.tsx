@@ -19,9 +19,10 @@ export function BookPanel({
   spot: boolean
 }) {
   const { t } = useTranslation()
-  const open = useSpotOrders(spot ? symbol : null, 'open')
+  // the same request as the open orders list beside it (every pair), so one poll serves both
+  const open = useSpotOrders(spot ? { open: true } : null)
   const own = (open.data?.rows ?? [])
-    .filter((order) => order.type === 'limit')
+    .filter((order) => order.symbol === symbol && order.type === 'limit')
     .map((order) => ({
       price: order.price,
       side: order.side === 'buy' ? ('bid' as const) : ('ask' as const),

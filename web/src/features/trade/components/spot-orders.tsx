@@ -1,29 +1,37 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SpotOrder } from '@tradegate/shared'
-import { useFormatters } from '../../../lib/use-formatters'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
-import { CancelAllButton, CancelOrderButton } from './cancel-buttons'
+import { CancelAllButton } from './cancel-buttons'
 import { ListTabs } from './list-tabs'
+import { SpotOrderRow } from './spot-order-row'
 
 type Tab = 'open' | 'history'
 
-/** The user's orders on one spot pair: open ones (each cancellable, or all at once) and the history. */
+/**
+ * The user's spot orders: the open ones on every pair (each cancellable, or all shown at once), which
+ * "hide other pairs" narrows to this one, and this pair's history.
+ */
 export function SpotOrders({
+  symbol,
   open,
   all,
   onChanged,
 }: {
+  symbol: string
+  /** open orders on every pair */
   open: readonly SpotOrder[]
+  /** this pair's orders */
   all: readonly SpotOrder[]
   onChanged: () => void
 }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState<Tab>('open')
-  const openRows = open
+  const [hideOthers, setHideOthers] = useState(false)
+  const openRows = hideOthers ? open.filter((order) => order.symbol === symbol) : open
   const historyRows = all.filter((order) => order.status !== 'open')
-  const refresh = onChanged
   const rows = tab === 'open' ? openRows : historyRows
+  const history = tab === 'history'
   return (
     <section className="panel trade-orders-area" aria-label={t('trade.myOrders')}>
       <ListTabs
@@ -39,13 +47,24 @@ export function SpotOrders({
               count={openRows.length}
               ids={openRows.map((order) => order.id)}
               cancelOne={cancelSpotOrder}
-              onDone={refresh}
+              onDone={onChanged}
             />
           )
         }
       />
+      {tab === 'open' && (
+        <label className="check hide-other-pairs">
+          <input
+            type="checkbox"
+            checked={hideOthers}
+            onChange={(event) => setHideOthers(event.target.checked)}
+            data-testid="hide-other-pairs"
+          />
+          <span>{t('desk.hideOtherPairs')}</span>
+        </label>
+      )}
       <div className="table-scroll">
-        <table className="data-table" data-testid={tab === 'open' ? 'spot-orders' : 'spot-history'}>
+        <table className="data-table" data-testid={history ? 'spot-history' : 'spot-orders'}>
           <thead>
             <tr>
               <th className="desktop-only">{t('trade.time')}</th>
@@ -53,45 +72,19 @@ export function SpotOrders({
               <th>{t('desk.placedPrice')}</th>
               <th>{t('desk.averagePrice')}</th>
               <th>{t('desk.filled')}</th>
-              <th>{tab === 'open' ? '' : t('trade.status')}</th>
+              {history && <th className="desktop-only">{t('desk.total')}</th>}
+              {history && <th className="desktop-only">{t('trade.fee')}</th>}
+              <th>{history ? t('trade.status') : ''}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((order) => (
-              <SpotOrderRow key={order.id} order={order} onChanged={refresh} />
+              <SpotOrderRow key={order.id} order={order} history={history} onChanged={onChanged} />
             ))}
           </tbody>
         </table>
       </div>
       {rows.length === 0 && <p className="muted empty-line">{t('trade.noOrders')}</p>}
     </section>
-  )
-}
-
-function SpotOrderRow({ order, onChanged }: { order: SpotOrder; onChanged: () => void }) {
-  const { t } = useTranslation()
-  const { price, dateTime } = useFormatters()
-  const traded = order.filledAmount !== '' && order.filledAmount !== '0'
-  return (
-    <tr data-order-status={order.status} data-order-id={order.id}>
-      <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
-      <td className={order.side === 'buy' ? 'up' : 'down'}>
-        {t(`trade.${order.side}`)} · {t(`trade.${order.type}`)}
-      </td>
-      <td className="num" data-testid="order-price">
-        {order.type === 'limit' && order.price ? price(order.price) : t('trade.market')}
-      </td>
-      <td className="num">{traded && order.filledPrice ? price(order.filledPrice) : '--'}</td>
-      <td className="num" data-testid="order-filled">
-        {order.filledAmount || '0'} / {order.amount}
-      </td>
-      <td>
-        {order.status === 'open' ? (
-          <CancelOrderButton cancel={() => cancelSpotOrder(order.id)} onDone={onChanged} />
-        ) : (
-          <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
-        )}
-      </td>
-    </tr>
   )
 }

@@ -4,11 +4,11 @@ import { useSpotOrders } from '../api/get-spot-orders'
 import { SpotForm } from './spot-form'
 import { SpotOrders } from './spot-orders'
 
-/** Spot trading on one pair: the order form and the user's orders on the pair. */
+/** Spot trading on one pair: the order form, the user's open orders on every pair and this pair's history. */
 export function SpotPanel({ pair }: { pair: SpotPair }) {
   const balances = useBalances()
-  const open = useSpotOrders(pair.symbol, 'open')
-  const all = useSpotOrders(pair.symbol, 'all')
+  const open = useSpotOrders({ open: true })
+  const all = useSpotOrders({ symbol: pair.symbol })
   const refresh = () => {
     void balances.mutate()
     void open.mutate()
@@ -17,7 +17,12 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
   return (
     <>
       <SpotForm pair={pair} balances={balances.data} onPlaced={refresh} />
-      <SpotOrders open={open.data?.rows ?? []} all={all.data?.rows ?? []} onChanged={refresh} />
+      <SpotOrders
+        symbol={pair.symbol}
+        open={open.data?.rows ?? []}
+        all={all.data?.rows ?? []}
+        onChanged={refresh}
+      />
     </>
   )
 }

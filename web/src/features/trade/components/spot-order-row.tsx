@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next'
+import { mul, type SpotOrder } from '@tradegate/shared'
+import { useFormatters } from '../../../lib/use-formatters'
+import { cancelSpotOrder } from '../api/cancel-spot-order'
+import { CancelOrderButton } from './cancel-buttons'
+
+/** The quote coin a spot pair is priced in: btcusdt -> USDT. */
+function quoteOf(symbol: string): string {
+  return symbol.endsWith('usdt') ? 'USDT' : ''
+}
+
+/**
+ * One spot order. A past order also shows what it traded for (average price times amount filled)
+ * and its fee: as columns on a desktop, and on a phone, where the columns would not fit, as a line
+ * under the row with its time.
+ */
+export function SpotOrderRow({
+  order,
+  history,
+  onChanged,
+}: {
+  order: SpotOrder
+  history: boolean
+  onChanged: () => void
+}) {
+  const { t } = useTranslation()
+  const { price, amount, dateTime } = useFormatters()
+  const traded = order.filledAmount !== '' && order.filledAmount !== '0' && order.filledPrice !== ''
+  const quote = quoteOf(order.symbol)
+  const total = traded ? `${amount(mul(order.filledAmount, order.filledPrice), 2)} ${quote}` : '--'
+  // the exchange takes the fee in the quote coin on both sides
+  const fee = `${amount(order.fee || '0', 4)} ${quote}`
+  const columns = history ? 8 : 6
+  return (
+    <>
+      <tr data-order-status={order.status} data-order-id={order.id} data-symbol={order.symbol}>
+        <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+        <td className={order.side === 'buy' ? 'up' : 'down'}>
+          <span className="nowrap" data-testid="order-pair">
+            {order.symbol.toUpperCase().replace(/USDT$/, '')}
+          </span>{' '}
+          {t(`trade.${order.side}`)} · {t(`trade.${order.type}`)}
+        </td>
+        <td className="num" data-testid="order-price">
+          {order.type === 'limit' && order.price ? price(order.price) : t('trade.market')}
+        </td>
+        <td className="num">{traded ? price(order.filledPrice) : '--'}</td>
+        <td className="num" data-testid="order-filled">
+          {order.filledAmount || '0'} / {order.amount}
+        </td>
+        {history && (
+          <>
+            <td className="num desktop-only" data-testid="order-total">
+              {total}
+            </td>
+            <td className="num desktop-only" data-testid="order-fee">
+              {fee}
+            </td>
+          </>
+        )}
+        <td>
+          {order.status === 'open' ? (
+            <CancelOrderButton cancel={() => cancelSpotOrder(order.id)} onDone={onChanged} />
+          ) : (
+            <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
+          )}
+        </td>
+      </tr>
+      <tr className="order-detail mobile-only" data-testid="order-detail">
+        <td colSpan={columns} className="muted">
+          <span className="order-detail-line">
+            <span className="num">{dateTime(order.createdAt)}</span>
+            {history && (
+              <>
+                {' · '}
+                {t('desk.total')} <span className="num">{total}</span> · {t('trade.fee')}{' '}
+                <span className="num">{fee}</span>
+              </>
+            )}
+          </span>
+        </td>
+      </tr>
+    </>
+  )
+}
