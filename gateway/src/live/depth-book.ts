@@ -1,18 +1,18 @@
 import { Decimal } from 'decimal.js'
-import { DEPTH_LEVELS, type DepthData, type DepthLevel } from '@tradegate/shared'
+import {
+  DEPTH_LEVELS,
+  applyDepthUpdate,
+  bookFromSnapshot,
+  type DepthBookState,
+  type DepthData,
+  type DepthLevel,
+} from '@tradegate/shared'
 
-// One symbol's order book, rebuilt from a DEPTH snapshot and its numbered updates, and written back
-// out as the snapshot frame a new subscriber starts from.
+// One symbol's order book, rebuilt from a DEPTH snapshot and its numbered updates by the shared rules
+// (shared/src/depth-book.ts), and written back out as the snapshot frame a new subscriber starts from.
 
 /** Levels kept a side beyond the published top, so a removal near the top does not leave it short. */
 const KEPT_LEVELS = DEPTH_LEVELS * 4
-
-interface Level {
-  price: Decimal
-  /** the price written canonically (no exponent, no trailing zeros): the level's identity */
-  key: string
-  qty: string
-}
 
 /** A price or quantity in one spelling, so "100.50" and "1.005e2" name the same level. */
 function canonical(value: Decimal): string {
@@ -31,72 +31,30 @@ export function canonicalLevels(levels: readonly DepthLevel[]): DepthLevel[] | n
   return out
 }
 
-class BookSide {
-  /** best first */
-  private levels: Level[] = []
-
-  constructor(private readonly highestFirst: boolean) {}
-
-  /** Sets a level's quantity; quantity zero removes it. Levels arrive canonical. */
-  set(key: string, qty: string): void {
-    const price = new Decimal(key)
-    const index = this.search(price)
-    const found = index < this.levels.length && this.levels[index]!.price.eq(price)
-    if (new Decimal(qty).isZero()) {
-      if (found) this.levels.splice(index, 1)
-      return
-    }
-    if (found) this.levels[index]!.qty = qty
-    else this.levels.splice(index, 0, { price, key, qty })
-    if (this.levels.length > KEPT_LEVELS) this.levels.length = KEPT_LEVELS
-  }
-
-  top(count: number): DepthLevel[] {
-    return this.levels.slice(0, count).map((level) => [level.key, level.qty])
-  }
-
-  /** Index of the first level not better than `price`. */
-  private search(price: Decimal): number {
-    let low = 0
-    let high = this.levels.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      const comparison = this.levels[middle]!.price.cmp(price)
-      const better = this.highestFirst ? comparison > 0 : comparison < 0
-      if (better) low = middle + 1
-      else high = middle
-    }
-    return low
-  }
-}
-
+/** A book built by the shared DEPTH rules, kept with the snapshot frame it writes for new subscribers. */
 export class DepthBook {
-  private readonly bids = new BookSide(true)
-  private readonly asks = new BookSide(false)
   private frame: string | null = null
 
   private constructor(
     readonly symbol: string,
-    private sequence: number,
+    private state: DepthBookState,
     private ts: number,
   ) {}
 
   /** A book from a snapshot whose levels are already canonical. */
   static fromSnapshot(symbol: string, data: DepthData, ts: number): DepthBook {
-    const book = new DepthBook(symbol, data.seq, ts)
-    book.setLevels(data)
-    return book
+    return new DepthBook(symbol, bookFromSnapshot(data, KEPT_LEVELS), ts)
   }
 
   get seq(): number {
-    return this.sequence
+    return this.state.seq
   }
 
   /** Applies an update with canonical levels; false (and the book unchanged) when its seq does not follow. */
   apply(data: DepthData, ts: number): boolean {
-    if (data.seq !== this.sequence + 1) return false
-    this.setLevels(data)
-    this.sequence = data.seq
+    const result = applyDepthUpdate(this.state, data, KEPT_LEVELS)
+    if (result.outcome !== 'applied') return false
+    this.state = result.book
     this.ts = ts
     this.frame = null
     return true
@@ -109,18 +67,13 @@ export class DepthBook {
       symbol: this.symbol,
       data: {
         snapshot: true,
-        seq: this.sequence,
-        bids: this.bids.top(DEPTH_LEVELS),
-        asks: this.asks.top(DEPTH_LEVELS),
+        seq: this.state.seq,
+        bids: this.state.bids.slice(0, DEPTH_LEVELS),
+        asks: this.state.asks.slice(0, DEPTH_LEVELS),
       },
       ts: this.ts,
     })
     return this.frame
-  }
-
-  private setLevels(data: DepthData): void {
-    for (const [price, qty] of data.bids) this.bids.set(price, qty)
-    for (const [price, qty] of data.asks) this.asks.set(price, qty)
   }
 }
 

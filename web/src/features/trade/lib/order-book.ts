@@ -1,22 +1,28 @@
 import { Decimal } from 'decimal.js'
-import { add, div, formatPrice, sub, toDecimal, type DepthData, type DepthLevel } from '@tradegate/shared'
+import {
+  add,
+  applyDepthUpdate,
+  bookFromSnapshot,
+  div,
+  formatPrice,
+  sub,
+  toDecimal,
+  type DepthBookState,
+  type DepthData,
+  type DepthLevel,
+} from '@tradegate/shared'
 
-// The order book a DEPTH stream builds: a snapshot, then updates applied in sequence. Everything is
-// decimal; prices are keyed by their decimal value so "100.10" and "100.1" are one level.
+// The order book a DEPTH stream builds, by the shared rules (shared/src/depth-book.ts) the gateway
+// builds its books with, plus what the screen needs: a stale book waits for the snapshot it asked for.
 
 /** A snapshot asked for and not come by then is asked for again, while updates show the stream is alive. */
 export const RESYNC_RETRY_MS = 3000
 
-export interface OrderBook {
-  seq: number
+export interface OrderBook extends DepthBookState {
   /** a gap was seen and a new snapshot asked for: updates wait for it */
   stale: boolean
   /** when the snapshot a stale book waits for was last asked for (ms) */
   askedAt?: number
-  /** best (highest) first */
-  bids: DepthLevel[]
-  /** best (lowest) first */
-  asks: DepthLevel[]
 }
 
 export interface BookStep {
@@ -25,40 +31,12 @@ export interface BookStep {
   gap: boolean
 }
 
-function priceKey(price: string): string {
-  return toDecimal(price).toFixed()
-}
-
-function merge(
-  levels: readonly DepthLevel[],
-  changes: readonly DepthLevel[],
-  best: 'high' | 'low',
-): DepthLevel[] {
-  const byPrice = new Map(levels.map((level) => [priceKey(level[0]), level]))
-  for (const change of changes) {
-    if (toDecimal(change[1]).isZero()) byPrice.delete(priceKey(change[0]))
-    else byPrice.set(priceKey(change[0]), change)
-  }
-  const sign = best === 'high' ? -1 : 1
-  return [...byPrice.values()].sort(
-    (left, right) => sign * toDecimal(left[0]).comparedTo(toDecimal(right[0])),
-  )
-}
-
 /**
  * Applies one DEPTH frame. A snapshot replaces the book; an update must carry the next seq. `now`
  * (ms) paces the requests for a snapshot that does not come.
  */
 export function applyDepth(book: OrderBook | undefined, data: DepthData, now = Date.now()): BookStep {
-  if (data.snapshot) {
-    const fresh = {
-      seq: data.seq,
-      stale: false,
-      bids: merge([], data.bids, 'high'),
-      asks: merge([], data.asks, 'low'),
-    }
-    return { book: fresh, gap: false }
-  }
+  if (data.snapshot) return { book: { ...bookFromSnapshot(data), stale: false }, gap: false }
   if (book?.stale) {
     // the snapshot asked for is on its way: one request per gap, not one per update, unless it is lost
     if (now - (book.askedAt ?? 0) < RESYNC_RETRY_MS) return { book, gap: false }
@@ -66,17 +44,10 @@ export function applyDepth(book: OrderBook | undefined, data: DepthData, now = D
   }
   // an update with no snapshot before it, or past a missed one: the book cannot be trusted
   if (!book) return { book: { seq: data.seq, stale: true, askedAt: now, bids: [], asks: [] }, gap: true }
-  if (data.seq <= book.seq) return { book, gap: false }
-  if (data.seq !== book.seq + 1) return { book: { ...book, stale: true, askedAt: now }, gap: true }
-  return {
-    book: {
-      seq: data.seq,
-      stale: false,
-      bids: merge(book.bids, data.bids, 'high'),
-      asks: merge(book.asks, data.asks, 'low'),
-    },
-    gap: false,
-  }
+  const step = applyDepthUpdate(book, data)
+  if (step.outcome === 'old') return { book, gap: false }
+  if (step.outcome === 'gap') return { book: { ...book, stale: true, askedAt: now }, gap: true }
+  return { book: { ...step.book, stale: false }, gap: false }
 }
 
 export interface BookRow {
