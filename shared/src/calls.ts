@@ -591,6 +591,20 @@ export const CALLS = {
     data: OptionPosition,
     definedByUs: true,
   },
+  /**
+   * Sells an open position back to the exchange before expiry at its bid (the Black-Scholes premium
+   * less OPTION_BID_SPREAD). minPrice is the least per unit the user accepts: the sale is refused when
+   * the bid at the time it arrives is below it (0 takes any bid). The sale's fee follows the buying fee's rule. The
+   * position is then settled, with the bid as salePrice and what was received as payout.
+   */
+  optionOrderSell: {
+    method: 'POST',
+    path: '/api/option/order/sell',
+    body: Body({ id: Type.Integer({ minimum: 1 }), minPrice: MoneyOrZero }),
+    auth: true,
+    data: OptionPosition,
+    definedByUs: true,
+  },
   optionPositions: {
     method: 'GET',
     path: '/api/option/position/list',

@@ -89,6 +89,7 @@ describe('the amount fields of the call table', () => {
         'positionAdjustMargin query.money',
         'lossSet body.stopLoss (0 allowed)',
         'lossSet body.takeProfit (0 allowed)',
+        'optionOrderSell body.minPrice (0 allowed)',
         'followStart body.amount',
         'traderApply body.amount',
         'proxySubscribe body.amount',

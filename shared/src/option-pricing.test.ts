@@ -4,7 +4,10 @@ import {
   YEAR_MS,
   blackScholes,
   breakEven,
+  impliedVolatility,
+  optionBid,
   optionOrderCost,
+  optionSaleProceeds,
   normalCdf,
   yearsUntil,
   type OptionInputs,
@@ -95,6 +98,103 @@ describe('blackScholes against published values', () => {
   ])('%s', (_name, inputs, call, callDelta, put, putDelta) => {
     expect(priced('call', inputs)).toEqual({ premium: call, delta: callDelta })
     expect(priced('put', inputs)).toEqual({ premium: put, delta: putDelta })
+  })
+})
+
+describe('greeks against reference values', () => {
+  // [name, inputs, call {delta, gamma, theta per day, vega per point}, put {delta, theta}]
+  // from the closed forms in double precision (Python's math.erfc), rounded to 8 places
+  it.each<[string, Omit<OptionInputs, 'kind'>, string[], string[]]>([
+    [
+      'at the money, one year',
+      { spot: '100', strike: '100', rate: '0.05', volatility: '0.2', years: '1' },
+      ['0.63683065', '0.01876202', '-0.01757268', '0.37524035'],
+      ['-0.36316935', '-0.00454214'],
+    ],
+    [
+      // Hull's example: Θ = -4.31 a year, Γ = 0.066, vega = 12.1 per unit of volatility
+      "Hull's delta-hedging call",
+      { spot: '49', strike: '50', rate: '0.05', volatility: '0.2', years: String(20 / 52) },
+      ['0.52160466', '0.06554404', '-0.01179542', '0.1210548'],
+      ['-0.47839534', '-0.00507657'],
+    ],
+    [
+      'Hull example 15.6',
+      { spot: '42', strike: '40', rate: '0.1', volatility: '0.2', years: '0.5' },
+      ['0.77913129', '0.04996267', '-0.01249066', '0.08813415'],
+      ['-0.22086871', '-0.00206623'],
+    ],
+    [
+      'fifteen minutes at the money, 80 %',
+      { spot: '100', strike: '100', rate: '0', volatility: '0.8', years: String(15 * MINUTE_YEARS) },
+      ['0.50085249', '0.93347166', '-8.1838611', '0.00213121'],
+      ['-0.49914751', '-8.1838611'],
+    ],
+  ])('%s', (_name, inputs, [delta, gamma, theta, vega], [putDelta, putTheta]) => {
+    const call = blackScholes({ kind: 'call', ...inputs })
+    const put = blackScholes({ kind: 'put', ...inputs })
+    expect([call.delta, call.gamma, call.theta, call.vega].map((figure) => figure.toFixed())).toEqual([
+      delta,
+      gamma,
+      theta,
+      vega,
+    ])
+    expect([put.delta, put.gamma, put.theta, put.vega].map((figure) => figure.toFixed())).toEqual([
+      putDelta,
+      gamma,
+      putTheta,
+      vega,
+    ])
+  })
+
+  it('has no gamma, theta or vega once expired or without volatility', () => {
+    for (const inputs of [
+      { spot: '105', strike: '100', rate: '0.05', volatility: '0.6', years: '0' },
+      { spot: '105', strike: '100', rate: '0', volatility: '0', years: '1' },
+    ]) {
+      const { gamma, theta, vega } = blackScholes({ kind: 'call', ...inputs })
+      expect([gamma, theta, vega].map((figure) => figure.toFixed())).toEqual(['0', '0', '0'])
+    }
+  })
+})
+
+describe('optionBid', () => {
+  it('is the premium less 3 %, rounded down to 8 places', () => {
+    expect(optionBid('10.45058357').toFixed()).toBe('10.13706606')
+    expect(optionBid('100').toFixed()).toBe('97')
+    expect(optionBid('0.00000001').toFixed()).toBe('0')
+    expect(optionBid('0').toFixed()).toBe('0')
+  })
+})
+
+describe('impliedVolatility', () => {
+  const hull = { spot: '42', strike: '40', rate: '0.1', years: '0.5' }
+
+  it.each<[OptionKind, string, string]>([
+    ['call', '4.75942239', '0.2'],
+    ['put', '0.80859937', '0.2'],
+    // Hull's textbook premiums, rounded to cents (bisection in double precision: 0.200066, 0.200159)
+    ['call', '4.76', '0.2001'],
+    ['put', '0.81', '0.2002'],
+  ])('a %s at %s implies %s', (kind, price, expected) => {
+    expect(impliedVolatility({ kind, ...hull, price })?.toFixed()).toBe(expected)
+  })
+
+  it('recovers the volatility a premium was priced with, from far and near guesses', () => {
+    const inputs = { spot: '100', strike: '100.5', rate: '0.05', years: String(15 * MINUTE_YEARS) }
+    const price = blackScholes({ kind: 'call', ...inputs, volatility: '0.8' }).premium
+    for (const guess of ['0.05', '0.79', '5']) {
+      expect(impliedVolatility({ kind: 'call', ...inputs, price, guess })?.toFixed()).toBe('0.8')
+    }
+  })
+
+  it('is null for prices no volatility gives and for expired options', () => {
+    // below the discounted intrinsic value 42 - 40·e^(-0.05) = 3.951…
+    expect(impliedVolatility({ kind: 'call', ...hull, price: '3.9' })).toBeNull()
+    // a call is never worth more than the spot
+    expect(impliedVolatility({ kind: 'call', ...hull, price: '43' })).toBeNull()
+    expect(impliedVolatility({ kind: 'call', ...hull, price: '0' })).toBeNull()
+    expect(impliedVolatility({ kind: 'call', ...hull, years: '0', price: '2' })).toBeNull()
   })
 })
 
@@ -195,5 +295,27 @@ describe('breakEven', () => {
     expect(breakEven('call', '40', '4.76').toFixed()).toBe('44.76')
     expect(breakEven('put', '40', '0.81').toFixed()).toBe('39.19')
     expect(breakEven('put', '1', '3').toFixed()).toBe('0')
+  })
+})
+
+describe('optionSaleProceeds', () => {
+  it('pays quantity × bid rounded down, less a percent fee rounded up', () => {
+    const { proceeds, fee, net } = optionSaleProceeds('0.003', '199.88015812', { feeType: 1, feeValue: '1' })
+    expect([proceeds.toFixed(), fee.toFixed(), net.toFixed()]).toEqual([
+      '0.59964047',
+      '0.00599641',
+      '0.59364406',
+    ])
+  })
+
+  it('takes a fixed fee per order, but never more than the proceeds', () => {
+    const fixed = optionSaleProceeds('2', '0.81', { feeType: 2, feeValue: '0.5' })
+    expect([fixed.proceeds.toFixed(), fixed.fee.toFixed(), fixed.net.toFixed()]).toEqual([
+      '1.62',
+      '0.5',
+      '1.12',
+    ])
+    const small = optionSaleProceeds('1', '0.2', { feeType: 2, feeValue: '0.5' })
+    expect([small.fee.toFixed(), small.net.toFixed()]).toEqual(['0.2', '0'])
   })
 })

@@ -33,7 +33,16 @@ export interface OptionQuote {
   premium: Decimal
   /** change of the premium per unit change of the spot: 0 to 1 for a call, -1 to 0 for a put */
   delta: Decimal
+  /** change of delta per unit change of the spot */
+  gamma: Decimal
+  /** change of the premium per calendar day that passes, all else equal (negative: time decay) */
+  theta: Decimal
+  /** change of the premium per one percentage point of volatility */
+  vega: Decimal
 }
+
+/** Places greeks are kept in; they are display figures, never charged. */
+export const GREEK_PLACES = 8
 
 const ZERO = new OptionDecimal(0)
 const ONE = new OptionDecimal(1)
@@ -112,21 +121,96 @@ export function blackScholes(inputs: OptionInputs): OptionQuote {
     .plus(rate.plus(volatility.times(volatility).dividedBy(TWO)).times(years))
     .dividedBy(spread)
   const d2 = d1.minus(spread)
+  const density = d1.times(d1).dividedBy(TWO).negated().exp().times(INV_SQRT_2PI)
+  // theta's decay term, per year; the rate term is added below by side
+  const decay = spot.times(density).times(volatility).dividedBy(years.sqrt().times(TWO)).negated()
+  const shared = {
+    gamma: density.dividedBy(spot.times(spread)),
+    vega: spot.times(density).times(years.sqrt()).dividedBy(100),
+  }
   if (call) {
     const delta = normalCdf(d1)
-    return quote(spot.times(delta).minus(discountedStrike.times(normalCdf(d2))), delta)
+    const carry = discountedStrike.times(normalCdf(d2))
+    const theta = decay.minus(rate.times(carry)).dividedBy(365)
+    return quote(spot.times(delta).minus(carry), delta, { ...shared, theta })
   }
   const delta = normalCdf(d1).minus(ONE)
-  return quote(discountedStrike.times(normalCdf(d2.negated())).plus(spot.times(delta)), delta)
+  const carry = discountedStrike.times(normalCdf(d2.negated()))
+  const theta = decay.plus(rate.times(carry)).dividedBy(365)
+  return quote(carry.plus(spot.times(delta)), delta, { ...shared, theta })
 }
 
-function quote(premium: Decimal, delta: Decimal): OptionQuote {
+/** At expiry or with no volatility the premium no longer bends with price, time or volatility. */
+const FLAT = { gamma: ZERO, theta: ZERO, vega: ZERO }
+
+function quote(
+  premium: Decimal,
+  delta: Decimal,
+  bends: Pick<OptionQuote, 'gamma' | 'theta' | 'vega'> = FLAT,
+): OptionQuote {
   // the series leaves a last-digit residue below zero for a worthless option
   const value = premium.isNegative() ? ZERO : premium
+  const rounded = (figure: Decimal) => figure.toDecimalPlaces(GREEK_PLACES, Decimal.ROUND_HALF_UP)
   return {
     premium: value.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_HALF_UP),
-    delta: delta.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_HALF_UP),
+    delta: rounded(delta),
+    gamma: rounded(bends.gamma),
+    theta: rounded(bends.theta),
+    vega: rounded(bends.vega),
   }
+}
+
+/**
+ * What the house pays per unit to buy an option back before expiry: the Black-Scholes premium less
+ * OPTION_BID_SPREAD of it, rounded down. Buying is at the premium itself (the ask), so a round trip
+ * costs the spread plus both fees.
+ */
+export const OPTION_BID_SPREAD = '0.03'
+
+export function optionBid(premium: Decimal.Value): Decimal {
+  const value = dec(premium)
+  return value.minus(value.times(OPTION_BID_SPREAD)).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_DOWN)
+}
+
+/** Volatilities the implied-volatility search stays between: 0.1 % to 1000 % a year. */
+const VOLATILITY_FLOOR = new OptionDecimal('0.001')
+const VOLATILITY_CEILING = new OptionDecimal(10)
+
+/**
+ * The volatility at which Black-Scholes gives `price`, to 4 places (0.01 %), or null when no volatility
+ * in 0.1 %–1000 % does (a price below the discounted intrinsic value or above the spot, or an expired
+ * option). Newton's steps from `guess` (default 50 %), kept inside a bracket that bisects whenever a
+ * step would leave it, so it always converges; from a near guess in two or three steps.
+ */
+export function impliedVolatility(
+  inputs: Omit<OptionInputs, 'volatility'> & { price: Decimal.Value; guess?: Decimal.Value },
+): Decimal | null {
+  const target = dec(inputs.price)
+  if (!dec(inputs.years).greaterThan(0) || !target.greaterThan(0)) return null
+  const at = (volatility: Decimal) => blackScholes({ ...inputs, volatility })
+  let low = VOLATILITY_FLOOR
+  let high = VOLATILITY_CEILING
+  const closeEnough = new OptionDecimal('0.000001')
+  let volatility = dec(inputs.guess ?? '0.5')
+  if (!volatility.greaterThan(low) || !volatility.lessThan(high)) volatility = low.plus(high).dividedBy(TWO)
+  for (let step = 0; step < 100; step++) {
+    const { premium, vega } = at(volatility)
+    const miss = premium.minus(target)
+    if (miss.isZero()) break
+    if (miss.isPositive()) high = volatility
+    else low = volatility
+    // vega is per percentage point, the step is in fractions
+    const newton = vega.isZero() ? null : volatility.minus(miss.dividedBy(vega.times(100)))
+    const inside = newton !== null && newton.greaterThan(low) && newton.lessThan(high)
+    const next = inside ? newton : low.plus(high).dividedBy(TWO)
+    const moved = next.minus(volatility).abs()
+    volatility = next
+    if (moved.lessThan(closeEnough) || high.minus(low).lessThan(closeEnough)) break
+  }
+  // a price out of reach drives the search onto an end of the range
+  const pinned = volatility.minus(VOLATILITY_FLOOR).lessThan(closeEnough.times(2))
+  if (pinned || VOLATILITY_CEILING.minus(volatility).lessThan(closeEnough.times(2))) return null
+  return volatility.toDecimalPlaces(4, Decimal.ROUND_HALF_UP)
 }
 
 /** feeType of an option coin whose feeValue is a percent of the premium; any other type is usdt per order. */
@@ -158,4 +242,29 @@ export function optionOrderCost(
 export function breakEven(kind: OptionKind, strike: Decimal.Value, totalPerUnit: Decimal.Value): Decimal {
   const moved = kind === 'call' ? dec(strike).plus(dec(totalPerUnit)) : dec(strike).minus(dec(totalPerUnit))
   return moved.isNegative() ? ZERO : moved
+}
+
+export interface OptionSaleProceeds {
+  /** quantity × bid, rounded down to PREMIUM_PLACES */
+  proceeds: Decimal
+  fee: Decimal
+  /** what the seller receives: proceeds less the fee, never below zero */
+  net: Decimal
+}
+
+/** What selling `quantity` units back at `bid` each pays on a coin with this fee (the buying fee's rule). */
+export function optionSaleProceeds(
+  quantity: Decimal.Value,
+  bid: Decimal.Value,
+  coin: { feeType: number; feeValue: string },
+): OptionSaleProceeds {
+  // rounded down: the exchange never pays more than the bid it quoted
+  const proceeds = dec(quantity).times(dec(bid)).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_DOWN)
+  const fee = Decimal.min(
+    proceeds,
+    coin.feeType === OPTION_FEE_PERCENT
+      ? proceeds.times(dec(coin.feeValue)).dividedBy(100)
+      : dec(coin.feeValue),
+  ).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP)
+  return { proceeds, fee, net: proceeds.minus(fee) }
 }

@@ -520,7 +520,7 @@ export const OptionChain = Type.Object({
 })
 export type OptionChain = Static<typeof OptionChain>
 
-/** A bought option; cash-settled in usdt at expiry against the feed price. */
+/** A bought option; cash-settled in usdt at expiry against the feed price, or sold back before it. */
 export const OptionPosition = Type.Object({
   id: Type.Integer(),
   coin: Type.String(),
@@ -537,8 +537,12 @@ export const OptionPosition = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
   /** the feed price at expiry; empty while open */
   settlePrice: Type.String(),
-  /** usdt paid out at expiry; 0 while open */
+  /** usdt paid out at expiry, or received for a sale net of its fee; 0 while open */
   payout: Type.String(),
   createdAt: Type.Number(),
+  /** on a position sold back before expiry: the bid per unit it was sold at; settlePrice is the spot then */
+  salePrice: Type.Optional(Type.String()),
+  /** on a position sold back before expiry: the fee on the sale */
+  saleFee: Type.Optional(Type.String()),
 })
 export type OptionPosition = Static<typeof OptionPosition>

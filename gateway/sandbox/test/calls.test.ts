@@ -571,7 +571,7 @@ describe('every call of the table', () => {
     expect((await client.ok('messageRead', { query: { id: String(welcome!.id) } })).read).toBe(true)
   })
 
-  it('offers an option chain, buys from it and lists the position (options.test.ts goes further)', async () => {
+  it('offers an option chain, buys from it, lists the position and sells it back (options.test.ts goes further)', async () => {
     const { client } = await funded()
     const chain = await anonymous.ok('optionChain', { query: { coin: 'eth' } })
     const [expiry] = chain.expiries
@@ -586,6 +586,9 @@ describe('every call of the table', () => {
       },
     })
     expect((await client.ok('optionPositions', { query: { status: 'open' } })).rows).toEqual([position])
+    const sold = await client.ok('optionOrderSell', { body: { id: position.id, minPrice: '0' } })
+    expect(sold).toMatchObject({ id: position.id, status: 'settled' })
+    expect(toDecimal(sold.salePrice).greaterThan(0)).toBe(true)
   })
 
   it('answers a missing, logged-out or expired token with the token-expired envelope', async () => {

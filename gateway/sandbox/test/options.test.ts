@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   blackScholes,
   intrinsicValue,
+  optionBid,
   optionOrderCost,
+  optionSaleProceeds,
   toDecimal,
   yearsUntil,
   type OptionChain,
@@ -166,6 +168,70 @@ describe('sandbox options', () => {
       intrinsicValue('put', settled.settlePrice, strike).times('0.5').toDecimalPlaces(8, 1).toFixed(),
     )
     expect(toDecimal(settled.payout).greaterThan(toDecimal(strike).times('0.04'))).toBe(true)
+  })
+
+  it('buys a call back before expiry at its bid, the premium less the spread, and pays the proceeds', async () => {
+    const chain = await trader.ok('optionChain', { query: { coin: 'btc' } })
+    const expiry = chain.expiries.at(-1)!
+    const strike = expiry.strikes[4]!
+    const limit = premiumNow(chain, 'call', strike, expiry.expiresAt).times(LIMIT_ALLOWANCE).toFixed(8)
+    const position = await trader.ok('optionOrderSubmit', {
+      body: {
+        coin: 'btc',
+        expiresAt: expiry.expiresAt,
+        strike,
+        kind: 'call',
+        quantity: '0.01',
+        maxPremium: limit,
+      },
+    })
+    const before = await usdt(trader)
+    const sandboxNow = async () =>
+      (await trader.control<{ now: number }>('/sandbox/time', undefined, 'GET')).now
+
+    // a floor above any bid the position could have is refused, and nothing moves
+    expect(await trader.refused('optionOrderSell', { body: { id: position.id, minPrice: limit } })).toBe(
+      'options.bidBelowLimit',
+    )
+    expect((await usdt(trader)).toFixed()).toBe(before.toFixed())
+
+    const soldFrom = await sandboxNow()
+    const sold = await trader.ok('optionOrderSell', { body: { id: position.id, minPrice: '0' } })
+    const soldBy = await sandboxNow()
+    // the bid at the spot the sale used, somewhere between the two instants: time only lowers it
+    const bidAt = (now: number) =>
+      optionBid(premiumNow({ ...chain, spot: sold.settlePrice, now }, 'call', strike, expiry.expiresAt))
+    const salePrice = toDecimal(sold.salePrice)
+    expect(salePrice.greaterThanOrEqualTo(bidAt(soldBy))).toBe(true)
+    expect(salePrice.lessThanOrEqualTo(bidAt(soldFrom))).toBe(true)
+    const ask = premiumNow(
+      { ...chain, spot: sold.settlePrice, now: soldFrom },
+      'call',
+      strike,
+      expiry.expiresAt,
+    )
+    expect(salePrice.lessThan(ask.times('0.971'))).toBe(true)
+
+    const paid = optionSaleProceeds('0.01', salePrice, { feeType: 1, feeValue: '1' })
+    expect(sold).toMatchObject({ id: position.id, status: 'settled', saleFee: paid.fee.toFixed() })
+    expect(sold.payout).toBe(paid.net.toFixed())
+    expect((await usdt(trader)).toFixed()).toBe(before.plus(paid.net).toFixed())
+    const records = (await trader.ok('financialRecords', { query: { kind: 'option' } })).rows
+    expect(records[0]!.amount).toBe(paid.net.toFixed())
+
+    const settled = (await trader.ok('optionPositions', { query: { status: 'settled' } })).rows
+    expect(settled.find((row) => row.id === position.id)).toMatchObject({ salePrice: sold.salePrice })
+    const open = (await trader.ok('optionPositions', { query: { status: 'open' } })).rows
+    expect(open.some((row) => row.id === position.id)).toBe(false)
+
+    // sold once: a second sale, or someone else's, is refused
+    expect(await trader.refused('optionOrderSell', { body: { id: position.id, minPrice: '0' } })).toBe(
+      'options.positionClosed',
+    )
+    const stranger = await registeredClient(sandbox)
+    expect(await stranger.refused('optionOrderSell', { body: { id: position.id, minPrice: '0' } })).toBe(
+      'unknownPosition',
+    )
   })
 
   it('serves the option rules in the language the request names, in English otherwise', async () => {

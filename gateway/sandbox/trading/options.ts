@@ -1,7 +1,10 @@
+import type { Decimal } from 'decimal.js'
 import {
   blackScholes,
   intrinsicValue,
+  optionBid,
   optionOrderCost,
+  optionSaleProceeds,
   toDecimal,
   yearsUntil,
   type OptionChain,
@@ -23,7 +26,8 @@ import { idSequence, type SandboxState } from '../state'
 import { payFeeRebates, positiveAmount } from './rules'
 
 // Options: European calls and puts on the option coins, bought (never written) by users from the
-// house at the Black-Scholes premium, and cash-settled in usdt at expiry against the feed's price.
+// house at the Black-Scholes premium, sold back to it before expiry at its bid (the premium less a
+// spread), or cash-settled in usdt at expiry against the feed's price.
 
 interface UserOptionPosition extends OptionPosition {
   userId: string
@@ -80,14 +84,7 @@ export class OptionDesk {
     if (quantity.greaterThan(maxQuantityOf(instrument))) refuse('options.quantityAboveMaximum')
 
     const spot = this.state.market.price(instrument.symbol)
-    const { premium } = blackScholes({
-      kind: input.kind,
-      spot,
-      strike,
-      years: yearsUntil(input.expiresAt, now),
-      volatility: this.state.market.annualVolatility,
-      rate: OPTION_RATE,
-    })
+    const premium = this.premiumOf({ ...input, strike: text(strike) }, spot, now)
     if (premium.isZero()) refuse('options.worthless')
     if (premium.greaterThan(toDecimal(input.maxPremium))) refuse('options.premiumAboveLimit')
     const fee = optionFeeOf(instrument)
@@ -122,6 +119,53 @@ export class OptionDesk {
     payFeeRebates(this.state, user.id, QUOTE_COIN, feeAmount)
     this.positions.unshift(position)
     return publicPosition(position)
+  }
+
+  /** Sells an open position back to the house at the bid now, if that is at least `minPrice` a unit. */
+  sell(user: User, input: { id: number; minPrice: string | number }): OptionPosition {
+    const position = this.positions.find((row) => row.id === input.id && row.userId === user.id)
+    if (!position) refuse('unknownPosition')
+    const now = this.state.clock()
+    if (position.status !== 'open' || position.expiresAt <= now) refuse('options.positionClosed')
+    const instrument = this.instrumentOf(position.coin)
+    const spot = this.state.market.price(instrument.symbol)
+    const bid = optionBid(this.premiumOf(position, spot, now))
+    if (bid.isZero()) refuse('options.noBid')
+    if (bid.lessThan(toDecimal(input.minPrice))) refuse('options.bidBelowLimit')
+    const { proceeds, fee, net } = optionSaleProceeds(position.quantity, bid, optionFeeOf(instrument))
+    this.state.ledger.apply({
+      kind: 'option',
+      note: `option #${position.id} sold`,
+      legs: [
+        { pool: 'house', coin: QUOTE_COIN, amount: proceeds.negated() },
+        { pool: 'fees', coin: QUOTE_COIN, amount: fee },
+        { userId: user.id, account: 'platform', coin: QUOTE_COIN, available: net },
+      ],
+    })
+    payFeeRebates(this.state, user.id, QUOTE_COIN, fee)
+    position.status = 'settled'
+    position.settlePrice = text(spot)
+    position.salePrice = text(bid)
+    position.saleFee = text(fee)
+    position.payout = text(net)
+    this.state.profits.add(user.id, net.minus(position.cost).minus(position.fee))
+    return publicPosition(position)
+  }
+
+  /** The Black-Scholes premium a unit of this series is worth at `spot` now: the ask. */
+  private premiumOf(
+    series: Pick<OptionPosition, 'kind' | 'strike' | 'expiresAt'>,
+    spot: Decimal,
+    now: number,
+  ): Decimal {
+    return blackScholes({
+      kind: series.kind,
+      spot,
+      strike: series.strike,
+      years: yearsUntil(series.expiresAt, now),
+      volatility: this.state.market.annualVolatility,
+      rate: OPTION_RATE,
+    }).premium
   }
 
   list(userId: string, status?: 'open' | 'settled'): OptionPosition[] {

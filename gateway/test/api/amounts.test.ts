@@ -34,6 +34,7 @@ const VALID: Partial<Record<CallName, Record<string, unknown>>> = {
     quantity: '1',
     maxPremium: '100',
   },
+  optionOrderSell: { id: 1, minPrice: '1' },
   spotOrderSubmit: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '67250', amount: '0.01' },
   secondOrderCreate: { symbol: 'btcusdt', periodId: 1, direction: 'up', amount: '10' },
   contractOrderSubmit: {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { OptionPosition } from '@tradegate/shared'
-import { atTheMoney, defaultLimit, formatTimeLeft, markOf, quoteOf, settledPnl } from './option-math'
+import {
+  atTheMoney,
+  bidOf,
+  defaultLimit,
+  defaultSaleFloor,
+  formatTimeLeft,
+  greekText,
+  impliedOf,
+  markOf,
+  quoteOf,
+  settledPnl,
+} from './option-math'
 
 const pricing = { volatility: '0.2', rate: '0.1' }
 const HALF_YEAR_MS = 182.5 * 24 * 3600 * 1000
@@ -55,6 +66,32 @@ describe('option screen arithmetic', () => {
     expect(defaultLimit('put', '40', HALF_YEAR_MS, '42', pricing, 0)).toBe(put)
     expect(Number(call)).toBeGreaterThan(4.76)
     expect(defaultLimit('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
+  })
+
+  it("bids 3 % under the textbook call's premium and reads the chain's volatility back from the ask", () => {
+    const quote = quoteOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    expect(bidOf(quote).toFixed()).toBe('4.61663971')
+    const implied = impliedOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    expect(implied.ask?.toFixed()).toBe('0.2')
+    // a bid 14 cents under the premium: 18.34 % (bisection in double precision: 0.183443)
+    expect(implied.bid?.toFixed()).toBe('0.1834')
+    expect(impliedOf('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
+  })
+
+  it('takes as default sale floor the bid after a 0.5 % move of the price against the holder', () => {
+    const callBid = bidOf(quoteOf('call', '40', HALF_YEAR_MS, '41.79', pricing, 0)!).toFixed()
+    const putBid = bidOf(quoteOf('put', '40', HALF_YEAR_MS, '42.21', pricing, 0)!).toFixed()
+    expect(defaultSaleFloor(position, '42', pricing, 0)).toBe(callBid)
+    expect(defaultSaleFloor({ ...position, kind: 'put' }, '42', pricing, 0)).toBe(putBid)
+    expect(Number(callBid)).toBeLessThan(4.61663971)
+    expect(defaultSaleFloor(position, undefined, pricing, 0)).toBeNull()
+  })
+
+  it('writes greeks with four significant digits and no exponent', () => {
+    const quote = quoteOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    expect([quote.gamma, quote.theta, quote.vega].map(greekText)).toEqual(['0.04996', '-0.01249', '0.08813'])
+    expect(greekText(quote.gamma.dividedBy(1e6))).toBe('0.00000004996')
+    expect(greekText(quote.gamma.times(0))).toBe('0')
   })
 
   it('counts down in hours, minutes and seconds', () => {

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js'
 import {
   PREMIUM_PLACES,
   blackScholes,
+  impliedVolatility,
+  optionBid,
   toDecimal,
   yearsUntil,
   type OptionChain,
@@ -67,7 +69,7 @@ export function defaultLimit(
   return quote ? quote.premium.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP).toFixed() : null
 }
 
-/** What an open position would fetch at the live premium, and its profit after what was paid. */
+/** What an open position is worth at the live premium, and its profit after what was paid. */
 export function markOf(
   position: OptionPosition,
   spot: string | undefined,
@@ -79,6 +81,50 @@ export function markOf(
   if (!quote) return null
   const value = quote.premium.times(position.quantity)
   return { value, pnl: value.minus(position.cost).minus(position.fee) }
+}
+
+/** The bid of a quote: what the exchange pays a unit to buy the option back now. */
+export function bidOf(quote: OptionQuote): Decimal {
+  return optionBid(quote.premium)
+}
+
+/** Implied volatilities of the bid and the ask of one option (null where no volatility gives the price). */
+export function impliedOf(
+  kind: OptionKind,
+  strike: string,
+  expiresAt: number,
+  spot: string | undefined,
+  pricing: PricingInputs,
+  now: number,
+): { bid: Decimal | null; ask: Decimal | null } | null {
+  const quote = quoteOf(kind, strike, expiresAt, spot, pricing, now)
+  if (!quote || !spot) return null
+  const inputs = { kind, spot, strike, years: yearsUntil(expiresAt, now), rate: pricing.rate }
+  // the chain's volatility is where both prices come from, so the search starts beside them
+  const solve = (price: Decimal) => impliedVolatility({ ...inputs, price, guess: pricing.volatility })
+  return { bid: solve(bidOf(quote)), ask: solve(quote.premium) }
+}
+
+/**
+ * The least per unit a sale accepts unless the user types one: the bid the option would have if the
+ * price moved LIMIT_MOVE against the holder, rounded down; null while there is no price.
+ */
+export function defaultSaleFloor(
+  position: Pick<OptionPosition, 'kind' | 'strike' | 'expiresAt'>,
+  spot: string | undefined,
+  pricing: PricingInputs,
+  now: number,
+): string | null {
+  if (!spot) return null
+  const against = position.kind === 'call' ? toDecimal(1).minus(LIMIT_MOVE) : toDecimal(1).plus(LIMIT_MOVE)
+  const moved = toDecimal(spot).times(against).toFixed()
+  const quote = quoteOf(position.kind, position.strike, position.expiresAt, moved, pricing, now)
+  return quote ? bidOf(quote).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_DOWN).toFixed() : null
+}
+
+/** A greek for display: four significant digits, written out without an exponent. */
+export function greekText(value: Decimal): string {
+  return value.isZero() ? '0' : value.toSignificantDigits(4).toFixed()
 }
 
 /** Profit of a settled position: the payout less premium and fee. */
