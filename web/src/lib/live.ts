@@ -1,5 +1,7 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react'
 import {
+  Backoff,
+  RECONNECT,
   USER_TYPES,
   WS_CLOSE,
   WS_ERROR,
@@ -9,12 +11,12 @@ import {
   type DetailData,
   type KlineData,
   type KlineInterval,
+  type ReconnectPolicy,
   type ServerFrame,
   type SubscriptionFrame,
   type TradeData,
   type UserType,
 } from '@tradegate/shared'
-import { Backoff, RECONNECT, type ReconnectPolicy } from './reconnect'
 import { keepInSync } from './resync'
 import { currentToken, session, signOut } from './session'
 
@@ -34,7 +36,7 @@ export interface SocketLike {
 
 export interface LiveClientOptions {
   url: () => string
-  /** the back-off after a lost socket (lib/reconnect.ts); tests shorten it */
+  /** the back-off after a lost socket (shared/src/reconnect.ts); tests shorten it */
   reconnect?: Partial<ReconnectPolicy>
   /** the jitter's source, 0 ≤ value < 1 */
   random?: () => number

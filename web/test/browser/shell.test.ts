@@ -220,7 +220,7 @@ describe('web client shell', () => {
     expect(sockets[0]).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/[0-9a-f-]{36}$/)
 
     expect(suite.stack.relay.cutAll()).toBeGreaterThan(0)
-    // the first retry comes within about a second (back-off with jitter, lib/reconnect.ts)
+    // the first retry comes within about a second (back-off with jitter, shared/src/reconnect.ts)
     await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2)
     await expectPricesToMove(page)
     await page.screenshot({ path: screenshotPath('phone-home-after-reconnect') })

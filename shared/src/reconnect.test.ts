@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WS_CLOSE } from '@tradegate/shared'
+import { WS_CLOSE } from './protocol'
 import { Backoff, RECONNECT, closeAsksToWait, reconnectDelay } from './reconnect'
 
 describe('reconnectDelay', () => {

@@ -1,8 +1,9 @@
-import { WS_CLOSE } from '@tradegate/shared'
+import { WS_CLOSE } from './protocol'
 
 // When the live client tries again after losing its socket. Exponential back-off with full jitter:
 // after a deploy or a crash every browser returns at a different moment instead of all at once,
-// and a gateway that stays away is asked less and less often.
+// and a gateway that stays away is asked less and less often. Shared so the bench's reconnect storm
+// (loadtests/bench) drops and returns its sockets by the very policy the web client follows.
 
 export interface ReconnectPolicy {
   /** the window of the first retry; each failure doubles it */
