@@ -10,7 +10,7 @@ import { connect as connectTcp } from 'node:net'
 import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 import { seededRandom } from '@tradegate/shared'
 import { PublishTimeWindow, type WindowCount } from './window-accounting'
-import type { ReconnectPolicy } from './reconnect-policy'
+import { DROP_CLOSE_CODE, type StormPolicy } from './reconnect-policy'
 import {
   readSocketIoPacket,
   SOCKET_IO_CONNECT,
@@ -36,7 +36,7 @@ export interface LeanClientOptions {
 
 export interface StormOptions {
   /** How each socket waits before each attempt; a refused or failed attempt waits again. */
-  policy: ReconnectPolicy
+  policy: StormPolicy
   timeoutMs: number
 }
 
@@ -242,6 +242,8 @@ export class LeanClientFleet {
   private window: PublishTimeWindow | undefined
   private socketErrors = 0
   private closing = false
+  /** When the last connect finished: how long the sockets a storm drops had been open. */
+  private connectedAt = performance.now()
   totalFrames = 0
 
   constructor(private readonly options: LeanClientOptions) {
@@ -264,7 +266,13 @@ export class LeanClientFleet {
 
   /** Opens every socket; those not started within `deadlineMs` count as failed. */
   async connect(deadlineMs = 60_000): Promise<ConnectReport> {
-    return this.openAll(this.options.connectConcurrency ?? 200, performance.now() + deadlineMs, () => 0)
+    const report = await this.openAll(
+      this.options.connectConcurrency ?? 200,
+      performance.now() + deadlineMs,
+      () => 0,
+    )
+    this.connectedAt = performance.now()
+    return report
   }
 
   /** Resolves once every open socket has received at least one frame since it subscribed. */
@@ -313,12 +321,14 @@ export class LeanClientFleet {
   }
 
   /**
-   * Drops every socket at once, then reopens each at a random moment within `spreadMs` (in plan
-   * order, so the waves are the same for every system) and waits until each has a frame again.
+   * Drops every socket at once, then reopens each after the waits its own back-off draws (from one
+   * seeded source in plan order, so the waves are the same for every system), as a browser would
+   * after its gateway went away, and waits until each has a frame again.
    */
   async reconnectStorm(options: StormOptions): Promise<StormReport> {
     const started = performance.now()
     const deadline = started + options.timeoutMs
+    const openForMs = started - this.connectedAt
     this.closeAll()
     const random = seededRandom(0x5707).next
     const handshakes = new Limit(this.options.stormConcurrency ?? 1000)
@@ -326,8 +336,10 @@ export class LeanClientFleet {
     let failed = 0
     let lastOpen = started
     const reconnect = async (plan: ClientPlan): Promise<void> => {
-      for (let attempt = 0; ; attempt++) {
-        const wait = options.policy.delayMs(attempt, random)
+      const backoff = options.policy.forSocket(random)
+      // the dropped socket had been open since the fleet connected; each failed attempt never opened
+      let wait = backoff.next(openForMs, DROP_CLOSE_CODE)
+      for (;;) {
         if (performance.now() + wait > deadline) {
           failed += 1
           return
@@ -339,6 +351,7 @@ export class LeanClientFleet {
           return
         } catch {
           retries += 1
+          wait = backoff.next(0, undefined)
         }
       }
     }

@@ -15,7 +15,7 @@ import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
 import { LeanClientFleet, type StormReport } from './lean-client'
-import { fixedInterval, fullJitterBackoff, type ReconnectPolicy } from './reconnect-policy'
+import { fixedInterval, webClientBackoff, type StormPolicy } from './reconnect-policy'
 import { defaultScenario, type Scenario } from './scenario'
 import {
   GATEWAY,
@@ -146,9 +146,9 @@ async function runCapacity(
     await drain(wc, halfScale, options.drainMaxMs)
   }
 
-  // The web client's fixed interval first (the gateway only), then the back-off it moves to.
+  // The web client's old fixed interval first (the gateways only), then its own back-off.
   if (system.name.startsWith('gateway')) report.stormFixed = await runStorm(wc, fixedInterval(), log)
-  report.storm = await runStorm(wc, fullJitterBackoff(), log)
+  report.storm = await runStorm(wc, webClientBackoff(), log)
   return report
 }
 
@@ -158,7 +158,7 @@ async function runCapacity(
  */
 async function runStorm(
   wc: WindowContext,
-  policy: ReconnectPolicy,
+  policy: StormPolicy,
   log: (line: string) => void,
 ): Promise<StormRow> {
   const { fleet, running } = wc

@@ -1,28 +1,33 @@
 /**
- * How a client waits before each reconnect attempt, for the reconnect storm: the web client's fixed
- * interval (every socket waits the same time, so a dropped fleet comes back at one moment) and
- * exponential back-off with full jitter (each wait a random share of a doubling bound, the first
- * at most a second, capped at 30 s), the policy the web client moves to.
+ * How a client waits before each reconnect attempt, for the reconnect storm: the web client's old
+ * fixed interval (every socket waits the same time, so a dropped fleet comes back at one moment),
+ * and the web client's own back-off (`Backoff` from shared/src/reconnect.ts: full jitter from a
+ * first window of 1 s doubling to 30 s, with its floors after refused attempts), one per socket as
+ * each browser tab keeps its own.
  */
-import { LIMITS } from '@tradegate/shared'
+import { Backoff, LIMITS, RECONNECT, WS_CLOSE } from '@tradegate/shared'
 
-export interface ReconnectPolicy {
+/** One socket's waits: asked after each close or failed attempt, with how long the socket was open. */
+export interface SocketBackoff {
+  next(openForMs: number, closeCode: number | undefined): number
+}
+
+export interface StormPolicy {
   name: string
-  /** Wait before attempt `attempt` (0: the first reconnect after the drop), in ms. */
-  delayMs(attempt: number, random: () => number): number
+  /** A fresh back-off for one socket, drawing its jitter from `random`. */
+  forSocket(random: () => number): SocketBackoff
 }
 
-export function fixedInterval(ms: number = LIMITS.socketReconnectMs): ReconnectPolicy {
-  return { name: `fixed ${ms} ms`, delayMs: () => ms }
+export function fixedInterval(ms: number = LIMITS.socketReconnectMs): StormPolicy {
+  return { name: `fixed ${ms} ms`, forSocket: () => ({ next: () => ms }) }
 }
 
-export const BACKOFF_FIRST_MS = 1000
-export const BACKOFF_CAP_MS = 30_000
-
-/** Full jitter: random(0, min(cap, first × 2^attempt)). */
-export function fullJitterBackoff(firstMs = BACKOFF_FIRST_MS, capMs = BACKOFF_CAP_MS): ReconnectPolicy {
+export function webClientBackoff(policy = RECONNECT): StormPolicy {
   return {
-    name: `back-off with full jitter (first ≤ ${firstMs} ms, cap ${capMs / 1000} s)`,
-    delayMs: (attempt, random) => random() * Math.min(capMs, firstMs * 2 ** attempt),
+    name: `web client back-off (full jitter, first ≤ ${policy.baseMs} ms, cap ${policy.capMs / 1000} s)`,
+    forSocket: (random) => new Backoff(policy, random),
   }
 }
+
+/** The close a dropped fleet's browsers see when the gateway goes away under them. */
+export const DROP_CLOSE_CODE = WS_CLOSE.goingAway
