@@ -251,6 +251,8 @@ export const ContractOrder = Type.Object({
   filledShares: Type.Optional(Type.String()),
   /** the average price they filled at; empty while none has (ours) */
   filledPrice: Type.Optional(Type.String()),
+  /** the fee the order paid when it filled: the open fee, or a close order's close fee (ours) */
+  fee: Type.Optional(Type.String()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 

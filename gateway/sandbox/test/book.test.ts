@@ -427,16 +427,21 @@ describe('positions: partial close and close at a limit', () => {
     expect(await wallet(client, 'usdt', 'contract')).toEqual({ available: '495.81666666', frozen: '5' })
     // the close order filled whole at its limit; the opening market order at the market of the moment
     const filledOrders = await client.ok('contractOrderList', { query: { status: 'filled' } })
+    // each with the fee it paid: the close fee of 0.02 on the close, the open fee of 0.1 on the opening
     expect(filledOrders.find((row) => row.id === closeOrder!.id)).toMatchObject({
       price: '3100',
       filledShares: '2',
       filledPrice: '3100',
+      fee: '0.02',
     })
     expect(filledOrders.find((row) => row.positionId === undefined)).toMatchObject({
       type: 'market',
       filledShares: '10',
       filledPrice: '3000',
+      fee: '0.1',
     })
+    // a fee only held, or not known yet, is not shown as paid
+    expect(closeOrder!.fee).toBeUndefined()
 
     // a close order still resting is cancelled when the whole position closes
     await client.ok('positionStop', { query: { id, shares: '1', price: '3400' } })

@@ -41,7 +41,7 @@ type Direction = 'long' | 'short'
 
 interface UserContractOrder extends ContractOrder {
   userId: string
-  /** open fee held with the margin until the order fills; nothing for a close order */
+  /** open fee held with the margin until the order fills; a close order's close fee once it fills */
   fee: string
 }
 
@@ -324,7 +324,9 @@ export class ContractDesk {
     const margin = marginShare(position.margin, position.shares, order.shares)
     filled(order, price)
     order.margin = text(margin)
-    return this.settle(position, toDecimal(order.shares), price, 'closed')
+    const closed = this.settle(position, toDecimal(order.shares), price, 'closed')
+    order.fee = closed.closeFee ?? '0'
+    return closed
   }
 
   private triggers(setting: LossSetting, direction: Direction, price: Decimal): boolean {
@@ -470,8 +472,9 @@ function filled(order: UserContractOrder, price: Decimal): void {
   order.filledPrice = text(price)
 }
 
-function publicOrder({ userId: _owner, fee: _fee, ...order }: UserContractOrder): ContractOrder {
-  return order
+/** The fee shows once paid: an open order's is only held, a close order's not yet known. */
+function publicOrder({ userId: _owner, fee, ...order }: UserContractOrder): ContractOrder {
+  return order.status === 'filled' ? { ...order, fee } : order
 }
 
 function publicLoss({ userId: _owner, ...setting }: UserLossSetting): LossSetting {

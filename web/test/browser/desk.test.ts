@@ -275,6 +275,17 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     // the order that opened the position keeps its plain direction
     await page.getByTestId('contract-history-tab').click()
     expect(await filledOrder.getByTestId('order-direction').textContent()).toMatch(/^Long \d+×$/)
+    // and what it opened (10 shares of 10 usdt) and the fee it paid: columns on a desktop, a line
+    // with its time under the row on a phone
+    if (viewport === PHONE) {
+      const detail = filledOrder.locator('xpath=following-sibling::tr[1]')
+      expect(await detail.isVisible()).toBe(true)
+      expect(await detail.textContent()).toMatch(/\d\d:\d\d:\d\d · Total 100\.00 USDT · Fee 0\.\d{4} USDT$/)
+    } else {
+      expect(await filledOrder.getByTestId('order-total').textContent()).toBe('100.00 USDT')
+      expect(numberIn(await filledOrder.getByTestId('order-fee').textContent())).toBeGreaterThan(0)
+    }
+    await page.screenshot({ path: screenshotPath(`desk-contract-history-${sizeName(viewport)}`) })
   })
 
   it('closes every position at once after confirming, says what closed, and lists them in the history', async () => {

@@ -1,21 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import type { ContractOrder } from '@tradegate/shared'
-import { useFormatters } from '../../../lib/use-formatters'
-import { cancelContractOrder } from '../api/cancel-contract-order'
-import { CancelOrderButton } from './cancel-buttons'
+import { ContractOrderRow } from './contract-order-row'
 
-/** Contract orders as a table: open ones with a cancel button, past ones with their status. */
+/** Contract orders as a table: open ones with a cancel button, past ones with their total, fee and status. */
 export function ContractOrderTable({
   orders,
   history,
+  shareNumberOf,
   onChanged,
 }: {
   orders: readonly ContractOrder[]
   history: boolean
+  /** usdt of position value per share of a pair */
+  shareNumberOf: (symbol: string) => string
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price, dateTime } = useFormatters()
   return (
     <div className="table-scroll">
       <table className="data-table" data-testid={history ? 'contract-history' : 'contract-orders'}>
@@ -27,39 +27,20 @@ export function ContractOrderTable({
             <th>{t('desk.placedPrice')}</th>
             <th>{t('desk.averagePrice')}</th>
             <th>{t('desk.filled')}</th>
+            {history && <th className="desktop-only">{t('desk.total')}</th>}
+            {history && <th className="desktop-only">{t('trade.fee')}</th>}
             <th>{history ? t('trade.status') : ''}</th>
           </tr>
         </thead>
         <tbody>
           {orders.map((order) => (
-            <tr key={order.id} data-order-status={order.status}>
-              <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
-              <td>{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
-              <td className={order.direction === 'long' ? 'up' : 'down'}>
-                <span className="nowrap" data-testid="order-direction">
-                  {order.positionId === undefined
-                    ? t(`trade.${order.direction}`)
-                    : t(order.direction === 'long' ? 'positions.closeLong' : 'positions.closeShort')}{' '}
-                  {order.leverage}×
-                </span>
-              </td>
-              <td className="num" data-testid="order-price">
-                {order.type === 'limit' ? price(order.price) : t('trade.market')}
-              </td>
-              <td className="num" data-testid="order-average">
-                {order.filledPrice ? price(order.filledPrice) : '--'}
-              </td>
-              <td className="num" data-testid="order-filled">
-                {order.filledShares ?? (order.status === 'filled' ? order.shares : '0')} / {order.shares}
-              </td>
-              <td>
-                {history ? (
-                  <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
-                ) : (
-                  <CancelOrderButton cancel={() => cancelContractOrder(order.id)} onDone={onChanged} />
-                )}
-              </td>
-            </tr>
+            <ContractOrderRow
+              key={order.id}
+              order={order}
+              history={history}
+              shareNumber={shareNumberOf(order.symbol)}
+              onChanged={onChanged}
+            />
           ))}
         </tbody>
       </table>

@@ -11,6 +11,7 @@ import { CancelAllButton } from './cancel-buttons'
 import { ContractForm } from './contract-form'
 import { CloseAllPositions } from './close-all-positions'
 import { ContractOrderTable } from './contract-orders'
+import { HideOtherPairs } from './hide-other-pairs'
 import { ListTabs } from './list-tabs'
 import { PositionCard } from './position-card'
 import { PositionHistory } from './position-history'
@@ -28,6 +29,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
   const losses = useLossSettings()
   const positionEvent = useUserEvents('POSITION')
   const [listTab, setListTab] = useState<ListTab>('positions')
+  const [hideOthers, setHideOthers] = useState(false)
   const refreshAll = () => {
     for (const list of [balances, positions, orders, history, closed, losses]) void list.mutate()
   }
@@ -39,7 +41,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
   }, [positionEvent])
 
   const openPositions = positions.data?.rows ?? []
-  const openOrders = orders.data ?? []
+  const openOrders = (orders.data ?? []).filter((order) => !hideOthers || order.symbol === pair.symbol)
   const pastOrders = (history.data ?? []).filter((order) => order.status !== 'open')
   const shareNumbers = new Map(pairs.map((candidate) => [candidate.symbol, candidate.shareNumber]))
 
@@ -91,10 +93,12 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
           </div>
         )}
         {listTab === 'closed' && <PositionHistory positions={closed.data?.rows ?? []} />}
+        {listTab === 'orders' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
         {(listTab === 'orders' || listTab === 'history') && (
           <ContractOrderTable
             orders={listTab === 'orders' ? openOrders : pastOrders}
             history={listTab === 'history'}
+            shareNumberOf={(symbol) => shareNumbers.get(symbol) ?? pair.shareNumber}
             onChanged={refreshAll}
           />
         )}

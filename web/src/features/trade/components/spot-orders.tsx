@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { SpotOrder } from '@tradegate/shared'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelAllButton } from './cancel-buttons'
+import { HideOtherPairs } from './hide-other-pairs'
 import { ListTabs } from './list-tabs'
 import { SpotOrderRow } from './spot-order-row'
 
@@ -52,17 +53,7 @@ export function SpotOrders({
           )
         }
       />
-      {tab === 'open' && (
-        <label className="check hide-other-pairs">
-          <input
-            type="checkbox"
-            checked={hideOthers}
-            onChange={(event) => setHideOthers(event.target.checked)}
-            data-testid="hide-other-pairs"
-          />
-          <span>{t('desk.hideOtherPairs')}</span>
-        </label>
-      )}
+      {tab === 'open' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
       <div className="table-scroll">
         <table className="data-table" data-testid={history ? 'spot-history' : 'spot-orders'}>
           <thead>

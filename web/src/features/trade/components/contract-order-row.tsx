@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next'
+import { mul, type ContractOrder } from '@tradegate/shared'
+import { useFormatters } from '../../../lib/use-formatters'
+import { cancelContractOrder } from '../api/cancel-contract-order'
+import { CancelOrderButton } from './cancel-buttons'
+
+/**
+ * One contract order. A past order also shows the position value it filled (shares times the pair's
+ * usdt per share) and the fee it paid: as columns on a desktop and, with its time, in a line under
+ * the row on a phone, where the columns would not fit.
+ */
+export function ContractOrderRow({
+  order,
+  history,
+  shareNumber,
+  onChanged,
+}: {
+  order: ContractOrder
+  history: boolean
+  shareNumber: string
+  onChanged: () => void
+}) {
+  const { t } = useTranslation()
+  const { price, amount, dateTime } = useFormatters()
+  const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
+  const total = filledShares === '0' ? '--' : `${amount(mul(filledShares, shareNumber), 2)} USDT`
+  const fee = order.fee === undefined ? '--' : `${amount(order.fee, 4)} USDT`
+  return (
+    <>
+      <tr data-order-status={order.status} data-symbol={order.symbol}>
+        <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+        <td>{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
+        <td className={order.direction === 'long' ? 'up' : 'down'}>
+          <span className="nowrap" data-testid="order-direction">
+            {order.positionId === undefined
+              ? t(`trade.${order.direction}`)
+              : t(order.direction === 'long' ? 'positions.closeLong' : 'positions.closeShort')}{' '}
+            {order.leverage}×
+          </span>
+        </td>
+        <td className="num" data-testid="order-price">
+          {order.type === 'limit' ? price(order.price) : t('trade.market')}
+        </td>
+        <td className="num" data-testid="order-average">
+          {order.filledPrice ? price(order.filledPrice) : '--'}
+        </td>
+        <td className="num" data-testid="order-filled">
+          {filledShares} / {order.shares}
+        </td>
+        {history && (
+          <>
+            <td className="num desktop-only" data-testid="order-total">
+              {total}
+            </td>
+            <td className="num desktop-only" data-testid="order-fee">
+              {fee}
+            </td>
+          </>
+        )}
+        <td>
+          {history ? (
+            <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
+          ) : (
+            <CancelOrderButton cancel={() => cancelContractOrder(order.id)} onDone={onChanged} />
+          )}
+        </td>
+      </tr>
+      <tr className="order-detail mobile-only" data-testid="order-detail">
+        <td colSpan={history ? 9 : 7} className="muted">
+          <span className="order-detail-line">
+            <span className="num">{dateTime(order.createdAt)}</span>
+            {history && (
+              <>
+                {' · '}
+                {t('desk.total')} <span className="num">{total}</span> · {t('trade.fee')}{' '}
+                <span className="num">{fee}</span>
+              </>
+            )}
+          </span>
+        </td>
+      </tr>
+    </>
+  )
+}
