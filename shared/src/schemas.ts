@@ -380,6 +380,10 @@ export const MoneyRequest = Type.Object({
     Type.Literal('rejected'),
   ]),
   createdAt: Type.Number(),
+  /** the network the money moved on, e.g. TRC20 (ours) */
+  chain: Type.Optional(Type.String()),
+  /** the on-chain transaction, once there is one (ours) */
+  txHash: Type.Optional(Type.String()),
 })
 export type MoneyRequest = Static<typeof MoneyRequest>
 

@@ -56,7 +56,13 @@ function depositHandlers(
 
     rechargeSubmit: ({ user, body }) =>
       publicRequest(
-        cashier.submitRecharge(user, body.coin.toLowerCase(), positiveAmount(body.amount), body.chain),
+        cashier.submitRecharge(
+          user,
+          body.coin.toLowerCase(),
+          positiveAmount(body.amount),
+          body.chain,
+          body.txHash,
+        ),
       ),
 
     rechargeList: ({ user, query }) =>

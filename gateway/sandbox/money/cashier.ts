@@ -16,6 +16,8 @@ const FROZEN_MS = 1000
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+/** Chains whose transaction hashes are written with a 0x prefix. */
+const EVM_CHAINS = new Set(['ERC20', 'BEP20', 'ETH', 'ARBITRUM', 'POLYGON', 'OPTIMISM'])
 
 export interface WithdrawalRequest extends MoneyRequest {
   userId: string
@@ -33,6 +35,7 @@ export class Cashier {
   private readonly recharges: WithdrawalRequest[] = []
   private readonly withdrawals: WithdrawalRequest[] = []
   private readonly nextId = idSequence()
+  private nextHash = 1
 
   constructor(private readonly state: SandboxState) {}
 
@@ -60,6 +63,19 @@ export class Cashier {
     return `0x${digest.toString('hex').slice(0, 40)}`
   }
 
+  /** A made-up transaction hash in the chain's format: 0x and 64 hex digits on EVM chains, else 64 hex digits. */
+  private transactionHash(chain: string): string {
+    const digest = createHash('sha256')
+      .update(`${chain}:${this.nextHash++}:${this.state.clock()}`)
+      .digest('hex')
+    return EVM_CHAINS.has(chain) ? `0x${digest}` : digest
+  }
+
+  /** The network a coin arrives on when nobody named one: its first deposit channel, else its own chain. */
+  private defaultChain(coin: string): string {
+    return this.channels().find((row) => row.coin === coin)?.chain ?? coin.toUpperCase()
+  }
+
   /** An incoming transfer seen on chain: credited at once. */
   deposit(user: User, coin: string, amount: Decimal, note = 'deposit'): WithdrawalRequest {
     if (!amount.greaterThan(0)) refuse('amountMustBePositive')
@@ -71,18 +87,32 @@ export class Cashier {
         { userId: user.id, account: 'platform', coin, available: amount },
       ],
     })
-    const request = this.request(user.id, coin, amount, ZERO, 'completed', '')
+    const chain = this.defaultChain(coin)
+    const request = this.request(user.id, coin, amount, ZERO, 'completed', '', {
+      chain,
+      txHash: this.transactionHash(chain),
+    })
     this.recharges.unshift(request)
     this.state.messages.post(user.id, 'depositCredited', `${text(amount)} ${coin.toUpperCase()} credited.`)
     return request
   }
 
-  submitRecharge(user: User, coin: string, amount: Decimal, chain?: string): WithdrawalRequest {
+  /** A deposit the user reports, with the transaction hash they saw when they give one. */
+  submitRecharge(
+    user: User,
+    coin: string,
+    amount: Decimal,
+    chain?: string,
+    txHash?: string,
+  ): WithdrawalRequest {
     const channel = this.channel(coin, chain)
     if (amount.lessThan(channel.min)) refuse('rechargeBelowMinimum')
     if (amount.greaterThan(channel.max)) refuse('rechargeAboveMaximum')
     const address = this.depositAddress(user.id, coin, channel.chain)
-    const request = this.request(user.id, coin, amount, ZERO, 'pending', address)
+    const request = this.request(user.id, coin, amount, ZERO, 'pending', address, {
+      chain: channel.chain,
+      ...(txHash ? { txHash } : {}),
+    })
     this.recharges.unshift(request)
     return request
   }
@@ -157,7 +187,9 @@ export class Cashier {
     if (usedToday >= rules.dayCount) refuse('withdrawDailyLimitReached')
     const fee = withdrawalFee(input.amount, rules.ratio, rules.freeCount - usedToday, input.places)
 
-    const request = this.request(user.id, input.coin, input.amount, fee, 'frozen', input.address)
+    const request = this.request(user.id, input.coin, input.amount, fee, 'frozen', input.address, {
+      chain: channel.chain,
+    })
     this.state.ledger.apply({
       kind: 'withdraw',
       note: `withdrawal #${request.id} frozen`,
@@ -191,6 +223,7 @@ export class Cashier {
       })
     }
     request.status = approve ? 'completed' : 'rejected'
+    if (approve) request.txHash = this.transactionHash(request.chain ?? this.defaultChain(request.coin))
     this.state.messages.post(
       request.userId,
       approve ? 'withdrawCompleted' : 'withdrawRejected',
@@ -230,8 +263,10 @@ export class Cashier {
     fee: Decimal,
     status: MoneyRequest['status'],
     address: string,
+    where: { chain: string; txHash?: string },
   ): WithdrawalRequest {
     return {
+      ...where,
       id: this.nextId(),
       userId,
       coin,

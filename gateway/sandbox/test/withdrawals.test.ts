@@ -86,6 +86,33 @@ describe('sandbox withdrawals', () => {
     expect(request.fee).not.toBe('0')
   })
 
+  it('names the network of every deposit and withdrawal, and the transaction once there is one', async () => {
+    const client = await fundedUser()
+    const deposits = (await client.ok('rechargeList', { query: { coin: 'usdt' } })).rows
+    expect(deposits[0]).toMatchObject({ chain: 'TRC20', status: 'completed' })
+    expect(deposits[0]!.txHash).toMatch(/^[0-9a-f]{64}$/)
+    const xrp = (await client.ok('rechargeList', { query: { coin: 'xrp' } })).rows[0]
+    expect(xrp?.chain).toBe('XRP')
+    // two deposits are two transactions
+    expect(xrp?.txHash).not.toBe(deposits[0]!.txHash)
+
+    const reported = await client.ok('rechargeSubmit', {
+      body: { coin: 'usdt', chain: 'TRC20', amount: '50', txHash: 'abc123def4567890' },
+    })
+    expect(reported).toMatchObject({ chain: 'TRC20', txHash: 'abc123def4567890', status: 'pending' })
+
+    const withdrawal = await client.ok('withdrawSubmit', {
+      query: { coin: 'usdt', chain: 'TRC20', amount: '100', address: TRON, pwd: 'fund-pass' },
+    })
+    expect(withdrawal.chain).toBe('TRC20')
+    // nothing is on chain until the withdrawal is paid out
+    expect(withdrawal.txHash).toBeUndefined()
+    await client.control('/sandbox/withdraw/review', { id: withdrawal.id, approve: true })
+    const paid = (await client.ok('withdrawList', { query: { coin: 'usdt' } })).rows[0]
+    expect(paid).toMatchObject({ id: withdrawal.id, status: 'completed', chain: 'TRC20' })
+    expect(paid?.txHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
   it('keeps an address book of its own: add with a label, list, refuse a duplicate, remove', async () => {
     const client = await registeredClient(sandbox)
     expect(await client.ok('addressBook')).toEqual([])

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useSearchParams } from 'wouter'
+import { Link, useSearchParams } from 'wouter'
 import { PHONE_PATTERN, type CallData, type LoginMethod } from '@tradegate/shared'
 import {
   CodeField,
@@ -19,13 +19,13 @@ import { completeSignIn } from '../../../lib/user'
 import { register } from '../api/register'
 import { sendCode } from '../api/send-code'
 import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-tabs'
+import { AgreementCheck, RegistrationCredit } from '../components/registration-credit'
 
 const CODE_METHODS: readonly LoginMethod[] = ['email', 'phone', 'account']
 const PHONE = new RegExp(PHONE_PATTERN)
 
 export default function RegisterScreen() {
   const { t } = useTranslation()
-  const [, navigate] = useLocation()
   const [search] = useSearchParams()
   const settings = useSettings()
   const registration = settings.REGISTER_SETTING
@@ -72,23 +72,7 @@ export default function RegisterScreen() {
     return sendCode(target, 'register')
   }
 
-  if (registered) {
-    const credit = settings.REGISTRATION_CREDIT
-    return (
-      <Screen title={t('auth.register')} back={false} className="auth">
-        <div className="card credit-card" data-testid="registration-credit">
-          <p className="muted">{t('auth.registeredTitle')}</p>
-          <p className="credit-amount num">
-            {registered.credit || credit.amount} {credit.coin.toUpperCase()}
-          </p>
-          <p>{t('auth.creditHint')}</p>
-        </div>
-        <button type="button" className="button button-primary button-block" onClick={() => navigate('/')}>
-          {t('auth.startTrading')}
-        </button>
-      </Screen>
-    )
-  }
+  if (registered) return <RegistrationCredit credit={registered.credit} />
 
   return (
     <Screen title={t('auth.register')} className="auth">
@@ -129,18 +113,7 @@ export default function RegisterScreen() {
           onValueChange={setInviteCode}
           placeholder={t('auth.placeholders.inviteCode')}
         />
-        <label className="check">
-          <input
-            type="checkbox"
-            name="agree"
-            checked={agreed}
-            onChange={(event) => setAgreed(event.target.checked)}
-          />
-          <span>
-            {t('auth.agreePrefix')} <Link href="/userAgreement">{t('legal.userAgreement')}</Link>{' '}
-            {t('auth.and')} <Link href="/privacyPolicy">{t('legal.privacyPolicy')}</Link>
-          </span>
-        </label>
+        <AgreementCheck agreed={agreed} onChange={setAgreed} />
         <SubmitNotice submit={submit} />
         <SubmitButton busy={submit.busy} disabled={!username || !password}>
           {t('auth.register')}

@@ -13,10 +13,10 @@ import {
 } from '../../../components/icons'
 import { MenuLinks } from '../../../components/menu-links'
 import { useCoinList, useSettings } from '../../../lib/settings'
-import { useSession } from '../../../lib/session'
 import { setTheme, useTheme } from '../../../lib/theme'
 import { ROLL_NOTICE, useNotices } from '../../../lib/api/get-notices'
 import { HomeCoins } from '../components/home-coins'
+import { HomeHero } from '../components/home-hero'
 import { MarketList } from '../components/market-list'
 import { SideDrawer } from '../components/side-drawer'
 
@@ -26,7 +26,6 @@ export default function HomeScreen() {
   const { t } = useTranslation()
   const settings = useSettings()
   const coinList = useCoinList()
-  const { token, userInfo } = useSession()
   const theme = useTheme()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const notices = useNotices(ROLL_NOTICE, { quiet: true })
@@ -73,31 +72,7 @@ export default function HomeScreen() {
 
       <div className="screen-body">
         <div className="home-grid">
-          <section className="hero">
-            <h2>{token ? t('home.welcomeUser', { name: userInfo?.username ?? '' }) : t('home.heroTitle')}</h2>
-            <p>{t('home.heroText')}</p>
-            <div className="hero-actions">
-              {token ? (
-                <>
-                  <Link href="/recharge" className="button button-primary">
-                    {t('menu.recharge')}
-                  </Link>
-                  <Link href="/trade?id=1" className="button">
-                    {t('tabBar.trade')}
-                  </Link>
-                </>
-              ) : (
-                <>
-                  <Link href="/register" className="button button-primary" data-testid="hero-register">
-                    {t('auth.register')}
-                  </Link>
-                  <Link href="/login" className="button" data-testid="hero-login">
-                    {t('auth.login')}
-                  </Link>
-                </>
-              )}
-            </div>
-          </section>
+          <HomeHero />
           <div className="form">
             {firstNotice && (
               <div className="notice-bar">

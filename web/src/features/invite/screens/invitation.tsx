@@ -1,18 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
-import { showToast } from '../../../lib/toast'
+import { copyText as copy } from '../../../lib/clipboard'
 import { useInviteInfo } from '../api/get-invite-info'
 
 /** The user's invite code and link, ready to share. */
 export default function InvitationScreen() {
   const { t } = useTranslation()
   const info = useInviteInfo()
-  const copy = (text: string) =>
-    void navigator.clipboard?.writeText(text).then(
-      () => showToast(t('common.copied')),
-      () => undefined,
-    )
   return (
     <Screen title={t('invite.title')}>
       <DataState {...info}>

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import type { MoneyRequest } from '@tradegate/shared'
 import { DataList, ListRow } from '../../../components/data-list'
+import { CopyIcon } from '../../../components/icons'
+import { copyText } from '../../../lib/clipboard'
 import { useFormatters } from '../../../lib/use-formatters'
+import { shortHash } from '../lib/short-hash'
 
-/** Deposit or withdrawal requests with their state, newest first. */
+/** Deposit or withdrawal requests with their state, network and transaction, newest first. */
 export function RequestList({
   source,
   testId,
@@ -25,11 +28,42 @@ export function RequestList({
           key={row.id}
           title={`${money(row.amount, row.coin)} ${row.coin.toUpperCase()}`}
           titleClassName="num"
-          sub={dateTime(row.createdAt)}
-          subClassName="num"
+          sub={
+            <>
+              <span>{dateTime(row.createdAt)}</span>
+              {row.chain && (
+                <span className="tag" data-testid="request-network">
+                  {row.chain}
+                </span>
+              )}
+              {row.txHash && <TransactionHash hash={row.txHash} />}
+            </>
+          }
+          subClassName="num request-meta"
           end={<span className="tag">{t(`wallet.status.${row.status}`)}</span>}
         />
       )}
     </DataList>
+  )
+}
+
+/** The shortened hash with a button that copies all of it. */
+function TransactionHash({ hash }: { hash: string }) {
+  const { t } = useTranslation()
+  return (
+    <span className="tx-hash" data-testid="request-tx">
+      <span title={hash} dir="ltr">
+        {t('money.tx')} {shortHash(hash)}
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('money.copyTx')}
+        onClick={() => copyText(hash)}
+        data-testid="copy-tx"
+      >
+        <CopyIcon size={16} />
+      </button>
+    </span>
   )
 }

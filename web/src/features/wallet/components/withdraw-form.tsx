@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { checkAddress, toDecimal, type WithdrawChannel } from '@tradegate/shared'
-import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { CoinAmountField } from '../../../components/coin-amount-field'
+import { Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { useSettings } from '../../../lib/settings'
@@ -35,7 +36,7 @@ export function WithdrawForm(props: {
 }) {
   const { channel, coin, available, freeLeft } = props
   const { t } = useTranslation()
-  const { money, precisionOf } = useFormatters()
+  const { precisionOf } = useFormatters()
   const settings = useSettings()
   const needsFundPassword =
     settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword
@@ -107,36 +108,15 @@ export function WithdrawForm(props: {
           onAddress={setAddress}
           onMemo={setMemo}
         />
-        <AmountField
-          label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
-          name="amount"
+        <CoinAmountField
+          coin={coin}
           value={amount}
-          places={places}
+          max={maxWithdrawal(available, channel.withdrawalMax, places)}
           onValueChange={setAmount}
-          end={
-            <button
-              type="button"
-              className="button button-text"
-              onClick={() => setAmount(maxWithdrawal(available, channel.withdrawalMax, places))}
-              data-testid="withdraw-max"
-            >
-              {t('money.max')}
-            </button>
-          }
+          testId="withdraw"
         />
         {problem && <p className="note note-warning">{t(problem)}</p>}
-        <p className="kv">
-          <span>{t('money.withdraw.fee')}</span>
-          <span className="num" data-testid="withdraw-fee">
-            {money(quote.fee, coin)} {coin.toUpperCase()}
-          </span>
-        </p>
-        <p className="kv">
-          <span>{t('money.withdraw.receive')}</span>
-          <span className="num" data-testid="withdraw-receive">
-            {money(quote.receive, coin)} {coin.toUpperCase()}
-          </span>
-        </p>
+        <WithdrawFigures coin={coin} fee={quote.fee} receive={quote.receive} />
         <Field
           label={needsFundPassword ? t('account.fundPassword') : t('account.loginPassword')}
           name="pwd"
@@ -152,6 +132,28 @@ export function WithdrawForm(props: {
           {t('withdrawal.review')}
         </SubmitButton>
       </Form>
+    </>
+  )
+}
+
+/** What the withdrawal costs and what arrives, at the coin's precision, updated as the amount is typed. */
+function WithdrawFigures({ coin, fee, receive }: { coin: string; fee: unknown; receive: unknown }) {
+  const { t } = useTranslation()
+  const { money } = useFormatters()
+  return (
+    <>
+      <p className="kv">
+        <span>{t('money.withdraw.fee')}</span>
+        <span className="num" data-testid="withdraw-fee">
+          {money(fee, coin)} {coin.toUpperCase()}
+        </span>
+      </p>
+      <p className="kv">
+        <span>{t('money.withdraw.receive')}</span>
+        <span className="num" data-testid="withdraw-receive">
+          {money(receive, coin)} {coin.toUpperCase()}
+        </span>
+      </p>
     </>
   )
 }

@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sub, toDecimal, truncateToPrecision, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import { AmountField, Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { CoinAmountField } from '../../../components/coin-amount-field'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
-import { SwapIcon } from '../../../components/icons'
 import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
@@ -13,23 +13,18 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { transferFunds } from '../../../lib/api/transfer-funds'
 import { findRecordSince } from '../api/find-records'
-
-const ACCOUNTS: readonly AccountType[] = ['platform', 'financial', 'contract']
+import { TransferAccounts } from '../components/transfer-accounts'
 
 /** Moves a coin between the platform, financial and contract accounts, in either direction. */
 export default function TransferScreen() {
   const { t } = useTranslation()
   const { money, precisionOf } = useFormatters()
   const balances = useBalances()
-  const [from, setFrom] = useState<AccountType>('platform')
-  const [to, setTo] = useState<AccountType>('contract')
+  const [[from, to], setAccounts] = useState<[AccountType, AccountType]>(['platform', 'contract'])
   const [coin, setCoin] = useState('usdt')
   const [amount, setAmount] = useState('')
   const available =
     balances.data?.find((row) => row.account === from && row.coin.toLowerCase() === coin)?.available ?? '0'
-  const places = precisionOf(coin)
-  // Max fills exactly what the screen shows: the balance cut to the coin's precision
-  const max = truncateToPrecision(available, places).toFixed()
   const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
   const submit = useSubmit({
     money: true,
@@ -45,19 +40,6 @@ export default function TransferScreen() {
       showToast(t('money.transfer.done'))
       setAmount('')
     })
-  const accountOptions = ACCOUNTS.map((value) => ({ value, label: t(`wallet.accounts.${value}`) }))
-  const chooseFrom = (value: AccountType) => {
-    if (value === to) setTo(from)
-    setFrom(value)
-  }
-  const chooseTo = (value: AccountType) => {
-    if (value === from) setFrom(to)
-    setTo(value)
-  }
-  const swap = () => {
-    setFrom(to)
-    setTo(from)
-  }
   return (
     <Screen title={t('money.transfer.title')}>
       <StaleNote stale={balances.stale} />
@@ -66,31 +48,7 @@ export default function TransferScreen() {
           const coins = [...new Set(['usdt', ...rows.map((row) => row.coin.toLowerCase())])]
           return (
             <Form onSubmit={run}>
-              <div className="transfer-accounts">
-                <SelectField
-                  label={t('money.transfer.from')}
-                  name="from"
-                  value={from}
-                  options={accountOptions}
-                  onValueChange={(value) => chooseFrom(value as AccountType)}
-                />
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={swap}
-                  aria-label={t('money.transfer.swap')}
-                  data-testid="transfer-swap"
-                >
-                  <SwapIcon />
-                </button>
-                <SelectField
-                  label={t('money.transfer.to')}
-                  name="to"
-                  value={to}
-                  options={accountOptions}
-                  onValueChange={(value) => chooseTo(value as AccountType)}
-                />
-              </div>
+              <TransferAccounts from={from} to={to} onChange={(...pair) => setAccounts(pair)} />
               <SelectField
                 label={t('money.transfer.coin')}
                 name="coin"
@@ -101,22 +59,13 @@ export default function TransferScreen() {
                   setAmount('')
                 }}
               />
-              <AmountField
-                label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
-                name="amount"
+              <CoinAmountField
+                coin={coin}
                 value={amount}
-                places={places}
+                // Max fills exactly what the screen shows: the balance cut to the coin's precision
+                max={truncateToPrecision(available, precisionOf(coin)).toFixed()}
                 onValueChange={setAmount}
-                end={
-                  <button
-                    type="button"
-                    className="button button-text"
-                    onClick={() => setAmount(max)}
-                    data-testid="transfer-max"
-                  >
-                    {t('money.max')}
-                  </button>
-                }
+                testId="transfer"
               />
               <p className="kv">
                 <span>{t('money.available')}</span>
