@@ -1,6 +1,8 @@
-import type { FastifyReply } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { GatewayMessage } from '@tradegate/shared'
 import { errorBody } from '../lib/errors'
+import { logRefusedUpgrade } from './socket-log'
 
 // Checks made on a socket's HTTP upgrade request, before any WebSocket work is done.
 
@@ -47,4 +49,56 @@ export function refuseUpgrade(reply: FastifyReply, status: keyof typeof REFUSALS
   const { msg, retryAfterSeconds } = REFUSALS[status]
   if (retryAfterSeconds > 0) reply.header('retry-after', retryAfterSeconds)
   return reply.code(status).header('connection', 'close').send(errorBody(status, msg))
+}
+
+export interface UpgradeGuardOptions {
+  allowedOrigins: string[]
+  maxSocketsPerAddress: number
+  /** sockets open from an address now */
+  socketsOf(address: string): number
+  /** true once the gateway is shutting down */
+  draining(): boolean
+}
+
+/**
+ * Checks every upgrade request, whatever its path, before any WebSocket work is done: the path, a
+ * drain, the origin and the address's socket count, each refused with its status. The websocket
+ * plugin then destroys the socket of any upgrade answered with a status.
+ */
+export function addUpgradeGuard(app: FastifyInstance, options: UpgradeGuardOptions): void {
+  const { metrics, log } = app
+  // an upgrade answered by a hook that ran before the websocket plugin's own (the drain answer) is
+  // not closed by that plugin: close it here, or its socket would outlive the answer and hold the
+  // server open
+  app.addHook('onResponse', (request, _reply, done) => {
+    // Node marks a request that came through the server's 'upgrade' event
+    const upgrade = (request.raw as IncomingMessage & { upgrade?: boolean }).upgrade
+    if (upgrade && request.ws !== true) request.raw.socket.destroy()
+    done()
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.ws) return
+    const path = SOCKET_PATH.exec(request.url)
+    if (!path) {
+      metrics.wsRefused.inc({ reason: 'path' })
+      logRefusedUpgrade(log, 404, 'path')
+      return refuseUpgrade(reply, 404)
+    }
+    const clientId = path[1]!
+    if (options.draining()) {
+      metrics.wsRefused.inc({ reason: 'draining' })
+      logRefusedUpgrade(log, 503, 'draining', clientId)
+      return refuseUpgrade(reply, 503)
+    }
+    if (!originAllowed(request.headers.origin, request.headers.host, options.allowedOrigins)) {
+      metrics.wsRefused.inc({ reason: 'origin' })
+      logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
+      return refuseUpgrade(reply, 403)
+    }
+    if (options.socketsOf(request.ip) >= options.maxSocketsPerAddress) {
+      metrics.wsRefused.inc({ reason: 'too_many_sockets' })
+      logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
+      return refuseUpgrade(reply, 429)
+    }
+  })
 }

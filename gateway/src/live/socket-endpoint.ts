@@ -1,0 +1,113 @@
+import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import websocket from '@fastify/websocket'
+import type { WebSocket } from 'ws'
+import { WS_CLOSE } from '@tradegate/shared'
+import type { GatewayConfig } from '../config'
+import { ClientSocket, type ClientSocketDeps } from './client-socket'
+import { Pinger } from './pinger'
+import type { SessionAuth } from './sessions'
+import { SocketLog } from './socket-log'
+import { addUpgradeGuard, parseAllowedOrigins } from './upgrade-guard'
+
+// The client socket endpoint /ws/:id: a @fastify/websocket route behind the upgrade guard, each
+// accepted socket counted per address, pinged, and closed with 1001 when the gateway shuts down.
+
+export interface SocketEndpointOptions {
+  config: GatewayConfig
+  /** every open client socket; the feed role broadcasts to them */
+  sockets: Set<ClientSocket>
+  clientDeps: ClientSocketDeps
+  sessions: SessionAuth
+}
+
+/** A socket not closed this long after the shutdown's 1001 is cut. */
+const SHUTDOWN_CLOSE_MS = 1000
+
+/**
+ * Node leaves the upgrade's unanswered response attached to the socket, and the websocket plugin
+ * gives the socket an error listener that closes over the request and reply: together they would
+ * keep the upgrade's Fastify request, reply, logger and headers, about 3 KiB, for the socket's whole
+ * life. Neither is needed once the socket is open.
+ */
+function releaseUpgradeRequest(ws: WebSocket, raw: Socket): void {
+  ;(raw as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.detachSocket(raw)
+  ws.removeAllListeners('error')
+}
+
+export async function registerSocketEndpoint(app: FastifyInstance, options: SocketEndpointOptions) {
+  const { config, sockets, clientDeps, sessions } = options
+  const { metrics, log } = app
+  const perAddress = new Map<string, number>()
+  const pinger = new Pinger(config.WS_PING_INTERVAL_MS)
+  let nextSocketId = 1
+  let draining = false
+  await app.register(websocket, {
+    options: { perMessageDeflate: false, maxPayload: config.WS_MAX_PAYLOAD_BYTES, clientTracking: false },
+    // sockets are closed with 1001 by this endpoint's own preClose hook below
+    preClose: (done) => done(),
+    errorHandler: (error, socket) => {
+      log.debug({ event: 'ws_error', err: error.message }, 'socket error')
+      socket.terminate()
+    },
+  })
+
+  const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
+    releaseUpgradeRequest(ws, raw)
+    const socketId = nextSocketId++
+    const socketLog = new SocketLog(log, socketId, clientId)
+    const client = new ClientSocket(ws, raw, address, clientDeps, socketLog)
+    sockets.add(client)
+    const stopPinging = pinger.add(client, socketId)
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+    metrics.wsConnections.inc()
+    socketLog.connected(sockets.size)
+    ws.on('error', (error) => {
+      socketLog.error(error)
+      ws.terminate()
+    })
+    ws.once('close', (code, reason) => {
+      client.leaveAll()
+      sessions.left(client)
+      sockets.delete(client)
+      stopPinging()
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
+      metrics.wsConnections.dec()
+      metrics.wsClosed.inc({ reason: socketLog.closeKind() })
+      socketLog.closed(code, reason.toString(), sockets.size)
+    })
+  }
+
+  addUpgradeGuard(app, {
+    allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS),
+    maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_IP,
+    socketsOf: (address) => perAddress.get(address) ?? 0,
+    draining: () => draining,
+  })
+  for (const url of ['/ws/:id', '/ws/:id/'])
+    app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>
+      accept(ws, request.raw.socket as Socket, request.ip, request.params.id),
+    )
+
+  // sockets must be gone before the HTTP server can finish closing
+  app.addHook('preClose', async () => {
+    draining = true
+    pinger.stop()
+    await Promise.all([...sockets].map(closeForShutdown))
+  })
+}
+
+function closeForShutdown(client: ClientSocket): Promise<void> {
+  return new Promise<void>((resolve) => {
+    client.ws.once('close', () => resolve())
+    client.log?.closing(WS_CLOSE.goingAway, 'server shutting down')
+    client.ws.close(WS_CLOSE.goingAway, 'server shutting down')
+    setTimeout(() => {
+      client.ws.terminate()
+      resolve()
+    }, SHUTDOWN_CLOSE_MS).unref()
+  })
+}
