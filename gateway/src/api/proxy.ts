@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FormData } from 'undici'
+import { TOKEN_HEADER, callPath } from '@tradegate/shared'
+import { acceptedEncoding } from '../plugins/external/compress'
+import { GatewayError } from '../lib/errors'
+import type { CacheOutcome, ResponseCache } from './cache'
+import { canonicalQuery, type CallRoute } from './call-route'
+import { checkedLanguageHeaders } from './request-checks'
+import { sessionEndOf } from './session-end'
+import { UpstreamError, type Upstream, type UpstreamRequest, type UpstreamResponse } from './upstream'
+
+// A checked request on its way: the bytes the client sent go to the upstream, and its answer comes
+// back, through the response cache for a public read and with the session it may end for a private one.
+
+export const NO_STORE = 'no-store'
+
+/** What a call is proxied with. */
+export interface Proxy {
+  app: FastifyInstance
+  upstream: Upstream
+  cache: ResponseCache
+}
+
+interface ForwardedBody {
+  body: Buffer | FormData | undefined
+  contentType: string | undefined
+}
+
+/** Sends a checked request upstream and its answer back: cached for a public read, no-store for a private one. */
+export async function proxyCall(
+  proxy: Proxy,
+  route: CallRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const languageHeaders = checkedLanguageHeaders(request)
+  const path = route.definition.params
+    ? callPath(route.name, request.params as Record<string, string>)
+    : route.label
+  // the query exactly as the client wrote it, now that every check has passed
+  const rawQuery = rawQueryOf(request.url)
+  const forwarded = forwardedBody(route, request)
+  const outgoing: UpstreamRequest = {
+    method: route.definition.method,
+    path: rawQuery ? `${path}?${rawQuery}` : path,
+    headers: forwardedHeaders(route, request, forwarded.contentType),
+    body: forwarded.body,
+    route: route.label,
+    timeoutMs: route.definition.timeoutMs,
+  }
+  if (!route.cache) {
+    const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
+    const response =
+      typeof token === 'string'
+        ? await callWithSession(proxy, route, request, outgoing, token)
+        : await callUpstream(proxy, request, outgoing)
+    // a private answer: whatever the upstream said, no cache on the way may keep it
+    return upstreamHead(reply, response).header('cache-control', NO_STORE).send(response.body)
+  }
+  // equal queries written in another order share one cached answer
+  const key = cacheKeyOf(path, canonicalQuery(request.query as Record<string, unknown>), languageHeaders)
+  const outcome = await proxy.cache.serve(key, route.cache, () => callUpstream(proxy, request, outgoing))
+  proxy.app.metrics.cacheRequests.inc({ route: route.label, result: outcome.result })
+  return sendCacheOutcome(request, reply, outcome)
+}
+
+async function callUpstream(
+  proxy: Proxy,
+  request: FastifyRequest,
+  outgoing: UpstreamRequest,
+): Promise<UpstreamResponse> {
+  try {
+    const response = await proxy.upstream.request(outgoing)
+    request.upstreamStatus = response.status
+    request.upstreamMs = response.ms
+    return response
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    request.upstreamMs = error.ms
+    throw new GatewayError(
+      error.statusCode,
+      error.statusCode === 504 ? 'upstreamTimeout' : 'upstreamUnavailable',
+    )
+  }
+}
+
+/** A call made with a session, which its answer may end (sign-out, a new password, token expired). */
+async function callWithSession(
+  proxy: Proxy,
+  route: CallRoute,
+  request: FastifyRequest,
+  outgoing: UpstreamRequest,
+  token: string,
+): Promise<UpstreamResponse> {
+  const sessionEnds = proxy.app.sessionEnds
+  let response: UpstreamResponse
+  try {
+    response = await callUpstream(proxy, request, outgoing)
+  } catch (error) {
+    // a sign-out the upstream never heard of still ends the session here
+    if (route.name === 'loginOut') await sessionEnds?.end(token, 'revoked')
+    throw error
+  }
+  const ending = sessionEndOf(route.name, request.query, response.body)
+  if (ending) await sessionEnds?.end(token, ending)
+  return response
+}
+
+function upstreamHead(reply: FastifyReply, response: UpstreamResponse) {
+  return reply.code(response.status).headers(response.headers)
+}
+
+function sendCacheOutcome(request: FastifyRequest, reply: FastifyReply, outcome: CacheOutcome) {
+  request.cacheResult = outcome.result
+  reply.header('x-cache', outcome.result)
+  const answer = outcome.answer
+  if (!answer) return upstreamHead(reply, outcome.upstream!).send(outcome.upstream!.body)
+  const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))
+  reply.code(200).header('content-type', answer.contentType).header('age', age)
+  if (!answer.encoded) return reply.send(answer.body)
+  // the bytes compressed when the answer was stored; @fastify/compress leaves an encoded answer alone
+  reply.header('vary', 'accept-encoding')
+  const encoding = acceptedEncoding(request.headers['accept-encoding'])
+  if (!encoding) return reply.send(answer.body)
+  return reply.header('content-encoding', encoding).send(answer.encoded[encoding])
+}
+
+/** The body as the client sent it, for a call that takes one: the same bytes, or the checked upload's parts. */
+function forwardedBody(route: CallRoute, request: FastifyRequest): ForwardedBody {
+  if (request.uploadForm) return { body: request.uploadForm, contentType: undefined }
+  const bytes = request.rawBytes
+  if (!route.definition.body || !bytes || bytes.length === 0)
+    return { body: undefined, contentType: undefined }
+  return {
+    body: bytes,
+    contentType: isForm(request) ? 'application/x-www-form-urlencoded' : 'application/json',
+  }
+}
+
+function forwardedHeaders(route: CallRoute, request: FastifyRequest, contentType: string | undefined) {
+  const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip }
+  for (const name of route.forwardedHeaders) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers[name] = value
+  }
+  if (contentType) headers['content-type'] = contentType
+  return headers
+}
+
+/** A cached answer's key: the path, the query with keys sorted, and the language headers. */
+export function cacheKeyOf(path: string, canonicalQuery: string, languageHeaders: string): string {
+  return `${canonicalQuery ? `${path}?${canonicalQuery}` : path}|${languageHeaders}`
+}
+
+/** The query string exactly as the request line wrote it, without the `?`. */
+function rawQueryOf(url: string): string {
+  const start = url.indexOf('?')
+  return start < 0 ? '' : url.slice(start + 1)
+}
+
+export function isForm(request: FastifyRequest): boolean {
+  return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { FormData } from 'undici'
+import { SIGN_IN_REQUIRED_STATUS, TOKEN_HEADER, TOKEN_PATTERN } from '@tradegate/shared'
+import { GatewayError } from '../lib/errors'
+import type { CallRoute } from './call-route'
+import { checkRawText, chineseDetail } from './guard'
+import { boundaryOf, parseMultipart, type MultipartLimits } from './multipart'
+
+// The checks a request passes before it is proxied, beyond its schema: the session header, the
+// language headers, the Chinese rule on the raw text, and an upload's parts.
+
+const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
+
+/**
+ * A token outside the token alphabet is refused on every call, as the upstream would otherwise be
+ * asked about it; an upload also needs one at all, as its body is only read for a session.
+ */
+export function checkSessionHeader(app: FastifyInstance, request: FastifyRequest, required: boolean): void {
+  const token = request.headers[TOKEN_HEADER]
+  // an empty header is no token at all, as some clients send for a signed-out user
+  if ((token === undefined || token === '') && !required) return
+  if (typeof token === 'string' && TOKEN_PATTERN.test(token)) return
+  app.metrics.rejectedRequests.inc({ reason: 'session' })
+  throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
+}
+
+/** Language headers pick the cached answer's language, so they are checked before use and form part of the key. */
+export function checkedLanguageHeaders(request: FastifyRequest): string {
+  const { language, lang } = request.headers
+  for (const [name, value] of [
+    ['language', language],
+    ['lang', lang],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || !LANGUAGE_VALUE.test(value))) {
+      throw new GatewayError(400, 'badRequest', `headers.${name}`)
+    }
+  }
+  return `${language ?? ''}|${lang ?? ''}`
+}
+
+/** The Chinese rule on the raw path, query and body, as they arrived; throws a GatewayError on the first failure. */
+export function checkChineseRule(
+  app: FastifyInstance,
+  route: CallRoute,
+  request: FastifyRequest,
+  queryMaxParams: number,
+): void {
+  const countChinese = () => app.metrics.rejectedRequests.inc({ reason: 'chinese' })
+  const url = request.url
+  const queryStart = url.indexOf('?')
+  if (route.definition.params)
+    checkRawText(queryStart < 0 ? url : url.slice(0, queryStart), 'params', countChinese)
+  // without a query string the parsed query is empty and has nothing to check
+  if (queryStart >= 0) {
+    checkRawText(url.slice(queryStart + 1), 'query', countChinese)
+    if (Object.keys(request.query as object).length > queryMaxParams)
+      throw new GatewayError(400, 'badRequest', 'query')
+  }
+  const raw = request.rawBody
+  if (raw === null) return
+  try {
+    checkRawText(raw, 'body', countChinese)
+  } catch (error) {
+    // the refused value's path, worked out only now that the request is refused anyway
+    if (error instanceof GatewayError && error.messageKey === 'cannotInputChinese')
+      throw new GatewayError(400, 'cannotInputChinese', chineseDetail(request.body, 'body'))
+    throw error
+  }
+}
+
+/**
+ * An upload's parts, split by the gateway's own parser and checked: names and file names by the
+ * Chinese rule, every part that is not an accepted image decoded by its charset and checked as text.
+ * The upstream receives the parts rebuilt, text as UTF-8, so it reads exactly what was checked.
+ */
+export function readUpload(app: FastifyInstance, request: FastifyRequest, limits: MultipartLimits): FormData {
+  const countChinese = () => app.metrics.rejectedRequests.inc({ reason: 'chinese' })
+  const boundary = boundaryOf(request.headers['content-type'])
+  if (!boundary || !Buffer.isBuffer(request.body)) throw new GatewayError(400, 'badRequest', 'body')
+  const form = new FormData()
+  for (const part of parseMultipart(request.body, boundary, limits)) {
+    checkRawText(part.name, 'body', countChinese)
+    checkRawText(part.filename, 'body', countChinese)
+    if (part.kind === 'binary') {
+      form.append(part.name, new Blob([part.content], { type: part.contentType }), part.filename)
+      continue
+    }
+    checkRawText(part.text, 'body', countChinese)
+    if (part.filename === '') form.append(part.name, part.text)
+    else
+      form.append(
+        part.name,
+        new Blob([part.text], { type: `${part.mediaType}; charset=utf-8` }),
+        part.filename,
+      )
+  }
+  return form
+}
