@@ -9,18 +9,31 @@ export interface ScrapeProbes {
   ready(): boolean
 }
 
+// a bucket at every threshold the alerting rules use (2 s: GatewayUpstreamSlow), so an alert never
+// fires on a value between two buckets that is below its threshold
+const SECONDS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 5, 10, 15, 30, 60,
+]
+
 export function createMetrics(instance: string, probes?: ScrapeProbes) {
   const registry = new Registry()
   registry.setDefaultLabels({ instance })
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
-  // a bucket at every threshold the alerting rules use (2 s: GatewayUpstreamSlow), so an alert never
-  // fires on a value between two buckets that is below its threshold
-  const seconds = [
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 5, 10, 15, 30, 60,
-  ]
   const metrics = {
     registry,
+    ...restMetrics(registers, SECONDS),
+    ...socketMetrics(registers),
+    ...feedMetrics(registers),
+    ...storeMetrics(registers, probes),
+  }
+  startAtZero(metrics)
+  return metrics
+}
+
+/** The REST path: answers, their time, the upstream behind them, the cache, refusals. */
+function restMetrics(registers: Registry[], seconds: number[]) {
+  return {
     httpRequests: new Counter({
       name: 'gateway_http_requests_total',
       help: 'HTTP requests answered',
@@ -70,6 +83,12 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       labelNames: ['reason'] as const,
       registers,
     }),
+  }
+}
+
+/** Client sockets: how many, what they watch, what they were sent, skipped, closed and refused. */
+function socketMetrics(registers: Registry[]) {
+  return {
     wsConnections: new Gauge({ name: 'gateway_ws_connections', help: 'Open client sockets', registers }),
     wsSubscriptions: new Gauge({
       name: 'gateway_ws_subscriptions',
@@ -104,6 +123,18 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       labelNames: ['reason'] as const,
       registers,
     }),
+    wsResyncs: new Counter({
+      name: 'gateway_ws_resyncs_total',
+      help: 'Resync frames sent to sockets after a gap in live data, by reason (feed, bus)',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+  }
+}
+
+/** The upstream feed and the bus that carries it between instances. */
+function feedMetrics(registers: Registry[]) {
+  return {
     busMessages: new Counter({
       name: 'gateway_bus_messages_total',
       help: 'Frames received from the bus, by source',
@@ -135,12 +166,6 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       help: '1 while the bus reaches the other instances (Redis pub/sub); absent without Redis',
       registers,
     }),
-    wsResyncs: new Counter({
-      name: 'gateway_ws_resyncs_total',
-      help: 'Resync frames sent to sockets after a gap in live data, by reason (feed, bus)',
-      labelNames: ['reason'] as const,
-      registers,
-    }),
     feedLastFrame: new Gauge({
       name: 'gateway_feed_last_frame_timestamp_seconds',
       help: 'When this instance last received a data frame from the upstream feed (its start, before the first)',
@@ -151,6 +176,12 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       help: 'Age of the newest upstream frame when it was published',
       registers,
     }),
+  }
+}
+
+/** Redis and readiness. */
+function storeMetrics(registers: Registry[], probes: ScrapeProbes | undefined) {
+  return {
     redisMasters: new Gauge({
       name: 'gateway_redis_masters',
       help: 'Redis Cluster masters in the slot map this instance knows (absent without a cluster)',
@@ -175,8 +206,6 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
       },
     }),
   }
-  startAtZero(metrics)
-  return metrics
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
