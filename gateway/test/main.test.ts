@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, waitFor } from './helpers'
+import { freePort } from './support/free-port'
 
 // The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time.
 
@@ -20,14 +21,6 @@ const SLOW_MS = 1500
 let slowUpstream: Server
 let upstreamUrl = ''
 const webDist = emptyWebDist()
-
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function startGatewayProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = ''

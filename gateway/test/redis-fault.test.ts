@@ -1,62 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { startTestGateway, startUpstream, waitFor, type TestGateway, type TestUpstream } from './helpers'
+import { startRedisChild, type RedisChild } from './support/redis-server'
 
 // Redis killed mid-run: requests keep succeeding from the in-process tier, the instance stays ready
 // (REST works) and reports Redis down in /readyz's body, and it uses Redis again once it is back. A private redis-server; the machine's is never touched.
 
-let redisPort = 0
-let redisProcess: ChildProcess | null = null
+let redis: RedisChild
 let upstream: TestUpstream
 let gateway: TestGateway
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startRedis(): Promise<void> {
-  redisProcess = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  )
-  const probe = new Redis({
-    port: redisPort,
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  })
-  probe.on('error', () => undefined)
-  try {
-    await waitFor(
-      async () =>
-        (await probe.connect().then(
-          () => probe.ping(),
-          () => null,
-        )) === 'PONG',
-      'redis-server',
-    )
-  } finally {
-    probe.disconnect()
-  }
-}
-
-async function killRedis(): Promise<void> {
-  const child = redisProcess
-  if (!child || child.exitCode !== null) return
-  const gone = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await gone
-}
 
 /** /readyz's status and the Redis state its body reports. */
 async function readiness(): Promise<{ status: number; redis: string }> {
@@ -68,18 +21,17 @@ const settings = (language: string) =>
   gateway.app.inject({ url: CALLS.getAllSetting.path, headers: { language } })
 
 beforeAll(async () => {
-  redisPort = await freePort()
-  await startRedis()
+  redis = await startRedisChild()
   upstream = await startUpstream()
   gateway = await startTestGateway({
     UPSTREAM_URL: upstream.url,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    REDIS_URL: redis.url,
   })
 })
 afterAll(async () => {
   await gateway?.close()
   await upstream?.close()
-  await killRedis()
+  await redis?.kill()
 })
 
 describe('Redis killed mid-run', () => {
@@ -87,7 +39,7 @@ describe('Redis killed mid-run', () => {
     expect((await settings('en')).headers['x-cache']).toBe('miss')
     expect(await readiness()).toEqual({ status: 200, redis: 'ready' })
 
-    await killRedis()
+    await redis.kill()
     await waitFor(() => gateway.app.redis?.status !== 'ready', 'the gateway to notice')
 
     for (let round = 0; round < 5; round++) {
@@ -107,10 +59,10 @@ describe('Redis killed mid-run', () => {
     expect(warnings).toHaveLength(1)
     expect(gateway.logs.filter((line) => line.event === 'rate_limit_open')).toHaveLength(1)
 
-    await startRedis()
+    await redis.start()
     await waitFor(async () => (await readiness()).redis === 'ready', 'Redis ready again', 15_000)
     expect((await settings('de')).headers['x-cache']).toBe('miss')
-    const direct = new Redis({ port: redisPort })
+    const direct = new Redis({ port: redis.port })
     try {
       await waitFor(
         async () =>

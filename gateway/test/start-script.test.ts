@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, waitFor } from './helpers'
+import { freePort } from './support/free-port'
 
 // `npm start` as a user runs it: the script builds the gateway when stale, starts the sandbox and
 // the gateway, restarts a sandbox that dies, and one SIGTERM stops everything.
@@ -14,14 +14,6 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const webDist = emptyWebDist()
 
 afterAll(() => rmSync(webDist, { recursive: true, force: true }))
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 interface ChildInfo {
   pid: number

@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import path from 'node:path'
-import { createServer, type AddressInfo } from 'node:net'
 
 /** Above Node's default of 511 (the kernel caps it at net.core.somaxconn) so a storm is not refused. */
 export const LISTEN_BACKLOG = 8192
@@ -203,6 +202,11 @@ export interface PinnedProcess {
   stop(): Promise<void>
 }
 
+/** The command a program runs under to be pinned to `cpus`: taskset, or nothing when none or no taskset. */
+export function pinnedUnder(cpus: string | undefined): string[] {
+  return cpus !== undefined && hasTaskset() ? ['taskset', '-c', cpus] : []
+}
+
 /**
  * Starts any program through taskset when `cpus` is given (taskset execs it, so the pid is the
  * program's), keeping the tail of its output for errors and stopping it with SIGTERM, then SIGKILL.
@@ -217,18 +221,13 @@ export function spawnPinned(
     onLine?: (line: string) => void
   } = {},
 ): PinnedProcess {
-  const pinned = options.cpus !== undefined && hasTaskset()
-  const child = pinned
-    ? spawn('taskset', ['-c', options.cpus!, command, ...args], {
-        cwd: options.cwd,
-        env: { ...process.env, ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-    : spawn(command, args, {
-        cwd: options.cwd,
-        env: { ...process.env, ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
+  const [program = command, ...programArgs] = [...pinnedUnder(options.cpus), command, ...args]
+  const pinned = program !== command
+  const child = spawn(program, programArgs, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let tail = ''
   const keep = (chunk: Buffer): void => {
     tail = (tail + chunk.toString()).slice(-4000)
@@ -279,16 +278,4 @@ export async function waitForHttpOk(url: string, server: PinnedProcess, timeoutM
     }
     await new Promise((done) => setTimeout(done, 100))
   }
-}
-
-/** A port free at the time of asking, for programs that take their port from the environment. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }

@@ -6,7 +6,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { freePort, loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
+import { freePort } from '../../gateway/test/support/free-port'
+import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
 
 export const repoRoot = path.resolve(loadtestsDir, '..')
 export const gatewayBundle = path.join(repoRoot, 'gateway', 'dist', 'main.js')

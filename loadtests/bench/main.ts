@@ -37,7 +37,7 @@ import {
 } from './rest-targets'
 import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
 import { measureSerialLatency } from './serial-latency'
-import { isMainModule, loadtestsDir, pinSelf } from './child-process'
+import { isMainModule, loadtestsDir, pinSelf, pinnedUnder } from './child-process'
 import { capacityGeneratorBound, findCapacity } from './capacity'
 import {
   describe,
@@ -50,7 +50,11 @@ import {
 } from './windows'
 import { runHostileBodies } from './hostile-bodies'
 import { renderResultsMd } from './results-md'
-import { startRedis, startRedisCluster, type RunningRedis } from './redis-servers'
+import {
+  startRedisChild,
+  startRedisCluster,
+  type RedisClusterChild,
+} from '../../gateway/test/support/redis-server'
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
 import { cpuPercent, generatorBound } from './generator-bound'
@@ -630,14 +634,15 @@ export async function runBench(
     }
   }
   // The Redis systems' broker: the bench's own, on the generator's core, unless one was named.
-  const ownRedis = options.redisUrl ? undefined : await startRedis(generatorCpus)
+  const runUnder = pinnedUnder(generatorCpus)
+  const ownRedis = options.redisUrl ? undefined : await startRedisChild({ runUnder })
   const redisUrl = options.redisUrl ?? ownRedis!.url
-  let cluster: Promise<RunningRedis> | undefined
+  let cluster: Promise<RedisClusterChild> | undefined
   const baseCtx: Omit<SocketSystemContext, 'scenario'> = {
     runId,
     serverCpus,
     redisUrl,
-    redisClusterUrl: async () => (await (cluster ??= startRedisCluster(generatorCpus))).url,
+    redisClusterUrl: async () => (await (cluster ??= startRedisCluster({ runUnder }))).url,
   }
 
   let sockets: Awaited<ReturnType<typeof runSocketPhases>>
@@ -647,7 +652,7 @@ export async function runBench(
     rest = await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
-    await ownRedis?.stop()
+    await ownRedis?.kill()
   }
 
   const cpus = os.cpus()

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { spawn, spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort, hasTaskset } from './child-process'
+import { freePort } from '../../gateway/test/support/free-port'
+import { hasTaskset } from './child-process'
 
 export const NGINX_BINARY = '/usr/sbin/nginx'
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../live/redis-server'
+import { freePort } from '../support/free-port'
 import { repoRoot } from '../live/processes'
 
 // Debian's Prometheus loading the shipped rules file unchanged, scraping the drill's gateways. Only

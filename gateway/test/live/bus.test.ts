@@ -5,7 +5,7 @@ import { publishOnTopics } from '../../src/live/bus'
 import { MemoryBus } from '../../src/live/memory-bus'
 import { RedisBus } from '../../src/live/redis-bus'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
-import { startRedisChild, startRedisCluster, type RedisClusterChild } from './redis-server'
+import { startRedisChild, startRedisCluster, type RedisClusterChild } from '../support/redis-server'
 
 interface BusPair {
   /** the instance that publishes */

@@ -3,7 +3,7 @@ import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbo
 import { connectClient, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
-import { startRedisChild, type RedisChild } from './redis-server'
+import { startRedisChild, type RedisChild } from '../support/redis-server'
 
 // Two gateway instances in this process sharing one Redis and the sandbox's live feed: one feed
 // lease, frames across instances.

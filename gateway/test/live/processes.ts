@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './redis-server'
+import { freePort } from '../support/free-port'
 
 // Real processes for the scale-out test: gateway instances run exactly as operators run them, and
 // Debian's nginx in front with the docker/nginx.conf the compose file uses.

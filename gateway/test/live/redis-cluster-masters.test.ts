@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestGateway, startUpstream, waitFor, type TestGateway, type TestUpstream } from '../helpers'
-import { startRedisCluster, type RedisClusterChild } from './redis-server'
+import { startRedisCluster, type RedisClusterChild } from '../support/redis-server'
 
 // A lost Redis Cluster master leaves the cluster connection "ready" (the other shards work), so the
 // gateway pings each master itself and exports how many it knows and how many answer.
@@ -20,7 +20,7 @@ describe('Redis Cluster master health', () => {
   }
 
   beforeAll(async () => {
-    cluster = await startRedisCluster(3)
+    cluster = await startRedisCluster({ nodeCount: 3 })
     upstream = await startUpstream()
     gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: cluster.url })
   }, 60_000)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { uniquePrefix, waitFor } from './helpers'
-import { startRedisChild, type RedisChild } from './redis-server'
+import { startRedisChild, type RedisChild } from '../support/redis-server'
 import { startGatewayProcess, startNginx, type ChildHandle } from './processes'
 
 // The compose topology with real processes: Redis, the sandbox, two gateway processes, nginx in front.

@@ -6,7 +6,7 @@ import { connectClient, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { uniquePrefix, waitFor } from './helpers'
 import { RESYNC_TOPIC } from '../../src/live/bus'
-import { startRedisChild, type RedisChild } from './redis-server'
+import { startRedisChild, type RedisChild } from '../support/redis-server'
 
 // Which topics an instance takes on: only symbols of the coin list, and at most WS_MAX_TOPICS of
 // them. A Redis server of the test's own counts the SUBSCRIBE calls the bus makes.

@@ -9,7 +9,7 @@ import { parse } from 'yaml'
 import { CALLS } from '@tradegate/shared'
 import { createMetrics } from '../../src/plugins/app/metrics'
 import { REDIS_URL, startTestGateway, waitFor, type TestGateway } from '../helpers'
-import { freePort } from '../live/redis-server'
+import { freePort } from '../support/free-port'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
 
 // The alert rules and the dashboard name only metrics that a running gateway exports, so neither can

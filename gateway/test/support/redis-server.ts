@@ -1,0 +1,177 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Redis } from 'ioredis'
+import { freePort } from './free-port'
+
+// Throwaway redis-server children on free ports, a single node or a cluster: the one launcher of the
+// gateway's tests (which stop and restart Redis under a running gateway) and of the bench (which
+// pins its broker to the load generator's core). Never the machine's shared Redis.
+
+export interface RedisLaunchOptions {
+  /** A command the server runs under, such as `taskset -c 1`, to pin it; none by default. */
+  runUnder?: string[]
+}
+
+export interface RedisChild {
+  url: string
+  port: number
+  /** Whether it runs under `runUnder`. */
+  pinned: boolean
+  /** SIGKILL, like a crash; resolves once the process is gone */
+  kill(): Promise<void>
+  /** starts again on the same port, empty */
+  start(): Promise<void>
+}
+
+export interface RedisClusterChild {
+  /** redis-cluster://host:port,... as REDIS_URL takes it */
+  url: string
+  /** a plain redis:// URL of every node, for probes */
+  nodes: string[]
+  pinned: boolean
+  /** kills one node (SIGKILL), as a lost master */
+  killNode(index: number): Promise<void>
+  stop(): Promise<void>
+}
+
+const BASE_ARGS = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']
+const START_TIMEOUT_MS = 10_000
+
+/** One redis-server process, with the tail of its output kept for the error when it does not start. */
+interface RedisProcess {
+  child: ChildProcess
+  output(): string
+}
+
+function launch(port: number, args: string[], options: RedisLaunchOptions): RedisProcess {
+  const [command = 'redis-server', ...prefix] = [...(options.runUnder ?? []), 'redis-server']
+  const child = spawn(command, [...prefix, '--port', String(port), ...BASE_ARGS, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let tail = ''
+  const keep = (chunk: Buffer): void => {
+    tail = (tail + chunk.toString()).slice(-4000)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  return { child, output: () => tail }
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null
+}
+
+async function kill(child: ChildProcess | null): Promise<void> {
+  if (!child || !isRunning(child)) return
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGKILL')
+  await gone
+}
+
+async function answers(port: number): Promise<boolean> {
+  const probe = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  })
+  probe.on('error', () => {})
+  try {
+    await probe.connect()
+    return (await probe.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    probe.disconnect()
+  }
+}
+
+async function waitUntilAnswering(port: number, node: RedisProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (!(await answers(port))) {
+    if (!isRunning(node.child) || Date.now() > deadline)
+      throw new Error(`redis-server did not start on ${port}: ${node.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+export async function startRedisChild(options: RedisLaunchOptions = {}): Promise<RedisChild> {
+  const port = await freePort()
+  let child: ChildProcess | null = null
+  const start = async (): Promise<void> => {
+    const node = launch(port, [], options)
+    child = node.child
+    try {
+      await waitUntilAnswering(port, node)
+    } catch (error) {
+      await kill(node.child)
+      throw error
+    }
+  }
+  const stop = async (): Promise<void> => {
+    const running = child
+    child = null
+    await kill(running)
+  }
+  await start()
+  const pinned = (options.runUnder?.length ?? 0) > 0
+  return { url: `redis://127.0.0.1:${port}`, port, pinned, kill: stop, start }
+}
+
+/** Throwaway cluster nodes (three by default) with every slot assigned, for the sharded bus. */
+export async function startRedisCluster(
+  options: RedisLaunchOptions & { nodeCount?: number } = {},
+): Promise<RedisClusterChild> {
+  const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'))
+  const nodes: RedisProcess[] = []
+  const stop = async (): Promise<void> => {
+    await Promise.all(nodes.map((node) => kill(node.child)))
+    await rm(dir, { recursive: true, force: true })
+  }
+  try {
+    const ports: number[] = []
+    for (let i = 0; i < (options.nodeCount ?? 3); i++) {
+      const port = await freePort()
+      ports.push(port)
+      const config = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir]
+      nodes.push(launch(port, config, options))
+    }
+    for (const [index, port] of ports.entries()) await waitUntilAnswering(port, nodes[index]!)
+    const addresses = ports.map((port) => `127.0.0.1:${port}`)
+    await assignSlots(addresses, ports[0]!)
+    return {
+      url: `redis-cluster://${addresses.join(',')}`,
+      nodes: addresses.map((address) => `redis://${address}`),
+      pinned: (options.runUnder?.length ?? 0) > 0,
+      killNode: (index) => kill(nodes[index]?.child ?? null),
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** Makes the nodes one cluster with no replicas and waits until it says it is whole. */
+async function assignSlots(addresses: string[], firstPort: number): Promise<void> {
+  const created = spawnSync(
+    'redis-cli',
+    ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'],
+    { encoding: 'utf8' },
+  )
+  if (created.status !== 0)
+    throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`)
+  const probe = new Redis({ port: firstPort, host: '127.0.0.1' })
+  try {
+    const deadline = Date.now() + 15_000
+    while (!String(await probe.cluster('INFO')).includes('cluster_state:ok')) {
+      if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    probe.disconnect()
+  }
+}
