@@ -1,50 +1,26 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { startTestGateway, type TestGateway } from '../helpers'
+import { startEchoUpstream, type EchoUpstream } from '../support/echo-upstream'
 
 // The upstream receives the bytes the client sent, never the gateway's own serialisation of them:
-// a bare server records each request line and body exactly as they arrive.
+// a bare upstream records each request line and body exactly as they arrive.
 
-interface Seen {
-  url: string
-  contentType: string | undefined
-  body: Buffer
-}
-
-let echo: Server
-let seen: Seen[] = []
+let echo: EchoUpstream
 let gateway: TestGateway
 
+/** The calls under test that reached the upstream: the coin-list read also knocks there. */
+const seen = () => echo.requests.filter((request) => !request.url.startsWith(CALLS.getCoinList.path))
+
 beforeAll(async () => {
-  echo = createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      // the live feed and the coin-list read also knock here; only the calls under test are recorded
-      if (request.url?.startsWith('/api/') && !request.url.startsWith(CALLS.getCoinList.path))
-        seen.push({
-          url: request.url,
-          contentType: request.headers['content-type'],
-          body: Buffer.concat(chunks),
-        })
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end('{"code":200,"msg":"ok","data":null}')
-    })
-  })
-  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
-  const { port } = echo.address() as AddressInfo
-  gateway = await startTestGateway({ UPSTREAM_URL: `http://127.0.0.1:${port}`, REDIS_URL: '' })
+  echo = await startEchoUpstream()
+  gateway = await startTestGateway({ UPSTREAM_URL: echo.url, REDIS_URL: '' })
 })
 afterAll(async () => {
   await gateway?.close()
-  echo.closeAllConnections()
-  await new Promise((resolve) => echo.close(resolve))
+  await echo?.close()
 })
-beforeEach(() => {
-  seen = []
-})
+beforeEach(() => echo.clear())
 
 const post = (url: string, payload: string | Buffer, contentType: string) =>
   gateway.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } })
@@ -55,24 +31,24 @@ describe('byte-exact forwarding', () => {
     const body = '{ "amount" : 0.123456789012345678,\n  "coin":"usdt","from":"platform","to":"contract" }'
     const response = await post(CALLS.transferFunds.path, body, 'application/json; charset=utf-8')
     expect(response.statusCode).toBe(200)
-    expect(seen).toHaveLength(1)
-    expect(seen[0]!.body.equals(Buffer.from(body))).toBe(true)
-    expect(seen[0]!.contentType).toBe('application/json')
+    expect(seen()).toHaveLength(1)
+    expect(seen()[0]!.body.equals(Buffer.from(body))).toBe(true)
+    expect(seen()[0]!.headers['content-type']).toBe('application/json')
   })
 
   it('sends escapes and non-ASCII text as written, not as the parser decoded them', async () => {
     const body = '{"username":"caf\\u00e9 \u00e9t\u00e9","password":"secret12"}'
     const response = await post(CALLS.login.path, body, 'application/json')
     expect(response.statusCode).toBe(200)
-    expect(seen[0]!.body.equals(Buffer.from(body))).toBe(true)
+    expect(seen()[0]!.body.equals(Buffer.from(body))).toBe(true)
   })
 
   it('sends a form body byte for byte', async () => {
     const body = 'to=contract&amount=0.123456789012345678&coin=usdt&from=platform'
     const response = await post(CALLS.transferFunds.path, body, 'application/x-www-form-urlencoded')
     expect(response.statusCode).toBe(200)
-    expect(seen[0]!.body.toString()).toBe(body)
-    expect(seen[0]!.contentType).toBe('application/x-www-form-urlencoded')
+    expect(seen()[0]!.body.toString()).toBe(body)
+    expect(seen()[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded')
   })
 
   it('sends the query string as the client wrote it: order, digits and escapes', async () => {
@@ -83,7 +59,7 @@ describe('byte-exact forwarding', () => {
       url: `${CALLS.withdrawSubmit.path}?${query}`,
     })
     expect(response.statusCode).toBe(200)
-    expect(seen[0]!.url).toBe(`${CALLS.withdrawSubmit.path}?${query}`)
+    expect(seen()[0]!.url).toBe(`${CALLS.withdrawSubmit.path}?${query}`)
   })
 
   it('refuses a body naming a key twice, which the upstream might read the other way', async () => {
@@ -91,7 +67,7 @@ describe('byte-exact forwarding', () => {
     const response = await post(CALLS.transferFunds.path, body, 'application/json')
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body' })
-    expect(seen).toHaveLength(0)
+    expect(seen()).toHaveLength(0)
   })
 
   it('refuses body bytes that are not UTF-8, since the text checked would not be the text sent', async () => {
@@ -102,6 +78,6 @@ describe('byte-exact forwarding', () => {
     ])
     const response = await post(CALLS.login.path, body, 'application/json')
     expect(response.statusCode).toBe(400)
-    expect(seen).toHaveLength(0)
+    expect(seen()).toHaveLength(0)
   })
 })

@@ -1,44 +1,29 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { startEchoUpstream, type EchoUpstream } from '../support/echo-upstream'
 
 // Proxy behaviour: which headers travel, timeouts, bounded GET retries, never a retried POST.
 
 describe('forwarded headers', () => {
-  // a bare server that records what reached it, to see exactly which headers the gateway sent
-  let echo: Server
-  let seen: IncomingHttpHeaders[] = []
+  // a bare upstream that records what reached it, to see exactly which headers the gateway sent
+  let echo: EchoUpstream
   let gateway: TestGateway
+  const seen = () => echo.requests.map((request) => request.headers)
 
   beforeAll(async () => {
-    echo = createServer((request, response) => {
-      // the live feed also knocks on this server; only REST calls are of interest here
-      if (request.url?.startsWith('/api/')) seen.push(request.headers)
-      request.resume()
-      request.on('end', () => {
-        response.writeHead(200, {
-          'content-type': 'application/json',
-          connection: 'keep-alive, x-upstream-private',
-          'x-upstream-private': 'hop',
-          'x-upstream-visible': 'kept',
-        })
-        response.end('{"code":200,"msg":"ok","data":null}')
-      })
+    echo = await startEchoUpstream({
+      connection: 'keep-alive, x-upstream-private',
+      'x-upstream-private': 'hop',
+      'x-upstream-visible': 'kept',
     })
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
-    const { port } = echo.address() as AddressInfo
-    gateway = await startTestGateway({ UPSTREAM_URL: `http://127.0.0.1:${port}`, REDIS_URL: '' })
+    gateway = await startTestGateway({ UPSTREAM_URL: echo.url, REDIS_URL: '' })
   })
   afterAll(async () => {
     await gateway?.close()
-    echo.closeAllConnections()
-    await new Promise((resolve) => echo.close(resolve))
+    await echo?.close()
   })
-  beforeEach(() => {
-    seen = []
-  })
+  beforeEach(() => echo.clear())
 
   it('passes satoken, language and lang, and strips hop-by-hop and unknown headers', async () => {
     const response = await gateway.app.inject({
@@ -56,7 +41,7 @@ describe('forwarded headers', () => {
       },
     })
     expect(response.statusCode).toBe(200)
-    const [headers] = seen
+    const [headers] = seen()
     expect(headers).toMatchObject({ satoken: 'session-token-123', language: 'en', lang: 'en' })
     expect(headers?.['x-request-id']).toBe('client-req-1')
     for (const name of ['cookie', 'proxy-authorization', 'te', 'x-private'])
@@ -70,8 +55,8 @@ describe('forwarded headers', () => {
       url: CALLS.getCoinList.path,
       headers: { satoken: 'session-token-123', language: 'de' },
     })
-    expect(seen[0]).not.toHaveProperty('satoken')
-    expect(seen[0]?.language).toBe('de')
+    expect(seen()[0]).not.toHaveProperty('satoken')
+    expect(seen()[0]?.language).toBe('de')
   })
 
   it('re-sends the checked JSON body with its content type', async () => {
@@ -81,8 +66,8 @@ describe('forwarded headers', () => {
       payload: { username: 'abc', password: 'secret12' },
     })
     expect(response.statusCode).toBe(200)
-    expect(seen[0]?.['content-type']).toBe('application/json')
-    expect(seen[0]?.['content-length']).toBe(
+    expect(seen()[0]?.['content-type']).toBe('application/json')
+    expect(seen()[0]?.['content-length']).toBe(
       String(JSON.stringify({ username: 'abc', password: 'secret12' }).length),
     )
   })
