@@ -40,6 +40,8 @@ export const STORAGE_KEYS = deepFreeze({
   autoLogin: '_autoLogin',
   settings: '_settings',
   coinList: '_coinList',
+  /** defined by us: the zone the user picked for every time shown */
+  timeZone: '_timeZone',
 })
 
 export const DEFAULT_LANGUAGE = 'zh'

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { localisePrice } from '../lib/intl'
 import { useKline } from '../lib/live'
 import { useSettings } from '../lib/settings'
+import { useTimeZone } from '../lib/time-zone'
 import { blockMultiTouch } from '../lib/theme'
 import { useKlineHistory } from '../lib/api/get-kline'
 import { crosshairTimeLabel, tickMarkLabel } from '../lib/time-labels'
@@ -79,7 +80,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const up = cssColour('--up', '#0ecb81')
   const down = cssColour('--down', '#f6465d')
   const settings = useSettings()
-  const timeZone = settings.DEFAULT_TIME_ZONE.zoneId
+  const timeZone = useTimeZone().zoneId
   const dateFormat = settings.TIME_FORMAT
   const locale = useTranslation().i18n.language || 'en'
 

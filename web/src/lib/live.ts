@@ -18,6 +18,7 @@ import {
   type UserType,
 } from '@tradegate/shared'
 import { keepInSync } from './resync'
+import { serverClock } from './server-clock'
 import { currentToken, session, signOut } from './session'
 
 // The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
@@ -374,6 +375,9 @@ export class LiveClient {
     // the gateway says this socket may have lost frames: the same as a reconnect, without one
     if (frame.type === 'resync') return this.resyncAll()
     const now = Date.now()
+    // the exchange stamps its frames; heartbeats are the gateway's own and carry its clock instead
+    if (frame.type !== 'HEARTBEAT' && 'ts' in frame && typeof frame.ts === 'number')
+      serverClock.note(frame.ts, now)
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
       if (!listeners) continue

@@ -178,7 +178,8 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
     const page = await signedInPage(viewport, account)
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const open = page.getByTestId('spot-orders').locator('tr[data-order-status=open]')
-    await expect.poll(() => open.count()).toBe(2)
+    await open.first().waitFor()
+    await expect.poll(() => open.count(), { timeout: 20_000 }).toBe(2)
     const symbols = async () => Promise.all((await open.all()).map((row) => row.getAttribute('data-symbol')))
     expect((await symbols()).sort()).toEqual(['btcusdt', 'ethusdt'])
     expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (2)')
@@ -190,7 +191,7 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
     await expect.poll(symbols).toEqual(['ethusdt'])
     expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (1)')
     await page.getByTestId('hide-other-pairs').uncheck()
-    await expect.poll(() => open.count()).toBe(2)
+    await expect.poll(() => open.count(), { timeout: 20_000 }).toBe(2)
 
     // the filled market buy: when, what it cost and its fee, in columns on a desktop and in a line
     // under the row on a phone
@@ -201,7 +202,7 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
       const detail = history.getByTestId('order-detail').first()
       expect(await detail.isVisible()).toBe(true)
       const text = (await detail.textContent()) ?? ''
-      expect(text).toMatch(/\d\d:\d\d:\d\d · Total [\d,]+\.\d\d USDT · Fee [\d,.]+ USDT$/)
+      expect(text).toMatch(/\d\d:\d\d:\d\d UTC\+8 · Total [\d,]+\.\d\d USDT · Fee [\d,.]+ USDT$/)
       expect(await history.getByTestId('order-total').first().isVisible()).toBe(false)
     } else {
       const row = history.locator('tr[data-order-status=filled]')
@@ -280,7 +281,9 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     if (viewport === PHONE) {
       const detail = filledOrder.locator('xpath=following-sibling::tr[1]')
       expect(await detail.isVisible()).toBe(true)
-      expect(await detail.textContent()).toMatch(/\d\d:\d\d:\d\d · Total 100\.00 USDT · Fee 0\.\d{4} USDT$/)
+      expect(await detail.textContent()).toMatch(
+        /\d\d:\d\d:\d\d UTC\+8 · Total 100\.00 USDT · Fee 0\.\d{4} USDT$/,
+      )
     } else {
       expect(await filledOrder.getByTestId('order-total').textContent()).toBe('100.00 USDT')
       expect(numberIn(await filledOrder.getByTestId('order-fee').textContent())).toBeGreaterThan(0)

@@ -6,6 +6,7 @@ import { Screen } from '../../../components/screen'
 import { goBackOr } from '../../../lib/hash-location'
 import { selectableLanguages, setLanguage } from '../../../lib/i18n'
 import { useSettings } from '../../../lib/settings'
+import { TimeZonePicker } from '../components/time-zone-picker'
 
 export default function LangListScreen() {
   const { t, i18n } = useTranslation()
@@ -17,6 +18,7 @@ export default function LangListScreen() {
   }
   return (
     <Screen title={t('language.title')}>
+      <TimeZonePicker />
       <ul className="list lang-list">
         {selectableLanguages(settings.LANGUAGES).map((entry, index) => {
           const current = i18n.language === entry.dictValue

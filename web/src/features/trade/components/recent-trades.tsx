@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/intl'
 import { useTrades } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
-import { useSettings } from '../../../lib/settings'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 
 const SHOWN = 20
@@ -11,8 +10,7 @@ const SHOWN = 20
 export function RecentTrades({ symbol, coin }: { symbol: string; coin: string }) {
   const { t } = useTranslation()
   const trades = useTrades(symbol)
-  const { price, amount } = useFormatters()
-  const zone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  const { price, amount, timeZone, zone, zoneAt } = useFormatters()
   const { stale, mark } = useStaleMark()
   return (
     <div className="recent-trades" data-testid="recent-trades-panel" {...mark}>
@@ -24,7 +22,9 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
             <th>
               {t('trade.quantity')} ({coin.toUpperCase()})
             </th>
-            <th>{t('trade.time')}</th>
+            <th>
+              {t('trade.time')} ({trades[0] ? zoneAt(trades[0].time) : zone})
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -32,7 +32,7 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
             <tr key={`${trade.time}-${index}`}>
               <td className={`num ${trade.side === 'buy' ? 'up' : 'down'}`}>{price(trade.price)}</td>
               <td className="num">{amount(trade.qty, 4)}</td>
-              <td className="num muted">{formatDateTime(trade.time, zone, 'HH:mm:ss')}</td>
+              <td className="num muted">{formatDateTime(trade.time, timeZone, 'HH:mm:ss')}</td>
             </tr>
           ))}
         </tbody>

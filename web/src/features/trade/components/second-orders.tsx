@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { SecondOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { formatCountdown, secondsLeft } from '../../../lib/order-math'
+import { serverClock } from '../../../lib/server-clock'
 
 /** The user's second contracts, with the countdown of open ones and the last settlement's result. */
 export function SecondOrders({
@@ -59,12 +60,15 @@ export function SecondOrders({
   )
 }
 
-/** Seconds left until settlement, ticking; "settling" once the time is up and the result is awaited. */
+/**
+ * Seconds left until settlement on the exchange's clock (the device's may be off), ticking;
+ * "settling" once the time is up and the result is awaited.
+ */
 function Countdown({ settleAt }: { settleAt: number }) {
   const { t } = useTranslation()
-  const [now, setNow] = useState(() => Date.now())
+  const [now, setNow] = useState(() => serverClock.now())
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250)
+    const timer = setInterval(() => setNow(serverClock.now()), 250)
     return () => clearInterval(timer)
   }, [])
   const left = secondsLeft(settleAt, now)

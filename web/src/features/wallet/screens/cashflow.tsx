@@ -6,7 +6,6 @@ import { ListRow } from '../../../components/data-list'
 import { NoData } from '../../../components/no-data'
 import { Screen } from '../../../components/screen'
 import { formatDateTime } from '../../../lib/intl'
-import { useSettings } from '../../../lib/settings'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useFinancialRecords } from '../api/get-financial-records'
 import { downloadText, toCsv } from '../lib/csv'
@@ -19,8 +18,7 @@ function exportFileName(timeZone: string): string {
 /** Every balance movement, one line each, filtered by type and date and exported as shown. */
 export default function CashflowScreen() {
   const { t } = useTranslation()
-  const { money, dateTime } = useFormatters()
-  const timeZone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  const { money, dateTime, timeZone } = useFormatters()
   const [kind, setKind] = useState<RecordKind | ''>('')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
