@@ -6,6 +6,10 @@ import { encodeStoredAnswer, type AnswerEncoding } from '../plugins/external/com
 import type { UpstreamResponse } from './upstream'
 
 // Two tiers of cached upstream answers: this process's LRU in front of Redis, shared by every instance.
+// The serve-stale rule is ours, not lru-cache's fetchMethod/allowStale: measured (docs/adr/0009,
+// `npx tsx test/api/platform-check.ts`), allowStale served an answer 260 ms old through a 60 ms stale
+// window (its stale age is unbounded), and a fetchMethod cannot hand the caller an answer it does not
+// store (an error envelope must pass through uncached); nor does it know the shared Redis tier.
 
 export interface CachedAnswer {
   storedAt: number

@@ -1,7 +1,6 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { get as httpsGet } from 'node:https'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { Pool, type Dispatcher, type FormData } from 'undici'
+import { Pool, RetryAgent, type Dispatcher, type FormData } from 'undici'
 import type { Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
@@ -76,6 +75,7 @@ const CONNECT_FAILURES = new Set([
 const RESET_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'])
 const TIMEOUT_FAILURES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 
+/** The first retry waits this long, each later one twice the one before. */
 const RETRY_BACKOFF_MS = 30
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 
@@ -152,8 +152,30 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
+/**
+ * GETs go through undici's RetryAgent: retried on 503 and on a failed or reset connection, 30 ms then
+ * doubling, never on a timeout (each attempt would wait the full response timeout again). A
+ * Retry-After is honoured only up to the longest of those waits. After the last attempt a 503 is
+ * passed on as it came, and a failure with its own error code.
+ */
+function retryingGets(pool: Pool, retries: number): Dispatcher {
+  if (retries === 0) return pool
+  return new RetryAgent(pool, {
+    maxRetries: retries,
+    minTimeout: RETRY_BACKOFF_MS,
+    timeoutFactor: 2,
+    maxTimeout: RETRY_BACKOFF_MS * 2 ** (retries - 1),
+    methods: ['GET'],
+    statusCodes: [503],
+    errorCodes: [...CONNECT_FAILURES, ...RESET_FAILURES],
+    throwOnError: false,
+  })
+}
+
 export class Upstream {
   private readonly pool: Pool
+  /** the pool behind GET retries; a POST is sent on the pool itself, exactly once */
+  private readonly gets: Dispatcher
   private readonly basePath: string
   private readonly probeTimer: NodeJS.Timeout
   /** labelled duration children by route, so a request does not hash its label set again */
@@ -178,6 +200,7 @@ export class Upstream {
       keepAliveTimeout: 10_000,
       maxResponseSize: MAX_RESPONSE_BYTES,
     })
+    this.gets = retryingGets(this.pool, options.getRetries)
     // a GET, not a bare connect: a frozen upstream accepts connections but answers nothing; any
     // answer, whatever its status, proves the upstream alive
     const probeUrl = `${url.origin}${this.basePath}/`
@@ -215,35 +238,23 @@ export class Upstream {
     this.metrics.upstreamUp.set(reachable ? 1 : 0)
   }
 
-  /** GET is retried on connection failures and 503; POST is sent exactly once. */
+  /** One call's answer, with its time; GET is retried (see `retryingGets`), POST sent exactly once. */
   async request(request: UpstreamRequest): Promise<UpstreamResponse> {
     const started = performance.now()
-    const retries = request.method === 'GET' ? this.options.getRetries : 0
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const answer = await this.send(request)
-        if (answer.status === 503 && attempt < retries) {
-          await sleep(RETRY_BACKOFF_MS * 2 ** attempt)
-          continue
-        }
-        this.setReachable(true)
-        const ms = performance.now() - started
-        this.durationOf(request.route).observe(ms / 1000)
-        if (answer.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
-        return { status: answer.status, headers: endToEndHeaders(answer.headers), body: answer.body, ms }
-      } catch (error) {
-        const kind = classifyFailure(error)
-        // a timeout is never retried: each attempt would wait the full response timeout again
-        if (attempt < retries && (kind === 'connect' || kind === 'reset')) {
-          await sleep(RETRY_BACKOFF_MS * 2 ** attempt)
-          continue
-        }
-        const ms = performance.now() - started
-        if (kind === 'connect') this.setReachable(false, UPSTREAM_UNREACHABLE)
-        this.metrics.upstreamErrors.inc({ kind })
-        this.durationOf(request.route).observe(ms / 1000)
-        throw new UpstreamError(kind, ms, error)
-      }
+    try {
+      const answer = await this.send(request)
+      this.setReachable(true)
+      const ms = performance.now() - started
+      this.durationOf(request.route).observe(ms / 1000)
+      if (answer.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
+      return { status: answer.status, headers: endToEndHeaders(answer.headers), body: answer.body, ms }
+    } catch (error) {
+      const kind = classifyFailure(error)
+      const ms = performance.now() - started
+      if (kind === 'connect') this.setReachable(false, UPSTREAM_UNREACHABLE)
+      this.metrics.upstreamErrors.inc({ kind })
+      this.durationOf(request.route).observe(ms / 1000)
+      throw new UpstreamError(kind, ms, error)
     }
   }
 
@@ -255,7 +266,8 @@ export class Upstream {
 
   private send(request: UpstreamRequest): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
-      this.pool.dispatch(
+      const dispatcher = request.method === 'GET' ? this.gets : this.pool
+      dispatcher.dispatch(
         {
           method: request.method,
           path: this.basePath + request.path,
@@ -274,6 +286,7 @@ export class Upstream {
   async close(): Promise<void> {
     clearInterval(this.probeTimer)
     this.probing?.destroy()
-    await this.pool.close()
+    // closing the retry agent closes the pool behind it
+    await (this.gets === this.pool ? this.pool.close() : this.gets.close())
   }
 }
