@@ -130,7 +130,11 @@ async function retries(): Promise<void> {
     )
   }
   // nothing listening: both give up with the connection's own error code, the gateway's 502 kind
-  const closed = new Pool('http://127.0.0.1:9', { connections: 4 })
+  const gone = createServer()
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+  const gonePort = (gone.address() as AddressInfo).port
+  await new Promise((resolve) => gone.close(resolve))
+  const closed = new Pool(`http://127.0.0.1:${gonePort}`, { connections: 4 })
   for (const [label, call] of [
     ['own loop  ', () => ownRetry(closed, '/', 2)],
     ['RetryAgent', () => dispatch(retryAgent(closed, 2), '/')],
