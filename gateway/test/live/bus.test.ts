@@ -81,10 +81,12 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     await subscribed(buses.subscriber, 'DETAIL:ethusdt', other)
     const frame = '{"type":"DETAIL","symbol":"btcusdt","data":{"close":"1.5"},"ts":1}'
     buses.publisher.publish('DETAIL:btcusdt', frame)
-    await waitFor(() => got.length === 1, 'the frame')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(got).toEqual([frame])
-    expect(other).toEqual([])
+    // a later frame on each topic: once it is in, a repeat of the first would have come before it
+    buses.publisher.publish('DETAIL:btcusdt', 'after')
+    buses.publisher.publish('DETAIL:ethusdt', 'after')
+    await waitFor(() => got.length === 2 && other.length === 1, 'the frames after')
+    expect(got).toEqual([frame, 'after'])
+    expect(other).toEqual(['after'])
   })
 
   it('keeps the order of frames on one topic', async () => {
@@ -121,12 +123,16 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
 
   it('gives a new subscriber the latest frame of its topic, and of every member of a wildcard', async () => {
     buses = await pair()
+    const marks: string[] = []
+    await subscribed(buses.subscriber, 'TRADE:marker', marks)
     buses.publisher.publish('DETAIL:btcusdt', 'old')
     buses.publisher.publish('DETAIL:btcusdt', 'new')
     publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-1')
     publishOnTopics(buses.publisher, ['DETAIL:ethusdt', 'DETAIL:*'], 'eth-1')
     publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-2')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // published after them on the same connection: once it arrives, their snapshots are stored
+    buses.publisher.publish('TRADE:marker', 'mark')
+    await waitFor(() => marks.length === 1, 'the marker after the snapshots')
     await subscribed(buses.subscriber, 'DETAIL:btcusdt', [])
     await subscribed(buses.subscriber, 'DETAIL:*', [])
     expect(buses.subscriber.snapshot('DETAIL:btcusdt').map(String)).toEqual(['btc-2'])
@@ -136,8 +142,12 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
 
   it('keeps no snapshot of per-user events', async () => {
     buses = await pair()
+    const marks: string[] = []
+    await subscribed(buses.subscriber, 'TRADE:marker', marks)
     buses.publisher.publish('USER:7', '{"type":"SETTLEMENT"}')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // published after it on the same connection: once it arrives, any snapshot would be stored
+    buses.publisher.publish('TRADE:marker', 'mark')
+    await waitFor(() => marks.length === 1, 'the marker after the event')
     await subscribed(buses.subscriber, 'USER:7', [])
     expect(buses.subscriber.snapshot('USER:7')).toEqual([])
   })
@@ -145,11 +155,16 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
   it('delivers a frame once to a subscriber on the publishing instance itself', async () => {
     buses = await pair()
     const got: string[] = []
+    const elsewhere: string[] = []
     await subscribed(buses.publisher, 'TRADE:ethusdt', got)
+    await subscribed(buses.subscriber, 'TRADE:ethusdt', elsewhere)
     buses.publisher.publish('TRADE:ethusdt', 'x')
-    await new Promise((resolve) => setTimeout(resolve, 80))
-    expect(got).toEqual(['x'])
+    // once the other instance has 'x', a frame it publishes reaches the publisher after any echo of 'x'
+    await waitFor(() => elsewhere.includes('x'), 'the frame on the other instance')
     expect(buses.publisher.snapshot('TRADE:ethusdt').map(String)).toEqual(['x'])
+    buses.subscriber.publish('TRADE:ethusdt', 'y')
+    await waitFor(() => got.includes('y'), 'the later frame')
+    expect(got).toEqual(['x', 'y'])
   })
 
   it('delivers a notice once to every instance, at once on the announcing one, whatever the feed lease says', async () => {
