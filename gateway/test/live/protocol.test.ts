@@ -5,7 +5,7 @@ import { FEED_TOKEN as STAND_IN_TOKEN, startFakeUpstream, upstreamDetail } from 
 import { FEED_TOKEN, SANDBOX_SYMBOLS, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
-import { sleep, waitFor } from './helpers'
+import { waitFor } from './helpers'
 
 const isError = (code: number) => (frame: Frame) => frame.type === 'error' && frame.code === code
 const DECIMAL = /^-?\d+(\.\d+)?$/
@@ -94,11 +94,16 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
       change: expect.stringMatching(DECIMAL),
     })
     await client.next((frame) => frame.type === 'DETAIL' && frame.ts! > snapshot.ts!)
+    // a second subscriber counts the updates the first would have had
+    const witness = await open()
+    witness.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    await witness.next((frame) => frame.type === 'DETAIL')
     client.send({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
     client.send({ type: 'HEARTBEAT' })
     await client.next((frame) => frame.type === 'HEARTBEAT')
     const afterUnsubscribe = client.frames.length
-    await sleep(300)
+    const witnessed = witness.frames.length
+    await waitFor(() => witness.frames.length >= witnessed + 3, 'three updates after the unsubscribe')
     expect(client.frames.slice(afterUnsubscribe)).toEqual([])
     const details = client.frames.filter((frame) => frame.type === 'DETAIL')
     expect(details.every((frame) => frame.symbol === 'btcusdt')).toBe(true)
@@ -162,7 +167,11 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
     await upstream.control('/sandbox/deposit', { userId: alice.userId, coin: 'usdt', amount: '7' })
     const own = await client.next((frame) => frame.type === 'OWNCOIN')
     expect(own).toMatchObject({ type: 'OWNCOIN', userId: alice.userId, ts: expect.any(Number) })
-    await sleep(100)
+    // bob's events came first through the same feed, so any of them sent here is in before this reply
+    client.send({ type: 'HEARTBEAT' })
+    await client.next(
+      (frame) => frame.type === 'HEARTBEAT' && client.frames.indexOf(frame) > client.frames.indexOf(own),
+    )
     const userFrames = client.frames.filter((frame) => frame.userId)
     expect(userFrames.every((frame) => frame.type === 'OWNCOIN' && frame.userId === alice.userId)).toBe(true)
   })
@@ -271,9 +280,13 @@ describe('client socket lifecycle (the sandbox feed)', () => {
     try {
       const silent = await connectClient(gateway.socketUrl(), { autoPong: false })
       const healthy = await connectClient(gateway.socketUrl())
+      let pings = 0
+      healthy.ws.on('ping', () => pings++)
       const { code } = await silent.closed
       expect(code).toBe(1006)
-      await sleep(250)
+      // pinged three more times, it answered each: a silent socket is cut after two
+      const pingsBefore = pings
+      await waitFor(() => pings >= pingsBefore + 3, 'three more pings')
       expect(healthy.ws.readyState).toBe(WebSocket.OPEN)
       // the ping timeout is a close reason of its own, not lumped with the client's closes
       const closes = (await gateway.app.inject('/metrics')).body
@@ -339,8 +352,19 @@ describe('client socket lifecycle (the sandbox feed)', () => {
     try {
       const client = await connectClient(gateway.socketUrl())
       client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
-      await sleep(500)
-      expect(upstream.feedConnects).toBe(connects)
+      client.send({ type: 'HEARTBEAT' })
+      await client.next((frame) => frame.type === 'HEARTBEAT')
+      // a gateway with the right token counts the sandbox's ticks the wrong one could have had
+      const witnessGateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN })
+      try {
+        const witness = await connectClient(witnessGateway.socketUrl())
+        witness.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
+        await waitFor(() => witness.frames.filter((frame) => frame.type === 'DETAIL').length >= 4, 'ticks')
+        await witness.close()
+      } finally {
+        await witnessGateway.close()
+      }
+      expect(upstream.feedConnects).toBe(connects + 1)
       expect(client.frames.filter((frame) => frame.type === 'DETAIL')).toEqual([])
       expect(gateway.app.live.bus.snapshot('DETAIL:btcusdt')).toHaveLength(0)
       await client.close()
