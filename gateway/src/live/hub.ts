@@ -125,6 +125,11 @@ export class TopicHub {
     this.slowClosed = options.metrics.wsDropped.labels('slow_close')
   }
 
+  /** Slots of `rate`'s period sent so far (0 while nothing is subscribed at it): a period counted, not timed. */
+  slotsSent(rate: StreamRate): number {
+    return this.rates.get(rate)?.sent ?? 0
+  }
+
   get topicCount(): number {
     return this.topics.size
   }

@@ -9,6 +9,7 @@ import {
 } from './fake-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
+import { RATE_SLOT_MS } from '../../src/live/hub'
 import { sleep, waitFor } from './helpers'
 
 // Subscriptions at a chosen rate: the gateway sends each topic's latest value at most once per
@@ -116,9 +117,14 @@ describe('subscriptions at a rate', () => {
     expect(updates.length).toBeLessThanOrEqual(Math.floor(tookMs / 1000) + 2)
     for (let i = 1; i < updates.length; i++)
       expect(updates[i]!.at - updates[i - 1]!.at).toBeGreaterThanOrEqual(500)
-    // quiet topic: no repeats of the latest value
+    // quiet topic: no repeats of the latest value through a period and a half, counted in the hub's slots
     const count = rated.frames.length
-    await sleep(1500)
+    const hub = gateway.app.live.hub
+    const slotsAtQuiet = hub.slotsSent(1000)
+    await waitFor(
+      () => hub.slotsSent(1000) >= slotsAtQuiet + 1.5 * (1000 / RATE_SLOT_MS),
+      'a period and a half',
+    )
     expect(rated.frames.length).toBe(count)
   })
 
