@@ -12,6 +12,7 @@ import {
   ContractDirection,
   ContractOrder,
   Email,
+  ExchangeQuote,
   FinancialRecord,
   Follow,
   Holding,
@@ -91,6 +92,7 @@ export const UPLOAD_TIMEOUT_MS = 60_000
 
 const Nothing = Type.Null()
 const MemoText = Type.String({ pattern: '^[A-Za-z0-9]{1,64}$' })
+const QuoteIdText = Type.String({ pattern: '^[A-Za-z0-9]{1,32}$' })
 
 /**
  * An object schema that also holds its `address` (and `memo`) to the format of the network its
@@ -525,14 +527,30 @@ export const CALLS = {
   currencyExchange: {
     method: 'POST',
     path: '/api/texchange/currencyExchange',
-    body: Body({ from: CoinText, to: CoinText, amount: Amount({ scale: { field: 'from', kind: 'coin' } }) }),
+    body: Body({
+      from: CoinText,
+      to: CoinText,
+      amount: Amount({ scale: { field: 'from', kind: 'coin' } }),
+      /** settles at this quote's price while it holds (ours); without it, at the current price */
+      quoteId: Type.Optional(QuoteIdText),
+    }),
     auth: true,
     data: Type.Object({
       from: Type.String(),
       to: Type.String(),
       paid: Type.String(),
       received: Type.String(),
+      /** charged in the received coin (ours) */
+      fee: Type.Optional(Type.String()),
     }),
+  },
+  exchangeQuote: {
+    method: 'GET',
+    path: '/api/texchange/quote',
+    query: Query({ from: CoinText, to: CoinText }),
+    auth: true,
+    data: ExchangeQuote,
+    definedByUs: true,
   },
   exchangeList: {
     method: 'GET',

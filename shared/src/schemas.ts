@@ -397,6 +397,20 @@ export const Notice = Type.Object({
 })
 export type Notice = Static<typeof Notice>
 
+/** A flash-exchange price that holds until `expiresAt` for the user it was given to (ours). */
+export const ExchangeQuote = Type.Object({
+  quoteId: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  /** units of `to` per unit of `from` */
+  price: Type.String(),
+  /** the fee as a fraction of the converted amount, e.g. 0.002 */
+  feeRate: Type.String(),
+  validSeconds: Type.Integer(),
+  expiresAt: Type.Number(),
+})
+export type ExchangeQuote = Static<typeof ExchangeQuote>
+
 /** An entry of the user's withdrawal address book (ours). */
 export const AddressEntry = Type.Object({
   id: Type.Integer(),

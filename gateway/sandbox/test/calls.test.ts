@@ -635,6 +635,7 @@ describe('every call of the table', () => {
       ['secondOrderCreate', { body: { symbol: 'btcusdt', periodId: 1, direction: 'up', amount: '10' } }],
       ['currencyExchange', { body: { from: 'usdt', to: 'btc', amount: '100000' } }],
       ['currencyExchange', { body: { from: 'usdt', to: 'nope', amount: '1' } }],
+      ['exchangeQuote', { query: { from: 'usdt', to: 'usdt' } }],
       ['financeSubscribe', { body: { productId: 99, amount: '10' } }],
       ['followStart', { body: { traderId: 1, amount: '1' } }],
       ['positionStop', { query: { id: '123456' } }],

@@ -269,6 +269,28 @@ describe('schemas, body limits and poisoning', () => {
     expect(await stack.upstream.totalCalls()).toBe(1)
   })
 
+  it('checks a flash-exchange quote id and the quote call before anything reaches upstream', async () => {
+    const exchange = (quoteId: string) =>
+      inject({
+        method: 'POST',
+        url: CALLS.currencyExchange.path,
+        payload: { from: 'usdt', to: 'btc', amount: '10', quoteId },
+        headers: { satoken: 'test-session-token' },
+      })
+    const refused = await exchange('not a quote; drop')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'body.quoteId' })
+    const badCoin = await inject({
+      url: `${CALLS.exchangeQuote.path}?from=usdt&to=b%20c`,
+      headers: { satoken: 'test-session-token' },
+    })
+    expect(badCoin.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'query.to' })
+    expect(await stack.upstream.totalCalls()).toBe(0)
+    const passed = await exchange('0123456789abcdef01234567')
+    expect(passed.json()).not.toMatchObject({ msg: 'badRequest' })
+    expect(await stack.upstream.totalCalls()).toBe(1)
+  })
+
   it('refuses unknown query parameters of a call with a query schema', async () => {
     const response = await inject({ url: '/api/market/kline?symbol=btcusdt&interval=1min&debug=1' })
     expect(response.json()).toMatchObject({ code: 400, msg: 'badRequest', detail: 'query.debug' })

@@ -1,25 +1,15 @@
 import { useTranslation } from 'react-i18next'
-import { ChevronIcon } from '../../../components/icons'
-import { DataList, ListRow } from '../../../components/data-list'
+import { useLocation } from 'wouter'
 import { Screen } from '../../../components/screen'
-import { useExchangePairs } from '../api/get-exchange-pairs'
+import { ExchangePairs } from '../components/exchange-pairs'
 
-/** The currency pairs that can be exchanged; each opens the flash exchange form. */
+/** The currency pairs that can be exchanged, searchable; each opens the flash exchange form. */
 export default function ExchangeScreen() {
   const { t } = useTranslation()
-  const pairs = useExchangePairs()
+  const [, navigate] = useLocation()
   return (
     <Screen title={t('wallet.exchange')}>
-      <DataList source={pairs}>
-        {(pair) => (
-          <ListRow
-            key={pair.id}
-            href={`/flashExchange?from=${pair.from}&to=${pair.to}`}
-            title={`${pair.from.toUpperCase()} → ${pair.to.toUpperCase()}`}
-            end={<ChevronIcon />}
-          />
-        )}
-      </DataList>
+      <ExchangePairs onPick={(pair) => navigate(`/flashExchange?from=${pair.from}&to=${pair.to}`)} />
     </Screen>
   )
 }

@@ -1,54 +1,116 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'wouter'
-import { mul } from '@tradegate/shared'
-import { AmountField, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
-import { SubmitNotice } from '../../../components/submit-notice'
-import { useSubmit } from '../../../lib/submit'
+import { useLocation, useSearchParams } from 'wouter'
+import { toDecimal, truncateToPrecision } from '@tradegate/shared'
+import { StaleNote } from '../../../components/balance-notices'
+import { CoinAmountField } from '../../../components/coin-amount-field'
+import { Failure } from '../../../components/failure'
+import { Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { Screen } from '../../../components/screen'
-import { Stat } from '../../../components/stat'
+import { SubmitNotice } from '../../../components/submit-notice'
+import { useBalances } from '../../../lib/api/get-asset-balance'
+import { useSubmit } from '../../../lib/submit'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
-import { useCurrencyPrice } from '../api/get-currency-price'
 import { exchangeCurrency } from '../api/exchange-currency'
+import { findRecordSince } from '../api/find-records'
+import { useExchangeQuote } from '../api/get-exchange-quote'
+import { ExchangeConfirm } from '../components/exchange-confirm'
+import { ExchangeFigures } from '../components/exchange-figures'
+import { ExchangePairButton } from '../components/exchange-pair-button'
 
-/** Converts one currency into another at the quoted price. */
+/** Converts one coin of the platform account into another at a quote that holds for a stated time. */
 export default function FlashExchangeScreen() {
   const { t } = useTranslation()
   const [search] = useSearchParams()
-  const from = search.get('from') ?? 'usdt'
-  const to = search.get('to') ?? 'btc'
-  const { price } = useFormatters()
-  const quote = useCurrencyPrice(from, to)
+  const [, navigate] = useLocation()
+  const from = (search.get('from') ?? 'usdt').toLowerCase()
+  const to = (search.get('to') ?? 'btc').toLowerCase()
+  const { money, precisionOf } = useFormatters()
+  const balances = useBalances()
+  const quote = useExchangeQuote(from, to)
   const [amount, setAmount] = useState('')
-  const submit = useSubmit({ money: true, checkWhere: 'submit.where.balances' })
-  const run = () =>
+  const [reviewing, setReviewing] = useState(false)
+  const available =
+    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === from)?.available ??
+    '0'
+  const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
+  const submit = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.balances',
+    lookup: (sentAt) => findRecordSince('exchange', from, amount, sentAt),
+    onSettled: () => void balances.mutate(),
+  })
+  const choosePair = (pair: { from: string; to: string }) => {
+    setAmount('')
+    setReviewing(false)
+    submit.reset()
+    navigate(`/flashExchange?from=${pair.from}&to=${pair.to}`, { replace: true })
+  }
+  const confirm = () =>
     submit.run(async (signal) => {
-      const result = await exchangeCurrency({ from, to, amount }, { signal })
-      showToast(t('wallet.exchanged', { paid: result.paid, received: result.received }))
-      setAmount('')
+      const quoteId = quote.held?.quote.quoteId
+      try {
+        const result = await exchangeCurrency(
+          { from, to, amount, ...(quoteId ? { quoteId } : {}) },
+          { signal },
+        )
+        showToast(
+          t('wallet.exchanged', {
+            paid: `${money(result.paid, from)} ${from.toUpperCase()}`,
+            received: `${money(result.received, to)} ${to.toUpperCase()}`,
+          }),
+        )
+        setAmount('')
+        setReviewing(false)
+      } finally {
+        // a quote is used once, whether it settled or was refused
+        quote.renew()
+      }
     })
   return (
     <Screen title={t('wallet.flashExchange')}>
-      <Stat className="card stat" label={t('wallet.rate')} testId="exchange-rate">
-        1 {from.toUpperCase()} = {quote.data ? price(quote.data.price) : '--'} {to.toUpperCase()}
-      </Stat>
-      <Form onSubmit={run}>
-        <AmountField
-          label={`${t('wallet.amount')} (${from.toUpperCase()})`}
-          name="amount"
-          value={amount}
-          onValueChange={setAmount}
-        />
-        <p className="muted num">
-          ≈ {quote.data && isPositiveAmount(amount) ? price(mul(amount, quote.data.price)) : '0.00'}{' '}
-          {to.toUpperCase()}
-        </p>
-        <SubmitNotice submit={submit} />
-        <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount)}>
-          {t('wallet.exchange')}
-        </SubmitButton>
-      </Form>
+      <StaleNote stale={balances.stale} />
+      <ExchangePairButton from={from} to={to} onPick={choosePair} />
+      {reviewing ? (
+        <>
+          <ExchangeConfirm
+            from={from}
+            to={to}
+            amount={amount}
+            quote={quote}
+            busy={submit.busy}
+            onConfirm={() => void confirm()}
+            onBack={() => {
+              submit.reset()
+              setReviewing(false)
+            }}
+          />
+          <SubmitNotice submit={submit} />
+        </>
+      ) : (
+        <Form onSubmit={() => setReviewing(true)}>
+          <CoinAmountField
+            coin={from}
+            value={amount}
+            max={truncateToPrecision(available, precisionOf(from)).toFixed()}
+            onValueChange={setAmount}
+            testId="exchange"
+          />
+          <p className="kv">
+            <span>{t('money.available')}</span>
+            <span className="num" data-testid="exchange-available">
+              {money(available, from)} {from.toUpperCase()}
+            </span>
+          </p>
+          {tooMuch && <p className="note note-warning">{t('errors.insufficientBalance')}</p>}
+          <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
+          {quote.error !== null && <Failure error={quote.error} onRetry={quote.renew} />}
+          <SubmitButton busy={false} disabled={!isPositiveAmount(amount) || tooMuch || !quote.held}>
+            {t('exchange.review')}
+          </SubmitButton>
+        </Form>
+      )}
     </Screen>
   )
 }

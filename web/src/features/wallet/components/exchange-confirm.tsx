@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next'
+import { useFormatters } from '../../../lib/use-formatters'
+import type { QuoteState } from '../api/get-exchange-quote'
+import { ExchangeFigures } from './exchange-figures'
+
+/** The last look before an exchange: what is paid, at which rate, the fee and what arrives, while the quote holds. */
+export function ExchangeConfirm({
+  from,
+  to,
+  amount,
+  quote,
+  busy,
+  onConfirm,
+  onBack,
+}: {
+  from: string
+  to: string
+  amount: string
+  quote: QuoteState
+  busy: boolean
+  onConfirm: () => void
+  onBack: () => void
+}) {
+  const { t } = useTranslation()
+  const { money } = useFormatters()
+  return (
+    <section className="card form" data-testid="exchange-confirm" aria-labelledby="exchange-confirm-title">
+      <h2 id="exchange-confirm-title" className="card-title">
+        {t('exchange.confirmTitle')}
+      </h2>
+      <p className="kv">
+        <span>{t('exchange.pay')}</span>
+        <span className="num" data-testid="confirm-pay">
+          {money(amount, from)} {from.toUpperCase()}
+        </span>
+      </p>
+      <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
+      <p className="note">{t('exchange.quoteNote')}</p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onBack} disabled={busy}>
+          {t('withdrawal.back')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onConfirm}
+          disabled={busy || !quote.held}
+          aria-busy={busy}
+          data-testid="exchange-confirm-submit"
+        >
+          {busy ? <span className="spinner spinner-small" /> : t('exchange.confirm')}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next'
+import { exchangeFigures, mul, rateText } from '@tradegate/shared'
+import { useFormatters } from '../../../lib/use-formatters'
+import type { QuoteState } from '../api/get-exchange-quote'
+
+/** The rate, fee and amount received of an exchange at the held quote, and how long the quote holds. */
+export function ExchangeFigures({
+  from,
+  to,
+  amount,
+  quote,
+}: {
+  from: string
+  to: string
+  /** empty or zero shows the rate and fee rate alone */
+  amount: string
+  quote: QuoteState
+}) {
+  const { t } = useTranslation()
+  const { money, decimal, precisionOf } = useFormatters()
+  const held = quote.held?.quote
+  const TO = to.toUpperCase()
+  const figures = held ? exchangeFigures(amount || '0', held.price, held.feeRate, precisionOf(to)) : null
+  const rows: Array<[string, string, string]> = [
+    [
+      t('wallet.rate'),
+      held ? `1 ${from.toUpperCase()} = ${decimal(rateText(held.price, precisionOf(to)))} ${TO}` : '--',
+      'exchange-rate',
+    ],
+    [
+      t('exchange.fee', { rate: held ? decimal(mul(held.feeRate, 100).toFixed()) : '--' }),
+      figures ? `${money(figures.fee, to)} ${TO}` : '--',
+      'exchange-fee',
+    ],
+    [t('exchange.receive'), figures ? `≈ ${money(figures.received, to)} ${TO}` : '--', 'exchange-receive'],
+  ]
+  return (
+    <>
+      {rows.map(([label, value, testId]) => (
+        <p className="kv" key={testId}>
+          <span>{label}</span>
+          <span className="num" data-testid={testId}>
+            {value}
+          </span>
+        </p>
+      ))}
+      <p className="muted" role="timer" aria-live="off" data-testid="quote-timer">
+        {held ? t('exchange.quoteHolds', { seconds: quote.secondsLeft }) : t('exchange.quoting')}
+      </p>
+    </>
+  )
+}
