@@ -65,7 +65,9 @@ export async function buildGateway(
       connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
     },
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    return503OnClosing: true,
+    // a request that still arrives while the server closes is answered, not refused: a refused POST
+    // could not be retried on another instance
+    return503OnClosing: false,
     // malformed URLs and the like get the same error body as every other refusal
     frameworkErrors: (_error, _request, reply) =>
       (reply as FastifyReply).code(400).send(errorBody(400, 'badRequest', 'url')),

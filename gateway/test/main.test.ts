@@ -68,7 +68,7 @@ describe('gateway process', () => {
     expect(output()).toContain('PORT')
   })
 
-  it('on SIGTERM fails readiness, refuses new requests, finishes in-flight ones, closes sockets with 1001 and exits', async () => {
+  it('on SIGTERM fails readiness, still answers requests (closing their connections), refuses new sockets, finishes in-flight ones, closes sockets with 1001 and exits', async () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     const { child, output } = startGatewayProcess({
@@ -97,9 +97,20 @@ describe('gateway process', () => {
       const ready = await fetch(`${base}/readyz`)
       expect(ready.status).toBe(503)
       expect(await ready.json()).toMatchObject({ reasons: expect.arrayContaining(['shutting down']) })
-      const refused = await fetch(base + CALLS.getCoinList.path)
-      expect(refused.status).toBe(503)
-      expect(await refused.json()).toEqual({ code: 503, msg: 'serviceUnavailable' })
+      // a request the load balancer sends before it sees the readiness is answered (a refused POST
+      // could not be retried), and its connection closed so the next one goes elsewhere
+      const answering = fetch(base + CALLS.getCoinList.path)
+      const refusedSocket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-2`)
+      const refusedStatus = await new Promise<number>((resolve) => {
+        refusedSocket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+        refusedSocket.once('open', () => resolve(101))
+        refusedSocket.once('error', () => resolve(-1))
+      })
+      expect(refusedStatus).toBe(503)
+      const answered = await answering
+      expect(answered.status).toBe(200)
+      expect(answered.headers.get('connection')).toBe('close')
+      await answered.arrayBuffer()
 
       const finished = await inFlight
       expect(finished.status).toBe(200)

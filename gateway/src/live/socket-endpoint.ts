@@ -85,7 +85,8 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
     allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS),
     maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_IP,
     socketsOf: (address) => perAddress.get(address) ?? 0,
-    draining: () => draining,
+    // from the shutdown signal on (readiness), not only once the server closes
+    draining: () => draining || app.readiness.draining,
   })
   for (const url of ['/ws/:id', '/ws/:id/'])
     app.get<{ Params: { id: string } }>(url, { websocket: true }, (ws, request) =>

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import { errorBody } from '../../lib/errors'
 
 // Liveness is the process answering; readiness is "can serve REST". Dependencies REST can do
 // without (Redis, the live feed) are reported in /readyz's body and in metrics, never as unready.
@@ -9,7 +8,7 @@ export interface Readiness {
   check(name: string, probe: () => string | null): void
   /** a state shown in /readyz's body that does not decide readiness */
   report(name: string, probe: () => string): void
-  /** set once shutdown begins: readiness fails and new requests get 503 */
+  /** set once shutdown begins: readiness fails, answers close their connection, upgrades get 503 */
   draining: boolean
   reasons(): string[]
   states(): Record<string, string>
@@ -21,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** Routes that keep answering while the gateway drains or sheds load, so operators can still see it. */
+/** Routes that keep answering while the gateway sheds load, so operators can still see it. */
 export const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics'])
 
 /** How often readiness is evaluated so that a change is logged even while nobody probes. */
@@ -73,17 +72,11 @@ export const healthPlugin = fp(
       if (watcher) clearInterval(watcher)
     })
 
-    // once draining, only the probes still answer; everything else, socket upgrades included, is
-    // told to go elsewhere at once
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!readiness.draining || PROBE_ROUTES.has(request.routeOptions.url ?? '')) return done()
-      reply
-        .code(503)
-        .header('connection', 'close')
-        .header('retry-after', 1)
-        .send(errorBody(503, 'serviceUnavailable'))
-    })
-    // answers that finish while draining close their keep-alive connection, so the server can close
+    // Once draining, requests are still answered in full: a load balancer that has not yet seen the
+    // failing readiness may send one more, and a POST refused here could not be retried elsewhere
+    // (nginx never resends one a gateway has received). Each answer closes its keep-alive connection,
+    // so the load balancer opens its next one to another instance and the server can close; socket
+    // upgrades are refused (503) by the live plugin, so sockets go elsewhere at once.
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (readiness.draining) reply.header('connection', 'close')
       done(null, payload)
