@@ -33,7 +33,20 @@ export interface RedisClusterChild {
   pinned: boolean
   /** kills one node (SIGKILL), as a lost master */
   killNode(index: number): Promise<void>
+  /** the port of the node that serves `key`'s slot as master now */
+  masterPortOf(key: string): Promise<number>
+  /** kills the node on `port` (SIGKILL) */
+  killPort(port: number): Promise<void>
   stop(): Promise<void>
+}
+
+export interface RedisClusterOptions extends RedisLaunchOptions {
+  /** masters (three by default) */
+  nodeCount?: number
+  /** replicas per master, each a node of its own, which take over a lost master's slots */
+  replicasPerMaster?: number
+  /** how long a node may be unreachable before the cluster fails it over (Redis's default: 15 s) */
+  nodeTimeoutMs?: number
 }
 
 const BASE_ARGS = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']
@@ -121,10 +134,10 @@ export async function startRedisChild(options: RedisLaunchOptions = {}): Promise
   return { url: `redis://127.0.0.1:${port}`, port, pinned, kill: stop, start }
 }
 
-/** Throwaway cluster nodes (three by default) with every slot assigned, for the sharded bus. */
-export async function startRedisCluster(
-  options: RedisLaunchOptions & { nodeCount?: number } = {},
-): Promise<RedisClusterChild> {
+/** Throwaway cluster nodes (three masters by default) with every slot assigned, for the sharded bus. */
+export async function startRedisCluster(options: RedisClusterOptions = {}): Promise<RedisClusterChild> {
+  const masters = options.nodeCount ?? 3
+  const replicas = options.replicasPerMaster ?? 0
   const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'))
   const nodes: RedisProcess[] = []
   const stop = async (): Promise<void> => {
@@ -133,20 +146,28 @@ export async function startRedisCluster(
   }
   try {
     const ports: number[] = []
-    for (let i = 0; i < (options.nodeCount ?? 3); i++) {
+    for (let i = 0; i < masters * (1 + replicas); i++) {
       const port = await freePort()
       ports.push(port)
       const config = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir]
+      if (options.nodeTimeoutMs) config.push('--cluster-node-timeout', String(options.nodeTimeoutMs))
       nodes.push(launch(port, config, options))
     }
     for (const [index, port] of ports.entries()) await waitUntilAnswering(port, nodes[index]!)
     const addresses = ports.map((port) => `127.0.0.1:${port}`)
-    await assignSlots(addresses, ports[0]!)
+    await assignSlots(addresses, ports[0]!, replicas)
+    const killNode = (index: number): Promise<void> => kill(nodes[index]?.child ?? null)
     return {
       url: `redis-cluster://${addresses.join(',')}`,
       nodes: addresses.map((address) => `redis://${address}`),
       pinned: (options.runUnder?.length ?? 0) > 0,
-      killNode: (index) => kill(nodes[index]?.child ?? null),
+      killNode,
+      masterPortOf: (key) =>
+        masterPortOf(
+          key,
+          ports.filter((_, index) => isRunning(nodes[index]!.child)),
+        ),
+      killPort: (port) => killNode(ports.indexOf(port)),
       stop,
     }
   } catch (error) {
@@ -155,11 +176,32 @@ export async function startRedisCluster(
   }
 }
 
-/** Makes the nodes one cluster with no replicas and waits until it says it is whole. */
-async function assignSlots(addresses: string[], firstPort: number): Promise<void> {
+/** Asks a node that still runs which node serves `key`'s slot as master. */
+async function masterPortOf(key: string, livePorts: number[]): Promise<number> {
+  for (const port of livePorts) {
+    const node = new Redis({ port, host: '127.0.0.1', lazyConnect: true })
+    try {
+      await node.connect()
+      const slot = Number(await node.cluster('KEYSLOT', key))
+      const ranges = await node.cluster('SLOTS')
+      const owner = ranges.find(([from, to]) => slot >= from && slot <= to)
+      // the first node listed for a range is its master
+      if (owner?.[2]) return owner[2][1]
+    } finally {
+      node.disconnect()
+    }
+  }
+  throw new Error(`no running node knows the master of ${key}`)
+}
+
+/**
+ * Makes the nodes one cluster (the first of each group a master, the rest its replicas) and waits
+ * until it says it is whole, with every replica attached.
+ */
+async function assignSlots(addresses: string[], firstPort: number, replicas: number): Promise<void> {
   const created = spawnSync(
     'redis-cli',
-    ['--cluster', 'create', ...addresses, '--cluster-replicas', '0', '--cluster-yes'],
+    ['--cluster', 'create', ...addresses, '--cluster-replicas', String(replicas), '--cluster-yes'],
     { encoding: 'utf8' },
   )
   if (created.status !== 0)
@@ -167,7 +209,15 @@ async function assignSlots(addresses: string[], firstPort: number): Promise<void
   const probe = new Redis({ port: firstPort, host: '127.0.0.1' })
   try {
     const deadline = Date.now() + 15_000
-    while (!String(await probe.cluster('INFO')).includes('cluster_state:ok')) {
+    const whole = async (): Promise<boolean> => {
+      if (!String(await probe.cluster('INFO')).includes('cluster_state:ok')) return false
+      const lines = String(await probe.cluster('NODES'))
+        .trim()
+        .split('\n')
+      const attached = lines.filter((line) => / slave [0-9a-f]{40} /.test(line)).length
+      return attached === (addresses.length / (1 + replicas)) * replicas
+    }
+    while (!(await whole())) {
       if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok')
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
