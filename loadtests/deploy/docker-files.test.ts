@@ -20,7 +20,7 @@ interface Service {
   command?: string[]
   environment?: Record<string, string>
   ports?: string[]
-  volumes?: string[]
+  volumes?: Array<string | Record<string, unknown>>
   depends_on?: Record<string, unknown> | string[]
 }
 
@@ -62,13 +62,14 @@ describe('docker/Dockerfile', () => {
 })
 
 describe('docker/compose.yaml', () => {
-  it('runs redis, the sandbox, two gateways, nginx, prometheus and grafana, each gateway built from the gateway target', async () => {
+  it('runs redis, the sandbox, two gateways, nginx and its log metrics, prometheus and grafana, each gateway built from the gateway target', async () => {
     const services = await compose()
     expect(Object.keys(services).sort()).toEqual([
       'gateway-a',
       'gateway-b',
       'grafana',
       'nginx',
+      'nginx-log',
       'prometheus',
       'redis',
       'sandbox',
@@ -77,6 +78,12 @@ describe('docker/compose.yaml', () => {
     for (const name of ['gateway-a', 'gateway-b']) expect(services[name]!.build?.target).toBe('gateway')
     expect(services.nginx!.ports).toEqual(['8080:80'])
     expect(services.nginx!.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro')
+    // mtail reads the access log nginx writes into the volume they share
+    expect(services['nginx-log']!.build?.target).toBe('nginx-log')
+    expect(services.nginx!.volumes).toContainEqual(
+      expect.objectContaining({ source: 'nginx-log', target: '/var/log/nginx', volume: { nocopy: true } }),
+    )
+    expect(services['nginx-log']!.volumes).toContain('nginx-log:/var/log/nginx:ro')
   })
 
   it('gives the gateways only settings the gateway reads, pointing at the services by name', async () => {
@@ -118,6 +125,9 @@ describe('monitoring in docker/compose.yaml', () => {
     expect(job.static_configs.flatMap((group) => group.targets).sort()).toEqual(
       gateways.map((name) => `${name}:${services[name]!.environment!.METRICS_PORT}`),
     )
+    // the load balancer's own errors come from mtail on nginx's log
+    const nginxJob = config.scrape_configs.find((scrape) => scrape.job_name === 'nginx')!
+    expect(nginxJob.static_configs.flatMap((group) => group.targets)).toEqual(['nginx-log:3903'])
     for (const file of config.rule_files)
       await expect(read(`prometheus/${file}`)).resolves.toContain('groups:')
     // nothing but localhost reaches the monitoring ports
