@@ -251,6 +251,64 @@ export interface TickGenerator {
   depthSnapshot(symbol: string): DepthFrame | undefined
 }
 
+/** Each symbol's running price, day figures and order book, from which every published frame is made. */
+class SyntheticMarket {
+  private readonly states = new Map<string, SymbolState>()
+  readonly books = new Map<string, SyntheticBook>()
+
+  constructor(
+    names: readonly string[],
+    private readonly random: () => number,
+    private readonly interval: KlineInterval,
+  ) {
+    names.forEach((symbol, i) => {
+      const price = toDecimal(symbol === 'btcusdt' ? 65_000 : (1000 / (i + 1)).toFixed(4))
+      this.states.set(symbol, { price, open: price, high: price, low: price, vol: toDecimal(0) })
+      this.books.set(symbol, new SyntheticBook(price, random))
+    })
+  }
+
+  frame(type: MarketType, symbol: string, now: number): ServerFrame {
+    if (type === 'DEPTH') return this.books.get(symbol)!.update(symbol, now)
+    const state = this.states.get(symbol)!
+    if (type === 'TRADE') return this.trade(symbol, state, now)
+    const open = formatPrice(state.open)
+    const high = formatPrice(state.high)
+    const low = formatPrice(state.low)
+    const close = formatPrice(state.price)
+    const vol = state.vol.toFixed(4)
+    if (type === 'KLINE') {
+      const interval = this.interval
+      const time = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
+      return { type: 'KLINE', symbol, interval, data: { time, open, high, low, close, vol }, ts: now }
+    }
+    const amount = mul(state.vol, state.price).toFixed(2)
+    const change = changePercent(state.price, state.open)
+    return { type: 'DETAIL', symbol, data: { open, close, high, low, vol, amount, change }, ts: now }
+  }
+
+  /** A trade moves the price by up to ±2 basis points and adds its quantity to the day's volume. */
+  private trade(symbol: string, state: SymbolState, now: number): ServerFrame {
+    const random = this.random
+    state.price = mul(state.price, toDecimal((1 + (random() - 0.5) * 0.0004).toFixed(6)))
+    if (state.price.greaterThan(state.high)) state.high = state.price
+    if (state.price.lessThan(state.low)) state.low = state.price
+    const qty = toDecimal((random() * 2).toFixed(6))
+    state.vol = state.vol.plus(qty)
+    return {
+      type: 'TRADE',
+      symbol,
+      data: {
+        price: formatPrice(state.price),
+        qty: qty.toFixed(6),
+        side: random() < 0.5 ? 'buy' : 'sell',
+        time: now,
+      },
+      ts: now,
+    }
+  }
+}
+
 /**
  * Publishes every topic of the scenario at its rate, spread evenly over time (each topic gets its
  * own phase) so a 10 ms timer does not turn into one burst of 1,600 frames per second. Frames keep
@@ -264,13 +322,7 @@ export function startTickGenerator(
 ): TickGenerator {
   const random = seededRandom(scenario.seed ^ 0x5eed).next
   const names = symbolNames(scenario.symbols)
-  const states = new Map<string, SymbolState>()
-  const books = new Map<string, SyntheticBook>()
-  names.forEach((symbol, i) => {
-    const price = toDecimal(symbol === 'btcusdt' ? 65_000 : (1000 / (i + 1)).toFixed(4))
-    states.set(symbol, { price, open: price, high: price, low: price, vol: toDecimal(0) })
-    books.set(symbol, new SyntheticBook(price, random))
-  })
+  const market = new SyntheticMarket(names, random, scenario.klineInterval as KlineInterval)
 
   interface Schedule {
     topic: string
@@ -290,54 +342,6 @@ export function startTickGenerator(
 
   let published = 0
   let rateScale = options.rateScale ?? 1
-  const interval = scenario.klineInterval as KlineInterval
-  const frameFor = (schedule: Schedule, now: number): ServerFrame => {
-    if (schedule.type === 'DEPTH') return books.get(schedule.symbol)!.update(schedule.symbol, now)
-    const state = states.get(schedule.symbol)!
-    if (schedule.type === 'TRADE') {
-      // Moves of up to ±2 basis points per trade.
-      state.price = mul(state.price, toDecimal((1 + (random() - 0.5) * 0.0004).toFixed(6)))
-      if (state.price.greaterThan(state.high)) state.high = state.price
-      if (state.price.lessThan(state.low)) state.low = state.price
-      const qty = toDecimal((random() * 2).toFixed(6))
-      state.vol = state.vol.plus(qty)
-      return {
-        type: 'TRADE',
-        symbol: schedule.symbol,
-        data: {
-          price: formatPrice(state.price),
-          qty: qty.toFixed(6),
-          side: random() < 0.5 ? 'buy' : 'sell',
-          time: now,
-        },
-        ts: now,
-      }
-    }
-    const open = formatPrice(state.open)
-    const high = formatPrice(state.high)
-    const low = formatPrice(state.low)
-    const close = formatPrice(state.price)
-    const vol = state.vol.toFixed(4)
-    if (schedule.type === 'KLINE') {
-      const time = Math.floor(now / KLINE_INTERVAL_MS[interval]) * KLINE_INTERVAL_MS[interval]
-      return {
-        type: 'KLINE',
-        symbol: schedule.symbol,
-        interval,
-        data: { time, open, high, low, close, vol },
-        ts: now,
-      }
-    }
-    const amount = mul(state.vol, state.price).toFixed(2)
-    const change = changePercent(state.price, state.open)
-    return {
-      type: 'DETAIL',
-      symbol: schedule.symbol,
-      data: { open, close, high, low, vol, amount, change },
-      ts: now,
-    }
-  }
-
   let last = performance.now()
   const timer = setInterval(() => {
     const nowMs = performance.now()
@@ -349,7 +353,7 @@ export function startTickGenerator(
       while (schedule.credit >= 1) {
         schedule.credit -= 1
         published += 1
-        publish(schedule.topic, frameFor(schedule, now), schedule.index)
+        publish(schedule.topic, market.frame(schedule.type, schedule.symbol, now), schedule.index)
       }
     }
   }, options.intervalMs ?? 10)
@@ -362,8 +366,8 @@ export function startTickGenerator(
     setRateScale(scale) {
       rateScale = scale
     },
-    depthSnapshots: () => names.map((symbol) => books.get(symbol)!.snapshot(symbol, Date.now())),
-    depthSnapshot: (symbol) => books.get(symbol)?.snapshot(symbol, Date.now()),
+    depthSnapshots: () => names.map((symbol) => market.books.get(symbol)!.snapshot(symbol, Date.now())),
+    depthSnapshot: (symbol) => market.books.get(symbol)?.snapshot(symbol, Date.now()),
   }
 }
 
