@@ -127,102 +127,136 @@ async function largestAccepted(client: Client, call: HostileCall): Promise<numbe
   return MIN_BODY
 }
 
+type PlannedRequest = HostileCall & { shape: Shape; body: string | Buffer; statuses: Record<string, number> }
+
+/** A request with when it was sent and answered (performance.now()). */
+interface Timed {
+  sent: number
+  done: number
+}
+
+/** What one hostile run saw: every request with its times, the measured span, the server's CPU over it. */
+interface HostileRun {
+  hostile: Array<Timed & { entry: PlannedRequest; status: number }>
+  probes: Timed[]
+  start: number
+  end: number
+  seconds: number
+  cpuMicros: number | undefined
+}
+
 export async function runHostileBodies(options: {
   url: string
   pid: number | undefined
   seconds: number
   warmupSeconds: number
 }): Promise<HostileReport> {
-  const calls = jsonBodyCalls()
   const probe = new Client(options.url)
   const pool = new Pool(options.url, { connections: CONNECTIONS })
   const health = new Client(options.url)
   try {
-    const bodies = new Map<string, string>()
-    const bodyOf = (shape: 'keys' | 'escapes', bytes: number): string => {
-      const key = `${shape}:${bytes}`
-      let body = bodies.get(key)
-      if (!body) bodies.set(key, (body = shape === 'keys' ? manyKeysBody(bytes) : escapedStringsBody(bytes)))
-      return body
-    }
-    const plan: Array<
-      HostileCall & { shape: Shape; body: string | Buffer; statuses: Record<string, number> }
-    > = []
-    for (const call of calls) {
-      const bytes = await largestAccepted(probe, call)
-      for (const shape of ['keys', 'escapes'] as const)
-        plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
-    }
-    const upload = uploadBody(UPLOAD_BYTES)
-    for (const call of uploadCalls())
-      for (const shape of UPLOAD_SHAPES) plan.push({ ...call, shape, body: upload, statuses: {} })
-
-    let next = 0
-    // Every request is kept with when it was sent and answered; those whose time in flight
-    // overlaps the measured span count, so an answer stalled for longer than the span still shows.
-    const hostile: Array<{ sent: number; done: number; entry: (typeof plan)[number]; status: number }> = []
-    const probes: Array<{ sent: number; done: number }> = []
-    let stop = false
-    const sender = async (): Promise<void> => {
-      while (!stop) {
-        const entry = plan[next++ % plan.length]!
-        const sent = performance.now()
-        const status = await post(pool, entry, entry.body, entry.shape).catch(() => 0)
-        hostile.push({ sent, done: performance.now(), entry, status })
-      }
-    }
-    const prober = async (): Promise<void> => {
-      while (!stop) {
-        const sent = performance.now()
-        const response = await health.request({ method: 'GET', path: '/healthz' })
-        await response.body.dump()
-        probes.push({ sent, done: performance.now() })
-      }
-    }
-    const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
-    await new Promise((done) => setTimeout(done, options.warmupSeconds * 1000))
-    const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
-    const start = performance.now()
-    await new Promise((done) => setTimeout(done, options.seconds * 1000))
-    const end = performance.now()
-    stop = true
-    await Promise.all(loops)
-    const seconds = (performance.now() - start) / 1000
-    const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
-    const overlaps = (request: { sent: number; done: number }): boolean =>
-      request.sent <= end && request.done >= start
-    const counted = hostile.filter(overlaps)
-    for (const request of counted)
-      request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
-    const isUpload = (request: (typeof counted)[number]) => UPLOAD_SHAPES.includes(request.entry.shape)
-    const hostileMs = counted
-      .filter((request) => !isUpload(request))
-      .map((request) => request.done - request.sent)
-    const uploadMs = counted.filter(isUpload).map((request) => request.done - request.sent)
-    const healthzMs = probes.filter(overlaps).map((request) => request.done - request.sent)
-
-    return {
-      ok: hostileMs.length > 0 && healthzMs.length > 0,
-      connections: CONNECTIONS,
-      seconds,
-      calls: plan.map((entry) => ({
-        call: entry.call,
-        path: entry.path,
-        shape: entry.shape,
-        bytes: typeof entry.body === 'string' ? Buffer.byteLength(entry.body) : entry.body.length,
-        statuses: entry.statuses,
-      })),
-      requests: hostileMs.length,
-      requestsPerSecond: hostileMs.length / seconds,
-      hostileMs: summary(hostileMs),
-      uploads: { requests: uploadMs.length, ...summary(uploadMs) },
-      healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
-      serverCpuPercent:
-        cpuBefore !== undefined && cpuAfter !== undefined
-          ? ((cpuAfter - cpuBefore) / 1e6 / seconds) * 100
-          : undefined,
-    }
+    const plan = await planRequests(probe)
+    const run = await sendWhileProbing(plan, pool, health, options)
+    return report(plan, run)
   } finally {
     await Promise.all([probe.close(), pool.close(), health.close()])
+  }
+}
+
+/** Each JSON call at the largest body it reads, in both shapes, then each upload call in each of its shapes. */
+async function planRequests(probe: Client): Promise<PlannedRequest[]> {
+  const bodies = new Map<string, string>()
+  const bodyOf = (shape: 'keys' | 'escapes', bytes: number): string => {
+    const key = `${shape}:${bytes}`
+    let body = bodies.get(key)
+    if (!body) bodies.set(key, (body = shape === 'keys' ? manyKeysBody(bytes) : escapedStringsBody(bytes)))
+    return body
+  }
+  const plan: PlannedRequest[] = []
+  for (const call of jsonBodyCalls()) {
+    const bytes = await largestAccepted(probe, call)
+    for (const shape of ['keys', 'escapes'] as const)
+      plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
+  }
+  const upload = uploadBody(UPLOAD_BYTES)
+  for (const call of uploadCalls())
+    for (const shape of UPLOAD_SHAPES) plan.push({ ...call, shape, body: upload, statuses: {} })
+  return plan
+}
+
+/** CONNECTIONS senders go round the plan while one connection asks /healthz, warm-up first. */
+async function sendWhileProbing(
+  plan: PlannedRequest[],
+  pool: Pool,
+  health: Client,
+  options: { pid: number | undefined; seconds: number; warmupSeconds: number },
+): Promise<HostileRun> {
+  let next = 0
+  // Every request is kept with when it was sent and answered; those whose time in flight
+  // overlaps the measured span count, so an answer stalled for longer than the span still shows.
+  const hostile: HostileRun['hostile'] = []
+  const probes: Timed[] = []
+  let stop = false
+  const sender = async (): Promise<void> => {
+    while (!stop) {
+      const entry = plan[next++ % plan.length]!
+      const sent = performance.now()
+      const status = await post(pool, entry, entry.body, entry.shape).catch(() => 0)
+      hostile.push({ sent, done: performance.now(), entry, status })
+    }
+  }
+  const prober = async (): Promise<void> => {
+    while (!stop) {
+      const sent = performance.now()
+      const response = await health.request({ method: 'GET', path: '/healthz' })
+      await response.body.dump()
+      probes.push({ sent, done: performance.now() })
+    }
+  }
+  const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
+  await new Promise((done) => setTimeout(done, options.warmupSeconds * 1000))
+  const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+  const start = performance.now()
+  await new Promise((done) => setTimeout(done, options.seconds * 1000))
+  const end = performance.now()
+  stop = true
+  await Promise.all(loops)
+  const seconds = (performance.now() - start) / 1000
+  const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+  const cpuMicros = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined
+  return { hostile, probes, start, end, seconds, cpuMicros }
+}
+
+/** The requests in flight during the measured span: statuses per planned request, and their times. */
+function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
+  const { start, end, seconds } = run
+  const overlaps = (request: Timed): boolean => request.sent <= end && request.done >= start
+  const counted = run.hostile.filter(overlaps)
+  for (const request of counted)
+    request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
+  const isUpload = (request: (typeof counted)[number]) => UPLOAD_SHAPES.includes(request.entry.shape)
+  const hostileMs = counted
+    .filter((request) => !isUpload(request))
+    .map((request) => request.done - request.sent)
+  const uploadMs = counted.filter(isUpload).map((request) => request.done - request.sent)
+  const healthzMs = run.probes.filter(overlaps).map((request) => request.done - request.sent)
+
+  return {
+    ok: hostileMs.length > 0 && healthzMs.length > 0,
+    connections: CONNECTIONS,
+    seconds,
+    calls: plan.map((entry) => ({
+      call: entry.call,
+      path: entry.path,
+      shape: entry.shape,
+      bytes: typeof entry.body === 'string' ? Buffer.byteLength(entry.body) : entry.body.length,
+      statuses: entry.statuses,
+    })),
+    requests: hostileMs.length,
+    requestsPerSecond: hostileMs.length / seconds,
+    hostileMs: summary(hostileMs),
+    uploads: { requests: uploadMs.length, ...summary(uploadMs) },
+    healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
+    serverCpuPercent: run.cpuMicros === undefined ? undefined : (run.cpuMicros / 1e6 / seconds) * 100,
   }
 }
