@@ -71,14 +71,78 @@ function tcpOf(socket: WebSocket): Socket {
   return (socket as unknown as { _socket: Socket })._socket
 }
 
+/** How a frame reaches a socket: `ws.send`, or with `preframed` the whole frame straight to TCP; corked or not. */
+interface FrameWriter {
+  /** The bytes to keep and send for a payload: itself, or with `preframed` the whole frame. */
+  framed(payload: Buffer): Buffer
+  /** `bytes` is what `framed` gave. */
+  send(socket: WebSocket, bytes: Buffer): void
+}
+
+function frameWriter(cork: boolean, preframed: boolean): FrameWriter {
+  let corked: Socket[] = []
+  const uncorkAll = (): void => {
+    const sockets = corked
+    corked = []
+    for (const socket of sockets) socket.uncork()
+  }
+  return {
+    framed: (payload) => (preframed ? textFrame(payload) : payload),
+    send(socket, bytes) {
+      const tcp = tcpOf(socket)
+      if (cork && tcp.writableCorked === 0) {
+        tcp.cork()
+        if (corked.length === 0) setImmediate(uncorkAll)
+        corked.push(tcp)
+      }
+      if (preframed) tcp.write(bytes)
+      else socket.send(bytes, { binary: false })
+    },
+  }
+}
+
+/** Who subscribes to what, and the frame a new subscriber of a topic gets first. */
+interface TopicState {
+  topics: Map<string, Set<WebSocket>>
+  /** Frames are kept as bytes so a broadcast never re-encodes the string once per socket. */
+  snapshots: Map<string, Buffer>
+  books: DepthBooks
+}
+
+/** Subscribes and unsubscribes a socket by its frames; a subscriber gets the topic's snapshot at once. */
+function serveSubscriptions(socket: WebSocket, state: TopicState, writer: FrameWriter): void {
+  const own = new Set<string>()
+  socket.on('message', (data, isBinary) => {
+    const frame = isBinary ? undefined : parseSubscribe(data)
+    if (!frame) {
+      socket.send(BAD_FRAME)
+      return
+    }
+    const topic = topicOfSubscribe(frame)
+    if (frame.operation === 'unsubscribe') {
+      own.delete(topic)
+      state.topics.get(topic)?.delete(socket)
+      return
+    }
+    own.add(topic)
+    let set = state.topics.get(topic)
+    if (!set) state.topics.set(topic, (set = new Set()))
+    set.add(socket)
+    const depth = frame.type === 'DEPTH' ? state.books.snapshot(frame.symbol) : undefined
+    const snapshot = depth ? writer.framed(Buffer.from(JSON.stringify(depth))) : state.snapshots.get(topic)
+    if (snapshot) writer.send(socket, snapshot)
+  })
+  socket.on('close', () => {
+    for (const topic of own) state.topics.get(topic)?.delete(socket)
+  })
+  socket.on('error', () => socket.terminate())
+}
+
 export function startBareWsServer(
   options: { port?: number; host?: string; cork?: boolean; preframed?: boolean } = {},
 ): Promise<BareWsServer> {
-  const cork = options.cork || options.preframed
-  const topics = new Map<string, Set<WebSocket>>()
-  // Frames are kept as bytes so a broadcast never re-encodes the string once per socket.
-  const snapshots = new Map<string, Buffer>()
-  const books = new DepthBooks()
+  const writer = frameWriter(Boolean(options.cork || options.preframed), Boolean(options.preframed))
+  const state: TopicState = { topics: new Map(), snapshots: new Map(), books: new DepthBooks() }
   const wss = new WebSocketServer({
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
@@ -86,60 +150,14 @@ export function startBareWsServer(
     clientTracking: true,
     backlog: LISTEN_BACKLOG,
   })
-
-  let corked: Socket[] = []
-  const uncorkAll = (): void => {
-    const sockets = corked
-    corked = []
-    for (const socket of sockets) socket.uncork()
-  }
-  /** `bytes` is the payload, or with `preframed` the whole frame from `textFrame`. */
-  const send = (socket: WebSocket, bytes: Buffer): void => {
-    const tcp = tcpOf(socket)
-    if (cork && tcp.writableCorked === 0) {
-      tcp.cork()
-      if (corked.length === 0) setImmediate(uncorkAll)
-      corked.push(tcp)
-    }
-    if (options.preframed) tcp.write(bytes)
-    else socket.send(bytes, { binary: false })
-  }
-  const framed = (payload: Buffer): Buffer => (options.preframed ? textFrame(payload) : payload)
-
-  wss.on('connection', (socket) => {
-    const own = new Set<string>()
-    socket.on('message', (data, isBinary) => {
-      const frame = isBinary ? undefined : parseSubscribe(data)
-      if (!frame) {
-        socket.send(BAD_FRAME)
-        return
-      }
-      const topic = topicOfSubscribe(frame)
-      if (frame.operation === 'unsubscribe') {
-        own.delete(topic)
-        topics.get(topic)?.delete(socket)
-        return
-      }
-      own.add(topic)
-      let set = topics.get(topic)
-      if (!set) topics.set(topic, (set = new Set()))
-      set.add(socket)
-      const depth = frame.type === 'DEPTH' ? books.snapshot(frame.symbol) : undefined
-      const snapshot = depth ? framed(Buffer.from(JSON.stringify(depth))) : snapshots.get(topic)
-      if (snapshot) send(socket, snapshot)
-    })
-    socket.on('close', () => {
-      for (const topic of own) topics.get(topic)?.delete(socket)
-    })
-    socket.on('error', () => socket.terminate())
-  })
+  wss.on('connection', (socket) => serveSubscriptions(socket, state, writer))
 
   const publish = (topic: string, frame: string): void => {
-    const bytes = framed(Buffer.from(frame))
-    snapshots.set(topic, bytes)
-    const set = topics.get(topic)
+    const bytes = writer.framed(Buffer.from(frame))
+    state.snapshots.set(topic, bytes)
+    const set = state.topics.get(topic)
     if (!set) return
-    for (const socket of set) if (socket.readyState === WebSocket.OPEN) send(socket, bytes)
+    for (const socket of set) if (socket.readyState === WebSocket.OPEN) writer.send(socket, bytes)
   }
 
   return new Promise((resolve, reject) => {
@@ -151,11 +169,11 @@ export function startBareWsServer(
         port,
         wsUrl: `ws://${address}:${port}/ws`,
         publish,
-        books,
+        books: state.books,
         get connections() {
           return wss.clients.size
         },
-        subscribers: (topic) => topics.get(topic)?.size ?? 0,
+        subscribers: (topic) => state.topics.get(topic)?.size ?? 0,
         close: () =>
           new Promise<void>((done) => {
             for (const socket of wss.clients) socket.terminate()
