@@ -14,10 +14,10 @@
  *   [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P}.
  */
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, WebSocket } from 'ws'
+import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import { CALLS, FEED_TOKEN_HEADER } from '@tradegate/shared'
 import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
 import {
@@ -97,6 +97,29 @@ export interface TickFeed {
   countPublished(from: number, to: number): Record<string, number>
 }
 
+/** The upstream's HTTP side as far as the gateway asks it: the coin list of the scenario's symbols. */
+function coinListServer(scenario: Scenario): Server {
+  const coinList = coinListAnswer(scenario)
+  return createServer((request, response) => {
+    const found = request.method === 'GET' && request.url?.split('?')[0] === CALLS.getCoinList.path
+    response
+      .writeHead(found ? 200 : 404, { 'content-type': 'application/json' })
+      .end(found ? coinList : JSON.stringify({ code: 404, msg: 'notFound', data: null }))
+  })
+}
+
+/** A feed client subscribing to a symbol's DEPTH gets that book's snapshot, as from the real upstream. */
+function answerDepthSubscribe(socket: WebSocket, data: RawData, ticks: TickGenerator | undefined): void {
+  try {
+    const frame = JSON.parse(data.toString()) as { operation?: unknown; type?: unknown; symbol?: unknown }
+    if (frame.operation !== 'subscribe' || frame.type !== 'DEPTH' || typeof frame.symbol !== 'string') return
+    const snapshot = ticks?.depthSnapshot(frame.symbol)
+    if (snapshot) socket.send(JSON.stringify(snapshot))
+  } catch {
+    // a feed client's other frames are not the benchmark's business
+  }
+}
+
 export function startTickFeed(options: {
   scenario: Scenario
   feedToken: string
@@ -106,13 +129,7 @@ export function startTickFeed(options: {
   const log = new PublishLog()
   const feeds = new Set<WebSocket>()
   let ticks: TickGenerator | undefined
-  const coinList = coinListAnswer(options.scenario)
-  const http = createServer((request, response) => {
-    const found = request.method === 'GET' && request.url?.split('?')[0] === CALLS.getCoinList.path
-    response
-      .writeHead(found ? 200 : 404, { 'content-type': 'application/json' })
-      .end(found ? coinList : JSON.stringify({ code: 404, msg: 'notFound', data: null }))
-  })
+  const http = coinListServer(options.scenario)
   const wss = new WebSocketServer({ server: http, perMessageDeflate: false })
   const snapshotsFor = (socket: WebSocket): void => {
     for (const frame of ticks?.depthSnapshots() ?? []) socket.send(JSON.stringify(frame))
@@ -124,17 +141,7 @@ export function startTickFeed(options: {
     }
     feeds.add(socket)
     snapshotsFor(socket)
-    socket.on('message', (data) => {
-      try {
-        const frame = JSON.parse(data.toString()) as { operation?: unknown; type?: unknown; symbol?: unknown }
-        if (frame.operation !== 'subscribe' || frame.type !== 'DEPTH' || typeof frame.symbol !== 'string')
-          return
-        const snapshot = ticks?.depthSnapshot(frame.symbol)
-        if (snapshot) socket.send(JSON.stringify(snapshot))
-      } catch {
-        // a feed client's other frames are not the benchmark's business
-      }
-    })
+    socket.on('message', (data) => answerDepthSubscribe(socket, data, ticks))
     socket.on('close', () => feeds.delete(socket))
     socket.on('error', () => socket.terminate())
   })
