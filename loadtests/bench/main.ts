@@ -223,81 +223,107 @@ async function runSocketSystem(
   const rows: SocketRow[] = []
   const largest = Math.max(...options.clientCounts)
   const counts = system.variant ? [largest] : options.clientCounts
-  let capacity: CapacityReport = {
-    system: system.name,
-    clients: largest,
-    steps: [],
-    capacity: null,
-    atTopOfRamp: false,
-  }
-  const listRateMs = ctx.scenario.listRate
-  const graceMs = windowGraceMs(options.quick, listRateMs)
+  let capacity = noCapacity(system, largest)
   for (const clients of counts) {
     log(`socket: ${system.name}, ${clients} clients`)
     const row: SocketRow = { system: system.name, clients, ok: false }
     rows.push(row)
-    const begin = performance.now()
-    let running: RunningSocketSystem | undefined
-    let fleet: LeanClientFleet | undefined
-    try {
-      running = await system.start(ctx)
-      log(`  started in ${Math.round(performance.now() - begin)} ms`)
-      fleet = new LeanClientFleet({
-        url: running.url,
-        protocol: system.protocol,
-        clients,
-        scenario: ctx.scenario,
-      })
-      const wc: WindowContext = { fleet, running, listRateMs, graceMs }
-      row.pinned = running.pinned
-      await sleep(300)
-      const rssBaseline = readRssBytes(running.pid)
-      const heapBaseline = await running.heapUsedBytes?.()
-      row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
-
-      // Ticks at the ramp's first rate before clients connect, so topics have a snapshot to send.
-      await running.setRateScale(options.rampGrid[options.rampStart]!)
-      await running.startTicks()
-      row.connect = await fleet.connect()
-      row.firstFrame = await fleet.waitUntilAllReceived(15_000)
-      if (clients === largest) {
-        try {
-          const baseline = { rss: rssBaseline, heap: heapBaseline }
-          capacity = await runCapacity(system, wc, clients, baseline, referenceRates, options, log)
-        } catch (error) {
-          capacity.error = errorText(error)
-        }
-      }
-      const fullRate = capacity.steps.find((step) => step.rateScale === 1)
-      const framesBefore = fleet.totalFrames
-      if (clients === largest && fullRate) {
-        row.window = fullRate
-      } else {
-        await running.setRateScale(1)
-        await sleep(options.warmupMs)
-        row.window = await measureWindow(wc, 1, options.measureMs)
-      }
-      log(`  full rate: ${describe(row.window)}`)
-      const rssLoaded = readRssBytes(running.pid)
-      if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
-        row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
-      }
-      // An overloaded system may deliver nothing published in the window within the grace; it
-      // still worked if frames kept arriving.
-      row.ok =
-        row.connect.opened > 0 && (row.window.deliveredPerSecond > 0 || fleet.totalFrames > framesBefore)
-      if (!row.ok) {
-        const said = (await running.diagnose?.().catch(errorText)) ?? ''
-        row.error = `opened ${row.connect.opened} sockets, received no frames ${said}`.trim()
-      }
-    } catch (error) {
-      row.error = errorText(error)
-    } finally {
-      fleet?.close()
-      await running?.stop()
-    }
+    const measured = await runAtClientCount(
+      system,
+      ctx,
+      row,
+      clients === largest,
+      referenceRates,
+      options,
+      log,
+    )
+    if (measured) capacity = measured
   }
   return { rows, capacity }
+}
+
+/** The capacity report of a system whose ramp did not run (yet). */
+function noCapacity(system: SocketSystem, clients: number): CapacityReport {
+  return { system: system.name, clients, steps: [], capacity: null, atTopOfRamp: false }
+}
+
+/**
+ * One client count on a fresh server and feed: the full-rate window, and for the largest count the
+ * capacity ramp first, whose report it returns (with its error, if the ramp failed).
+ */
+async function runAtClientCount(
+  system: SocketSystem,
+  ctx: SocketSystemContext,
+  row: SocketRow,
+  isLargest: boolean,
+  referenceRates: ReferenceRate[],
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<CapacityReport | undefined> {
+  const clients = row.clients
+  const listRateMs = ctx.scenario.listRate
+  const graceMs = windowGraceMs(options.quick, listRateMs)
+  let capacity: CapacityReport | undefined
+  const begin = performance.now()
+  let running: RunningSocketSystem | undefined
+  let fleet: LeanClientFleet | undefined
+  try {
+    running = await system.start(ctx)
+    log(`  started in ${Math.round(performance.now() - begin)} ms`)
+    fleet = new LeanClientFleet({
+      url: running.url,
+      protocol: system.protocol,
+      clients,
+      scenario: ctx.scenario,
+    })
+    const wc: WindowContext = { fleet, running, listRateMs, graceMs }
+    row.pinned = running.pinned
+    await sleep(300)
+    const rssBaseline = readRssBytes(running.pid)
+    const heapBaseline = await running.heapUsedBytes?.()
+    row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
+
+    // Ticks at the ramp's first rate before clients connect, so topics have a snapshot to send.
+    await running.setRateScale(options.rampGrid[options.rampStart]!)
+    await running.startTicks()
+    row.connect = await fleet.connect()
+    row.firstFrame = await fleet.waitUntilAllReceived(15_000)
+    if (isLargest) {
+      try {
+        const baseline = { rss: rssBaseline, heap: heapBaseline }
+        capacity = await runCapacity(system, wc, clients, baseline, referenceRates, options, log)
+      } catch (error) {
+        capacity = { ...noCapacity(system, clients), error: errorText(error) }
+      }
+    }
+    const fullRate = capacity?.steps.find((step) => step.rateScale === 1)
+    const framesBefore = fleet.totalFrames
+    if (fullRate) {
+      row.window = fullRate
+    } else {
+      await running.setRateScale(1)
+      await sleep(options.warmupMs)
+      row.window = await measureWindow(wc, 1, options.measureMs)
+    }
+    log(`  full rate: ${describe(row.window)}`)
+    const rssLoaded = readRssBytes(running.pid)
+    if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
+      row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
+    }
+    // An overloaded system may deliver nothing published in the window within the grace; it
+    // still worked if frames kept arriving.
+    row.ok = row.connect.opened > 0 && (row.window.deliveredPerSecond > 0 || fleet.totalFrames > framesBefore)
+    if (!row.ok) {
+      const said = (await running.diagnose?.().catch(errorText)) ?? ''
+      row.error = `opened ${row.connect.opened} sockets, received no frames ${said}`.trim()
+    }
+  } catch (error) {
+    row.error = errorText(error)
+  } finally {
+    fleet?.close()
+    await running?.stop()
+  }
+  return capacity
 }
 
 /** One answer's body as the server sent it (undici does not decompress) and its content-encoding. */
