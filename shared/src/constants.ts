@@ -42,6 +42,8 @@ export const STORAGE_KEYS = deepFreeze({
   coinList: '_coinList',
   /** defined by us: the zone the user picked for every time shown */
   timeZone: '_timeZone',
+  /** defined by us: the indicators the user drew on the candle chart */
+  chartIndicators: '_chartIndicators',
 })
 
 export const DEFAULT_LANGUAGE = 'zh'

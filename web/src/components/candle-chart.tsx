@@ -1,62 +1,34 @@
 import { useEffect, useRef } from 'react'
-import {
-  CandlestickSeries,
-  ColorType,
-  CrosshairMode,
-  HistogramSeries,
-  LineStyle,
-  createChart,
-  type CandlestickData,
-  type HistogramData,
-  type IChartApi,
-  type ISeriesApi,
-  type TickMarkType,
-  type Time,
-  type UTCTimestamp,
-} from 'lightweight-charts'
+import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts'
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useTranslation } from 'react-i18next'
-import { localisePrice } from '../lib/intl'
 import { useKline } from '../lib/live'
 import { useSettings } from '../lib/settings'
 import { useTimeZone } from '../lib/time-zone'
 import { blockMultiTouch } from '../lib/theme'
 import { useKlineHistory } from '../lib/api/get-kline'
-import { crosshairTimeLabel, tickMarkLabel } from '../lib/time-labels'
+import { createCandleChart, cssColour, type ChartParts } from './chart-setup'
+import { drawIndicators, updateIndicators, useIndicatorChoice, type Close } from './chart-indicators'
+import { IndicatorPicker } from './indicator-picker'
 
-// Candles and volume with lightweight-charts: history from the kline call, then the live KLINE candle.
-// Prices become numbers only here, for drawing; nothing is computed from them.
+// Candles, volume and the indicators the user picked, with lightweight-charts: history from the kline
+// call, then the live KLINE candle. Prices become numbers only here, for drawing; nothing is computed
+// from them but the indicators, which are drawn only.
 
-interface Drawn {
-  chart: IChartApi
-  candles: ISeriesApi<'Candlestick'>
-  volume: ISeriesApi<'Histogram'>
-  lastTime: number
-  count: number
+interface Drawn extends ChartParts {
+  closes: Close[]
 }
 
-function cssColour(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
-  return value || fallback
-}
+const secondsOf = (kline: KlineData) => Math.floor(kline.time / 1000) as UTCTimestamp
 
 function toCandle(kline: KlineData): CandlestickData<UTCTimestamp> {
-  return {
-    time: Math.floor(kline.time / 1000) as UTCTimestamp,
-    open: Number(kline.open),
-    high: Number(kline.high),
-    low: Number(kline.low),
-    close: Number(kline.close),
-  }
+  const [open, high, low, close] = [kline.open, kline.high, kline.low, kline.close].map(Number)
+  return { time: secondsOf(kline), open: open!, high: high!, low: low!, close: close! }
 }
 
 function toVolume(kline: KlineData, up: string, down: string): HistogramData<UTCTimestamp> {
   const rising = Number(kline.close) >= Number(kline.open)
-  return {
-    time: Math.floor(kline.time / 1000) as UTCTimestamp,
-    value: Number(kline.vol),
-    color: `${rising ? up : down}80`,
-  }
+  return { time: secondsOf(kline), value: Number(kline.vol), color: `${rising ? up : down}80` }
 }
 
 /** Decimal places the product's price format uses at this price, so the axis reads like the ticker. */
@@ -65,10 +37,10 @@ function decimalsAt(price: string): number {
 }
 
 /** Exposes what is drawn as data attributes, so a test (or a curious developer) can read it. */
-function markDrawn(element: HTMLElement | null, drawn: Drawn, close: string): void {
+function markDrawn(element: HTMLElement | null, closes: readonly Close[], close: string): void {
   if (!element) return
-  element.dataset.candles = String(drawn.count)
-  element.dataset.lastTime = String(drawn.lastTime)
+  element.dataset.candles = String(closes.length)
+  element.dataset.lastTime = String((closes.at(-1)?.time ?? 0) * 1000)
   element.dataset.lastClose = close
 }
 
@@ -77,6 +49,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const drawn = useRef<Drawn | null>(null)
   const history = useKlineHistory(symbol, interval)
   const live = useKline(symbol, interval)
+  const [choice, toggle] = useIndicatorChoice()
   const up = cssColour('--up', '#0ecb81')
   const down = cssColour('--down', '#f6465d')
   const settings = useSettings()
@@ -87,62 +60,13 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   useEffect(() => {
     const element = container.current
     if (!element) return
-    const border = cssColour('--border', '#2b3139')
-    const chart = createChart(element, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: cssColour('--surface', '#161a1e') },
-        textColor: cssColour('--muted', '#848e9c'),
-        fontSize: 11,
-        attributionLogo: false,
-      },
-      localization: {
-        timeFormatter: (time: Time) => crosshairTimeLabel(time, timeZone, dateFormat),
-        // the axis and crosshair read like the ticker header: 66,958.37, not 66958.37
-        priceFormatter: (price: number) => localisePrice(String(price), locale),
-      },
-      grid: {
-        vertLines: { color: `${border}66` },
-        horzLines: { color: `${border}66` },
-      },
-      crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderColor: border },
-      timeScale: {
-        borderColor: border,
-        timeVisible: true,
-        secondsVisible: false,
-        rightOffset: 4,
-        tickMarkFormatter: (time: Time, type: TickMarkType) =>
-          tickMarkLabel(time, type, timeZone, dateFormat),
-      },
-      // drag to pan and pinch to zoom on phones; wheel and drag on desktops
-      handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
-      handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: true, axisDoubleClickReset: true },
-    })
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: up,
-      downColor: down,
-      wickUpColor: up,
-      wickDownColor: down,
-      borderVisible: false,
-      priceLineVisible: true,
-      priceLineStyle: LineStyle.Dashed,
-      lastValueVisible: true,
-    })
-    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } })
-    const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
-      lastValueVisible: false,
-      priceLineVisible: false,
-    })
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } })
-    drawn.current = { chart, candles, volume, lastTime: 0, count: 0 }
+    const parts = createCandleChart(element, { up, down, timeZone, dateFormat, locale })
+    drawn.current = { ...parts, closes: [] }
     const unblockPinch = blockMultiTouch(element)
     return () => {
       unblockPinch()
       drawn.current = null
-      chart.remove()
+      parts.chart.remove()
     }
   }, [up, down, timeZone, dateFormat, locale])
 
@@ -151,38 +75,50 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
     const rows = history.data
     if (!current || !rows) return
     const sorted = [...rows].sort((left, right) => left.time - right.time)
-    const last = sorted[sorted.length - 1]
+    const last = sorted.at(-1)
     const decimals = last ? decimalsAt(last.close) : 2
     current.candles.applyOptions({
       priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
     })
     current.candles.setData(sorted.map(toCandle))
     current.volume.setData(sorted.map((kline) => toVolume(kline, up, down)))
-    current.lastTime = last?.time ?? 0
-    current.count = sorted.length
+    current.closes = sorted.map((kline) => ({ time: secondsOf(kline), value: Number(kline.close) }))
     current.chart.timeScale().scrollToRealTime()
-    markDrawn(container.current, current, last?.close ?? '')
+    markDrawn(container.current, current.closes, last?.close ?? '')
   }, [history.data, up, down])
 
   useEffect(() => {
+    if (drawn.current) drawIndicators(drawn.current, drawn.current.closes, choice)
+  }, [choice, history.data, up, down, timeZone, dateFormat, locale])
+
+  useEffect(() => {
     const current = drawn.current
+    const lastTime = current?.closes.at(-1)?.time ?? 0
     // a live candle older than the last drawn one (a late frame) would be refused by the chart
-    if (!current || !live || current.count === 0 || live.time < current.lastTime) return
+    if (!current || !live || lastTime === 0 || secondsOf(live) < lastTime) return
     current.candles.update(toCandle(live))
     current.volume.update(toVolume(live, up, down))
-    if (live.time > current.lastTime) current.count++
-    current.lastTime = live.time
-    markDrawn(container.current, current, live.close)
-  }, [live, up, down])
+    const close = { time: secondsOf(live), value: Number(live.close) }
+    if (close.time > lastTime) current.closes.push(close)
+    else current.closes[current.closes.length - 1] = close
+    updateIndicators(current, current.closes, choice)
+    markDrawn(container.current, current.closes, live.close)
+  }, [live, up, down, choice])
 
   return (
-    <div
-      ref={container}
-      className="candle-chart"
-      data-testid="candle-chart"
-      data-symbol={symbol}
-      data-interval={interval}
-      aria-busy={history.data === undefined}
-    />
+    <div className="candle-chart-box">
+      <IndicatorPicker choice={choice} onToggle={toggle} />
+      <div
+        ref={container}
+        className="candle-chart"
+        data-testid="candle-chart"
+        data-symbol={symbol}
+        data-interval={interval}
+        data-indicators={Object.keys(choice)
+          .filter((key) => choice[key as keyof typeof choice])
+          .join(' ')}
+        aria-busy={history.data === undefined}
+      />
+    </div>
   )
 }

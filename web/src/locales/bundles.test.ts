@@ -35,7 +35,9 @@ describe('message bundles', () => {
   it.each([...BUNDLE_LANGUAGES])('%s has every key of en.json with a non-empty text', (code) => {
     const bundle = leaves(load(code))
     const missing = [...english.keys()].filter((key) => !bundle.has(key))
-    const empty = [...bundle].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)
+    const empty = [...bundle]
+      .filter(([, text]) => typeof text !== 'string' || text.trim() === '')
+      .map(([key]) => key)
     expect(missing).toEqual([])
     expect(empty).toEqual([])
   })
@@ -44,16 +46,34 @@ describe('message bundles', () => {
     const bundle = leaves(load(code))
     const broken = [...english]
       .filter(([key, text]) => {
-        const wanted = String(text).match(/\{\{\w+\}\}/g)?.sort() ?? []
-        const found = String(bundle.get(key) ?? '').match(/\{\{\w+\}\}/g)?.sort() ?? []
+        const wanted =
+          String(text)
+            .match(/\{\{\w+\}\}/g)
+            ?.sort() ?? []
+        const found =
+          String(bundle.get(key) ?? '')
+            .match(/\{\{\w+\}\}/g)
+            ?.sort() ?? []
         return wanted.join() !== found.join()
       })
       .map(([key]) => key)
     expect(broken).toEqual([])
   })
 
-  // Names every language keeps, and words a language spells exactly as English does.
-  const SAME_EVERYWHERE = ['brand', 'auth.placeholders.email', 'download.android', 'trade.takeProfitStopLoss']
+  // Names every language keeps (the greeks are Greek letters, spelled alike in Latin script), and words
+  // a language spells exactly as English does.
+  const SAME_EVERYWHERE = [
+    'brand',
+    'auth.placeholders.email',
+    'download.android',
+    'trade.takeProfitStopLoss',
+    'options.gamma',
+    'options.vega',
+    // chart indicators go by their abbreviations in most languages, as on Binance and TradingView
+    'chart.indicatorShort.ma',
+    'chart.indicatorShort.ema',
+    'chart.indicatorShort.boll',
+  ]
   const SPELLED_LIKE_ENGLISH: Partial<Record<string, string[]>> = {
     da: ['layout.menu', 'auth.methods.email', 'chart.interval', 'withdrawal.memo'],
     de: ['layout.navigation', 'trade.status', 'trade.margin', 'withdrawal.memo', 'withdrawal.optional'],
@@ -66,19 +86,29 @@ describe('message bundles', () => {
       'trade.tabs.Option',
       'trade.positions',
       'option.title',
+      'chart.indicatorNames.volume',
     ],
-    it: ['layout.menu', 'auth.methods.email', 'auth.password', 'withdrawal.memo'],
+    it: [
+      'layout.menu',
+      'auth.methods.email',
+      'auth.password',
+      'withdrawal.memo',
+      'chart.indicatorNames.volume',
+    ],
     pl: ['layout.menu', 'auth.methods.email', 'withdrawal.memo'],
-    pt: ['layout.menu', 'auth.methods.email', 'withdrawal.memo'],
+    pt: ['layout.menu', 'auth.methods.email', 'withdrawal.memo', 'chart.indicatorNames.volume'],
     es: ['withdrawal.memo'],
   }
 
-  it.each(BUNDLE_LANGUAGES.filter((code) => code !== 'en'))('%s leaves no English text untranslated', (code) => {
-    const bundle = leaves(load(code))
-    const allowed = new Set([...SAME_EVERYWHERE, ...(SPELLED_LIKE_ENGLISH[code] ?? [])])
-    const untranslated = [...english]
-      .filter(([key, text]) => bundle.get(key) === text && !allowed.has(key))
-      .map(([key]) => key)
-    expect(untranslated).toEqual([])
-  })
+  it.each(BUNDLE_LANGUAGES.filter((code) => code !== 'en'))(
+    '%s leaves no English text untranslated',
+    (code) => {
+      const bundle = leaves(load(code))
+      const allowed = new Set([...SAME_EVERYWHERE, ...(SPELLED_LIKE_ENGLISH[code] ?? [])])
+      const untranslated = [...english]
+        .filter(([key, text]) => bundle.get(key) === text && !allowed.has(key))
+        .map(([key]) => key)
+      expect(untranslated).toEqual([])
+    },
+  )
 })

@@ -26,6 +26,7 @@ interface Position {
   settlePrice: string
   payout: string
   expiresAt: number
+  salePrice?: string
 }
 
 const suite = setUpSuite()
@@ -183,6 +184,70 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
   }, 120_000)
 })
 
+describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
+  it('shows bid, ask and greeks in the chain, buys a call and sells it back at its bid', async () => {
+    const page = await signedInPage(viewport)
+    await page.goto(`${suite.stack.url}/#/option`)
+    const chain = page.getByTestId('option-chain')
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    const atm = chain.locator('tr[data-atm=true]')
+    const ask = atm.locator('[data-testid=chain-quote][data-kind=call]')
+    await expect.poll(async () => numberIn(await ask.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    // the bid sits under the ask by the spread; the greeks of an at-the-money call have their signs
+    const call = (name: string) => atm.locator(`[data-testid=chain-${name}][data-side=call]`).textContent()
+    const bid = numberIn(await call('bid'))
+    expect(bid).toBeGreaterThan(0)
+    expect(bid).toBeLessThan(numberIn(await ask.textContent()))
+    expect(numberIn(await call('delta'))).toBeGreaterThan(0.2)
+    expect(numberIn(await call('delta'))).toBeLessThan(0.8)
+    expect(numberIn(await call('gamma'))).toBeGreaterThan(0)
+    expect(numberIn(await call('theta'))).toBeLessThan(0)
+    expect(numberIn(await call('vega'))).toBeGreaterThan(0)
+    const markIv = numberIn(await page.getByTestId('chain-mark-iv').textContent())
+
+    await ask.click()
+    await page.getByTestId('option-ticket').waitFor()
+    await page.locator('#order-quantity').fill('0.01')
+    // the ask is priced at the mark's volatility; the bid, lower, implies a lower one
+    const askIv = page.getByTestId('ticket-ask-iv')
+    await expect.poll(async () => numberIn(await askIv.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(numberIn(await askIv.textContent())).toBeCloseTo(markIv, 1)
+    expect(numberIn(await page.getByTestId('ticket-bid-iv').textContent())).toBeLessThan(markIv)
+    await page.getByTestId('option-buy').click()
+
+    const card = page.locator('[data-testid=option-position][data-status=open]').first()
+    await card.waitFor()
+    const id = Number(await card.getAttribute('data-id'))
+    await expect
+      .poll(async () => numberIn(await card.getByTestId('position-sale').textContent()), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    await card.getByTestId('option-sell').click()
+    await shoot(page, 'sell-confirm', viewport)
+    await card.getByTestId('option-sell-confirm').click()
+
+    await expect
+      .poll(async () => (await positions('settled')).find((row) => row.id === id)?.salePrice, {
+        timeout: 15_000,
+      })
+      .toBeTruthy()
+    const sold = (await positions('settled')).find((row) => row.id === id)!
+    expect(Number(sold.payout)).toBeGreaterThan(0)
+    await page.locator('[data-testid=positions-tab][data-status=settled]').click()
+    const soldCard = page.locator(`[data-testid=option-position][data-id="${id}"]`)
+    await expect
+      .poll(async () => numberIn(await soldCard.getByTestId('position-sale-price').textContent()), {
+        timeout: 15_000,
+      })
+      // shown to 4 places, cut rather than rounded
+      .toBeCloseTo(Number(sold.salePrice), 3)
+    expect(numberIn(await soldCard.getByTestId('position-payout').textContent())).toBeCloseTo(
+      Number(sold.payout),
+      3,
+    )
+    await shoot(page, 'sold', viewport)
+  }, 120_000)
+})
+
 describe('the Options trade tab and the rules', () => {
   it('opens the chain in the trade screen when the settings open the tab', async () => {
     await suite.stack.control('/sandbox/settings', {
@@ -226,8 +291,8 @@ describe('the Options trade tab and the rules', () => {
   }, 60_000)
 })
 
-describe('a walk through the screen in English, Arabic and Japanese', () => {
-  it.each(['en', 'ar', 'ja'])(
+describe('a walk through the screen in English, Arabic, German and Japanese', () => {
+  it.each(['en', 'ar', 'de', 'ja'])(
     '%s, at both sizes',
     async (language) => {
       for (const viewport of [PHONE, DESKTOP]) {

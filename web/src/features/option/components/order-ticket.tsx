@@ -1,27 +1,23 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  OPTION_FEE_PERCENT,
-  breakEven,
-  optionOrderCost,
-  toDecimal,
-  type OptionChain,
-} from '@tradegate/shared'
+import type { OptionChain } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
-import { AmountInput, Figure, OrderError } from '../../../components/form-bits'
+import { AmountInput, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
-import { availableOf, sanitiseAmount } from '../../../lib/order-math'
+import { sanitiseAmount } from '../../../lib/order-math'
 import { buyOption } from '../api/buy-option'
-import { defaultLimit, formatTimeLeft, quoteOf } from '../lib/option-math'
-import type { OptionPick } from './option-chain'
+import { formatTimeLeft } from '../lib/option-math'
+import { useTicketPricing } from '../lib/use-ticket-pricing'
+import type { OptionPick } from './chain-table'
+import { TicketFigures } from './ticket-figures'
 
 /**
- * Buying the picked option: quantity and the most per unit the buyer accepts, and before anything is
- * sent the premium, fee, total cost, break-even at expiry and the most the buyer can lose.
+ * Buying the picked option at its ask: quantity and the most per unit the buyer accepts, with what it
+ * costs (TicketFigures) shown before anything is sent.
  */
 export function OrderTicket({
   chain,
@@ -37,7 +33,7 @@ export function OrderTicket({
   onBought: () => void
 }) {
   const { t } = useTranslation()
-  const { price, amount, dateTime } = useFormatters()
+  const { price, dateTime } = useFormatters()
   const balances = useBalances()
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
@@ -46,30 +42,12 @@ export function OrderTicket({
     checkWhere: 'submit.where.positions',
     onSettled: () => void balances.mutate(),
   })
-  const second = Math.floor(now / 1000) * 1000
-  const quote = useMemo(
-    () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
-    [pick, spot, chain, second],
-  )
-  const protectiveLimit = useMemo(
-    () => (pick ? defaultLimit(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
-    [pick, spot, chain, second],
-  )
+  const pricing = useTicketPricing(chain, pick, spot, now, quantity)
+  const { quote, protectiveLimit, units } = pricing
   const places = chain.lotSize.split('.')[1]?.length ?? 0
-  const units = toDecimal(quantity)
-  const cost = quote ? optionOrderCost(units, quote.premium, chain) : null
-  const perUnit = cost && units.greaterThan(0) ? cost.total.dividedBy(units) : null
   const coin = chain.coin.toUpperCase()
-  const available = availableOf(balances.data, 'usdt', 'platform')
 
-  if (!pick) {
-    return (
-      <section className="panel option-ticket" aria-label={t('options.ticket')}>
-        <h2 className="panel-title">{t('options.ticket')}</h2>
-        <p className="muted empty-line">{t('options.pickHint')}</p>
-      </section>
-    )
-  }
+  if (!pick) return <EmptyTicket />
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -120,29 +98,7 @@ export function OrderTicket({
           onChange={(text) => setLimit(sanitiseAmount(text, 8))}
         />
         <p className="muted field-note">{t('options.maxPremiumNote')}</p>
-        <div className="figures">
-          <Figure label={t('options.premiumPerUnit')} testId="ticket-premium">
-            {quote ? `${amount(quote.premium, 4)} USDT` : '--'}
-          </Figure>
-          <Figure label={t('options.delta')}>{quote ? amount(quote.delta, 3) : '--'}</Figure>
-          <Figure label={t('options.premiumTotal')}>{cost ? `${amount(cost.cost, 4)} USDT` : '--'}</Figure>
-          <Figure
-            label={`${t('options.fee')} · ${chain.feeType === OPTION_FEE_PERCENT ? `${chain.feeValue}%` : `${chain.feeValue} USDT`}`}
-            testId="ticket-fee"
-          >
-            {cost ? `${amount(cost.fee, 4)} USDT` : '--'}
-          </Figure>
-          <Figure label={t('options.totalCost')} testId="ticket-total">
-            {cost ? `${amount(cost.total, 4)} USDT` : '--'}
-          </Figure>
-          <Figure label={t('options.breakEven')} testId="ticket-break-even">
-            {perUnit ? price(breakEven(pick.kind, pick.strike, perUnit)) : '--'}
-          </Figure>
-          <Figure label={t('options.maxLoss')} testId="ticket-max-loss">
-            {cost ? `${amount(cost.total, 4)} USDT` : '--'}
-          </Figure>
-          <Figure label={t('trade.available')}>{amount(available, 2)} USDT</Figure>
-        </div>
+        <TicketFigures chain={chain} pick={pick} spot={spot} pricing={pricing} />
         <OrderError message={flow.error} />
         <SubmitNotice submit={flow} />
         <button
@@ -155,6 +111,17 @@ export function OrderTicket({
         </button>
       </form>
       <SubmittingOverlay submit={flow} />
+    </section>
+  )
+}
+
+/** The ticket before a pick: where to start. */
+function EmptyTicket() {
+  const { t } = useTranslation()
+  return (
+    <section className="panel option-ticket" aria-label={t('options.ticket')}>
+      <h2 className="panel-title">{t('options.ticket')}</h2>
+      <p className="muted empty-line">{t('options.pickHint')}</p>
     </section>
   )
 }

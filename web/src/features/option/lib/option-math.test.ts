@@ -10,6 +10,7 @@ import {
   impliedOf,
   markOf,
   quoteOf,
+  saleOf,
   settledPnl,
 } from './option-math'
 
@@ -85,6 +86,18 @@ describe('option screen arithmetic', () => {
     expect(defaultSaleFloor({ ...position, kind: 'put' }, '42', pricing, 0)).toBe(putBid)
     expect(Number(callBid)).toBeLessThan(4.61663971)
     expect(defaultSaleFloor(position, undefined, pricing, 0)).toBeNull()
+  })
+
+  it('pays a sale the bid times the quantity, less the fee, and nothing without a price', () => {
+    const sale = saleOf(position, '42', { ...pricing, feeType: 1, feeValue: '1' }, 0)!
+    // 2 × 4.61663971 = 9.23327942, less 1 % rounded up
+    expect([sale.bid, sale.proceeds, sale.fee, sale.net].map((value) => value.toFixed())).toEqual([
+      '4.61663971',
+      '9.23327942',
+      '0.0923328',
+      '9.14094662',
+    ])
+    expect(saleOf(position, undefined, { ...pricing, feeType: 1, feeValue: '1' }, 0)).toBeNull()
   })
 
   it('writes greeks with four significant digits and no exponent', () => {

@@ -4,12 +4,14 @@ import {
   blackScholes,
   impliedVolatility,
   optionBid,
+  optionSaleProceeds,
   toDecimal,
   yearsUntil,
   type OptionChain,
   type OptionKind,
   type OptionPosition,
   type OptionQuote,
+  type OptionSaleProceeds,
 } from '@tradegate/shared'
 
 // What the option screens compute from a chain and the live price: quotes, marks, limits, countdowns.
@@ -125,6 +127,19 @@ export function defaultSaleFloor(
 /** A greek for display: four significant digits, written out without an exponent. */
 export function greekText(value: Decimal): string {
   return value.isZero() ? '0' : value.toSignificantDigits(4).toFixed()
+}
+
+/** What selling an open position back now pays: the bid per unit and the proceeds less the fee. */
+export function saleOf(
+  position: OptionPosition,
+  spot: string | undefined,
+  chain: PricingInputs & Pick<OptionChain, 'feeType' | 'feeValue'>,
+  now: number,
+): (OptionSaleProceeds & { bid: Decimal }) | null {
+  const quote = quoteOf(position.kind, position.strike, position.expiresAt, spot, chain, now)
+  if (!quote) return null
+  const bid = bidOf(quote)
+  return { bid, ...optionSaleProceeds(position.quantity, bid, chain) }
 }
 
 /** Profit of a settled position: the payout less premium and fee. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
-import { InlineConfirm } from './inline-confirm'
+import { InlineConfirm } from '../../../components/inline-confirm'
 
 /** Cancels one open order; the lists refresh whether it went through or not. */
 export function CancelOrderButton({

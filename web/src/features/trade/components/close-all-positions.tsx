@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
 import { closedResult } from './position-history'
-import { InlineConfirm } from './inline-confirm'
+import { InlineConfirm } from '../../../components/inline-confirm'
 
 interface Outcome {
   closed: Position[]

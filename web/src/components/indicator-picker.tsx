@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { INDICATORS, type Indicator, type IndicatorChoice } from './chart-indicators'
+import { INDICATOR_COLOURS } from './chart-setup'
+
+/** Toggles for the chart's indicators; each button's name says the indicator in full. */
+export function IndicatorPicker({
+  choice,
+  onToggle,
+}: {
+  choice: IndicatorChoice
+  onToggle: (indicator: Indicator) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="interval-bar indicator-bar" role="group" aria-label={t('chart.indicators')}>
+      {INDICATORS.map((indicator) => (
+        <button
+          key={indicator}
+          type="button"
+          aria-pressed={choice[indicator]}
+          aria-label={t(`chart.indicatorNames.${indicator}`)}
+          title={t(`chart.indicatorNames.${indicator}`)}
+          onClick={() => onToggle(indicator)}
+          data-indicator={indicator}
+        >
+          <span
+            className={`indicator-swatch indicator-${indicator}`}
+            style={indicator === 'volume' ? undefined : { background: INDICATOR_COLOURS[indicator] }}
+            aria-hidden="true"
+          />
+          {t(`chart.indicatorShort.${indicator}`)}
+        </button>
+      ))}
+    </div>
+  )
+}

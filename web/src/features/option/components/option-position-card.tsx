@@ -1,0 +1,112 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { add, formatAmount, type OptionPosition } from '@tradegate/shared'
+import { useTicker } from '../../../lib/live'
+import { useFormatters } from '../../../lib/use-formatters'
+import { Figure } from '../../../components/form-bits'
+import { useOptionChain } from '../api/get-option-chain'
+import { defaultSaleFloor, formatTimeLeft, markOf, saleOf, settledPnl } from '../lib/option-math'
+import { SPOT_SAMPLE_MS, useSampled } from '../lib/use-sampled'
+import { SellPosition } from './sell-position'
+
+/** One option position: live mark, P&L, what a sale pays and the sale itself while open; the outcome after. */
+export function PositionCard({
+  position,
+  now,
+  onSold,
+}: {
+  position: OptionPosition
+  now: number
+  onSold: () => void
+}) {
+  const { t } = useTranslation()
+  const { price, amount } = useFormatters()
+  const ticker = useTicker(position.status === 'open' ? position.symbol : null)
+  const chain = useOptionChain(position.status === 'open' ? position.coin : null)
+  const open = position.status === 'open'
+  const spot = useSampled(ticker?.close, SPOT_SAMPLE_MS)
+  const second = Math.floor(now / 1000) * 1000
+  const mark = useMemo(
+    () => (open ? markOf(position, spot, chain.data, second) : null),
+    [open, position, spot, chain.data, second],
+  )
+  const sale = useMemo(
+    () => (open && chain.data ? saleOf(position, spot, chain.data, second) : null),
+    [open, position, spot, chain.data, second],
+  )
+  const floor = open && chain.data ? defaultSaleFloor(position, spot, chain.data, second) : null
+  const live = open && position.expiresAt > now
+  const pnl = open ? mark?.pnl : settledPnl(position)
+  // the sign of what is shown, so a loss truncated to zero does not read as red
+  const shownPnl = pnl ? formatAmount(pnl, 4) : null
+  const tone = shownPnl?.startsWith('-') ? 'down' : 'up'
+
+  return (
+    <article
+      className="position-card option-position"
+      data-testid="option-position"
+      data-id={position.id}
+      data-status={position.status}
+    >
+      <header className="position-head">
+        <span className={`tag ${position.kind === 'call' ? 'tag-up' : 'tag-down'}`}>
+          {t(`options.${position.kind}`)}
+        </span>
+        <strong>
+          {position.coin.toUpperCase()} <span className="num">{price(position.strike)}</span>
+        </strong>
+        <span className={`position-pnl num ${shownPnl ? tone : ''}`}>
+          <span data-testid="position-pnl">
+            {shownPnl ? `${tone === 'up' ? '+' : ''}${amount(pnl, 4)}` : '--'}
+          </span>{' '}
+          USDT
+        </span>
+      </header>
+      <div className="figures two-columns">
+        <Figure label={t('options.quantity')}>
+          {position.quantity} {position.coin.toUpperCase()}
+        </Figure>
+        <Figure label={t('options.paid')}>{amount(add(position.cost, position.fee), 4)} USDT</Figure>
+        {open ? (
+          <>
+            <Figure label={t('options.mark')} testId="position-mark">
+              {mark ? `${amount(mark.value, 4)} USDT` : '--'}
+            </Figure>
+            <Figure label={t('options.timeLeft')} testId="position-time-left">
+              {live ? formatTimeLeft(position.expiresAt - now) : t('options.settling')}
+            </Figure>
+            <Figure label={t('options.saleNow')} testId="position-sale">
+              {sale ? `${amount(sale.net, 4)} USDT` : '--'}
+            </Figure>
+          </>
+        ) : (
+          <ClosedFigures position={position} />
+        )}
+      </div>
+      {live && (
+        <SellPosition position={position} net={sale?.net.toFixed() ?? null} floor={floor} onSold={onSold} />
+      )}
+    </article>
+  )
+}
+
+/** How a closed position ended: sold back at a bid before expiry, or settled at the feed price. */
+function ClosedFigures({ position }: { position: OptionPosition }) {
+  const { t } = useTranslation()
+  const { price, amount } = useFormatters()
+  const sold = position.salePrice !== undefined
+  return (
+    <>
+      {sold ? (
+        <Figure label={t('options.salePrice')} testId="position-sale-price">
+          {amount(position.salePrice, 4)} USDT
+        </Figure>
+      ) : (
+        <Figure label={t('options.settlePrice')}>{price(position.settlePrice)}</Figure>
+      )}
+      <Figure label={t(sold ? 'options.received' : 'options.payout')} testId="position-payout">
+        {amount(position.payout, 4)} USDT
+      </Figure>
+    </>
+  )
+}
