@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toDecimal, type OptionChain, type OptionExpiry, type OptionKind } from '@tradegate/shared'
 import { formatDateTime } from '../../../lib/intl'
-import { useSettings } from '../../../lib/settings'
+import { useTimeZone } from '../../../lib/time-zone'
 import { useFormatters } from '../../../lib/use-formatters'
 import { formatTimeLeft } from '../lib/option-math'
 import { TabList } from '../../../components/tab-list'
@@ -32,7 +32,7 @@ export function OptionChainPanel({
   onPick: (pick: OptionPick) => void
 }) {
   const { t } = useTranslation()
-  const timeZone = useSettings().DEFAULT_TIME_ZONE.zoneId
+  const timeZone = useTimeZone().zoneId
   const [side, setSide] = useState<OptionKind>('call')
   return (
     <section className="panel option-chain" aria-label={t('options.chain')} data-show-side={side}>
