@@ -10,6 +10,7 @@ import {
   CoinText,
   Code,
   ContractDirection,
+  TriggerBy,
   ContractOrder,
   Email,
   ExchangeQuote,
@@ -705,6 +706,10 @@ export const CALLS = {
       leverage: Type.Integer({ minimum: 1, maximum: 1000 }),
       shares: Money,
       fundPwd: Type.Optional(Password),
+      /** a take-profit and stop-loss set on the position the order opens, and what they watch (ours) */
+      takeProfit: Type.Optional(MoneyOrZero),
+      stopLoss: Type.Optional(MoneyOrZero),
+      triggerBy: Type.Optional(TriggerBy),
     }),
     auth: true,
     data: ContractOrder,
@@ -757,6 +762,8 @@ export const CALLS = {
       positionId: Type.Integer({ minimum: 1 }),
       stopLoss: Type.Optional(MoneyOrZero),
       takeProfit: Type.Optional(MoneyOrZero),
+      /** last when not said (ours) */
+      triggerBy: Type.Optional(TriggerBy),
     }),
     auth: true,
     data: LossSetting,

@@ -57,6 +57,12 @@ export const OrderSide = Type.Union([Type.Literal('buy'), Type.Literal('sell')])
 export const OrderType = Type.Union([Type.Literal('market'), Type.Literal('limit')])
 /** a contract's side: long gains when the price rises */
 export const ContractDirection = Type.Union([Type.Literal('long'), Type.Literal('short')])
+/**
+ * What a take-profit or stop-loss watches (ours): the last traded price, or the mark price (the
+ * middle of the book), which one print far from the book cannot move.
+ */
+export const TriggerBy = Type.Union([Type.Literal('last'), Type.Literal('mark')])
+export type TriggerBy = Static<typeof TriggerBy>
 /** a second contract's bet on the price at period end */
 export const SecondDirection = Type.Union([Type.Literal('up'), Type.Literal('down')])
 
@@ -284,6 +290,8 @@ export const LossSetting = Type.Object({
   stopLoss: Type.String(),
   takeProfit: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('triggered'), Type.Literal('cancelled')]),
+  /** the price it watches; last when not said (ours) */
+  triggerBy: Type.Optional(TriggerBy),
 })
 export type LossSetting = Static<typeof LossSetting>
 

@@ -390,6 +390,57 @@ describe('positions: partial close and close at a limit', () => {
     return client
   }
 
+  it('sets a take-profit and stop-loss with the order, judged against its price, watching the mark price', async () => {
+    await setPrice('3000')
+    const client = await trader()
+    const order = { symbol: ETH, direction: 'long', type: 'market', leverage: 10, shares: '5' } as const
+    // a long's take-profit under the price it opens at, or its stop-loss over it, is refused
+    expect(
+      await client.refused('contractOrderSubmit', {
+        body: { ...order, takeProfit: '2900', triggerBy: 'mark' },
+      }),
+    ).toBe('takeProfitMustBeAbovePrice')
+    expect(await client.refused('contractOrderSubmit', { body: { ...order, stopLoss: '3100' } })).toBe(
+      'stopLossMustBeBelowPrice',
+    )
+    // a short limit is judged against its limit, not the market
+    expect(
+      await client.refused('contractOrderSubmit', {
+        body: {
+          ...order,
+          direction: 'short',
+          type: 'limit',
+          price: '3300',
+          takeProfit: '3200',
+          stopLoss: '3250',
+        },
+      }),
+    ).toBe('stopLossMustBeAbovePrice')
+    expect(await client.ok('positionList', { query: { status: 'open' } })).toMatchObject({ rows: [] })
+
+    await client.ok('contractOrderSubmit', {
+      body: { ...order, takeProfit: '3150', stopLoss: '2850', triggerBy: 'mark' },
+    })
+    const [position] = (await client.ok('positionList', { query: { status: 'open' } })).rows
+    expect(await client.ok('lossList')).toEqual([
+      expect.objectContaining({
+        positionId: position!.id,
+        takeProfit: '3150',
+        stopLoss: '2850',
+        status: 'active',
+        triggerBy: 'mark',
+      }),
+    ])
+    // one print over the take-profit leaves the mark (the mean of the last five prices) under it
+    await setPrice('3160')
+    expect((await client.ok('positionList', { query: { status: 'open' } })).rows).toHaveLength(1)
+    // the market stays there: the mark reaches the take-profit, the position closes at the market
+    for (let tick = 0; tick < 5; tick++) await setPrice('3160')
+    const [closed] = (await client.ok('positionList', { query: { status: 'closed' } })).rows
+    expect(closed).toMatchObject({ id: position!.id, status: 'closed', closePrice: '3160' })
+    expect((await client.ok('lossList'))[0]).toMatchObject({ status: 'triggered' })
+  })
+
   it('closes some shares at the market, then some at a limit the market reaches, then the rest', async () => {
     await setPrice('3000')
     const client = await trader()

@@ -12,6 +12,7 @@ import {
   type ContractTerms,
   type LossSetting,
   type Position,
+  type TriggerBy,
 } from '@tradegate/shared'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
@@ -43,6 +44,15 @@ interface UserContractOrder extends ContractOrder {
   userId: string
   /** open fee held with the margin until the order fills; a close order's close fee once it fills */
   fee: string
+  /** the take-profit and stop-loss the position it opens starts with */
+  exits?: Exits
+}
+
+/** A take-profit and a stop-loss (zero for none) and the price they watch. */
+interface Exits {
+  takeProfit: Decimal
+  stopLoss: Decimal
+  triggerBy: TriggerBy
 }
 
 interface UserPosition extends Omit<Position, 'pnl' | 'liquidationPrice'> {
@@ -63,9 +73,14 @@ export interface ContractSubmission {
   leverage: number
   shares: string | number
   fundPwd?: string
+  takeProfit?: string | number
+  stopLoss?: string | number
+  triggerBy?: TriggerBy
 }
 
 const LEVERAGES = CONTRACT_LEVERAGES.split(',').map(Number)
+/** How many of a pair's last prices its mark price averages. */
+const MARK_TICKS = 5
 /** Margin may not be taken out below what the highest leverage would need. */
 const MIN_MARGIN_RATIO = 1 / Math.max(...LEVERAGES)
 
@@ -73,6 +88,8 @@ export class ContractDesk {
   private readonly orders: UserContractOrder[] = []
   private readonly positions: UserPosition[] = []
   private readonly losses: UserLossSetting[] = []
+  /** each pair's last prices, newest last, the mark price is the mean of */
+  private readonly recentPrices = new Map<string, Decimal[]>()
   private readonly nextOrderId = idSequence()
   private readonly nextPositionId = idSequence()
   private readonly nextLossId = idSequence()
@@ -102,6 +119,9 @@ export class ContractDesk {
     }
 
     if (input.type === 'limit') requirePriceInBand(price, this.state.market.price(input.symbol))
+    const exits = exitsOf(input.stopLoss, input.takeProfit, input.triggerBy)
+    // judged against the price the order opens at: its limit, or the market now
+    if (exits) requireExitsAround(input.direction, price, exits.stopLoss, exits.takeProfit)
     const opening = contractOpening(shares, input.leverage, price, input.direction, this.terms())
     const order: UserContractOrder = {
       id: this.nextOrderId(),
@@ -118,6 +138,7 @@ export class ContractDesk {
       fee: text(opening.openFee),
       filledShares: '0',
       filledPrice: '',
+      ...(exits ? { exits } : {}),
     }
     this.state.ledger.apply({
       kind: 'contract',
@@ -227,36 +248,54 @@ export class ContractDesk {
     return this.losses.filter((row) => row.userId === userId).map(publicLoss)
   }
 
-  setLoss(userId: string, positionId: number, stopLoss?: Decimal, takeProfit?: Decimal): LossSetting {
+  setLoss(
+    userId: string,
+    positionId: number,
+    stopLoss?: Decimal,
+    takeProfit?: Decimal,
+    triggerBy: TriggerBy = 'last',
+  ): LossSetting {
     const position = this.ownOpenPosition(userId, positionId)
     if (!stopLoss?.greaterThan(0) && !takeProfit?.greaterThan(0)) refuse('stopLossOrTakeProfitRequired')
     const price = this.state.market.price(position.symbol)
-    const long = position.direction === 'long'
-    if (
-      stopLoss?.greaterThan(0) &&
-      (long ? stopLoss.greaterThanOrEqualTo(price) : stopLoss.lessThanOrEqualTo(price))
-    ) {
-      refuse(long ? 'stopLossMustBeBelowPrice' : 'stopLossMustBeAbovePrice')
-    }
-    if (
-      takeProfit?.greaterThan(0) &&
-      (long ? takeProfit.lessThanOrEqualTo(price) : takeProfit.greaterThanOrEqualTo(price))
-    ) {
-      refuse(long ? 'takeProfitMustBeAbovePrice' : 'takeProfitMustBeBelowPrice')
-    }
+    requireExitsAround(position.direction, price, stopLoss ?? ZERO, takeProfit ?? ZERO)
+    return publicLoss(
+      this.keepExits(position, { stopLoss: stopLoss ?? ZERO, takeProfit: takeProfit ?? ZERO, triggerBy }),
+    )
+  }
+
+  /** The position's one active take-profit and stop-loss: a new one replaces the last. */
+  private keepExits(position: UserPosition, exits: Exits): UserLossSetting {
     for (const row of this.losses) {
-      if (row.positionId === positionId && row.status === 'active') row.status = 'cancelled'
+      if (row.positionId === position.id && row.status === 'active') row.status = 'cancelled'
     }
     const setting: UserLossSetting = {
       id: this.nextLossId(),
-      userId,
-      positionId,
-      stopLoss: text(stopLoss ?? ZERO),
-      takeProfit: text(takeProfit ?? ZERO),
+      userId: position.userId,
+      positionId: position.id,
+      stopLoss: text(exits.stopLoss),
+      takeProfit: text(exits.takeProfit),
       status: 'active',
+      triggerBy: exits.triggerBy,
     }
     this.losses.unshift(setting)
-    return publicLoss(setting)
+    return setting
+  }
+
+  /**
+   * The mark price: the mean of the pair's last MARK_TICKS prices, which one print far from the rest
+   * cannot move past a trigger, as an exchange's mark price does not follow a lone wick.
+   */
+  private markPrice(symbol: string, last: Decimal): Decimal {
+    const recent = this.recentPrices.get(symbol) ?? [last]
+    return recent.reduce((sum, price) => sum.plus(price), ZERO).dividedBy(recent.length)
+  }
+
+  private notePrice(symbol: string, price: Decimal): void {
+    const recent = this.recentPrices.get(symbol) ?? []
+    recent.push(price)
+    if (recent.length > MARK_TICKS) recent.shift()
+    this.recentPrices.set(symbol, recent)
   }
 
   cancelLoss(userId: string, id: number): void {
@@ -268,6 +307,7 @@ export class ContractDesk {
 
   onTick(ticks: readonly SymbolTick[]): void {
     const prices = new Map(ticks.map((tick) => [tick.symbol, tick.price]))
+    for (const tick of ticks) this.notePrice(tick.symbol, tick.price)
     for (const order of [...this.orders]) {
       const price = prices.get(order.symbol)
       if (order.status !== 'open' || !price || order.positionId !== undefined) continue
@@ -288,7 +328,8 @@ export class ContractDesk {
       }
       if (position.status !== 'open') continue
       const setting = this.losses.find((row) => row.positionId === position.id && row.status === 'active')
-      if (setting && this.triggers(setting, position.direction, price)) {
+      const watched = setting?.triggerBy === 'mark' ? this.markPrice(position.symbol, price) : price
+      if (setting && this.triggers(setting, position.direction, watched)) {
         setting.status = 'triggered'
         this.settle(position, toDecimal(position.shares), price, 'closed')
       }
@@ -373,6 +414,7 @@ export class ContractDesk {
       openFee: order.fee,
     }
     this.positions.unshift(position)
+    if (order.exits) this.keepExits(position, order.exits)
     payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
     this.publish(position)
   }
@@ -472,8 +514,42 @@ function filled(order: UserContractOrder, price: Decimal): void {
   order.filledPrice = text(price)
 }
 
+/** What an order asks of its position's exits, or nothing when it names no price. */
+function exitsOf(
+  stopLoss?: string | number,
+  takeProfit?: string | number,
+  triggerBy: TriggerBy = 'last',
+): Exits | null {
+  const stop = stopLoss === undefined ? ZERO : toDecimal(stopLoss)
+  const take = takeProfit === undefined ? ZERO : toDecimal(takeProfit)
+  if (!stop.greaterThan(0) && !take.greaterThan(0)) return null
+  return { stopLoss: stop, takeProfit: take, triggerBy }
+}
+
+/** A long's take-profit above the price and stop-loss below; a short's the other way round (zero: none). */
+function requireExitsAround(
+  direction: Direction,
+  price: Decimal,
+  stopLoss: Decimal,
+  takeProfit: Decimal,
+): void {
+  const long = direction === 'long'
+  if (
+    stopLoss.greaterThan(0) &&
+    (long ? stopLoss.greaterThanOrEqualTo(price) : stopLoss.lessThanOrEqualTo(price))
+  ) {
+    refuse(long ? 'stopLossMustBeBelowPrice' : 'stopLossMustBeAbovePrice')
+  }
+  if (
+    takeProfit.greaterThan(0) &&
+    (long ? takeProfit.lessThanOrEqualTo(price) : takeProfit.greaterThanOrEqualTo(price))
+  ) {
+    refuse(long ? 'takeProfitMustBeAbovePrice' : 'takeProfitMustBeBelowPrice')
+  }
+}
+
 /** The fee shows once paid: an open order's is only held, a close order's not yet known. */
-function publicOrder({ userId: _owner, fee, ...order }: UserContractOrder): ContractOrder {
+function publicOrder({ userId: _owner, fee, exits: _exits, ...order }: UserContractOrder): ContractOrder {
   return order.status === 'filled' ? { ...order, fee } : order
 }
 

@@ -83,6 +83,7 @@ export function tradingHandlers(desks: {
         body.positionId,
         optionalMoney(body.stopLoss),
         optionalMoney(body.takeProfit),
+        body.triggerBy,
       ),
     lossCancel: ({ user, query }) => {
       contracts.cancelLoss(user.id, Number(query.id))

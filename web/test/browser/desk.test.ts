@@ -291,6 +291,52 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await page.screenshot({ path: screenshotPath(`desk-contract-history-${sizeName(viewport)}`) })
   })
 
+  it('sets a take-profit and stop-loss with the order, saying a broken rule before it is sent', async () => {
+    const account = await createFundedAccount(suite.stack)
+    await callApi(
+      suite.stack,
+      '/api/asset/transferFunds',
+      {
+        method: 'POST',
+        body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '1000' }),
+      },
+      account,
+    )
+    const page = await signedInPage(viewport, account)
+    await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
+    await page.getByTestId('contract-available').waitFor()
+    const tickerPrice = async () => numberIn(await page.getByTestId('ticker-price').textContent())
+    await expect.poll(tickerPrice, { timeout: 20_000 }).toBeGreaterThan(0)
+    const last = await tickerPrice()
+    await page.locator('#order-shares').fill('5')
+    await page.getByTestId('exits-toggle').check()
+    // a long's take-profit under the market: the rule shows as it is typed and the order cannot go
+    await page.locator('#order-take-profit').fill(String(Math.round(last * 0.9)))
+    await expect
+      .poll(() => page.getByTestId('takeProfit-rule').textContent())
+      .toMatch(/^For a long, take profit must be above the opening price of [\d,.]+$/)
+    expect(await page.getByTestId('contract-submit').isDisabled()).toBe(true)
+    await page.screenshot({ path: screenshotPath(`desk-exit-rule-${sizeName(viewport)}`) })
+
+    const takeProfit = String(Math.round(last * 1.5))
+    const stopLoss = String(Math.round(last * 0.95))
+    await page.locator('#order-take-profit').fill(takeProfit)
+    await page.locator('#order-stop-loss').fill(stopLoss)
+    await page.getByTestId('exit-fields').locator('[data-choice=mark]').click()
+    expect(await page.getByTestId('trigger-hint').textContent()).toMatch(/^Mark price: the average/)
+    expect(await page.getByTestId('takeProfit-rule').count()).toBe(0)
+    await page.getByTestId('contract-submit').click()
+    const position = page.getByTestId('position')
+    await position.waitFor()
+    // the position starts with them, take-profit first, watching the mark price
+    await expect
+      .poll(() => position.getByTestId('position-loss').textContent(), { timeout: 20_000 })
+      .toBe(
+        `${Number(takeProfit).toLocaleString('en', { minimumFractionDigits: 2 })} / ${Number(stopLoss).toLocaleString('en', { minimumFractionDigits: 2 })} · Mark price`,
+      )
+    await page.screenshot({ path: screenshotPath(`desk-exit-set-${sizeName(viewport)}`) })
+  })
+
   it('closes every position at once after confirming, says what closed, and lists them in the history', async () => {
     const account = await createFundedAccount(suite.stack)
     await callApi(

@@ -13,6 +13,7 @@ import { OrderForm, OrderTypeAndPrice } from './order-form'
 import { ContractFigures } from './order-figures'
 import { useSubmit } from '../../../lib/submit'
 import { TransferToggle } from './transfer-form'
+import { useExitEntry } from './exit-fields'
 
 type Direction = 'long' | 'short'
 
@@ -48,6 +49,7 @@ export function ContractForm({
   const preview = contractPreview(shares || '0', leverage, orderPrice, direction, pair)
   const sharesNumberOk = /^\d+$/.test(shares) && Number(shares) > 0
   const coin = pair.coin.toUpperCase()
+  const exits = useExitEntry(direction, orderPrice)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -61,11 +63,13 @@ export function ContractForm({
           shares,
           ...(type === 'limit' ? { price } : {}),
           ...(settings.FUND_PASSWORD_SETTING.contract ? { fundPwd } : {}),
+          ...exits.body,
         },
         { signal },
       )
       showToast(t(order.status === 'filled' ? 'trade.positionOpened' : 'trade.orderPlaced'))
       setShares('')
+      exits.reset()
     })
   }
 
@@ -103,14 +107,19 @@ export function ContractForm({
           }
         />
       }
-      extras={<LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />}
+      extras={
+        <>
+          <LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />
+          {exits.fields}
+        </>
+      }
       figures={<ContractFigures available={available} preview={preview} sized={sharesNumberOk} />}
       fundPassword={{ needed: settings.FUND_PASSWORD_SETTING.contract, value: fundPwd, onChange: setFundPwd }}
       flow={flow}
       submit={{
         label: t(direction === 'long' ? 'trade.openLong' : 'trade.openShort'),
         tone: direction === 'long' ? 'up' : 'down',
-        disabled: !sharesNumberOk || (type === 'limit' && !price),
+        disabled: !sharesNumberOk || (type === 'limit' && !price) || exits.blocked,
         testId: 'contract-submit',
       }}
       after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}

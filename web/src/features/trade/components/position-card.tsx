@@ -61,7 +61,7 @@ export function PositionCard({
         <Figure label={t('trade.liquidationPrice')}>{price(position.liquidationPrice)}</Figure>
         <Figure label={t('trade.takeProfitStopLoss')} testId="position-loss">
           {loss
-            ? `${loss.takeProfit === '0' ? '--' : price(loss.takeProfit)} / ${loss.stopLoss === '0' ? '--' : price(loss.stopLoss)}`
+            ? `${loss.takeProfit === '0' ? '--' : price(loss.takeProfit)} / ${loss.stopLoss === '0' ? '--' : price(loss.stopLoss)}${loss.triggerBy === 'mark' ? ` · ${t('trade.markPrice')}` : ''}`
             : '--'}
         </Figure>
       </div>

@@ -1,0 +1,119 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AmountInput, Choice } from '../../../components/form-bits'
+import { sanitiseAmount } from '../../../lib/order-math'
+import { useFormatters } from '../../../lib/use-formatters'
+import { exitProblems, type ExitProblems, type TriggerBy } from '../lib/tp-sl'
+
+interface ExitState {
+  takeProfit: string
+  stopLoss: string
+  triggerBy: TriggerBy
+}
+
+/**
+ * A take-profit and stop-loss set with a contract order: the fields (take-profit first), what they
+ * add to the order, and whether a rule they break blocks the submit. The rules show as they are
+ * typed, against the price the order opens at.
+ */
+export function useExitEntry(direction: 'long' | 'short', openingPrice: string) {
+  const [shown, setShown] = useState(false)
+  const [state, setState] = useState<ExitState>({ takeProfit: '', stopLoss: '', triggerBy: 'last' })
+  const problems = exitProblems(direction, openingPrice, state.takeProfit, state.stopLoss)
+  const named = shown && (state.takeProfit !== '' || state.stopLoss !== '')
+  return {
+    body: named
+      ? {
+          ...(state.takeProfit ? { takeProfit: state.takeProfit } : {}),
+          ...(state.stopLoss ? { stopLoss: state.stopLoss } : {}),
+          triggerBy: state.triggerBy,
+        }
+      : {},
+    blocked: shown && (problems.takeProfit !== null || problems.stopLoss !== null),
+    reset: () => setState((current) => ({ ...current, takeProfit: '', stopLoss: '' })),
+    fields: (
+      <ExitFields
+        shown={shown}
+        onShow={setShown}
+        state={state}
+        onChange={(changes) => setState((current) => ({ ...current, ...changes }))}
+        problems={problems}
+        openingPrice={openingPrice}
+      />
+    ),
+  }
+}
+
+function ExitFields({
+  shown,
+  onShow,
+  state,
+  onChange,
+  problems,
+  openingPrice,
+}: {
+  shown: boolean
+  onShow: (shown: boolean) => void
+  state: ExitState
+  onChange: (changes: Partial<ExitState>) => void
+  problems: ExitProblems
+  openingPrice: string
+}) {
+  const { t } = useTranslation()
+  const { price } = useFormatters()
+  const rule = (field: 'takeProfit' | 'stopLoss') => {
+    const side = problems[field]
+    if (!side) return null
+    return (
+      <p className="form-error" role="alert" data-testid={`${field}-rule`}>
+        {t(`trade.exits.${field}_${side}`, { price: price(openingPrice) })}
+      </p>
+    )
+  }
+  return (
+    <div className="exit-fields" data-testid="exit-fields">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={shown}
+          onChange={(event) => onShow(event.target.checked)}
+          data-testid="exits-toggle"
+        />
+        <span>{t('trade.takeProfitStopLoss')}</span>
+      </label>
+      {shown && (
+        <>
+          <AmountInput
+            label={t('trade.takeProfitPrice')}
+            name="take-profit"
+            unit="usdt"
+            value={state.takeProfit}
+            onChange={(text) => onChange({ takeProfit: sanitiseAmount(text, 10) })}
+          />
+          {rule('takeProfit')}
+          <AmountInput
+            label={t('trade.stopLossPrice')}
+            name="stop-loss"
+            unit="usdt"
+            value={state.stopLoss}
+            onChange={(text) => onChange({ stopLoss: sanitiseAmount(text, 10) })}
+          />
+          {rule('stopLoss')}
+          <span className="field-label">{t('trade.exits.triggerBy')}</span>
+          <Choice
+            label={t('trade.exits.triggerBy')}
+            value={state.triggerBy}
+            onChange={(triggerBy) => onChange({ triggerBy })}
+            options={[
+              { value: 'last', label: t('market.lastPrice') },
+              { value: 'mark', label: t('trade.markPrice') },
+            ]}
+          />
+          <p className="field-label" data-testid="trigger-hint">
+            {t(`trade.exits.${state.triggerBy}Hint`)}
+          </p>
+        </>
+      )}
+    </div>
+  )
+}
