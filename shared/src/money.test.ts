@@ -84,6 +84,8 @@ describe('the amount fields of the call table', () => {
         'secondOrderCreate body.amount',
         'contractOrderSubmit body.price',
         'contractOrderSubmit body.shares',
+        'contractOrderSubmit body.stopLoss (0 allowed)',
+        'contractOrderSubmit body.takeProfit (0 allowed)',
         'positionStop query.shares',
         'positionStop query.price',
         'positionAdjustMargin query.money',
