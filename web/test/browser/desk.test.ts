@@ -363,7 +363,9 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
       )
     const page = await signedInPage(viewport, account)
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
-    await expect.poll(() => page.getByTestId('position').count()).toBe(2)
+    // the first load may take seconds on a busy machine: waited for, not bounded by the poll's second
+    await page.getByTestId('position').first().waitFor()
+    await expect.poll(() => page.getByTestId('position').count(), { timeout: 20_000 }).toBe(2)
 
     await page.getByTestId('close-all').click()
     // nothing closes before the confirmation, which names the count
