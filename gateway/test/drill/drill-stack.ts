@@ -3,17 +3,28 @@ import { CALLS } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
 import { freePort } from '../support/free-port'
 import { startRedisChild, type RedisChild } from '../support/redis-server'
-import { startGatewayProcess, startNginx, type ChildHandle, type NginxHandle } from '../live/processes'
+import {
+  startGatewayProcess,
+  startNginx,
+  startNginxLogMetrics,
+  type ChildHandle,
+  type LogMetricsHandle,
+  type NginxHandle,
+} from '../live/processes'
 import { uniquePrefix } from '../live/helpers'
+import { startFaultProxy, type FaultProxy } from '../live/tcp-fault-proxy'
 import { startPrometheus, type RunningPrometheus } from './prometheus'
 
-// The fault drill's deployment, all real processes: Redis, the sandbox, three gateways with their
-// metrics ports, docker/nginx.conf in front, Prometheus with the shipped rules; and the clients whose
-// experience the drill reports: sockets through nginx counting ticks, REST through nginx counting
-// failures.
+// The fault drill's deployment, all real processes: Redis, the sandbox behind a TCP fault proxy (so
+// the upstream can freeze), three gateways with their metrics ports, docker/nginx.conf in front with
+// mtail on its access log, Prometheus with the shipped rules; and the clients whose experience the
+// drill reports: sockets through nginx counting ticks, REST (GET and POST) through nginx counting
+// failures, and among them the 5xx nginx made itself.
 
 export const LEASE_MS = 1500
 const TICK_MS = 100
+/** Sockets one address may hold on one gateway: low, so the flood fault reaches it quickly. */
+export const SOCKETS_PER_ADDRESS = 20
 
 export interface GatewayNode {
   id: string
@@ -25,6 +36,9 @@ export interface GatewayNode {
 export interface DrillStack {
   redis: RedisChild
   upstream: SandboxUpstream
+  /** between the gateways and the sandbox, REST and feed alike */
+  upstreamProxy: FaultProxy
+  nginxLog: LogMetricsHandle
   gateways: GatewayNode[]
   nginx: NginxHandle
   prometheus: RunningPrometheus
@@ -42,6 +56,10 @@ export class Clients {
   reconnects = 0
   restOk = 0
   restFailed = 0
+  /** failed calls by method, path and status */
+  readonly restFailedByCall = new Map<string, number>()
+  /** 5xx that nginx made itself: no gateway's x-request-id on them */
+  lbErrors = 0
   private stopped = false
   private readonly sockets: WebSocket[] = []
 
@@ -52,34 +70,50 @@ export class Clients {
     await Promise.all(this.sockets.map((ws) => new Promise((resolve) => ws.once('open', resolve))))
   }
 
-  /** Steady REST load through nginx: two cached calls and one the upstream answers each round. */
+  /**
+   * Steady REST load through nginx: two cached calls, one the upstream answers, and a POST (never
+   * retried by nginx once a gateway has it) each round.
+   */
   startRest(): void {
+    const calls: Array<{ method: string; path: string }> = [
+      { method: 'GET', path: CALLS.getCoinList.path },
+      { method: 'GET', path: CALLS.getAllSetting.path },
+      // never cached: every one reaches the upstream
+      { method: 'GET', path: CALLS.assetBalance.path },
+      { method: 'POST', path: CALLS.getCountryCode.path },
+    ]
     const round = async (): Promise<void> => {
       while (!this.stopped) {
-        const calls = [
-          fetch(`${this.base}${CALLS.getCoinList.path}`),
-          fetch(`${this.base}${CALLS.getAllSetting.path}`),
-          // never cached: every one reaches the upstream
-          fetch(`${this.base}${CALLS.assetBalance.path}`),
-        ]
-        for (const answer of await Promise.allSettled(calls)) {
-          if (answer.status === 'fulfilled' && answer.value.status < 500) this.restOk++
-          else this.restFailed++
-        }
+        const answers = await Promise.allSettled(
+          calls.map((call) => fetch(`${this.base}${call.path}`, { method: call.method })),
+        )
+        answers.forEach((answer, index) => {
+          if (answer.status === 'fulfilled') void answer.value.arrayBuffer().catch(() => {})
+          if (answer.status === 'fulfilled' && answer.value.status < 500) return void this.restOk++
+          this.restFailed++
+          const status = answer.status === 'fulfilled' ? answer.value.status : 'network error'
+          const key = `${calls[index]!.method} ${calls[index]!.path} ${status}`
+          this.restFailedByCall.set(key, (this.restFailedByCall.get(key) ?? 0) + 1)
+          if (answer.status === 'fulfilled' && !answer.value.headers.has('x-request-id')) this.lbErrors++
+        })
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }
     void round()
   }
 
-  /** the longest time between two ticks on any socket from `since`, counting from the last tick before it */
-  longestGapSince(since: number): number {
+  /**
+   * The longest time between two ticks on any socket from `since`, counting from the last tick before
+   * it, and up to `until` for a socket still waiting for its next one.
+   */
+  longestGapSince(since: number, until = Date.now()): number {
     let longest = 0
     for (const list of this.ticks) {
       const first = list.findIndex((ts) => ts >= since)
-      if (first < 0) continue
-      for (let i = Math.max(1, first); i < list.length; i++)
+      for (let i = Math.max(1, first < 0 ? list.length : first); i < list.length; i++)
         longest = Math.max(longest, list[i]! - list[i - 1]!)
+      const last = list.at(-1)
+      if (last !== undefined) longest = Math.max(longest, until - Math.max(last, since))
     }
     return longest
   }
@@ -124,30 +158,40 @@ export class Clients {
 export async function startDrillStack(): Promise<DrillStack> {
   const redis = await startRedisChild()
   const upstream = await startSandboxUpstream(TICK_MS)
+  const sandboxPort = Number(new URL(upstream.url).port)
+  const upstreamProxy = await startFaultProxy({ targetHost: '127.0.0.1', targetPort: sandboxPort })
   const prefix = uniquePrefix('drill')
   const gateways: GatewayNode[] = []
   for (const id of ['gateway-a', 'gateway-b', 'gateway-c']) {
     const metricsPort = await freePort()
     const env = {
       INSTANCE_ID: id,
-      UPSTREAM_URL: upstream.url,
+      UPSTREAM_URL: `http://127.0.0.1:${upstreamProxy.port}`,
       FEED_TOKEN,
       REDIS_URL: redis.url,
       REDIS_PREFIX: prefix,
       FEED_LEASE_MS: String(LEASE_MS),
       METRICS_PORT: String(metricsPort),
       TRUST_PROXY: 'loopback',
-      WS_MAX_SOCKETS_PER_IP: '1000',
+      WS_MAX_SOCKETS_PER_IP: String(SOCKETS_PER_ADDRESS),
+      // a reader that stopped reading is cut within 5-10 s (two pings) instead of 25-50 s
+      WS_PING_INTERVAL_MS: '5000',
       RATE_LIMIT_PER_MINUTE: '100000',
     }
     gateways.push({ id, env, metricsPort, process: await startGatewayProcess(env) })
   }
   const nginx = await startNginx(gateways.map((node) => node.process.port))
-  const prometheus = await startPrometheus(gateways.map((node) => `127.0.0.1:${node.metricsPort}`))
+  const nginxLog = await startNginxLogMetrics(nginx.accessLogFile)
+  const prometheus = await startPrometheus({
+    gateway: gateways.map((node) => `127.0.0.1:${node.metricsPort}`),
+    nginx: [nginxLog.target],
+  })
   const clients = new Clients(`http://127.0.0.1:${nginx.port}`)
   return {
     redis,
     upstream,
+    upstreamProxy,
+    nginxLog,
     gateways,
     nginx,
     prometheus,
@@ -158,8 +202,10 @@ export async function startDrillStack(): Promise<DrillStack> {
     async close() {
       clients.close()
       await prometheus.close()
+      await nginxLog.kill('SIGTERM')
       await nginx.close()
       await Promise.all(gateways.map((node) => node.process.kill('SIGTERM')))
+      await upstreamProxy.close()
       await upstream.close()
       await redis.kill()
     },

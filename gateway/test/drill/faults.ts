@@ -1,4 +1,8 @@
+import { expect } from 'vitest'
 import { CALLS } from '@tradegate/shared'
+import { waitFor } from '../live/helpers'
+import { startSlowReaders, startSocketFlood, type Abuser } from './abusive-clients'
+import { SOCKETS_PER_ADDRESS } from './drill-stack'
 import type { FaultPlan } from './fault'
 
 // The faults the drill causes, each with the alerts an operator should get for it.
@@ -8,6 +12,13 @@ export const redisKill: FaultPlan = {
   expected: ['GatewayRedisDown'],
   inject: (stack) => stack.redis.kill(),
   recover: (stack) => stack.redis.start(),
+  check(report) {
+    // REST needs no Redis and sockets keep their ticks: nobody notices but the operator
+    expect(report.restFailed).toBe(0)
+    expect(report.duplicates).toBe(0)
+    expect(report.reconnects).toBe(0)
+    expect(report.longestTickGap).toBeLessThan(10)
+  },
 }
 
 export const upstream5xxBurst: FaultPlan = {
@@ -55,4 +66,136 @@ async function leaseHolder(stack: Parameters<FaultPlan['inject']>[0]) {
     if (/^gateway_feed_leader\{[^}]*\} 1$/m.test(text)) return node
   }
   throw new Error('no gateway holds the feed lease')
+}
+
+/** The calls the upstream answers (not served from the gateway's cache). */
+const UNCACHED_CALLS = [`GET ${CALLS.assetBalance.path}`, `POST ${CALLS.getCountryCode.path}`]
+
+export const upstreamFreeze: FaultPlan = {
+  name: 'upstream frozen',
+  // unreachable for every instance, and the calls that need it answered 504 by the gateways
+  expected: ['GatewayUpstreamDown', 'GatewayHighErrorRatio'],
+  quiet: ['LoadBalancerErrors'],
+  // the upstream's connections stay open and new ones are accepted, but not a byte comes back
+  // (REST and feed alike) until it thaws, when what it held is delivered
+  inject: async (stack) => stack.upstreamProxy.pause(true),
+  recover: async (stack) => stack.upstreamProxy.pause(false),
+  check(report) {
+    // the gateways answer (504 on calls that need the upstream, the cache for the rest); nginx
+    // takes no gateway out of rotation
+    expect(report.lbErrors).toBe(0)
+    const failedCalls = Object.keys(report.restFailedByCall)
+    expect(failedCalls.filter((call) => !UNCACHED_CALLS.some((name) => call.startsWith(name)))).toEqual([])
+    expect(report.reconnects).toBe(0)
+    expect(report.duplicates).toBe(0)
+  },
+}
+
+let flood: Abuser | null = null
+export const socketFlood: FaultPlan = {
+  name: 'socket flood from one address',
+  expected: ['GatewaySocketFlood'],
+  quiet: ['LoadBalancerErrors', 'GatewayHighErrorRatio'],
+  inject: async (stack) => void (flood = startSocketFlood(`http://127.0.0.1:${stack.nginx.port}`)),
+  recover: async () => flood?.stop(),
+  details: async () => ({
+    'flood sockets held': flood?.counts.held ?? 0,
+    'flood upgrades refused 429': flood?.counts.refused429 ?? 0,
+  }),
+  check(report) {
+    // the flooder holds its cap on each gateway and is refused 429 past it; nobody else notices
+    expect(report.details['flood sockets held']).toBe(3 * SOCKETS_PER_ADDRESS)
+    expect(report.details['flood upgrades refused 429']).toBeGreaterThan(0)
+    expect(report.restFailed).toBe(0)
+    expect(report.lbErrors).toBe(0)
+    expect(report.reconnects).toBe(0)
+    expect(report.longestTickGap).toBeLessThan(2)
+  },
+}
+
+let slowReaders: Abuser | null = null
+export const slowConsumers: FaultPlan = {
+  name: 'slow consumers',
+  expected: ['GatewaySlowSocketsClosed'],
+  quiet: ['LoadBalancerErrors'],
+  inject: async (stack) => void (slowReaders = startSlowReaders(`http://127.0.0.1:${stack.nginx.port}`)),
+  recover: async () => slowReaders?.stop(),
+  details: async () => ({
+    'slow sockets cut': (slowReaders?.counts.cut ?? 0) - (slowReaders?.counts.survived ?? 0),
+    'slow sockets not cut': slowReaders?.counts.survived ?? 0,
+  }),
+  check(report) {
+    // the readers that stopped reading are cut; the others keep every tick, on time
+    expect(report.details['slow sockets cut']).toBeGreaterThan(0)
+    expect(report.details['slow sockets not cut']).toBe(0)
+    expect(report.restFailed).toBe(0)
+    expect(report.reconnects).toBe(0)
+    expect(report.duplicates).toBe(0)
+    expect(report.longestTickGap).toBeLessThan(2)
+  },
+}
+
+/** Stopped this long out of every STALL_CYCLE_MS: its event loop runs nothing meanwhile. */
+const STALL_MS = 300
+const STALL_CYCLE_MS = 400
+let stalling: NodeJS.Timeout | null = null
+let stalled: number | null = null
+export const eventLoopStall: FaultPlan = {
+  name: 'event-loop stall of one gateway',
+  expected: ['GatewayEventLoopDelay'],
+  quiet: ['LoadBalancerErrors', 'GatewayHighErrorRatio'],
+  // SIGSTOP/SIGCONT: to the event loop the same as 300 ms of blocking work every 400 ms
+  inject: async (stack) => {
+    const pid = stack.gateways[1]!.process.pid
+    stalled = pid
+    const cycle = (): void => {
+      process.kill(pid, 'SIGSTOP')
+      setTimeout(() => process.kill(pid, 'SIGCONT'), STALL_MS)
+    }
+    cycle()
+    stalling = setInterval(cycle, STALL_CYCLE_MS)
+  },
+  recover: async () => {
+    if (stalling) clearInterval(stalling)
+    await new Promise((resolve) => setTimeout(resolve, STALL_MS))
+    if (stalled !== null) process.kill(stalled, 'SIGCONT')
+  },
+  check(report) {
+    // slower answers and later ticks from that gateway, nothing lost
+    expect(report.restFailed).toBe(0)
+    expect(report.lbErrors).toBe(0)
+    expect(report.reconnects).toBe(0)
+    expect(report.duplicates).toBe(0)
+    expect(report.longestTickGap).toBeLessThan(2)
+  },
+}
+
+export const rollingRestart: FaultPlan = {
+  name: 'rolling restart of all three gateways',
+  expected: [],
+  quiet: ['LoadBalancerErrors', 'GatewayHighErrorRatio', 'GatewayFeedNoLeader'],
+  // SIGTERM one at a time; the next only once the restarted one is ready again
+  inject: async (stack) => {
+    for (const node of stack.gateways) {
+      await node.process.kill('SIGTERM')
+      await stack.restart(node)
+      await waitFor(
+        async () =>
+          (await fetch(`http://127.0.0.1:${node.process.port}/readyz`).then(
+            (response) => response.status,
+            () => 0,
+          )) === 200,
+        `${node.id} ready again`,
+        60_000,
+      )
+    }
+  },
+  recover: async () => {},
+  check(report) {
+    // not one failed request, POSTs included; sockets on a stopping gateway move to the others
+    expect(report.restFailed).toBe(0)
+    expect(report.lbErrors).toBe(0)
+    expect(report.duplicates).toBe(0)
+    expect(report.reconnects).toBeGreaterThan(0)
+  },
 }

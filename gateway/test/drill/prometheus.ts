@@ -20,6 +20,8 @@ export interface RunningPrometheus {
   alerts(): Promise<Alert[]>
   /** the value of an instant query's first series, or null */
   query(expr: string): Promise<number | null>
+  /** how many series an instant query returns */
+  seriesCount(expr: string): Promise<number>
   close(): Promise<void>
 }
 
@@ -33,16 +35,19 @@ function prometheusBinary(): string {
   return BINARY
 }
 
-export async function startPrometheus(metricsTargets: string[]): Promise<RunningPrometheus> {
+/** Scrape targets by job name: `gateway` (honoring the gateways' instance labels), `nginx` (mtail). */
+export async function startPrometheus(targets: Record<string, string[]>): Promise<RunningPrometheus> {
   const binary = prometheusBinary()
   const dir = mkdtempSync(path.join(tmpdir(), 'tradegate-prometheus-'))
   const port = await freePort()
   const config = {
     global: { scrape_interval: '1s', evaluation_interval: '1s' },
     rule_files: [path.join(repoRoot, 'docker/prometheus/gateway-rules.yml')],
-    scrape_configs: [
-      { job_name: 'gateway', honor_labels: true, static_configs: [{ targets: metricsTargets }] },
-    ],
+    scrape_configs: Object.entries(targets).map(([job, list]) => ({
+      job_name: job,
+      honor_labels: job === 'gateway',
+      static_configs: [{ targets: list }],
+    })),
   }
   const file = path.join(dir, 'prometheus.yml')
   writeFileSync(file, JSON.stringify(config))
@@ -89,6 +94,10 @@ export async function startPrometheus(metricsTargets: string[]): Promise<Running
       )
       const first = data.result[0]
       return first ? Number(first.value[1]) : null
+    },
+    async seriesCount(expr) {
+      const data = await api<{ result: unknown[] }>(`/api/v1/query?query=${encodeURIComponent(expr)}`)
+      return data.result.length
     },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -94,6 +94,8 @@ export interface NginxHandle extends ChildHandle {
   accessLog(): string
   /** where nginx writes its access log */
   accessLogFile: string
+  /** nginx's error log so far (why it failed a request: refused, reset, timed out) */
+  errorLog(): string
   close(): Promise<void>
 }
 
@@ -132,6 +134,7 @@ export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
     ...handle,
     accessLog: () => readFileSync(path.join(prefix, 'access.log'), 'utf8'),
     accessLogFile: path.join(prefix, 'access.log'),
+    errorLog: () => readFileSync(path.join(prefix, 'error.log'), 'utf8'),
     async close() {
       await handle.kill('SIGTERM')
       rmSync(prefix, { recursive: true, force: true })
