@@ -22,7 +22,6 @@ export function drillTable(reports: FaultReport[]): string {
       `${report.resyncs}`,
       `${report.reconnects}`,
       `${report.longestTickGap.toFixed(1)} s`,
-      seconds(report.ticksBackAfter),
       Object.entries(report.details)
         .map(([what, count]) => `${what}: ${count}`)
         .join(', ') || '',
@@ -40,7 +39,6 @@ export function drillTable(reports: FaultReport[]): string {
     'resync frames',
     'socket reconnects',
     'longest tick gap',
-    'ticks back after recovery',
     'fault figures',
   ]
   const line = (cells: string[]): string => `| ${cells.join(' | ')} |`
