@@ -1,0 +1,40 @@
+// Runs a command beside busy loops that hold every core, as a loaded CI machine does, then stops
+// the loops: `node scripts/beside-busy-cores.mjs <command> [args…]` (BUSY_LOOPS sets how many; the
+// default is one per core). The loops run at the same priority as the command, so the command gets
+// about a third of the CPU it would get alone on two cores. Exits with the command's status.
+import { spawn } from 'node:child_process'
+import { availableParallelism } from 'node:os'
+
+const [command, ...args] = process.argv.slice(2)
+if (!command) {
+  console.error('usage: node scripts/beside-busy-cores.mjs <command> [args…]')
+  process.exit(2)
+}
+
+const loopCount = Number(process.env.BUSY_LOOPS ?? availableParallelism())
+const loops = Array.from({ length: loopCount }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+)
+console.error(
+  `[busy] ${loopCount} busy loops (pids ${loops.map((loop) => loop.pid).join(', ')}) beside: ${command} ${args.join(' ')}`,
+)
+
+function stopLoops() {
+  for (const loop of loops) if (loop.exitCode === null) loop.kill('SIGKILL')
+}
+
+const started = Date.now()
+const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' })
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal)
+    stopLoops()
+  })
+}
+child.on('exit', (code, signal) => {
+  stopLoops()
+  console.error(
+    `[busy] ${command} ended (${signal ?? `status ${code}`}) after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  )
+  process.exit(code ?? 1)
+})
