@@ -22,8 +22,10 @@ export default defineConfig({
           globalSetup: ['test/browser/build-once.ts'],
           // one Chromium at a time: two cores, and each file starts its own gateway and sandbox
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // a bound only ends a test that has already failed; a test that walks ten screens took over
+          // a minute on a machine loaded to 20, so the bound is generous
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

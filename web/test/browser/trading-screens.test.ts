@@ -57,6 +57,10 @@ async function lastPrice(page: Page): Promise<number> {
 }
 
 async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {
+  // the picture once the fonts are in and two frames have painted, not after a guessed pause
+  await page.evaluate(
+    'document.fonts.ready.then(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))',
+  )
   await page.screenshot({
     path: screenshotPath(`trading-${name}-${viewport === PHONE ? 'phone' : 'desktop'}`),
   })
@@ -426,7 +430,6 @@ describe('screens', () => {
           .poll(async () => numberIn(await page.getByTestId('row-price').first().textContent()))
           .toBeGreaterThan(0)
       }
-      await page.waitForTimeout(400)
       await shoot(page, name, viewport)
     }
   })
