@@ -1,0 +1,73 @@
+// `npm test`: every tier the README promises, in two lanes that run side by side. The browser lane
+// (build the client, its unit tests, then one Chromium file at a time) spends most of its time
+// waiting on pages, sockets and the sandbox's ticks, so the other lane's checks and suites use the
+// CPU it leaves. No tier shares a port, a Redis key prefix or a build output with another: every
+// server takes port 0, every Redis test its own prefix, the browser stack an in-memory bus, and only
+// the browser lane writes web/dist. Each tier's output is printed whole when it ends, under its name.
+// `TEST_LANES=1 npm test` runs the same tiers one after another.
+import { spawn } from 'node:child_process'
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+/** A lane is a list of tiers run in order; a tier is a name and an npm script with its arguments. */
+const LANES = [
+  [
+    ['lint', ['run', 'lint']],
+    ['types', ['run', 'typecheck']],
+    ['alert rules', ['run', 'test:rules']],
+    ['shared', ['run', 'test', '-w', 'shared']],
+    ['gateway', ['run', 'test', '-w', 'gateway']],
+    ['loadtests', ['run', 'test', '-w', 'loadtests']],
+  ],
+  [
+    ['web build', ['run', 'build', '-w', 'web']],
+    ['web', ['run', 'test', '-w', 'web']],
+  ],
+]
+
+const started = Date.now()
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
+const results = []
+
+function runTier([name, args]) {
+  const tierStarted = Date.now()
+  console.log(`[test] ${name}: started at ${seconds(started)}`)
+  return new Promise((resolve) => {
+    const child = spawn(npm, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1' },
+    })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.on('close', (code, signal) => {
+      const ok = code === 0
+      process.stdout.write(`\n[test] ──── ${name} (npm ${args.join(' ')}) ────\n`)
+      process.stdout.write(Buffer.concat(output))
+      console.log(
+        `[test] ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `status ${code}`})`} in ${seconds(tierStarted)}`,
+      )
+      results.push({ name, ok, took: seconds(tierStarted) })
+      resolve(ok)
+    })
+  })
+}
+
+/** Runs a lane's tiers in order; a failed tier stops its lane, not the other one. */
+async function runLane(lane) {
+  for (const tier of lane) if (!(await runTier(tier))) return
+}
+
+const lanes = process.env.TEST_LANES === '1' ? [LANES.flat()] : LANES
+await Promise.all(lanes.map(runLane))
+
+console.log(
+  `\n[test] ${results.map(({ name, ok, took }) => `${name} ${ok ? 'ok' : 'FAILED'} ${took}`).join(', ')}`,
+)
+const tierCount = LANES.flat().length
+const failed = results.filter((result) => !result.ok).map((result) => result.name)
+const skipped = tierCount - results.length
+console.log(
+  `[test] ${failed.length ? `FAILED: ${failed.join(', ')}` : 'all passed'}${skipped ? ` (${skipped} not run after a failure)` : ''} in ${seconds(started)}`,
+)
+process.exit(failed.length || skipped ? 1 : 0)
