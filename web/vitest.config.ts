@@ -26,6 +26,9 @@ export default defineConfig({
           // a minute on a machine loaded to 20, so the bound is generous
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // an expect.poll without its own bound waited 1 s, which a margin change answered over a
+          // loaded machine outlasted; like the test bound, this one only ends a check already failed
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
