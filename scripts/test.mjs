@@ -1,10 +1,9 @@
-// `npm test`: every tier the README promises, in two lanes that run side by side. The browser lane
-// (build the client, its unit tests, then one Chromium file at a time) spends most of its time
-// waiting on pages, sockets and the sandbox's ticks, so the other lane's checks and suites use the
-// CPU it leaves. No tier shares a port, a Redis key prefix or a build output with another: every
+// `npm test`: every tier the README promises, in two lanes that run side by side, since neither keeps
+// both cores busy on its own (the browser lane runs one Chromium file at a time; lane 1 is mostly one
+// process at a time). No tier shares a port, a Redis key prefix or a build output with another: every
 // server takes port 0, every Redis test its own prefix, the browser stack an in-memory bus, and only
 // the browser lane writes web/dist. Each tier's output is printed whole when it ends, under its name.
-// `TEST_LANES=1 npm test` runs the same tiers one after another.
+// `TEST_LANES=1 npm test` runs the same tiers one after another. CONTRIBUTING.md has the figures.
 import { spawn } from 'node:child_process'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
