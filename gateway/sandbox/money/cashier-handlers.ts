@@ -1,10 +1,10 @@
-import { toDecimal } from '@tradegate/shared'
+import { toDecimal, type MoneyRequest } from '@tradegate/shared'
 import type { Handlers } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
 import type { SandboxState } from '../state'
 import { positiveAmount } from '../trading/rules'
-import { publicRequest, type Cashier } from './cashier'
+import { publicRequest, type Cashier, type WithdrawalRequest } from './cashier'
 import { coinPlacesOf } from './precision'
 
 // Deposits and withdrawals: the channels they travel on, deposit addresses, requests and their lists.
@@ -20,6 +20,11 @@ type CashierCalls =
   | 'withdrawSubmit'
   | 'withdrawList'
   | 'withdrawStatus'
+
+/** A user's requests as the lists show them: of one coin when the query names one, public fields only. */
+function ofCoin(requests: WithdrawalRequest[], coin: string | undefined): MoneyRequest[] {
+  return requests.filter((row) => !coin || row.coin === coin.toLowerCase()).map(publicRequest)
+}
 
 export function cashierHandlers(state: SandboxState, cashier: Cashier): Pick<Handlers, CashierCalls> {
   return { ...depositHandlers(cashier), ...withdrawalHandlers(state, cashier) }
@@ -65,14 +70,7 @@ function depositHandlers(
         ),
       ),
 
-    rechargeList: ({ user, query }) =>
-      page(
-        cashier
-          .rechargesOf(user.id)
-          .filter((row) => !query.coin || row.coin === query.coin.toLowerCase())
-          .map(publicRequest),
-        query,
-      ),
+    rechargeList: ({ user, query }) => page(ofCoin(cashier.rechargesOf(user.id), query.coin), query),
 
     rechargeAddress: ({ user, query }) => {
       const coin = query.coin.toLowerCase()
@@ -138,14 +136,7 @@ function withdrawalHandlers(
         }),
       ),
 
-    withdrawList: ({ user, query }) =>
-      page(
-        cashier
-          .withdrawalsOf(user.id)
-          .filter((row) => !query.coin || row.coin === query.coin.toLowerCase())
-          .map(publicRequest),
-        query,
-      ),
+    withdrawList: ({ user, query }) => page(ofCoin(cashier.withdrawalsOf(user.id), query.coin), query),
 
     withdrawStatus: ({ user }) => cashier.withdrawStatus(user.id),
   }
