@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import path from 'node:path'
+import { keepOutputTail } from '../../gateway/test/support/output-tail'
 
 /** Above Node's default of 511 (the kernel caps it at net.core.somaxconn) so a storm is not refused. */
 export const LISTEN_BACKLOG = 8192
@@ -228,12 +229,7 @@ export function spawnPinned(
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let tail = ''
-  const keep = (chunk: Buffer): void => {
-    tail = (tail + chunk.toString()).slice(-4000)
-  }
-  child.stderr!.on('data', keep)
-  child.stdout!.on('data', keep)
+  const output = keepOutputTail(child)
   if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
   let exited = false
   const exit = new Promise<void>((resolve) =>
@@ -245,7 +241,7 @@ export function spawnPinned(
   return {
     pid: child.pid!,
     pinned,
-    output: () => tail,
+    output,
     get exited() {
       return exited
     },

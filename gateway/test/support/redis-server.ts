@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { freePort } from './free-port'
+import { keepOutputTail } from './output-tail'
 
 // Throwaway redis-server children on free ports, a single node or a cluster: the one launcher of the
 // gateway's tests (which stop and restart Redis under a running gateway) and of the bench (which
@@ -63,13 +64,7 @@ function launch(port: number, args: string[], options: RedisLaunchOptions): Redi
   const child = spawn(command, [...prefix, '--port', String(port), ...BASE_ARGS, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let tail = ''
-  const keep = (chunk: Buffer): void => {
-    tail = (tail + chunk.toString()).slice(-4000)
-  }
-  child.stdout!.on('data', keep)
-  child.stderr!.on('data', keep)
-  return { child, output: () => tail }
+  return { child, output: keepOutputTail(child) }
 }
 
 function isRunning(child: ChildProcess): boolean {
