@@ -37,8 +37,10 @@ export function OrderBook({
   const stepPlaces = steps[0]?.split('.')[1]?.length ?? 0
   const { stale, mark } = useStaleMark()
   const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
-  const level = (row: BookRow, side: 'bid' | 'ask') => (
-    <li key={row.price}>
+  // a level is keyed by its place from the spread, not its price: as prices move the rows keep their
+  // places and only their text changes, so the screen does not shift (Lighthouse CLS)
+  const level = (row: BookRow, side: 'bid' | 'ask', place: number) => (
+    <li key={place}>
       <button
         type="button"
         className={`book-row ${side}`}
@@ -75,7 +77,7 @@ export function OrderBook({
         </span>
         <span>{t('desk.total')}</span>
       </div>
-      <ol className="book-side asks">{[...asks].reverse().map((row) => level(row, 'ask'))}</ol>
+      <ol className="book-side asks">{asks.map((row, place) => level(row, 'ask', place)).reverse()}</ol>
       <div className="book-spread" data-testid="book-spread">
         {figures ? (
           <>
@@ -91,7 +93,7 @@ export function OrderBook({
           <span className="muted">{t('desk.bookWaiting')}</span>
         )}
       </div>
-      <ol className="book-side bids">{bids.map((row) => level(row, 'bid'))}</ol>
+      <ol className="book-side bids">{bids.map((row, place) => level(row, 'bid', place))}</ol>
       <label className="book-step">
         <span className="muted">{t('desk.grouping')}</span>
         <select
