@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '@tradegate/shared'
 import { DESKTOP, PHONE, screenshotPath, signedInContext, uniqueEmail, type Viewport } from './stack'
 import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
 
@@ -100,6 +101,14 @@ function cents(text: string): number {
   const match = text.replace(/,/g, '').match(/-?\d+(\.\d+)?/)
   if (!match) throw new Error(`no number in "${text}"`)
   return Math.round(Number(match[0]) * 100)
+}
+
+/** Chooses a deposit coin whose address is cached and reads the address shown right after the click. */
+async function fetchedAddress(page: Page, coin: string): Promise<string | null> {
+  await page.locator(`.chips [data-coin="${coin}"]`).click()
+  // a click is a discrete event: React has rendered the cached address when click() returns
+  expect(await page.getByTestId('deposit-qr').count()).toBe(1)
+  return page.getByTestId('deposit-address').textContent()
 }
 
 async function toastTexts(page: Page): Promise<string[]> {
@@ -299,29 +308,36 @@ describe('deposit', () => {
   it('fetches deposit addresses at most once per 5 s over all coins, and each coin only once', async () => {
     const account = await fundedAccount()
     const { context, page } = await signedInPage(PHONE, account)
+    // every address fetch the page sends: which channel, and when
+    const fetches: Array<{ channel: string; at: number }> = []
+    page.on('request', (request) => {
+      if (!request.url().includes('/api/recharge/payAddress')) return
+      const body = JSON.parse(request.postData() ?? '{}') as { coin?: string; chain?: string }
+      fetches.push({ channel: `${body.coin?.toUpperCase()}-${body.chain}`, at: Date.now() })
+    })
     await go(page, '/recharge')
     await page.getByTestId('deposit-qr').waitFor({ timeout: 10_000 })
-    const payAddressCalls = () =>
-      suite.stack.apiRequests.filter((url) => url.startsWith('/api/recharge/payAddress'))
-    const before = payAddressCalls().length
-    const started = Date.now()
+    const firstShown = await page.getByTestId('deposit-address').textContent()
     const coins = await page
       .locator('.chips [data-coin]')
-      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-coin')))
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-coin') ?? ''))
     expect(coins.length).toBeGreaterThanOrEqual(5)
+    expect(fetches.map((fetch) => fetch.channel)).toEqual([coins[0]])
     for (const coin of coins.slice(1)) await page.locator(`.chips [data-coin="${coin}"]`).click()
-    // the first coin was fetched on arrival; the burst waits for the 5 s window and fetches only the last choice
-    await page.waitForTimeout(Math.max(0, 3500 - (Date.now() - started)))
-    expect(payAddressCalls().length - before).toBe(0)
-    await expect.poll(() => payAddressCalls().length - before, { timeout: 8000 }).toBe(1)
-    const last = coins.at(-1)
+    // the burst waits for the 5 s window and fetches only the last choice
+    const last = coins.at(-1)!
+    await expect.poll(() => fetches.length, { timeout: 15_000 }).toBe(2)
+    expect(fetches[1]!.channel).toBe(last)
+    // the window is counted from the first fetch; a busy machine only makes the gap longer
+    expect(fetches[1]!.at - fetches[0]!.at).toBeGreaterThanOrEqual(LIMITS.addressFetchDebounceMs - 250)
     await expect.poll(() => page.getByTestId('deposit-qr').count()).toBe(1)
     expect(await page.locator('.chips [aria-pressed=true]').getAttribute('data-coin')).toBe(last)
-    // back to a coin already fetched: shown at once from the cache, no request
-    await page.locator(`.chips [data-coin="${coins[0]}"]`).click()
-    await page.getByTestId('deposit-qr').waitFor()
-    await page.waitForTimeout(6000)
-    expect(payAddressCalls().length - before).toBe(1)
+    // back to a coin already fetched: its address is on screen as soon as it is chosen, without a request
+    expect(await fetchedAddress(page, coins[0]!)).toBe(firstShown)
+    // a coin never fetched goes out next, in its own window: the cached one was never asked again
+    await page.locator(`.chips [data-coin="${coins[1]}"]`).click()
+    await expect.poll(() => fetches.length, { timeout: 15_000 }).toBe(3)
+    expect(fetches.map((fetch) => fetch.channel)).toEqual([coins[0], last, coins[1]])
     await context.close()
   })
 })
