@@ -16,6 +16,8 @@ const SCREENS = [
   '/transfer',
   '/secrety',
   '/userauth',
+  '/exchange',
+  '/flashExchange?from=usdt&to=btc',
 ] as const
 
 interface Overflow {
@@ -78,7 +80,9 @@ describe('every language on a phone', () => {
         for (const overflow of await findOverflows(page))
           problems.push(`${language} ${path}: ${JSON.stringify(overflow)}`)
         if (['de', 'ar', 'ru'].includes(language))
-          await page.screenshot({ path: screenshotPath(`phone-${language}${path.replace('/', '-')}`) })
+          await page.screenshot({
+            path: screenshotPath(`phone-${language}${path.replace('/', '-').replace(/[?&=]/g, '-')}`),
+          })
       }
       await context.close()
     }
