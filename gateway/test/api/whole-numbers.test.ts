@@ -28,6 +28,7 @@ const VALID: Partial<Record<CallName, Record<string, unknown>>> = {
     quantity: '1',
     maxPremium: '100',
   },
+  optionOrderSell: { id: 1, minPrice: '0' },
 }
 
 const WHOLE_FIELDS = CALL_NAMES.flatMap((name) =>
