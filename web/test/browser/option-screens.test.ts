@@ -325,6 +325,10 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
         }
         // no raw key anywhere on the screen
         expect(await page.locator('body').textContent()).not.toMatch(/\boptions?\.[a-zA-Z_]+\b/)
+        // nothing runs off a phone: the page is no wider than the screen
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+          viewport.width,
+        )
         await shoot(page, `walk-${language}`, viewport)
       }
     },
