@@ -3,6 +3,7 @@ import { mul, type ContractOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
+import { OrderDetailRow } from './order-detail-row'
 
 /**
  * One contract order. A past order also shows the position value it filled (shares times the pair's
@@ -65,20 +66,11 @@ export function ContractOrderRow({
           )}
         </td>
       </tr>
-      <tr className="order-detail mobile-only" data-testid="order-detail">
-        <td colSpan={history ? 9 : 7} className="muted">
-          <span className="order-detail-line">
-            <span className="num">{dateTime(order.createdAt)}</span>
-            {history && (
-              <>
-                {' · '}
-                {t('desk.total')} <span className="num">{total}</span> · {t('trade.fee')}{' '}
-                <span className="num">{fee}</span>
-              </>
-            )}
-          </span>
-        </td>
-      </tr>
+      <OrderDetailRow
+        colSpan={history ? 9 : 7}
+        createdAt={order.createdAt}
+        past={history ? { total, fee } : undefined}
+      />
     </>
   )
 }

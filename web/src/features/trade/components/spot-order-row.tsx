@@ -3,6 +3,7 @@ import { mul, type SpotOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelOrderButton } from './cancel-buttons'
+import { OrderDetailRow } from './order-detail-row'
 
 /** The quote coin a spot pair is priced in: btcusdt -> USDT. */
 function quoteOf(symbol: string): string {
@@ -66,20 +67,11 @@ export function SpotOrderRow({
           )}
         </td>
       </tr>
-      <tr className="order-detail mobile-only" data-testid="order-detail">
-        <td colSpan={columns} className="muted">
-          <span className="order-detail-line">
-            <span className="num">{dateTime(order.createdAt)}</span>
-            {history && (
-              <>
-                {' · '}
-                {t('desk.total')} <span className="num">{total}</span> · {t('trade.fee')}{' '}
-                <span className="num">{fee}</span>
-              </>
-            )}
-          </span>
-        </td>
-      </tr>
+      <OrderDetailRow
+        colSpan={columns}
+        createdAt={order.createdAt}
+        past={history ? { total, fee } : undefined}
+      />
     </>
   )
 }
