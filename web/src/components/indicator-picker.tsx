@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { INDICATORS, type Indicator, type IndicatorChoice } from './chart-indicators'
 import { INDICATOR_COLOURS } from './chart-setup'
 
-/** Toggles for the chart's indicators; each button's name says the indicator in full. */
+/**
+ * Toggles for the chart's indicators. A button is named by its short label, as seen (a spoken name
+ * that differs from the visible one confuses voice control); its title describes it in full.
+ */
 export function IndicatorPicker({
   choice,
   onToggle,
@@ -18,7 +21,6 @@ export function IndicatorPicker({
           key={indicator}
           type="button"
           aria-pressed={choice[indicator]}
-          aria-label={t(`chart.indicatorNames.${indicator}`)}
           title={t(`chart.indicatorNames.${indicator}`)}
           onClick={() => onToggle(indicator)}
           data-indicator={indicator}

@@ -73,7 +73,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBeGreaterThan(50)
     expect(await pixelsOf(page, COLOURS.ema)).toBe(0)
     expect(await pixelsOf(page, COLOURS.boll)).toBe(0)
-    expect(await toggle(page, 'ema').getAttribute('aria-label')).toBe(english.chart.indicatorNames.ema)
+    expect(await toggle(page, 'ema').getAttribute('title')).toBe(english.chart.indicatorNames.ema)
 
     await toggle(page, 'ema').click()
     await toggle(page, 'boll').click()
@@ -105,7 +105,7 @@ describe('the indicator toggles in Arabic, German and Japanese', () => {
         .indicatorNames
       for (const indicator of ['ma', 'ema', 'boll', 'volume']) {
         const button = toggle(page, indicator)
-        expect(await button.getAttribute('aria-label')).toBe(names[indicator])
+        expect(await button.getAttribute('title')).toBe(names[indicator])
         const box = (await button.boundingBox())!
         expect(box.x).toBeGreaterThanOrEqual(0)
         expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)

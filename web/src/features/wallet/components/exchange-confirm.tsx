@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useFormatters } from '../../../lib/use-formatters'
 import type { QuoteState } from '../api/get-exchange-quote'
 import { ExchangeFigures } from './exchange-figures'
+import { BackAndConfirm } from '../../../components/back-and-confirm'
 
 /** The last look before an exchange: what is paid, at which rate, the fee and what arrives, while the quote holds. */
 export function ExchangeConfirm({
@@ -36,21 +37,14 @@ export function ExchangeConfirm({
       </p>
       <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
       <p className="note">{t('exchange.quoteNote')}</p>
-      <div className="button-row">
-        <button type="button" className="button" onClick={onBack} disabled={busy}>
-          {t('withdrawal.back')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={onConfirm}
-          disabled={busy || !quote.held}
-          aria-busy={busy}
-          data-testid="exchange-confirm-submit"
-        >
-          {busy ? <span className="spinner spinner-small" /> : t('exchange.confirm')}
-        </button>
-      </div>
+      <BackAndConfirm
+        confirmLabel={t('exchange.confirm')}
+        busy={busy}
+        canConfirm={quote.held !== null}
+        onBack={onBack}
+        onConfirm={onConfirm}
+        testId="exchange-confirm-submit"
+      />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useFormatters } from '../../../lib/use-formatters'
+import { BackAndConfirm } from '../../../components/back-and-confirm'
 
 export interface WithdrawDraft {
   coin: string
@@ -48,21 +49,13 @@ export function WithdrawConfirm({
         </p>
       ))}
       <p className="note">{t('withdrawal.checkNetwork', { network: draft.network })}</p>
-      <div className="button-row">
-        <button type="button" className="button" onClick={onBack} disabled={busy}>
-          {t('withdrawal.back')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy}
-          data-testid="withdraw-confirm-submit"
-        >
-          {busy ? <span className="spinner spinner-small" /> : t('withdrawal.confirm')}
-        </button>
-      </div>
+      <BackAndConfirm
+        confirmLabel={t('withdrawal.confirm')}
+        busy={busy}
+        onBack={onBack}
+        onConfirm={onConfirm}
+        testId="withdraw-confirm-submit"
+      />
     </section>
   )
 }

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+
+/** The last step of a money action: Back to edit, or the action's own Confirm, which spins while it is sent. */
+export function BackAndConfirm({
+  confirmLabel,
+  busy,
+  canConfirm = true,
+  onBack,
+  onConfirm,
+  testId,
+}: {
+  confirmLabel: string
+  busy: boolean
+  canConfirm?: boolean
+  onBack: () => void
+  onConfirm: () => void
+  testId: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="button-row">
+      <button type="button" className="button" onClick={onBack} disabled={busy}>
+        {t('withdrawal.back')}
+      </button>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={onConfirm}
+        disabled={busy || !canConfirm}
+        aria-busy={busy}
+        data-testid={testId}
+      >
+        {busy ? <span className="spinner spinner-small" /> : confirmLabel}
+      </button>
+    </div>
+  )
+}
