@@ -335,6 +335,28 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
         `${Number(takeProfit).toLocaleString('en', { minimumFractionDigits: 2 })} / ${Number(stopLoss).toLocaleString('en', { minimumFractionDigits: 2 })} · Mark price`,
       )
     await page.screenshot({ path: screenshotPath(`desk-exit-set-${sizeName(viewport)}`) })
+
+    // the position's own editor starts on the price its setting watches, says a broken rule against
+    // the current price as it is typed, and can move the setting back to the last price
+    await position.getByTestId('edit-loss').click()
+    const editor = position.getByTestId('loss-editor')
+    expect(await editor.locator('[data-choice=mark]').getAttribute('aria-pressed')).toBe('true')
+    expect(await editor.locator('input[name^=stop-loss]').inputValue()).toBe(stopLoss)
+    await editor.locator(`input[name^=take-profit]`).fill(String(Math.round(last * 0.5)))
+    await expect
+      .poll(() => editor.getByTestId('takeProfit-rule').textContent())
+      .toMatch(/^For a long, take profit must be above the current price of [\d,.]+$/)
+    expect(await editor.getByTestId('loss-save').isDisabled()).toBe(true)
+    const newTakeProfit = String(Math.round(last * 1.6))
+    await editor.locator(`input[name^=take-profit]`).fill(newTakeProfit)
+    await editor.locator('[data-choice=last]').click()
+    expect(await editor.getByTestId('takeProfit-rule').count()).toBe(0)
+    await editor.getByTestId('loss-save').click()
+    await expect
+      .poll(() => position.getByTestId('position-loss').textContent(), { timeout: 20_000 })
+      .toBe(
+        `${Number(newTakeProfit).toLocaleString('en', { minimumFractionDigits: 2 })} / ${Number(stopLoss).toLocaleString('en', { minimumFractionDigits: 2 })}`,
+      )
   })
 
   it('closes every position at once after confirming, says what closed, and lists them in the history', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { AmountInput, Choice } from '../../../components/form-bits'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { useFormatters } from '../../../lib/use-formatters'
-import { exitProblems, type ExitProblems, type TriggerBy } from '../lib/tp-sl'
+import { exitProblems, type ExitProblems, type ExitRule as ExitSide, type TriggerBy } from '../lib/tp-sl'
 
 interface ExitState {
   takeProfit: string
@@ -60,16 +60,9 @@ function ExitFields({
   openingPrice: string
 }) {
   const { t } = useTranslation()
-  const { price } = useFormatters()
-  const rule = (field: 'takeProfit' | 'stopLoss') => {
-    const side = problems[field]
-    if (!side) return null
-    return (
-      <p className="form-error" role="alert" data-testid={`${field}-rule`}>
-        {t(`trade.exits.${field}_${side}`, { price: price(openingPrice) })}
-      </p>
-    )
-  }
+  const rule = (field: 'takeProfit' | 'stopLoss') => (
+    <ExitRule field={field} side={problems[field]} price={openingPrice} against="opening" />
+  )
   return (
     <div className="exit-fields" data-testid="exit-fields">
       <label className="check">
@@ -99,21 +92,63 @@ function ExitFields({
             onChange={(text) => onChange({ stopLoss: sanitiseAmount(text, 10) })}
           />
           {rule('stopLoss')}
-          <span className="field-label">{t('trade.exits.triggerBy')}</span>
-          <Choice
-            label={t('trade.exits.triggerBy')}
-            value={state.triggerBy}
-            onChange={(triggerBy) => onChange({ triggerBy })}
-            options={[
-              { value: 'last', label: t('market.lastPrice') },
-              { value: 'mark', label: t('trade.markPrice') },
-            ]}
-          />
-          <p className="field-label" data-testid="trigger-hint">
-            {t(`trade.exits.${state.triggerBy}Hint`)}
-          </p>
+          <TriggerChoice value={state.triggerBy} onChange={(triggerBy) => onChange({ triggerBy })} />
         </>
       )}
     </div>
+  )
+}
+
+/**
+ * The rule a typed take-profit or stop-loss breaks, said as it is typed: against the price an order
+ * opens at, or, for a position already open, against the current price (what the exchange checks).
+ */
+export function ExitRule({
+  field,
+  side,
+  price,
+  against,
+}: {
+  field: 'takeProfit' | 'stopLoss'
+  side: ExitSide | null
+  price: string
+  against: 'opening' | 'now'
+}) {
+  const { t } = useTranslation()
+  const formatters = useFormatters()
+  if (!side) return null
+  const key = against === 'now' ? `trade.exits.againstNow.${field}_${side}` : `trade.exits.${field}_${side}`
+  return (
+    <p className="form-error" role="alert" data-testid={`${field}-rule`}>
+      {t(key, { price: formatters.price(price) })}
+    </p>
+  )
+}
+
+/** Which price an exit watches, with a line saying what that means. */
+export function TriggerChoice({
+  value,
+  onChange,
+}: {
+  value: TriggerBy
+  onChange: (value: TriggerBy) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <span className="field-label">{t('trade.exits.triggerBy')}</span>
+      <Choice
+        label={t('trade.exits.triggerBy')}
+        value={value}
+        onChange={onChange}
+        options={[
+          { value: 'last', label: t('market.lastPrice') },
+          { value: 'mark', label: t('trade.markPrice') },
+        ]}
+      />
+      <p className="field-label" data-testid="trigger-hint">
+        {t(`trade.exits.${value}Hint`)}
+      </p>
+    </>
   )
 }

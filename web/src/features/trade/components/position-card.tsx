@@ -95,7 +95,9 @@ export function PositionCard({
         </button>
       </div>
       {editor === 'margin' && <MarginEditor position={position} onChanged={onChanged} />}
-      {editor === 'loss' && <LossEditor position={position} loss={loss} onChanged={onChanged} />}
+      {editor === 'loss' && (
+        <LossEditor position={position} loss={loss} currentPrice={mark} onChanged={onChanged} />
+      )}
       {editor === 'close' && (
         <ClosePositionForm
           position={position}

@@ -9,6 +9,8 @@ import { sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
+import { exitProblems, type TriggerBy } from '../lib/tp-sl'
+import { ExitRule, TriggerChoice } from './exit-fields'
 
 // The forms a position card opens: margin, and stop loss / take profit.
 
@@ -57,18 +59,33 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
   )
 }
 
+/** A setting's price as typed text; "0" means none. */
+function exitText(value: string | undefined): string {
+  return value === undefined || value === '0' ? '' : value
+}
+
+/**
+ * Take profit and stop loss for an open position, each checked as it is typed against the current
+ * price (the exchange refuses one on the wrong side of it), and the price they watch.
+ */
 export function LossEditor({
   position,
   loss,
+  currentPrice,
   onChanged,
 }: {
   position: Position
   loss: LossSetting | undefined
+  currentPrice: string
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const [stopLoss, setStopLoss] = useState('')
-  const [takeProfit, setTakeProfit] = useState('')
+  // the editor opens on the setting in force, so saving a new take-profit keeps the stop-loss
+  const [stopLoss, setStopLoss] = useState(exitText(loss?.stopLoss))
+  const [takeProfit, setTakeProfit] = useState(exitText(loss?.takeProfit))
+  const [triggerBy, setTriggerBy] = useState<TriggerBy>(loss?.triggerBy ?? 'last')
+  const problems = exitProblems(position.direction, currentPrice, takeProfit, stopLoss)
+  const blocked = problems.takeProfit !== null || problems.stopLoss !== null
   const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
   const save = () =>
     void flow.run(async (signal) => {
@@ -77,12 +94,11 @@ export function LossEditor({
           positionId: position.id,
           ...(stopLoss ? { stopLoss } : {}),
           ...(takeProfit ? { takeProfit } : {}),
+          triggerBy,
         },
         { signal },
       )
       showToast(t('trade.lossSaved'))
-      setStopLoss('')
-      setTakeProfit('')
     })
   const cancel = (id: number) =>
     void flow.run(async (signal) => {
@@ -98,6 +114,7 @@ export function LossEditor({
         value={takeProfit}
         onChange={(text) => setTakeProfit(sanitiseAmount(text, 10))}
       />
+      <ExitRule field="takeProfit" side={problems.takeProfit} price={currentPrice} against="now" />
       <AmountInput
         label={t('trade.stopLossPrice')}
         name={`stop-loss-${position.id}`}
@@ -105,11 +122,13 @@ export function LossEditor({
         value={stopLoss}
         onChange={(text) => setStopLoss(sanitiseAmount(text, 10))}
       />
+      <ExitRule field="stopLoss" side={problems.stopLoss} price={currentPrice} against="now" />
+      <TriggerChoice value={triggerBy} onChange={setTriggerBy} />
       <div className="position-actions">
         <button
           type="button"
           className="button button-small button-primary"
-          disabled={(!stopLoss && !takeProfit) || flow.busy}
+          disabled={(!stopLoss && !takeProfit) || blocked || flow.busy}
           onClick={save}
           data-testid="loss-save"
         >
