@@ -133,7 +133,8 @@ describe('the live socket on a failing network', () => {
     stack.relay.refuse(true)
     cleanups.push(async () => stack.relay.refuse(false))
     stack.relay.cutAll()
-    await expect.poll(() => closedSockets.length, { timeout: 20_000 }).toBe(1)
+    // at least the cut one: refused retries may have opened and closed more by the time this looks
+    await expect.poll(() => closedSockets.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
     await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '125' })
     // the screen still shows what it had: the socket that would have told it is gone
     expect(await shown()).toBe(held)
