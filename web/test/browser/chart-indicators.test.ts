@@ -70,7 +70,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     const chart = page.getByTestId('candle-chart')
     // a first visit draws MA and volume
     expect(await chart.getAttribute('data-indicators')).toBe('ma volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBeGreaterThan(50)
+    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBeGreaterThan(20)
     expect(await pixelsOf(page, COLOURS.ema)).toBe(0)
     expect(await pixelsOf(page, COLOURS.boll)).toBe(0)
     expect(await toggle(page, 'ema').getAttribute('title')).toBe(english.chart.indicatorNames.ema)
@@ -79,7 +79,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     await toggle(page, 'boll').click()
     await toggle(page, 'ma').click()
     await expect.poll(() => chart.getAttribute('data-indicators')).toBe('ema boll volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ema), { timeout: 15_000 }).toBeGreaterThan(50)
+    await expect.poll(() => pixelsOf(page, COLOURS.ema), { timeout: 15_000 }).toBeGreaterThan(20)
     await expect.poll(() => pixelsOf(page, COLOURS.boll), { timeout: 15_000 }).toBeGreaterThan(100)
     await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBe(0)
     await page.screenshot({ path: screenshotPath(`chart-indicators-${viewport.width}`) })
