@@ -4,7 +4,9 @@
 // server takes port 0, every Redis test its own prefix, the browser stack an in-memory bus, and only
 // the browser lane writes web/dist. Each tier's output is printed whole when it ends, under its name.
 // `TEST_LANES=1 npm test` runs the same tiers one after another. CONTRIBUTING.md has the figures.
+// Each tier's whole output is kept in .artifacts/test-logs, and a failed run ends with what failed.
 import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -24,6 +26,10 @@ const LANES = [
   ],
 ]
 
+// every tier's whole output is also kept here, since a CI page may show only the end of the run
+const LOG_DIR = '.artifacts/test-logs'
+mkdirSync(LOG_DIR, { recursive: true })
+
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
 const results = []
@@ -41,15 +47,24 @@ function runTier([name, args]) {
     child.stderr.on('data', (chunk) => output.push(chunk))
     child.on('close', (code, signal) => {
       const ok = code === 0
+      const whole = Buffer.concat(output)
+      writeFileSync(`${LOG_DIR}/${name.replaceAll(' ', '-')}.log`, whole)
       process.stdout.write(`\n[test] ──── ${name} (npm ${args.join(' ')}) ────\n`)
-      process.stdout.write(Buffer.concat(output))
+      process.stdout.write(whole)
       console.log(
         `[test] ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `status ${code}`})`} in ${seconds(tierStarted)}`,
       )
-      results.push({ name, ok, took: seconds(tierStarted) })
+      results.push({ name, ok, took: seconds(tierStarted), failures: ok ? [] : failureLines(whole) })
       resolve(ok)
     })
   })
+}
+
+/** The lines of a failed tier that name what failed: vitest's failed tests and errors, eslint's and tsc's errors. */
+function failureLines(output) {
+  const plain = output.toString().replace(/\x1b\[[0-9;]*m/g, '')
+  const lines = plain.split('\n').filter((line) => /(^\s*(×|FAIL )|error TS|\s error\s|AssertionError|Error:)/.test(line))
+  return [...new Set(lines.map((line) => line.trim()))].slice(0, 40)
 }
 
 /** Runs a lane's tiers in order; a failed tier stops its lane, not the other one. */
@@ -65,6 +80,9 @@ console.log(
 )
 const tierCount = LANES.flat().length
 const failed = results.filter((result) => !result.ok).map((result) => result.name)
+for (const { name, failures } of results.filter((result) => !result.ok)) {
+  console.log(`[test] ${name} failed at:${failures.map((line) => `\n  ${line}`).join('')}`)
+}
 const skipped = tierCount - results.length
 console.log(
   `[test] ${failed.length ? `FAILED: ${failed.join(', ')}` : 'all passed'}${skipped ? ` (${skipped} not run after a failure)` : ''} in ${seconds(started)}`,
