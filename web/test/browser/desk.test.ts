@@ -53,6 +53,22 @@ async function bestLevel(page: Page, side: 'bid' | 'ask'): Promise<Locator> {
   return row
 }
 
+/** The theme's muted colour as the browser computes it: what a greyed (stale) figure is drawn in. */
+function mutedColour(page: Page): Promise<string> {
+  return page.evaluate(`(() => {
+    const probe = document.body.appendChild(document.createElement('span'))
+    probe.style.color = 'var(--muted)'
+    const colour = getComputedStyle(probe).color
+    probe.remove()
+    return colour
+  })()`)
+}
+
+/** The computed text colour of the first element matching `selector`. */
+function colourAt(page: Page, selector: string): Promise<string> {
+  return page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).color`)
+}
+
 async function priceOf(level: Locator): Promise<number> {
   await level.waitFor()
   return Number(await level.getAttribute('data-price'))
@@ -428,13 +444,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     const badge = page.getByTestId('feed-status')
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
     await page.getByTestId('book-bid').first().waitFor()
-    const muted = await page.evaluate(`(() => {
-      const probe = document.body.appendChild(document.createElement('span'))
-      probe.style.color = 'var(--muted)'
-      const colour = getComputedStyle(probe).color
-      probe.remove()
-      return colour
-    })()`)
+    const muted = await mutedColour(page)
     const colourOf = (testId: string) =>
       page.evaluate(
         `getComputedStyle(document.querySelector('[data-testid=${testId}]')).color`,
@@ -481,5 +491,65 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
       .poll(() => page.evaluate('window.feedStatuses.includes("reconnecting")'), { timeout: 5000 })
       .toBe(true)
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 20_000 }).toBe('live')
+  })
+
+  it('Markets and Home say Delayed and grey their prices while the feed pauses, colour again when it resumes', async () => {
+    const markets = await signedInPage(viewport)
+    const home = await signedInPage(viewport)
+    await go(markets, '/store')
+    await go(home, '/')
+    await markets.locator('[data-market-tab=BBTrading]').click()
+    // every live figure of the two screens: Markets' rows, Home's coin cards and its market list
+    const figures: Array<[Page, string]> = [
+      [markets, '[data-testid=market-table] [data-testid=row-price]'],
+      [markets, '[data-testid=market-table] .change-pill'],
+      [home, '[data-testid=home-coin-price]'],
+      [home, '[data-testid=home-coins] .coin-card-change'],
+      [home, '[data-testid=home-markets] td.num'],
+      [home, '[data-testid=home-markets] .change-pill'],
+    ]
+    const blocks: Array<[Page, string]> = [
+      [markets, 'market-table'],
+      [home, 'home-coins'],
+      [home, 'home-markets'],
+    ]
+    const muted = await mutedColour(home)
+    for (const page of [markets, home]) {
+      await expect
+        .poll(() => page.getByTestId('feed-status').getAttribute('data-status'), { timeout: 45_000 })
+        .toBe('live')
+    }
+    // a ticker has arrived on both screens before colours are compared
+    await expect.poll(() => home.getByTestId('home-coin-price').first().textContent()).not.toBe('--')
+    await markets.getByTestId('row-price').first().waitFor()
+    for (const [page, selector] of figures) expect(await colourAt(page, selector)).not.toBe(muted)
+    for (const [page, block] of blocks) expect(await page.getByTestId(block).getAttribute('title')).toBeNull()
+
+    await suite.stack.control('/sandbox/feed/pause', {})
+    try {
+      for (const page of [markets, home]) {
+        const badge = page.getByTestId('feed-status')
+        await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
+        expect(await badge.textContent()).toBe('Delayed')
+      }
+      for (const [page, selector] of figures) await expect.poll(() => colourAt(page, selector)).toBe(muted)
+      // each greyed block says why on hover and to a screen reader
+      for (const [page, block] of blocks) {
+        const element = page.getByTestId(block)
+        expect(await element.getAttribute('title')).toMatch(/not live/)
+        expect(await element.textContent()).toMatch(/not live/)
+      }
+      await markets.screenshot({ path: screenshotPath(`markets-feed-delayed-${sizeName(viewport)}`) })
+      await home.screenshot({ path: screenshotPath(`home-feed-delayed-${sizeName(viewport)}`) })
+    } finally {
+      await suite.stack.control('/sandbox/feed/resume', {})
+    }
+    for (const page of [markets, home]) {
+      await expect
+        .poll(() => page.getByTestId('feed-status').getAttribute('data-status'), { timeout: 45_000 })
+        .toBe('live')
+    }
+    for (const [page, selector] of figures) await expect.poll(() => colourAt(page, selector)).not.toBe(muted)
+    for (const [page, block] of blocks) expect(await page.getByTestId(block).getAttribute('title')).toBeNull()
   })
 })

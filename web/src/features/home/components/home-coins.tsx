@@ -3,6 +3,7 @@ import { changePercent } from '@tradegate/shared'
 import { usdtSymbol } from '../../../lib/coins'
 import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
+import { StaleHint, useStaleMark } from '../../../components/feed-status'
 
 function CoinCard({ coin }: { coin: string }) {
   const symbol = usdtSymbol(coin)
@@ -24,10 +25,12 @@ function CoinCard({ coin }: { coin: string }) {
   )
 }
 
-/** The home coins of the settings (btc, eth, trx by default), ticking live. */
+/** The home coins of the settings (btc, eth, trx by default), ticking live, grey while the feed is not. */
 export function HomeCoins({ coins }: { coins: readonly string[] }) {
+  const { stale, mark } = useStaleMark()
   return (
-    <div className="coin-cards">
+    <div className="coin-cards" data-testid="home-coins" {...mark}>
+      <StaleHint stale={stale} />
       {coins.map((coin) => (
         <CoinCard key={coin} coin={coin} />
       ))}

@@ -39,7 +39,7 @@ export function MarketList({ entries }: { entries: readonly CoinEntry[] }) {
   const { t } = useTranslation()
   const { stale, mark } = useStaleMark()
   return (
-    <table className="market-table card" style={{ padding: 0 }} {...mark}>
+    <table className="market-table card" style={{ padding: 0 }} data-testid="home-markets" {...mark}>
       {stale && <caption className="visually-hidden">{t('desk.staleHint')}</caption>}
       <thead>
         <tr>
