@@ -176,14 +176,27 @@ export const eventLoopStall: FaultPlan = {
   },
 }
 
+/**
+ * Whether nginx's access log (gateway_json lines) has a request that the gateway on `port` answered
+ * below 500, as the last gateway nginx tried for it.
+ */
+function answeredThrough(log: string, port: number): boolean {
+  return new RegExp(
+    `"upstream":"(?:[^"]*, )?127\\.0\\.0\\.1:${port}","upstreamStatus":"(?:[^"]*, )?[1-4]\\d\\d"`,
+  ).test(log)
+}
+
 export const rollingRestart: FaultPlan = {
   name: 'rolling restart of all three gateways',
   expected: [],
   quiet: ['LoadBalancerErrors', 'GatewayHighErrorRatio', 'GatewayFeedNoLeader'],
-  // SIGTERM one at a time; the next only once the restarted one is ready again
+  // SIGTERM one at a time; the next only once nginx sends requests to the restarted one again. Ready
+  // is not enough: nginx skips a gateway for fail_timeout after the refused connections of its
+  // restart, and stopping the next one meanwhile leaves a single gateway in rotation
   inject: async (stack) => {
     for (const node of stack.gateways) {
       await node.process.kill('SIGTERM')
+      const logFrom = stack.nginx.accessLog().length
       await stack.restart(node)
       await waitFor(
         async () =>
@@ -192,6 +205,11 @@ export const rollingRestart: FaultPlan = {
             () => 0,
           )) === 200,
         `${node.id} ready again`,
+        60_000,
+      )
+      await waitFor(
+        () => answeredThrough(stack.nginx.accessLog().slice(logFrom), node.process.port),
+        `nginx sending requests to ${node.id} again`,
         60_000,
       )
     }

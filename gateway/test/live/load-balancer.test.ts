@@ -47,6 +47,23 @@ describe('docker/nginx.conf in front of two gateways', () => {
     await upstream?.close()
   })
 
+  it("passes 503s through without taking a gateway out: the upstream's own, or a gateway shedding load", async () => {
+    await upstream.control('/sandbox/fail', { count: 1000, mode: 'status503', path: CALLS.assetBalance.path })
+    try {
+      // more than max_fails per gateway: each would be skipped if a 503 counted against it
+      for (let i = 0; i < 10; i++) {
+        const answer = await get(CALLS.assetBalance.path)
+        expect(answer.status).toBe(503)
+        expect(answer.headers.has('x-request-id')).toBe(true)
+      }
+      const others = await Promise.all(Array.from({ length: 10 }, () => get(CALLS.getCoinList.path)))
+      expect(others.map((answer) => answer.status)).toEqual(Array(10).fill(200))
+      expect(nginx.errorLog()).not.toMatch(/no live upstreams|temporarily disabled/)
+    } finally {
+      await upstream.control('/sandbox/fail/clear', {})
+    }
+  }, 60_000)
+
   it("passes the gateways' 502s through without taking a gateway out, so cached calls keep answering", async () => {
     // both gateways hold the coin list in their cache
     for (let i = 0; i < 4; i++) expect((await get(CALLS.getCoinList.path)).status).toBe(200)

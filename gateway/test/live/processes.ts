@@ -33,7 +33,9 @@ function track(child: ChildProcess, port: number): ChildHandle {
     async kill(signal = 'SIGKILL') {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill(signal)
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      // past the gateway's own SHUTDOWN_TIMEOUT_MS (8 s): a drain that runs long on a starved machine
+      // is not cut mid-request, which would fail a POST nginx cannot retry
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
       await exited
       clearTimeout(timer)
     },
