@@ -167,6 +167,13 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     await page.locator('[data-testid=positions-tab][data-status=settled]').click()
     const settledCard = page.locator(`[data-testid=option-position][data-id="${settled.id}"]`)
     expect(await settledCard.getAttribute('data-status')).toBe('settled')
+    // the history tab holds sold and settled positions alike, each saying how it ended
+    expect(await page.locator('[data-testid=positions-tab][data-status=settled]').textContent()).toBe(
+      'Closed',
+    )
+    expect(await settledCard.getAttribute('data-outcome')).toBe('settled')
+    expect(await settledCard.getByTestId('position-outcome').textContent()).toBe('Settled at expiry')
+    expect(await settledCard.getByTestId('position-sale-price').count()).toBe(0)
     expect(numberIn(await settledCard.getByTestId('position-payout').textContent())).toBeCloseTo(
       Number(settled.payout),
       4,
@@ -195,9 +202,15 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await expect.poll(async () => numberIn(await ask.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
     // the bid sits under the ask by the spread; the greeks of an at-the-money call have their signs
     const call = (name: string) => atm.locator(`[data-testid=chain-${name}][data-side=call]`).textContent()
-    const bid = numberIn(await call('bid'))
+    // bid and ask read in one go: the chain re-prices every second, and two reads could pair the
+    // bid of one moment with the ask of an earlier, cheaper one
+    const quotes = await atm.evaluate((row) => ({
+      ask: row.querySelector('[data-testid=chain-quote][data-kind=call]')?.textContent ?? '',
+      bid: row.querySelector('[data-testid=chain-bid][data-side=call]')?.textContent ?? '',
+    }))
+    const bid = numberIn(quotes.bid)
     expect(bid).toBeGreaterThan(0)
-    expect(bid).toBeLessThan(numberIn(await ask.textContent()))
+    expect(bid).toBeLessThan(numberIn(quotes.ask))
     expect(numberIn(await call('delta'))).toBeGreaterThan(0.2)
     expect(numberIn(await call('delta'))).toBeLessThan(0.8)
     expect(numberIn(await call('gamma'))).toBeGreaterThan(0)
@@ -240,6 +253,10 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
       })
       // shown to 4 places, cut rather than rounded
       .toBeCloseTo(Number(sold.salePrice), 3)
+    // listed as sold before expiry, with its sale price and proceeds, not as settled at expiry
+    expect(await soldCard.getAttribute('data-outcome')).toBe('sold')
+    expect(await soldCard.getByTestId('position-outcome').textContent()).toBe('Sold before expiry')
+    expect(await soldCard.textContent()).not.toMatch(/Settle/)
     expect(numberIn(await soldCard.getByTestId('position-payout').textContent())).toBeCloseTo(
       Number(sold.payout),
       3,

@@ -5,7 +5,7 @@ import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { Figure } from '../../../components/form-bits'
 import { useOptionChain } from '../api/get-option-chain'
-import { defaultSaleFloor, formatTimeLeft, markOf, saleOf, settledPnl } from '../lib/option-math'
+import { closedBy, defaultSaleFloor, formatTimeLeft, markOf, saleOf, settledPnl } from '../lib/option-math'
 import { SPOT_SAMPLE_MS, useSampled } from '../lib/use-sampled'
 import { SellPosition } from './sell-position'
 
@@ -47,6 +47,7 @@ export function PositionCard({
       data-testid="option-position"
       data-id={position.id}
       data-status={position.status}
+      data-outcome={open ? undefined : closedBy(position)}
     >
       <header className="position-head">
         <span className={`tag ${position.kind === 'call' ? 'tag-up' : 'tag-down'}`}>
@@ -62,6 +63,13 @@ export function PositionCard({
           USDT
         </span>
       </header>
+      {!open && (
+        <p className="option-outcome">
+          <span className="tag" data-testid="position-outcome">
+            {t(`options.outcome_${closedBy(position)}`)}
+          </span>
+        </p>
+      )}
       <div className="figures two-columns">
         <Figure label={t('options.quantity')}>
           {position.quantity} {position.coin.toUpperCase()}
@@ -94,7 +102,7 @@ export function PositionCard({
 function ClosedFigures({ position }: { position: OptionPosition }) {
   const { t } = useTranslation()
   const { price, amount } = useFormatters()
-  const sold = position.salePrice !== undefined
+  const sold = closedBy(position) === 'sold'
   return (
     <>
       {sold ? (

@@ -7,7 +7,10 @@ import { PositionCard } from './option-position-card'
 
 type Status = OptionPosition['status']
 
-/** Open positions with their live mark, P&L, time to expiry and a sale at the bid; settled ones with what they paid out. */
+/**
+ * Open positions with their live mark, P&L, time to expiry and a sale at the bid; closed ones with
+ * how they ended (sold back before expiry or settled at it) and what that paid.
+ */
 export function OptionPositions({
   now,
   positions,

@@ -3,6 +3,7 @@ import type { OptionPosition } from '@tradegate/shared'
 import {
   atTheMoney,
   bidOf,
+  closedBy,
   defaultLimit,
   defaultSaleFloor,
   formatTimeLeft,
@@ -51,6 +52,11 @@ describe('option screen arithmetic', () => {
   it('gives a settled position its payout less what it cost', () => {
     expect(settledPnl({ ...position, status: 'settled', payout: '10' }).toFixed()).toBe('0.91')
     expect(settledPnl({ ...position, status: 'settled', payout: '0' }).toFixed()).toBe('-9.09')
+  })
+
+  it('tells a position sold back before expiry from one settled at expiry', () => {
+    expect(closedBy({ ...position, status: 'settled', payout: '10' })).toBe('settled')
+    expect(closedBy({ ...position, status: 'settled', payout: '9.5', salePrice: '9.6' })).toBe('sold')
   })
 
   it('marks the strike nearest the spot as at the money', () => {

@@ -142,6 +142,14 @@ export function saleOf(
   return { bid, ...optionSaleProceeds(position.quantity, bid, chain) }
 }
 
+/**
+ * How a closed position ended: sold back to the house before expiry (the sandbox records the bid it
+ * fetched in salePrice) or settled by itself at expiry. The API lists both as 'settled'.
+ */
+export function closedBy(position: OptionPosition): 'sold' | 'settled' {
+  return position.salePrice === undefined ? 'settled' : 'sold'
+}
+
 /** Profit of a settled position: the payout less premium and fee. */
 export function settledPnl(position: OptionPosition): Decimal {
   return toDecimal(position.payout).minus(position.cost).minus(position.fee)
