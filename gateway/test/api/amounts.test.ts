@@ -9,6 +9,7 @@ import {
   type CallName,
 } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
+import { VALID } from './valid-requests'
 
 // The money rule on every call that carries an amount, against the real sandbox and its coin list:
 // a refused amount is answered 400 invalidAmount naming the field, and nothing reaches the upstream.
@@ -17,42 +18,6 @@ const stack = useTestStack({ REDIS_URL: '' })
 beforeEach(async () => {
   await stack.upstream.resetCalls()
 })
-
-const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
-
-/** A valid request of each call with an amount; the amount under test replaces one of its fields. */
-const VALID: Partial<Record<CallName, Record<string, unknown>>> = {
-  transferFunds: { coin: 'usdt', from: 'platform', to: 'contract', amount: '1' },
-  rechargeSubmit: { coin: 'usdt', amount: '100' },
-  withdrawSubmit: { coin: 'usdt', amount: '20', address: ADDRESS, pwd: 'secret12' },
-  currencyExchange: { from: 'usdt', to: 'btc', amount: '10' },
-  optionOrderSubmit: {
-    coin: 'btc',
-    expiresAt: 1,
-    strike: '67000',
-    kind: 'call',
-    quantity: '1',
-    maxPremium: '100',
-  },
-  optionOrderSell: { id: 1, minPrice: '1' },
-  spotOrderSubmit: { symbol: 'btcusdt', side: 'buy', type: 'limit', price: '67250', amount: '0.01' },
-  secondOrderCreate: { symbol: 'btcusdt', periodId: 1, direction: 'up', amount: '10' },
-  contractOrderSubmit: {
-    symbol: 'btcusdt',
-    direction: 'long',
-    type: 'limit',
-    price: '67250',
-    leverage: 10,
-    shares: '1',
-  },
-  positionStop: { id: '1', shares: '1', price: '67250' },
-  positionAdjustMargin: { id: '1', money: '1', flag: '1' },
-  lossSet: { positionId: 1, stopLoss: '60000', takeProfit: '70000' },
-  followStart: { traderId: 1, amount: '100' },
-  traderApply: { nickname: 'trader', amount: '100' },
-  proxySubscribe: { productId: 1, amount: '100' },
-  financeSubscribe: { productId: 1, amount: '100' },
-}
 
 /** The call with `field` set to `value`; for a JSON body, `value` is spliced in as raw JSON text. */
 function requestWith(name: CallName, field: AmountField, value: string, asJsonNumber = false): InjectOptions {

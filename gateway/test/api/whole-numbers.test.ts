@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { CALLS, CALL_NAMES, JSON_BODY_LIMIT_BYTES, wholeFieldsOf, type CallName } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
+import { VALID } from './valid-requests'
 
 // Whole numbers in a JSON body (ids, pages, leverage, periods) are judged by the digits the client
 // wrote, as amounts are, since the upstream reads those digits and not the float the gateway parsed:
@@ -10,26 +11,6 @@ const stack = useTestStack({ REDIS_URL: '' })
 beforeEach(async () => {
   await stack.upstream.resetCalls()
 })
-
-/** A valid body of each call with a whole-number field. */
-const VALID: Partial<Record<CallName, Record<string, unknown>>> = {
-  secondOrderCreate: { symbol: 'btcusdt', periodId: 1, direction: 'up', amount: '10' },
-  secondOrderList: { pageNum: 1, pageSize: 10 },
-  contractOrderSubmit: { symbol: 'btcusdt', direction: 'long', type: 'market', leverage: 10, shares: '1' },
-  lossSet: { positionId: 1, stopLoss: '60000', takeProfit: '70000' },
-  followStart: { traderId: 1, amount: '100' },
-  proxySubscribe: { productId: 1, amount: '100' },
-  financeSubscribe: { productId: 1, amount: '100' },
-  optionOrderSubmit: {
-    coin: 'btc',
-    expiresAt: 1,
-    strike: '67000',
-    kind: 'call',
-    quantity: '1',
-    maxPremium: '100',
-  },
-  optionOrderSell: { id: 1, minPrice: '0' },
-}
 
 const WHOLE_FIELDS = CALL_NAMES.flatMap((name) =>
   wholeFieldsOf(CALLS[name]).map((field) => [`${name} body.${field.key}`, name, field.key] as const),
