@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXCHANGE_QUOTE_SECONDS, exchangeFigures, toDecimal } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { registeredClient, startTestSandbox, type Client } from './helpers'
+import { fundedClient, startTestSandbox, type Client } from './helpers'
 
 // Flash exchange: a quote holds its price for a stated number of seconds for the user it was given to,
 // is used once, and the exchange charges its fee by the shared formula the client estimates with.
@@ -17,12 +17,7 @@ describe('sandbox flash exchange', () => {
     await sandbox.close()
   })
 
-  async function fundedUser(): Promise<Client> {
-    const client = await registeredClient(sandbox)
-    const { username } = await client.ok('userInfo')
-    await client.control('/sandbox/deposit', { username, coin: 'usdt', amount: '1000' })
-    return client
-  }
+  const fundedUser = () => fundedClient(sandbox, { usdt: '1000' })
 
   async function available(client: Client, coin: string) {
     const rows = await client.ok('assetBalance')

@@ -111,6 +111,15 @@ export async function registeredClient(sandbox: Sandbox, username = uniqueName()
   return client
 }
 
+/** A registered client (see registeredClient) whose platform account got `deposits`, e.g. { usdt: '1000' }. */
+export async function fundedClient(sandbox: Sandbox, deposits: Record<string, string>): Promise<Client> {
+  const client = await registeredClient(sandbox)
+  const { username } = await client.ok('userInfo')
+  for (const [coin, amount] of Object.entries(deposits))
+    await client.control('/sandbox/deposit', { username, coin, amount })
+  return client
+}
+
 export interface FeedSocket {
   socket: WebSocket
   frames: Array<Record<string, unknown>>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../app'
 import { toDecimal } from '@tradegate/shared'
-import { Client, eventually, registeredClient, startTestSandbox } from './helpers'
+import { Client, eventually, fundedClient, registeredClient, startTestSandbox } from './helpers'
 
 const DAY_MS = 86_400_000
 
@@ -70,8 +70,7 @@ describe('sandbox investments', () => {
     }
     expect(seen.size).toBe(15)
 
-    const user = await registeredClient(sandbox)
-    await user.control('/sandbox/deposit', { username: await usernameOf(user), coin: 'usdt', amount: '1000' })
+    const user = await fundedClient(sandbox, { usdt: '1000' })
     user.language = 'fr'
     const holding = await user.ok('financeSubscribe', { body: { productId: 1, amount: '10' } })
     expect(holding.name).toBe('USDT Flexible 7 jours')
