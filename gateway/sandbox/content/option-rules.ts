@@ -20,6 +20,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'Expiries roll: the next quarter hour, the next hour and the next midnight UTC. At expiry every position settles by itself against the market price: a call pays the quantity times the price above the strike, a put the quantity times the price below it, in USDT to your main account. An option that ends out of the money expires worthless.',
     ],
     [
+      'Selling back before expiry',
+      "Until expiry you can sell an open position back to the exchange at its bid: the Black-Scholes value at the current price, worked out as for the premium, less 3%. You receive the bid times the quantity less the coin's fee, in USDT to your main account. Your sale names the least per unit you accept; if the bid is below it when the sale arrives, the sale is refused and nothing changes. An option worth nothing now has no bid and cannot be sold. A position sold back is closed: it is listed as sold and does not settle at expiry.",
+    ],
+    [
       'Quantities and balance',
       "Quantities are whole multiples of the coin's lot size, up to the maximum shown on the order ticket. The USDT in your main account must cover the premium and the fee.",
     ],
@@ -36,6 +40,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       '到期与结算',
       '到期日滚动设置：下一个整刻钟、下一个整点和下一个 UTC 午夜。到期时每个持仓都会按市场价格自动结算：看涨期权按价格高出行权价的部分乘以数量赔付，看跌期权按价格低于行权价的部分乘以数量赔付，以 USDT 打入您的主账户。到期时处于价外的期权将作废，价值为零。',
+    ],
+    [
+      '到期前卖回',
+      '到期前，您可以按买价将持有中的期权卖回给交易所：买价是按当前价格计算的 Black-Scholes 价值（算法与权利金相同）减去 3%。您获得买价乘以数量，再扣除该币种的手续费，以 USDT 打入您的主账户。卖出时会写明您接受的每单位最低价；若卖出请求到达时买价低于该价，卖出将被拒绝，一切不变。当前毫无价值的期权没有买价，无法卖出。卖回的持仓即告结束：它显示为已卖出，到期时不再结算。',
     ],
     [
       '数量与余额',
@@ -56,6 +64,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       '満期は次の 15 分の区切り、次の正時、次の UTC の午前 0 時と順に更新されます。満期になると各ポジションは市場価格で自動的に決済されます。コールは価格が権利行使価格を上回った分に数量を掛けた額、プットは下回った分に数量を掛けた額が、USDT でメインアカウントに支払われます。アウト・オブ・ザ・マネーで満期を迎えたオプションは無価値で消滅します。',
     ],
     [
+      '満期前の売り戻し',
+      '満期までは、保有中のポジションを買値で取引所に売り戻せます。買値は、プレミアムと同じ方法で求めた現在価格でのブラック・ショールズ価値から 3% を差し引いた額です。買値に数量を掛けた額から銘柄の手数料を差し引いた額が、USDT でメインアカウントに支払われます。売却には受け入れる 1 単位あたりの下限を指定します。売却の到着時に買値がそれを下回っていれば売却は拒否され、何も変わりません。現在価値のないオプションには買値がなく、売却できません。売り戻したポジションは終了し、売却済みとして表示され、満期に決済されることはありません。',
+    ],
+    [
       '数量と残高',
       '数量は銘柄の単位数量の整数倍で、注文画面に表示される上限までです。メインアカウントの USDT でプレミアムと手数料をまかなえる必要があります。',
     ],
@@ -63,7 +75,7 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
   ko: [
     [
       '매수하는 상품',
-      '각 옵션은 코인의 USDT 가격을 기초로 하는 유럽형 콜 또는 풋이며 거래소로부터 매수합니다. 만기 가격이 행사가보다 높으면 콜이, 낮으면 풋이 지급을 받습니다. 옵션은 매수만 가능하고 매도할 수 없으므로 지불한 금액보다 더 많이 잃을 수 없습니다.',
+      '각 옵션은 코인의 USDT 가격을 기초로 하는 유럽형 콜 또는 풋이며 거래소로부터 매수합니다. 만기 가격이 행사가보다 높으면 콜이, 낮으면 풋이 지급을 받습니다. 옵션은 매수만 가능하고 공매도할 수 없으므로 지불한 금액보다 더 많이 잃을 수 없습니다.',
     ],
     [
       '프리미엄과 수수료',
@@ -72,6 +84,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       '만기와 정산',
       '만기는 다음 15분 단위, 다음 정시, 다음 UTC 자정으로 계속 이어집니다. 만기가 되면 모든 포지션이 시장 가격으로 자동 정산됩니다. 콜은 가격이 행사가를 넘은 만큼에 수량을 곱한 금액을, 풋은 가격이 행사가에 못 미친 만큼에 수량을 곱한 금액을 USDT로 메인 계정에 지급합니다. 외가격으로 끝난 옵션은 가치 없이 소멸합니다.',
+    ],
+    [
+      '만기 전 되팔기',
+      '만기 전까지 보유 중인 포지션을 매수호가로 거래소에 되팔 수 있습니다. 매수호가는 프리미엄과 같은 방식으로 계산한 현재 가격의 블랙-숄즈 가치에서 3%를 뺀 금액입니다. 매수호가에 수량을 곱한 금액에서 코인의 수수료를 뺀 금액이 USDT로 메인 계정에 지급됩니다. 매도 시 허용하는 단위당 최저 가격을 지정하며, 매도 요청이 도착했을 때 매수호가가 그보다 낮으면 매도가 거부되고 아무것도 바뀌지 않습니다. 지금 가치가 없는 옵션은 매수호가가 없어 팔 수 없습니다. 되판 포지션은 종료되어 매도됨으로 표시되며 만기에 정산되지 않습니다.',
     ],
     [
       '수량과 잔액',
@@ -92,6 +108,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'วันหมดอายุหมุนเวียนต่อเนื่อง ได้แก่ ทุกสิบห้านาทีถัดไป ชั่วโมงถัดไป และเที่ยงคืน UTC ถัดไป เมื่อหมดอายุ ทุกสถานะจะชำระเองตามราคาตลาด คอลจ่ายจำนวนคูณส่วนที่ราคาสูงกว่าราคาใช้สิทธิ พุทจ่ายจำนวนคูณส่วนที่ราคาต่ำกว่า เป็น USDT เข้าบัญชีหลักของคุณ ออปชันที่หมดอายุโดยไม่มีมูลค่าจะสิ้นสุดไปเปล่า ๆ',
     ],
     [
+      'การขายคืนก่อนหมดอายุ',
+      'ก่อนหมดอายุ คุณขายสถานะที่เปิดอยู่คืนให้ตลาดได้ที่ราคาเสนอซื้อ ซึ่งคือมูลค่าแบล็ก-โชลส์ที่ราคาปัจจุบัน คำนวณแบบเดียวกับพรีเมียม หักออก 3% คุณจะได้รับราคาเสนอซื้อคูณจำนวน หักค่าธรรมเนียมของเหรียญ เป็น USDT เข้าบัญชีหลักของคุณ การขายของคุณระบุราคาต่ำสุดต่อหน่วยที่คุณยอมรับ หากราคาเสนอซื้อต่ำกว่านั้นเมื่อคำขอขายมาถึง การขายจะถูกปฏิเสธและไม่มีอะไรเปลี่ยนแปลง ออปชันที่ไม่มีมูลค่าในขณะนี้ไม่มีราคาเสนอซื้อและขายไม่ได้ สถานะที่ขายคืนแล้วจะปิดลง แสดงว่าขายแล้ว และจะไม่ชำระเมื่อหมดอายุ',
+    ],
+    [
       'จำนวนและยอดเงิน',
       'จำนวนต้องเป็นผลคูณเต็มของขนาดล็อตของเหรียญ และไม่เกินค่าสูงสุดที่แสดงในหน้าคำสั่ง USDT ในบัญชีหลักของคุณต้องเพียงพอสำหรับพรีเมียมและค่าธรรมเนียม',
     ],
@@ -108,6 +128,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'Đáo hạn và thanh toán',
       'Các kỳ đáo hạn nối tiếp nhau: mốc mười lăm phút kế tiếp, giờ kế tiếp và nửa đêm UTC kế tiếp. Khi đáo hạn, mọi vị thế tự thanh toán theo giá thị trường: quyền chọn mua trả số lượng nhân phần giá vượt giá thực hiện, quyền chọn bán trả số lượng nhân phần giá thấp hơn, bằng USDT vào tài khoản chính của bạn. Quyền chọn kết thúc ngoài tiền sẽ hết hạn vô giá trị.',
+    ],
+    [
+      'Bán lại trước đáo hạn',
+      'Trước khi đáo hạn, bạn có thể bán lại vị thế đang mở cho sàn theo giá mua: giá trị Black-Scholes tại giá hiện tại, tính như phí quyền chọn, trừ đi 3%. Bạn nhận giá mua nhân số lượng trừ phí của đồng coin, bằng USDT vào tài khoản chính của bạn. Lệnh bán của bạn ghi mức tối thiểu mỗi đơn vị bạn chấp nhận; nếu giá mua thấp hơn mức đó khi lệnh bán đến, lệnh bị từ chối và không có gì thay đổi. Quyền chọn hiện không còn giá trị thì không có giá mua và không bán được. Vị thế đã bán lại sẽ được đóng: nó hiển thị là đã bán và không thanh toán khi đáo hạn.',
     ],
     [
       'Số lượng và số dư',
@@ -128,6 +152,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'Os vencimentos são contínuos: o próximo quarto de hora, a próxima hora e a próxima meia-noite UTC. No vencimento, cada posição é liquidada automaticamente ao preço de mercado: uma call paga a quantidade vezes o quanto o preço supera o preço de exercício, uma put a quantidade vezes o quanto fica abaixo, em USDT na sua conta principal. Uma opção que termina fora do dinheiro vence sem valor.',
     ],
     [
+      'Revenda antes do vencimento',
+      'Até o vencimento, você pode vender uma posição aberta de volta à corretora pelo preço de compra: o valor de Black-Scholes ao preço atual, calculado como o prêmio, menos 3%. Você recebe o preço de compra vezes a quantidade menos a taxa da moeda, em USDT na sua conta principal. Sua venda indica o mínimo por unidade que você aceita; se o preço de compra estiver abaixo disso quando a venda chegar, ela é recusada e nada muda. Uma opção que agora não vale nada não tem preço de compra e não pode ser vendida. Uma posição revendida fica encerrada: aparece como vendida e não é liquidada no vencimento.',
+    ],
+    [
       'Quantidades e saldo',
       'As quantidades são múltiplos inteiros do lote da moeda, até o máximo mostrado no boleto da ordem. O USDT da sua conta principal precisa cobrir o prêmio e a taxa.',
     ],
@@ -144,6 +172,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'Vencimiento y liquidación',
       'Los vencimientos se renuevan: el siguiente cuarto de hora, la siguiente hora y la siguiente medianoche UTC. Al vencer, cada posición se liquida sola al precio de mercado: una call paga la cantidad por lo que el precio supera el de ejercicio, una put la cantidad por lo que queda por debajo, en USDT en tu cuenta principal. Una opción que termina fuera del dinero vence sin valor.',
+    ],
+    [
+      'Reventa antes del vencimiento',
+      'Hasta el vencimiento puedes revender una posición abierta al exchange a su precio de compra: el valor de Black-Scholes al precio actual, calculado como la prima, menos un 3 %. Recibes el precio de compra por la cantidad menos la comisión de la moneda, en USDT en tu cuenta principal. Tu venta indica lo mínimo por unidad que aceptas; si el precio de compra está por debajo cuando llega la venta, se rechaza y no cambia nada. Una opción que ahora no vale nada no tiene precio de compra y no se puede vender. Una posición revendida queda cerrada: aparece como vendida y no se liquida al vencimiento.',
     ],
     [
       'Cantidades y saldo',
@@ -164,6 +196,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       "Les échéances se succèdent : le prochain quart d'heure, la prochaine heure et le prochain minuit UTC. À l'échéance, chaque position est réglée automatiquement au prix du marché : un call verse la quantité multipliée par l'écart du prix au-dessus du prix d'exercice, un put la quantité multipliée par l'écart en dessous, en USDT sur votre compte principal. Une option qui finit hors de la monnaie expire sans valeur.",
     ],
     [
+      "Revente avant l'échéance",
+      "Jusqu'à l'échéance, vous pouvez revendre une position ouverte à la plateforme à son prix acheteur : la valeur de Black-Scholes au prix actuel, calculée comme la prime, moins 3 %. Vous recevez le prix acheteur multiplié par la quantité, moins les frais de la crypto-monnaie, en USDT sur votre compte principal. Votre vente indique le minimum par unité que vous acceptez ; si le prix acheteur est inférieur à l'arrivée de la vente, celle-ci est refusée et rien ne change. Une option qui ne vaut plus rien n'a pas de prix acheteur et ne peut pas être vendue. Une position revendue est close : elle apparaît comme vendue et n'est pas réglée à l'échéance.",
+    ],
+    [
       'Quantités et solde',
       "Les quantités sont des multiples entiers du lot de la crypto-monnaie, jusqu'au maximum indiqué sur le ticket d'ordre. Les USDT de votre compte principal doivent couvrir la prime et les frais.",
     ],
@@ -180,6 +216,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'Экспирация и расчёт',
       'Экспирации идут одна за другой: ближайшая четверть часа, ближайший час и ближайшая полночь по UTC. На экспирации каждая позиция рассчитывается автоматически по рыночной цене: колл выплачивает количество, умноженное на превышение цены над страйком, пут — количество, умноженное на то, насколько цена ниже страйка, в USDT на ваш основной счёт. Опцион, завершившийся вне денег, истекает без стоимости.',
+    ],
+    [
+      'Обратная продажа до экспирации',
+      'До экспирации вы можете продать открытую позицию обратно бирже по цене покупки: стоимости по Блэку — Шоулзу при текущей цене, рассчитанной как премия, за вычетом 3%. Вы получаете цену покупки, умноженную на количество, за вычетом комиссии монеты, в USDT на ваш основной счёт. В продаже указан минимум за единицу, который вы принимаете; если к моменту поступления продажи цена покупки ниже, продажа отклоняется и ничего не меняется. У опциона, который сейчас ничего не стоит, нет цены покупки, и продать его нельзя. Проданная обратно позиция закрыта: она показана как проданная и не рассчитывается на экспирации.',
     ],
     [
       'Количество и баланс',
@@ -200,6 +240,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'Die Fälligkeiten rollen: die nächste Viertelstunde, die nächste volle Stunde und die nächste Mitternacht UTC. Bei Fälligkeit wird jede Position automatisch zum Marktpreis abgerechnet: Ein Call zahlt die Menge mal den Betrag, um den der Preis über dem Basispreis liegt, ein Put die Menge mal den Betrag darunter, in USDT auf Ihr Hauptkonto. Eine Option, die aus dem Geld endet, verfällt wertlos.',
     ],
     [
+      'Rückverkauf vor Fälligkeit',
+      'Bis zur Fälligkeit können Sie eine offene Position zum Geldkurs an die Börse zurückverkaufen: dem Black-Scholes-Wert zum aktuellen Preis, berechnet wie die Prämie, abzüglich 3 %. Sie erhalten den Geldkurs mal der Menge abzüglich der Gebühr der Währung, in USDT auf Ihr Hauptkonto. Ihr Verkauf nennt das Mindeste pro Einheit, das Sie akzeptieren; liegt der Geldkurs beim Eingang des Verkaufs darunter, wird er abgelehnt und nichts ändert sich. Eine Option, die jetzt nichts wert ist, hat keinen Geldkurs und kann nicht verkauft werden. Eine zurückverkaufte Position ist geschlossen: Sie erscheint als verkauft und wird bei Fälligkeit nicht abgerechnet.',
+    ],
+    [
       'Mengen und Guthaben',
       'Mengen sind ganze Vielfache der Losgröße der Währung, bis zum im Orderformular angezeigten Höchstwert. Das USDT auf Ihrem Hauptkonto muss Prämie und Gebühr decken.',
     ],
@@ -216,6 +260,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'Scadenza e regolamento',
       "Le scadenze si rinnovano: il prossimo quarto d'ora, la prossima ora e la prossima mezzanotte UTC. Alla scadenza ogni posizione viene regolata da sola al prezzo di mercato: una call paga la quantità per quanto il prezzo supera il prezzo di esercizio, una put la quantità per quanto è inferiore, in USDT sul tuo conto principale. Un'opzione che termina fuori dal denaro scade senza valore.",
+    ],
+    [
+      'Rivendita prima della scadenza',
+      "Fino alla scadenza puoi rivendere una posizione aperta alla piattaforma al prezzo denaro: il valore di Black-Scholes al prezzo attuale, calcolato come il premio, meno il 3%. Ricevi il prezzo denaro per la quantità meno la commissione della moneta, in USDT sul tuo conto principale. La tua vendita indica il minimo per unità che accetti; se all'arrivo della vendita il prezzo denaro è più basso, la vendita viene rifiutata e non cambia nulla. Un'opzione che ora non vale nulla non ha prezzo denaro e non si può vendere. Una posizione rivenduta è chiusa: compare come venduta e non viene regolata alla scadenza.",
     ],
     [
       'Quantità e saldo',
@@ -236,6 +284,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'Terminy wygaśnięcia następują po sobie: najbliższy kwadrans, najbliższa pełna godzina i najbliższa północ UTC. W chwili wygaśnięcia każda pozycja rozlicza się sama po cenie rynkowej: opcja kupna wypłaca ilość razy nadwyżkę ceny nad ceną wykonania, opcja sprzedaży ilość razy różnicę poniżej niej, w USDT na Twoje konto główne. Opcja, która kończy się poza pieniądzem, wygasa bezwartościowo.',
     ],
     [
+      'Odsprzedaż przed wygaśnięciem',
+      'Do chwili wygaśnięcia możesz odsprzedać otwartą pozycję giełdzie po cenie kupna: wartości Blacka-Scholesa przy bieżącej cenie, liczonej jak premia, pomniejszonej o 3%. Otrzymujesz cenę kupna razy ilość minus opłata monety, w USDT na Twoje konto główne. Twoja sprzedaż podaje najniższą akceptowaną cenę za jednostkę; jeśli w chwili nadejścia sprzedaży cena kupna jest niższa, sprzedaż zostaje odrzucona i nic się nie zmienia. Opcja, która teraz nic nie jest warta, nie ma ceny kupna i nie można jej sprzedać. Odsprzedana pozycja jest zamknięta: widnieje jako sprzedana i nie rozlicza się przy wygaśnięciu.',
+    ],
+    [
       'Ilości i saldo',
       'Ilości to całkowite wielokrotności lotu monety, do maksimum pokazanego w formularzu zlecenia. USDT na Twoim koncie głównym musi pokryć premię i opłatę.',
     ],
@@ -252,6 +304,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'الاستحقاق والتسوية',
       'تتوالى مواعيد الاستحقاق: ربع الساعة التالي، والساعة التالية، ومنتصف الليل التالي بتوقيت UTC. عند الاستحقاق تُسوّى كل المراكز تلقائيًا بسعر السوق: يدفع خيار الشراء الكمية مضروبة في مقدار تجاوز السعر لسعر التنفيذ، ويدفع خيار البيع الكمية مضروبة في مقدار انخفاضه عنه، بالـ USDT إلى حسابك الرئيسي. الخيار الذي ينتهي خارج المال ينقضي بلا قيمة.',
+    ],
+    [
+      'إعادة البيع قبل الاستحقاق',
+      'حتى الاستحقاق يمكنك إعادة بيع مركز مفتوح إلى المنصة بسعر العرض: وهو قيمة بلاك-شولز عند السعر الحالي، محسوبة كما تُحسب العلاوة، ناقص 3%. تستلم سعر العرض مضروبًا في الكمية مطروحًا منه رسوم العملة، بالـ USDT في حسابك الرئيسي. يحدد بيعك أدنى سعر للوحدة تقبله؛ فإذا كان سعر العرض أدنى منه عند وصول البيع يُرفض البيع ولا يتغير شيء. الخيار الذي لا قيمة له الآن ليس له سعر عرض ولا يمكن بيعه. المركز المُعاد بيعه يُغلق: يظهر على أنه مُباع ولا يُسوّى عند الاستحقاق.',
     ],
     [
       'الكميات والرصيد',
@@ -272,6 +328,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
       'Vadeler sürekli yenilenir: bir sonraki çeyrek saat, bir sonraki saat ve bir sonraki UTC gece yarısı. Vade geldiğinde her pozisyon piyasa fiyatından kendiliğinden kapanır: alım opsiyonu miktar çarpı fiyatın kullanım fiyatını aşan kısmını, satım opsiyonu miktar çarpı altında kalan kısmı USDT olarak ana hesabınıza öder. Parasının dışında biten bir opsiyon değersiz olarak sona erer.',
     ],
     [
+      'Vadeden önce geri satış',
+      'Vadeye kadar açık bir pozisyonu alış fiyatından borsaya geri satabilirsiniz: prim gibi hesaplanan, güncel fiyattaki Black-Scholes değerinin %3 eksiği. Alış fiyatı çarpı miktardan coinin ücreti düşülür ve kalan USDT olarak ana hesabınıza ödenir. Satışınız kabul ettiğiniz birim başına en düşük tutarı belirtir; satış ulaştığında alış fiyatı bunun altındaysa satış reddedilir ve hiçbir şey değişmez. Şu an değeri olmayan bir opsiyonun alış fiyatı yoktur ve satılamaz. Geri satılan pozisyon kapanır: satıldı olarak listelenir ve vadede uzlaşmaya girmez.',
+    ],
+    [
       'Miktar ve bakiye',
       'Miktarlar coinin lot büyüklüğünün tam katlarıdır ve emir formunda gösterilen üst sınırı geçemez. Ana hesabınızdaki USDT prim ve ücreti karşılamalıdır.',
     ],
@@ -288,6 +348,10 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
     [
       'Udløb og afregning',
       'Udløbene ruller: det næste kvarter, den næste hele time og den næste midnat UTC. Ved udløb afregnes hver position af sig selv til markedskursen: en købsoption udbetaler antallet gange det, kursen ligger over strikekursen, en salgsoption antallet gange det, den ligger under, i USDT til din hovedkonto. En option, der slutter uden for pengene, udløber værdiløs.',
+    ],
+    [
+      'Tilbagesalg før udløb',
+      'Indtil udløb kan du sælge en åben position tilbage til børsen til dens bud: Black-Scholes-værdien ved den aktuelle kurs, beregnet som præmien, minus 3 %. Du modtager buddet gange antallet minus møntens gebyr, i USDT til din hovedkonto. Dit salg angiver det laveste pr. enhed, du accepterer; er buddet lavere, når salget ankommer, afvises det, og intet ændres. En option, der ikke er noget værd nu, har intet bud og kan ikke sælges. En position, der er solgt tilbage, er lukket: den vises som solgt og afregnes ikke ved udløb.',
     ],
     [
       'Antal og saldo',

@@ -5,6 +5,8 @@ import {
   optionBid,
   optionOrderCost,
   optionSaleProceeds,
+  BUNDLE_LANGUAGES,
+  OPTION_BID_SPREAD,
   toDecimal,
   yearsUntil,
   type OptionChain,
@@ -239,15 +241,23 @@ describe('sandbox options', () => {
       const response = await fetch(`${sandbox.url}/api/option/rules/list?key=OPTION_RULE`, {
         headers: { language },
       })
-      return ((await response.json()) as { data: Array<{ id: number; title: string }> }).data
+      return ((await response.json()) as { data: Array<{ id: number; title: string; content: string }> }).data
     }
     const english = await rules('en')
     expect(english.map((rule) => rule.title)).toEqual([
       'What you buy',
       'Premium and fee',
       'Expiry and settlement',
+      'Selling back before expiry',
       'Quantities and balance',
     ])
+    // the sell-back rule names the spread the sale is priced at, in every language
+    const spread = toDecimal(OPTION_BID_SPREAD).times(100).toFixed()
+    for (const language of BUNDLE_LANGUAGES) {
+      const translated = await rules(language)
+      expect(translated.length, language).toBe(english.length)
+      expect(translated[3]!.content, language).toMatch(new RegExp(`(^|\\D)${spread}\\s?%|%${spread}(\\D|$)`))
+    }
     expect((await rules('ja'))[0]!.title).toBe('購入するもの')
     expect((await rules('ar'))[2]!.title).toBe('الاستحقاق والتسوية')
     expect((await rules('zh-CN')).map((rule) => rule.id)).toEqual(english.map((rule) => rule.id))
