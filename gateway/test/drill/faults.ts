@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { expect } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { waitFor } from '../live/helpers'
@@ -144,26 +146,33 @@ export const slowConsumers: FaultPlan = {
 /** Stopped this long out of every STALL_CYCLE_MS: its event loop runs nothing meanwhile. */
 const STALL_MS = 300
 const STALL_CYCLE_MS = 400
-let stalling: NodeJS.Timeout | null = null
+let staller: ChildProcess | null = null
 let stalled: number | null = null
 export const eventLoopStall: FaultPlan = {
   name: 'event-loop stall of one gateway',
   expected: ['GatewayEventLoopDelay'],
   quiet: ['LoadBalancerErrors', 'GatewayHighErrorRatio'],
-  // SIGSTOP/SIGCONT: to the event loop the same as 300 ms of blocking work every 400 ms
+  // SIGSTOP/SIGCONT: to the event loop the same as 300 ms of blocking work every 400 ms. A small
+  // process of its own keeps the rhythm: this test process (sandbox, fault proxy, clients) is busy,
+  // and on a starved machine its timers fire seconds late, which left the gateway stopped for
+  // seconds at a time instead of 300 ms
   inject: async (stack) => {
     const pid = stack.gateways[1]!.process.pid
     stalled = pid
-    const cycle = (): void => {
-      process.kill(pid, 'SIGSTOP')
-      setTimeout(() => process.kill(pid, 'SIGCONT'), STALL_MS)
-    }
-    cycle()
-    stalling = setInterval(cycle, STALL_CYCLE_MS)
+    const stop = STALL_MS / 1000
+    const run = (STALL_CYCLE_MS - STALL_MS) / 1000
+    staller = spawn(
+      'sh',
+      ['-c', `while :; do kill -STOP ${pid}; sleep ${stop}; kill -CONT ${pid}; sleep ${run}; done`],
+      { stdio: 'ignore' },
+    )
   },
   recover: async () => {
-    if (stalling) clearInterval(stalling)
-    await new Promise((resolve) => setTimeout(resolve, STALL_MS))
+    if (staller && staller.exitCode === null) {
+      const gone = once(staller, 'exit')
+      staller.kill('SIGKILL')
+      await gone
+    }
     if (stalled !== null) process.kill(stalled, 'SIGCONT')
   },
   check(report) {
