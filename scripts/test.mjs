@@ -63,7 +63,9 @@ function runTier([name, args]) {
 /** The lines of a failed tier that name what failed: vitest's failed tests and errors, eslint's and tsc's errors. */
 function failureLines(output) {
   const plain = output.toString().replace(/\x1b\[[0-9;]*m/g, '')
-  const lines = plain.split('\n').filter((line) => /(^\s*(×|FAIL )|error TS|\s error\s|AssertionError|Error:)/.test(line))
+  const lines = plain
+    .split('\n')
+    .filter((line) => /(^\s*(×|FAIL )|error TS|\s error\s|AssertionError|Error:)/.test(line))
   return [...new Set(lines.map((line) => line.trim()))].slice(0, 40)
 }
 

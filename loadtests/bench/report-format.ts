@@ -201,7 +201,7 @@ export function restCells(row: RestRow): string[] {
     n(row.latencyMs.p99, 2),
     n(row.latencyMs.p999, 2),
     n(row.serialLatencyMs?.p50, 3),
-    n(row.serialLatencyMs?.p99, 3),
+    `${n(row.serialLatencyMs?.p99, 3)}${row.serialLatencyMs?.shed ? ` (${row.serialLatencyMs.shed} shed, retried)` : ''}`,
     n(row.serverCpuMicrosPerRequest, 1),
     row.answer ? `${n(row.answer.bytes)} ${row.answer.encoding}` : '-',
     String((row.errors ?? 0) + (row.non2xx ?? 0)),
