@@ -1,15 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  DESKTOP,
-  PHONE,
-  callApi,
-  createFundedAccount,
-  screenshotPath,
-  signedInContext,
-  type Viewport,
-} from './stack'
-import { setUpSuite } from './suite'
+import { describe, expect, it, vi } from 'vitest'
+import { DESKTOP, PHONE, createFundedAccount, postApi, screenshotPath } from './stack'
+import { setUpSuite, signedInPages } from './suite'
 
 // Time on the desk against the real gateway and sandbox: every time carries its zone and follows
 // the zone the user picks; a second contract's countdown runs on the exchange's clock, whatever
@@ -17,34 +8,7 @@ import { setUpSuite } from './suite'
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
-
-async function openPage(
-  viewport: Viewport,
-  token: string,
-  setUp?: (context: BrowserContext) => Promise<void>,
-) {
-  const context = await signedInContext(suite.browser, viewport, token)
-  contexts.push(context)
-  await setUp?.(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
-}
-
-async function go(page: Page, route: string): Promise<void> {
-  await page.goto(`${suite.stack.url}/#${route}`)
-}
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-})
+const { open: openPage, go } = signedInPages(suite, 45_000)
 
 /** "11/26/2026 12:18:32 UTC+8" -> [12, 'UTC+8'] */
 function hourAndZone(text: string | null): [number, string] {
@@ -55,13 +19,10 @@ function hourAndZone(text: string | null): [number, string] {
 describe('time zone', () => {
   it('times carry their zone, +8 until the user picks another in the language and zone settings', async () => {
     const account = await createFundedAccount(suite.stack)
-    await callApi(
+    await postApi(
       suite.stack,
       '/api/currency/order/submit',
-      {
-        method: 'POST',
-        body: JSON.stringify({ symbol: 'ethusdt', side: 'buy', type: 'market', amount: '0.1' }),
-      },
+      { symbol: 'ethusdt', side: 'buy', type: 'market', amount: '0.1' },
       account,
     )
     const page = await openPage(DESKTOP, account)

@@ -1,16 +1,16 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   DESKTOP,
   PHONE,
-  callApi,
+  createContractAccount,
   createFundedAccount,
+  postApi,
   registerFundedThroughUi,
   screenshotPath,
-  signedInContext,
   type Viewport,
 } from './stack'
-import { setUpSuite } from './suite'
+import { setUpSuite, signedInPages } from './suite'
 
 // The trading desk in Chromium against the real gateway, sandbox order book and DEPTH feed:
 // the book beside the form, resting and cancelling a limit, a marketable order walking the book,
@@ -19,9 +19,9 @@ import { setUpSuite } from './suite'
 // generous: several engineers' builds and benchmarks share this machine's two cores
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
+const pages = signedInPages(suite, 45_000)
+const go = pages.go
 let token = ''
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
 
 /** "100,080.00 USDT" -> 100080 */
 function numberIn(text: string | null): number {
@@ -32,17 +32,8 @@ function sizeName(viewport: Viewport): string {
   return viewport === PHONE ? 'phone' : 'desktop'
 }
 
-async function signedInPage(viewport: Viewport, as = token): Promise<Page> {
-  const context = await signedInContext(suite.browser, viewport, as)
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
-}
-
-async function go(page: Page, route: string): Promise<void> {
-  await page.goto(`${suite.stack.url}/#${route}`)
+function signedInPage(viewport: Viewport, as = token): Promise<Page> {
+  return pages.open(viewport, as)
 }
 
 /** The first row of one side of the book once the DEPTH snapshot has arrived. */
@@ -76,14 +67,6 @@ async function priceOf(level: Locator): Promise<number> {
 
 beforeAll(async () => {
   token = (await registerFundedThroughUi(suite.browser, suite.stack, '100000')).token
-})
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
 })
 
 describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
@@ -179,12 +162,7 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
   it('lists the resting orders of every pair, hides the other pairs when asked, and a past order gives its time, total and fee', async () => {
     const account = await createFundedAccount(suite.stack)
     const submit = (body: Record<string, string>) =>
-      callApi(
-        suite.stack,
-        '/api/currency/order/submit',
-        { method: 'POST', body: JSON.stringify(body) },
-        account,
-      )
+      postApi(suite.stack, '/api/currency/order/submit', body, account)
     // two limits near half the catalogue's start prices (BTC 67,250, ETH 3,480) rest far under the
     // book yet inside the band of prices the sandbox accepts a limit at (0.2 to 5 times the market),
     // one on a pair other than the page's; a market buy fills
@@ -308,16 +286,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
   })
 
   it('sets a take-profit and stop-loss with the order, saying a broken rule before it is sent', async () => {
-    const account = await createFundedAccount(suite.stack)
-    await callApi(
-      suite.stack,
-      '/api/asset/transferFunds',
-      {
-        method: 'POST',
-        body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '1000' }),
-      },
-      account,
-    )
+    const account = await createContractAccount(suite.stack, '1000')
     const page = await signedInPage(viewport, account)
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     await page.getByTestId('contract-available').waitFor()
@@ -376,27 +345,15 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
   })
 
   it('closes every position at once after confirming, says what closed, and lists them in the history', async () => {
-    const account = await createFundedAccount(suite.stack)
-    await callApi(
-      suite.stack,
-      '/api/asset/transferFunds',
-      {
-        method: 'POST',
-        body: JSON.stringify({ coin: 'usdt', from: 'platform', to: 'contract', amount: '1000' }),
-      },
-      account,
-    )
+    const account = await createContractAccount(suite.stack, '1000')
     for (const [symbol, direction] of [
       ['btcusdt', 'long'],
       ['ethusdt', 'short'],
     ])
-      await callApi(
+      await postApi(
         suite.stack,
         '/api/contract/order/submit',
-        {
-          method: 'POST',
-          body: JSON.stringify({ symbol, direction, type: 'market', leverage: 10, shares: '5' }),
-        },
+        { symbol, direction, type: 'market', leverage: 10, shares: '5' },
         account,
       )
     const page = await signedInPage(viewport, account)

@@ -17,7 +17,7 @@ import {
   callApi,
   createFundedUser,
   screenshotPath,
-  signedInContext,
+  openSignedInPage,
   type Viewport,
 } from './stack'
 import { setUpSuite } from './suite'
@@ -54,11 +54,7 @@ async function nextQuote(page: Page): Promise<ExchangeQuote> {
 
 async function openExchange(viewport: Viewport) {
   const user = await createFundedUser(suite.stack)
-  const context = await signedInContext(suite.browser, viewport, user.token)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  return { user, context, page, errors }
+  return { user, ...(await openSignedInPage(suite.browser, viewport, user.token)) }
 }
 
 describe('flash exchange', () => {

@@ -5,7 +5,7 @@ import {
   callApi,
   createFundedUser,
   screenshotPath,
-  signedInContext,
+  openSignedInPage,
   type Viewport,
 } from './stack'
 import { setUpSuite } from './suite'
@@ -22,15 +22,12 @@ interface Request {
   txHash?: string
 }
 
-async function signedIn(viewport: Viewport, token: string, language = 'en') {
-  const context = await signedInContext(suite.browser, viewport, token)
-  if (language !== 'en')
-    await context.addInitScript((code) => localStorage.setItem('_language', code), language)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  return { context, page, errors }
+function signedIn(viewport: Viewport, token: string, language = 'en') {
+  return openSignedInPage(suite.browser, viewport, token, async (context) => {
+    if (language !== 'en')
+      await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url })
+  })
 }
 
 describe('deposit records', () => {

@@ -177,12 +177,15 @@ function newContext(browser: Browser, viewport: Viewport, locale?: string): Prom
   })
 }
 
-export async function openPage(browser: Browser, viewport: Viewport, locale?: string): Promise<OpenedPage> {
-  const context = await newContext(browser, viewport, locale)
+async function pageIn(context: BrowserContext): Promise<OpenedPage> {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return { context, page, errors }
+}
+
+export async function openPage(browser: Browser, viewport: Viewport, locale?: string): Promise<OpenedPage> {
+  return pageIn(await newContext(browser, viewport, locale))
 }
 
 /** A browser context already signed in with `token`, in English. */
@@ -198,6 +201,21 @@ export async function signedInContext(
     localStorage.setItem('_language', 'en')
   }, token)
   return context
+}
+
+/**
+ * A page in a new context signed in with `token` (see signedInContext); `setUp` runs on the context
+ * before the page opens, e.g. to install a clock or grant a permission.
+ */
+export async function openSignedInPage(
+  browser: Browser,
+  viewport: Viewport,
+  token: string,
+  setUp?: (context: BrowserContext) => Promise<void>,
+): Promise<OpenedPage> {
+  const context = await signedInContext(browser, viewport, token)
+  await setUp?.(context)
+  return pageIn(context)
 }
 
 export function screenshotPath(name: string): string {
@@ -224,6 +242,11 @@ export async function callApi<T>(stack: Stack, path: string, init: RequestInit =
   return envelope.data
 }
 
+/** A POST of `body` as JSON through the gateway, as the client sends one; throws on a refused answer. */
+export function postApi<T>(stack: Stack, path: string, body: unknown, token = ''): Promise<T> {
+  return callApi<T>(stack, path, { method: 'POST', body: JSON.stringify(body) }, token)
+}
+
 /** Registers an account over HTTP and deposits 2500 usdt into it; returns its session token. */
 export async function createFundedAccount(stack: Stack): Promise<string> {
   return (await createFundedUser(stack)).token
@@ -236,18 +259,27 @@ export async function createFundedUser(stack: Stack): Promise<{ email: string; t
     method: 'POST',
   })
   const { code } = await stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`)
-  const session = await callApi<{ satoken: string }>(stack, '/api/user/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      type: 'email',
-      username: email,
-      password: TEST_PASSWORD,
-      code,
-      inviteCode: stack.sandbox.inviteCode,
-    }),
+  const session = await postApi<{ satoken: string }>(stack, '/api/user/register', {
+    type: 'email',
+    username: email,
+    password: TEST_PASSWORD,
+    code,
+    inviteCode: stack.sandbox.inviteCode,
   })
   await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
   return { email, token: session.satoken }
+}
+
+/** A funded account (as createFundedAccount) with `usdt` moved onto its contract account; returns its token. */
+export async function createContractAccount(stack: Stack, usdt: string): Promise<string> {
+  const token = await createFundedAccount(stack)
+  await postApi(
+    stack,
+    '/api/asset/transferFunds',
+    { coin: 'usdt', from: 'platform', to: 'contract', amount: usdt },
+    token,
+  )
+  return token
 }
 
 let counter = 0

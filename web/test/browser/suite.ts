@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import { launchChromium, startStack, type Stack, type StackOptions } from './stack'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import {
+  launchChromium,
+  openSignedInPage,
+  startStack,
+  type OpenedPage,
+  type Stack,
+  type StackOptions,
+  type Viewport,
+} from './stack'
 
 // What every browser test file sets up: one stack and one Chromium for the whole file.
 
@@ -24,6 +32,38 @@ export function setUpSuite(options: StackOptions = {}): Suite {
     await suite.stack?.close()
   })
   return suite
+}
+
+export interface SignedInPages {
+  /** A new page signed in with `token`; `setUp` runs on its context first (e.g. to install a clock). */
+  open(viewport: Viewport, token: string, setUp?: (context: BrowserContext) => Promise<void>): Promise<Page>
+  /** Opens a route of the app (the part after `#`). */
+  go(page: Page, route: string): Promise<void>
+}
+
+/**
+ * Signed-in pages for a file's tests: each test ends by expecting no uncaught error on the pages it
+ * opened, and every context is closed after the file. `timeoutMs` is the pages' own wait bound.
+ */
+export function signedInPages(suite: Suite, timeoutMs: number): SignedInPages {
+  const opened: OpenedPage[] = []
+  afterEach(() => {
+    expect(opened.flatMap((each) => each.errors.splice(0))).toEqual([])
+  })
+  afterAll(async () => {
+    for (const { context } of opened) await context.close()
+  })
+  return {
+    async open(viewport, token, setUp) {
+      const each = await openSignedInPage(suite.browser, viewport, token, setUp)
+      opened.push(each)
+      each.page.setDefaultTimeout(timeoutMs)
+      return each.page
+    },
+    async go(page, route) {
+      await page.goto(`${suite.stack.url}/#${route}`)
+    },
+  }
 }
 
 /** A message bundle of the app, e.g. to expect the exact text a screen shows. */
