@@ -1,20 +1,21 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'wouter'
-import { toDecimal, truncateToPrecision } from '@tradegate/shared'
+import { toDecimal } from '@tradegate/shared'
 import { StaleNote } from '../../../components/balance-notices'
-import { CoinAmountField } from '../../../components/coin-amount-field'
 import { Failure } from '../../../components/failure'
 import { Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useBalances } from '../../../lib/api/get-asset-balance'
+import { availableOf } from '../../../lib/order-math'
 import { useSubmit } from '../../../lib/submit'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { exchangeCurrency } from '../api/exchange-currency'
 import { findRecordSince } from '../api/find-records'
 import { useExchangeQuote } from '../api/get-exchange-quote'
+import { BalanceAmountField } from '../components/balance-amount-field'
 import { ExchangeConfirm } from '../components/exchange-confirm'
 import { ExchangeFigures } from '../components/exchange-figures'
 import { ExchangePairButton } from '../components/exchange-pair-button'
@@ -26,14 +27,12 @@ export default function FlashExchangeScreen() {
   const [, navigate] = useLocation()
   const from = (search.get('from') ?? 'usdt').toLowerCase()
   const to = (search.get('to') ?? 'btc').toLowerCase()
-  const { money, precisionOf } = useFormatters()
+  const { money } = useFormatters()
   const balances = useBalances()
   const quote = useExchangeQuote(from, to)
   const [amount, setAmount] = useState('')
   const [reviewing, setReviewing] = useState(false)
-  const available =
-    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === from)?.available ??
-    '0'
+  const available = availableOf(balances.data, from, 'platform')
   const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
   const submit = useSubmit({
     money: true,
@@ -90,19 +89,13 @@ export default function FlashExchangeScreen() {
         </>
       ) : (
         <Form onSubmit={() => setReviewing(true)}>
-          <CoinAmountField
+          <BalanceAmountField
             coin={from}
             value={amount}
-            max={truncateToPrecision(available, precisionOf(from)).toFixed()}
+            available={available}
             onValueChange={setAmount}
             testId="exchange"
           />
-          <p className="kv">
-            <span>{t('money.available')}</span>
-            <span className="num" data-testid="exchange-available">
-              {money(available, from)} {from.toUpperCase()}
-            </span>
-          </p>
           {tooMuch && <p className="note note-warning">{t('errors.insufficientBalance')}</p>}
           <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
           {quote.error !== null && <Failure error={quote.error} onRetry={quote.renew} />}

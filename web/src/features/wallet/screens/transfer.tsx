@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sub, toDecimal, truncateToPrecision, type AccountType } from '@tradegate/shared'
+import { sub, toDecimal, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
-import { CoinAmountField } from '../../../components/coin-amount-field'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { StaleNote } from '../../../components/balance-notices'
@@ -11,20 +10,21 @@ import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
+import { availableOf } from '../../../lib/order-math'
 import { transferFunds } from '../../../lib/api/transfer-funds'
 import { findRecordSince } from '../api/find-records'
+import { BalanceAmountField } from '../components/balance-amount-field'
 import { TransferAccounts } from '../components/transfer-accounts'
 
 /** Moves a coin between the platform, financial and contract accounts, in either direction. */
 export default function TransferScreen() {
   const { t } = useTranslation()
-  const { money, precisionOf } = useFormatters()
+  const { money } = useFormatters()
   const balances = useBalances()
   const [[from, to], setAccounts] = useState<[AccountType, AccountType]>(['platform', 'contract'])
   const [coin, setCoin] = useState('usdt')
   const [amount, setAmount] = useState('')
-  const available =
-    balances.data?.find((row) => row.account === from && row.coin.toLowerCase() === coin)?.available ?? '0'
+  const available = availableOf(balances.data, coin, from)
   const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
   const submit = useSubmit({
     money: true,
@@ -59,20 +59,13 @@ export default function TransferScreen() {
                   setAmount('')
                 }}
               />
-              <CoinAmountField
+              <BalanceAmountField
                 coin={coin}
                 value={amount}
-                // Max fills exactly what the screen shows: the balance cut to the coin's precision
-                max={truncateToPrecision(available, precisionOf(coin)).toFixed()}
+                available={available}
                 onValueChange={setAmount}
                 testId="transfer"
               />
-              <p className="kv">
-                <span>{t('money.available')}</span>
-                <span className="num" data-testid="transfer-available">
-                  {money(available, coin)} {coin.toUpperCase()}
-                </span>
-              </p>
               {tooMuch && (
                 <p className="note note-warning">
                   {t('money.transfer.over', { over: money(sub(amount, available), coin) })}
