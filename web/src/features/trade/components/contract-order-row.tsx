@@ -3,7 +3,7 @@ import { mul, type ContractOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
-import { OrderDetailRow } from './order-detail-row'
+import { OrderDetailRow, PastOrderCells } from './order-detail-row'
 
 /**
  * One contract order. A past order also shows the position value it filled (shares times the pair's
@@ -48,16 +48,7 @@ export function ContractOrderRow({
         <td className="num" data-testid="order-filled">
           {filledShares} / {order.shares}
         </td>
-        {history && (
-          <>
-            <td className="num desktop-only" data-testid="order-total">
-              {total}
-            </td>
-            <td className="num desktop-only" data-testid="order-fee">
-              {fee}
-            </td>
-          </>
-        )}
+        {history && <PastOrderCells total={total} fee={fee} />}
         <td>
           {history ? (
             <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>

@@ -33,3 +33,17 @@ export function OrderDetailRow({
     </tr>
   )
 }
+
+/** The desktop's columns of a past order, which the phone shows in OrderDetailRow: its total and fee. */
+export function PastOrderCells({ total, fee }: { total: string; fee: string }) {
+  return (
+    <>
+      <td className="num desktop-only" data-testid="order-total">
+        {total}
+      </td>
+      <td className="num desktop-only" data-testid="order-fee">
+        {fee}
+      </td>
+    </>
+  )
+}

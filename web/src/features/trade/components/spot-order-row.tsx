@@ -3,7 +3,7 @@ import { mul, type SpotOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelOrderButton } from './cancel-buttons'
-import { OrderDetailRow } from './order-detail-row'
+import { OrderDetailRow, PastOrderCells } from './order-detail-row'
 
 /** The quote coin a spot pair is priced in: btcusdt -> USDT. */
 function quoteOf(symbol: string): string {
@@ -49,16 +49,7 @@ export function SpotOrderRow({
         <td className="num" data-testid="order-filled">
           {order.filledAmount || '0'} / {order.amount}
         </td>
-        {history && (
-          <>
-            <td className="num desktop-only" data-testid="order-total">
-              {total}
-            </td>
-            <td className="num desktop-only" data-testid="order-fee">
-              {fee}
-            </td>
-          </>
-        )}
+        {history && <PastOrderCells total={total} fee={fee} />}
         <td>
           {order.status === 'open' ? (
             <CancelOrderButton cancel={() => cancelSpotOrder(order.id)} onDone={onChanged} />
