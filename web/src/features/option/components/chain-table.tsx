@@ -44,8 +44,8 @@ export function ChainTable(props: {
     () =>
       expiry.strikes.map((strike) => ({
         strike,
-        call: quoteOf('call', strike, expiry.expiresAt, spot, chain, second),
-        put: quoteOf('put', strike, expiry.expiresAt, spot, chain, second),
+        call: quoteOf({ kind: 'call', strike, expiresAt: expiry.expiresAt }, spot, chain, second),
+        put: quoteOf({ kind: 'put', strike, expiresAt: expiry.expiresAt }, spot, chain, second),
       })),
     [expiry, spot, chain, second],
   )

@@ -37,10 +37,7 @@ export function TicketFigures({
   const { price, amount, decimal } = useFormatters()
   const volatilityText = useVolatilityText()
   // two searches a second for the picked option only; the chain shows the mark's volatility
-  const implied = useMemo(
-    () => impliedOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second),
-    [pick, spot, chain, second],
-  )
+  const implied = useMemo(() => impliedOf(pick, spot, chain, second), [pick, spot, chain, second])
   const usdt = (value: Decimal | undefined) => (value ? `${amount(value, 4)} USDT` : '--')
   const feeRule = chain.feeType === OPTION_FEE_PERCENT ? `${chain.feeValue}%` : `${chain.feeValue} USDT`
   return (

@@ -17,6 +17,8 @@ import {
 
 const pricing = { volatility: '0.2', rate: '0.1' }
 const HALF_YEAR_MS = 182.5 * 24 * 3600 * 1000
+const CALL = { kind: 'call', strike: '40', expiresAt: HALF_YEAR_MS } as const
+const PUT = { ...CALL, kind: 'put' } as const
 
 const position: OptionPosition = {
   id: 1,
@@ -37,9 +39,9 @@ const position: OptionPosition = {
 
 describe('option screen arithmetic', () => {
   it('quotes the textbook call from a chain and a live price, and nothing without a price', () => {
-    expect(quoteOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)?.premium.toFixed(2)).toBe('4.76')
-    expect(quoteOf('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
-    expect(quoteOf('call', '40', HALF_YEAR_MS, '0', pricing, 0)).toBeNull()
+    expect(quoteOf(CALL, '42', pricing, 0)?.premium.toFixed(2)).toBe('4.76')
+    expect(quoteOf(CALL, undefined, pricing, 0)).toBeNull()
+    expect(quoteOf(CALL, '0', pricing, 0)).toBeNull()
   })
 
   it('marks an open position at the live premium and counts premium and fee against it', () => {
@@ -67,27 +69,27 @@ describe('option screen arithmetic', () => {
   })
 
   it('takes as default limit the premium after a 0.5 % move of the price against the buyer', () => {
-    const call = quoteOf('call', '40', HALF_YEAR_MS, '42.21', pricing, 0)!.premium.toFixed()
-    const put = quoteOf('put', '40', HALF_YEAR_MS, '41.79', pricing, 0)!.premium.toFixed()
-    expect(defaultLimit('call', '40', HALF_YEAR_MS, '42', pricing, 0)).toBe(call)
-    expect(defaultLimit('put', '40', HALF_YEAR_MS, '42', pricing, 0)).toBe(put)
+    const call = quoteOf(CALL, '42.21', pricing, 0)!.premium.toFixed()
+    const put = quoteOf(PUT, '41.79', pricing, 0)!.premium.toFixed()
+    expect(defaultLimit(CALL, '42', pricing, 0)).toBe(call)
+    expect(defaultLimit(PUT, '42', pricing, 0)).toBe(put)
     expect(Number(call)).toBeGreaterThan(4.76)
-    expect(defaultLimit('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
+    expect(defaultLimit(CALL, undefined, pricing, 0)).toBeNull()
   })
 
   it("bids 3 % under the textbook call's premium and reads the chain's volatility back from the ask", () => {
-    const quote = quoteOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    const quote = quoteOf(CALL, '42', pricing, 0)!
     expect(bidOf(quote).toFixed()).toBe('4.61663971')
-    const implied = impliedOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    const implied = impliedOf(CALL, '42', pricing, 0)!
     expect(implied.ask?.toFixed()).toBe('0.2')
     // a bid 14 cents under the premium: 18.34 % (bisection in double precision: 0.183443)
     expect(implied.bid?.toFixed()).toBe('0.1834')
-    expect(impliedOf('call', '40', HALF_YEAR_MS, undefined, pricing, 0)).toBeNull()
+    expect(impliedOf(CALL, undefined, pricing, 0)).toBeNull()
   })
 
   it('takes as default sale floor the bid after a 0.5 % move of the price against the holder', () => {
-    const callBid = bidOf(quoteOf('call', '40', HALF_YEAR_MS, '41.79', pricing, 0)!).toFixed()
-    const putBid = bidOf(quoteOf('put', '40', HALF_YEAR_MS, '42.21', pricing, 0)!).toFixed()
+    const callBid = bidOf(quoteOf(CALL, '41.79', pricing, 0)!).toFixed()
+    const putBid = bidOf(quoteOf(PUT, '42.21', pricing, 0)!).toFixed()
     expect(defaultSaleFloor(position, '42', pricing, 0)).toBe(callBid)
     expect(defaultSaleFloor({ ...position, kind: 'put' }, '42', pricing, 0)).toBe(putBid)
     expect(Number(callBid)).toBeLessThan(4.61663971)
@@ -107,7 +109,7 @@ describe('option screen arithmetic', () => {
   })
 
   it('writes greeks with four significant digits and no exponent', () => {
-    const quote = quoteOf('call', '40', HALF_YEAR_MS, '42', pricing, 0)!
+    const quote = quoteOf(CALL, '42', pricing, 0)!
     expect([quote.gamma, quote.theta, quote.vega].map(greekText)).toEqual(['0.04996', '-0.01249', '0.08813'])
     expect(greekText(quote.gamma.dividedBy(1e6))).toBe('0.00000004996')
     expect(greekText(quote.gamma.times(0))).toBe('0')

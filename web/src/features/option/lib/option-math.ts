@@ -8,7 +8,6 @@ import {
   toDecimal,
   yearsUntil,
   type OptionChain,
-  type OptionKind,
   type OptionPosition,
   type OptionQuote,
   type OptionSaleProceeds,
@@ -24,24 +23,30 @@ export const LIMIT_MOVE = '0.005'
 
 export type PricingInputs = Pick<OptionChain, 'volatility' | 'rate'>
 
+/** Which option: its kind, strike and expiry. */
+export type OptionTerms = Pick<OptionPosition, 'kind' | 'strike' | 'expiresAt'>
+
+/** What pricing one option at `spot` takes, the volatility aside (a search for it starts from the chain's). */
+function pricingOf(option: OptionTerms, spot: string, pricing: PricingInputs, now: number) {
+  const { kind, strike, expiresAt } = option
+  return { kind, spot, strike, years: yearsUntil(expiresAt, now), rate: pricing.rate }
+}
+
+/** The spot moved LIMIT_MOVE up or down: where the default limits price an option. */
+function movedSpot(spot: string, direction: 'up' | 'down'): string {
+  const factor = direction === 'up' ? toDecimal(1).plus(LIMIT_MOVE) : toDecimal(1).minus(LIMIT_MOVE)
+  return toDecimal(spot).times(factor).toFixed()
+}
+
 /** The live quote of one option, or null while there is no price to quote from. */
 export function quoteOf(
-  kind: OptionKind,
-  strike: string,
-  expiresAt: number,
+  option: OptionTerms,
   spot: string | undefined,
   pricing: PricingInputs,
   now: number,
 ): OptionQuote | null {
   if (!spot || !toDecimal(spot).greaterThan(0)) return null
-  return blackScholes({
-    kind,
-    spot,
-    strike,
-    years: yearsUntil(expiresAt, now),
-    volatility: pricing.volatility,
-    rate: pricing.rate,
-  })
+  return blackScholes({ ...pricingOf(option, spot, pricing, now), volatility: pricing.volatility })
 }
 
 /** The strike nearest the spot: the at-the-money row. */
@@ -56,18 +61,15 @@ export function atTheMoney(strikes: readonly string[], spot: string | undefined)
 
 /** The limit an order carries unless the user types one, rounded up; null while there is no price. */
 export function defaultLimit(
-  kind: OptionKind,
-  strike: string,
-  expiresAt: number,
+  option: OptionTerms,
   spot: string | undefined,
   pricing: PricingInputs,
   now: number,
 ): string | null {
   if (!spot) return null
-  const moved = toDecimal(spot).times(
-    kind === 'call' ? toDecimal(1).plus(LIMIT_MOVE) : toDecimal(1).minus(LIMIT_MOVE),
-  )
-  const quote = quoteOf(kind, strike, expiresAt, moved.toFixed(), pricing, now)
+  // against the buyer: a call dearer with the price up, a put with it down
+  const moved = movedSpot(spot, option.kind === 'call' ? 'up' : 'down')
+  const quote = quoteOf(option, moved, pricing, now)
   return quote ? quote.premium.toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_UP).toFixed() : null
 }
 
@@ -79,7 +81,7 @@ export function markOf(
   now: number,
 ): { value: Decimal; pnl: Decimal } | null {
   if (!pricing) return null
-  const quote = quoteOf(position.kind, position.strike, position.expiresAt, spot, pricing, now)
+  const quote = quoteOf(position, spot, pricing, now)
   if (!quote) return null
   const value = quote.premium.times(position.quantity)
   return { value, pnl: value.minus(position.cost).minus(position.fee) }
@@ -92,16 +94,14 @@ export function bidOf(quote: OptionQuote): Decimal {
 
 /** Implied volatilities of the bid and the ask of one option (null where no volatility gives the price). */
 export function impliedOf(
-  kind: OptionKind,
-  strike: string,
-  expiresAt: number,
+  option: OptionTerms,
   spot: string | undefined,
   pricing: PricingInputs,
   now: number,
 ): { bid: Decimal | null; ask: Decimal | null } | null {
-  const quote = quoteOf(kind, strike, expiresAt, spot, pricing, now)
+  const quote = quoteOf(option, spot, pricing, now)
   if (!quote || !spot) return null
-  const inputs = { kind, spot, strike, years: yearsUntil(expiresAt, now), rate: pricing.rate }
+  const inputs = pricingOf(option, spot, pricing, now)
   // the chain's volatility is where both prices come from, so the search starts beside them
   const solve = (price: Decimal) => impliedVolatility({ ...inputs, price, guess: pricing.volatility })
   return { bid: solve(bidOf(quote)), ask: solve(quote.premium) }
@@ -112,15 +112,15 @@ export function impliedOf(
  * price moved LIMIT_MOVE against the holder, rounded down; null while there is no price.
  */
 export function defaultSaleFloor(
-  position: Pick<OptionPosition, 'kind' | 'strike' | 'expiresAt'>,
+  position: OptionTerms,
   spot: string | undefined,
   pricing: PricingInputs,
   now: number,
 ): string | null {
   if (!spot) return null
-  const against = position.kind === 'call' ? toDecimal(1).minus(LIMIT_MOVE) : toDecimal(1).plus(LIMIT_MOVE)
-  const moved = toDecimal(spot).times(against).toFixed()
-  const quote = quoteOf(position.kind, position.strike, position.expiresAt, moved, pricing, now)
+  // against the holder: a call cheaper with the price down, a put with it up
+  const moved = movedSpot(spot, position.kind === 'call' ? 'down' : 'up')
+  const quote = quoteOf(position, moved, pricing, now)
   return quote ? bidOf(quote).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_DOWN).toFixed() : null
 }
 
@@ -136,7 +136,7 @@ export function saleOf(
   chain: PricingInputs & Pick<OptionChain, 'feeType' | 'feeValue'>,
   now: number,
 ): (OptionSaleProceeds & { bid: Decimal }) | null {
-  const quote = quoteOf(position.kind, position.strike, position.expiresAt, spot, chain, now)
+  const quote = quoteOf(position, spot, chain, now)
   if (!quote) return null
   const bid = bidOf(quote)
   return { bid, ...optionSaleProceeds(position.quantity, bid, chain) }

@@ -16,12 +16,9 @@ export function useTicketPricing(
 ) {
   // whole seconds: time decay once a second is plenty
   const second = Math.floor(now / 1000) * 1000
-  const quote = useMemo(
-    () => (pick ? quoteOf(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
-    [pick, spot, chain, second],
-  )
+  const quote = useMemo(() => (pick ? quoteOf(pick, spot, chain, second) : null), [pick, spot, chain, second])
   const protectiveLimit = useMemo(
-    () => (pick ? defaultLimit(pick.kind, pick.strike, pick.expiresAt, spot, chain, second) : null),
+    () => (pick ? defaultLimit(pick, spot, chain, second) : null),
     [pick, spot, chain, second],
   )
   const units = toDecimal(quantity)
