@@ -77,6 +77,12 @@ async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> 
   }
 }
 
+/** The client has tried twice without opening a socket and waits to try again. */
+function failedTwice(client: LiveClient): boolean {
+  const connection = client.connection()
+  return connection.state === 'waiting' && connection.retry >= 2
+}
+
 const detail = (symbol: string, close: string): ServerFrame => ({
   type: 'DETAIL',
   symbol,
@@ -99,11 +105,16 @@ describe('LiveClient', () => {
     await until(() => server.frames.length >= 1)
     leaveFirst()
     leaveFirst()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(server.frames).toEqual([{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }])
-    leaveSecond()
+    // frames go out in order: a heartbeat that arrives next shows nothing was sent before it
+    client.send({ operation: 'heartbeat' })
     await until(() => server.frames.length >= 2)
-    expect(server.frames[1]).toEqual({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
+    expect(server.frames).toEqual([
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      { operation: 'heartbeat' },
+    ])
+    leaveSecond()
+    await until(() => server.frames.length >= 3)
+    expect(server.frames[2]).toEqual({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
   })
 
   it('queues frames while the socket is not open and sends them in order once it opens', async () => {
@@ -209,7 +220,7 @@ describe('LiveClient', () => {
     await probe.close()
     const client = startClient(url, 50)
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    await until(() => failedTwice(client))
     const port = Number(new URL(url).port)
     const server = new WebSocketServer({ port, host: '127.0.0.1' })
     const received: unknown[] = []
@@ -240,8 +251,9 @@ describe('LiveClient', () => {
     cleanups.push(() => client.dispose())
     let changes = 0
     client.onConnectionChange(() => changes++)
-    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    let heard = 0
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => heard++)
+    await until(() => failedTwice(client))
     expect(client.feedStatus()).toBe('reconnecting')
     const changesBeforeOpen = changes
 
@@ -260,8 +272,9 @@ describe('LiveClient', () => {
     // a shown ticker silent past staleMs is delayed; a frame for it makes it live again
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1')))
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    expect(client.feedStatus()).toBe('delayed')
+    await until(() => heard === 1)
+    // silent for staleMs since that frame
+    await until(() => client.feedStatus() === 'delayed')
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '2')))
     await until(() => client.feedStatus() === 'live')
     // a ticker of another symbol does not keep this one live
@@ -277,9 +290,15 @@ describe('LiveClient', () => {
     await until(() => server.frames.length >= 1)
     client.resubscribe(depth)
     client.resubscribe({ operation: 'subscribe', type: 'DEPTH', symbol: 'ethusdt' })
-    await until(() => server.frames.length >= 3)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(server.frames).toEqual([depth, { ...depth, operation: 'unsubscribe' }, depth])
+    // frames go out in order: a heartbeat that arrives next shows the second resubscribe sent nothing
+    client.send({ operation: 'heartbeat' })
+    await until(() => server.frames.length >= 4)
+    expect(server.frames).toEqual([
+      depth,
+      { ...depth, operation: 'unsubscribe' },
+      depth,
+      { operation: 'heartbeat' },
+    ])
   })
 
   it('tells its resync listeners after a reconnect, but not after the first open', async () => {
