@@ -80,12 +80,20 @@ describe('cache', () => {
       const fresh = await getSettings(own.app)
       await ownUpstream.close()
       vi.setSystemTime(Date.now() + freshMs + 1000)
+      const connectFailures = async () =>
+        Number(
+          (await own.app.inject({ url: '/metrics' })).body.match(
+            /gateway_upstream_errors_total\{kind="connect"[^}]*\} (\d+)/,
+          )?.[1] ?? 0,
+        )
       for (let attempt = 0; attempt < 3; attempt++) {
+        const failuresBefore = await connectFailures()
         const response = await getSettings(own.app)
         expect(response.statusCode).toBe(200)
         expect(response.headers['x-cache']).toBe('stale')
         expect(response.body).toBe(fresh.body)
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        // the stale answer set off a refresh in the background; the next attempt comes after it failed
+        await waitFor(async () => (await connectFailures()) > failuresBefore, 'the refresh to fail')
       }
       // past the stale window nothing is left to serve, so the failure shows
       vi.setSystemTime(Date.now() + staleMs)

@@ -38,9 +38,10 @@ export async function waitFor(
   what: string,
   timeoutMs = WAIT_BOUND_MS,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs
+  // the monotonic clock, so a test that fakes Date still has a bound
+  const deadline = performance.now() + timeoutMs
   while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
