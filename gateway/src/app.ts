@@ -91,7 +91,9 @@ export async function buildGateway(
   await app.register(errorHandlerPlugin)
   await app.register(requestLogPlugin)
   await app.register(securityPlugin, { allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS) })
-  if (build.loadShedding !== false)
+  // 0 turns shedding off: @fastify/under-pressure sheds a loop that took no delay sample at all,
+  // whatever its limit, so a high limit alone does not
+  if (build.loadShedding !== false && config.MAX_EVENT_LOOP_DELAY_MS > 0)
     await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
   await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
   await app.register(apiPlugin, apiOptionsOf(config))

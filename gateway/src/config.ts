@@ -63,8 +63,8 @@ const SETTINGS = {
   RATE_LIMIT_PER_MINUTE: { schema: Positive, default: 1200 },
   /** uploads per client per minute, a budget of their own on top of the general one */
   UPLOAD_RATE_PER_MINUTE: { schema: Positive, default: 10 },
-  /** past this event-loop delay new requests get 503 with Retry-After */
-  MAX_EVENT_LOOP_DELAY_MS: { schema: Positive, default: 1000 },
+  /** past this event-loop delay new requests get 503 with Retry-After; 0 sheds nothing */
+  MAX_EVENT_LOOP_DELAY_MS: { schema: Type.Integer({ minimum: 0 }), default: 1000 },
   CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },
 
   WS_MAX_PAYLOAD_BYTES: { schema: Positive, default: 4096 },

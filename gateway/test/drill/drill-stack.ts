@@ -177,12 +177,10 @@ export async function startDrillStack(): Promise<DrillStack> {
       // a reader that stopped reading is cut within 5-10 s (two pings) instead of 25-50 s
       WS_PING_INTERVAL_MS: '5000',
       RATE_LIMIT_PER_MINUTE: '100000',
-      // no shedding on a measured delay, as in every test gateway: on this shared machine other work
-      // alone delays the event loop past the default 1 s, and the 503s it sheds would be counted
-      // against the fault under test (no fault here stalls a loop that long). A loop so starved it
-      // takes no delay sample at all in a second still sheds: @fastify/under-pressure reads that as
-      // an endless delay, and only a test build can leave the plugin out
-      MAX_EVENT_LOOP_DELAY_MS: '3600000',
+      // no load shedding, as in every test gateway: on this shared machine other work alone starves
+      // an event loop past the default 1 s, and the 503s it sheds would be counted against the
+      // fault under test (no fault here stalls a loop that long)
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     }
     gateways.push({ id, env, metricsPort, process: await startGatewayProcess(env) })
   }

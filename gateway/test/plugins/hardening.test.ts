@@ -176,6 +176,26 @@ describe('load shedding', () => {
     }
   })
 
+  it('is off with MAX_EVENT_LOOP_DELAY_MS=0: a loop stalled past the default limit still gets answers', async () => {
+    const shedding = await startTestGateway({
+      UPSTREAM_URL: stack.upstream.url,
+      REDIS_URL: '',
+      MAX_EVENT_LOOP_DELAY_MS: configWith({}).MAX_EVENT_LOOP_DELAY_MS,
+    })
+    const off = await startTestGateway({
+      UPSTREAM_URL: stack.upstream.url,
+      REDIS_URL: '',
+      MAX_EVENT_LOOP_DELAY_MS: 0,
+    })
+    try {
+      expect((await stallUntilShed(shedding.app, 1200)).statusCode).toBe(503)
+      expect((await off.app.inject({ url: CALLS.getCoinList.path })).statusCode).toBe(200)
+    } finally {
+      await off.close()
+      await shedding.close()
+    }
+  })
+
   it('answers 503 with Retry-After while the event loop lags, keeping /healthz up', async () => {
     const pressured = await startTestGateway({
       UPSTREAM_URL: stack.upstream.url,
