@@ -116,6 +116,7 @@ describe(`fault drill (${FULL ? 'full' : 'quick'})`, () => {
         const report = await runFault(stack, plan)
         reports.push(report)
         console.log(JSON.stringify(report))
+        expect(report.activeAtStart, 'own alerts already active when the fault began').toEqual([])
         for (const name of plan.expected) {
           expect(report.firedAfter[name], `${name} fired`).toBeDefined()
           expect(report.firedAfter[name]! * 1000).toBeLessThanOrEqual(ALERT_BOUND_MS)

@@ -19,6 +19,8 @@ export interface FaultPlan {
 
 export interface FaultReport {
   name: string
+  /** expected alerts still pending or firing from before, when the fault began */
+  activeAtStart: string[]
   /** seconds from the fault to each expected alert firing */
   firedAfter: Record<string, number>
   /** seconds from the recovery until none of the expected alerts is pending or firing */
@@ -77,6 +79,19 @@ const until = async (condition: () => boolean, startedAt: number): Promise<void>
 
 export async function runFault(stack: DrillStack, plan: FaultPlan): Promise<FaultReport> {
   const { clients } = stack
+  // the fault starts once its own alerts are quiet: one still active from the fault before would be
+  // reported as firing at once and clearing late, whatever this fault did (the frozen upstream's
+  // 159 s to clear was GatewayHighErrorRatio still firing from the faults before it)
+  const ownActive = async (): Promise<string[]> =>
+    (await stack.prometheus.alerts().catch(() => []))
+      .map((alert) => alert.alertname)
+      .filter((name) => plan.expected.includes(name))
+  let activeAtStart = await ownActive()
+  const waitedFrom = Date.now()
+  while (activeAtStart.length > 0 && Date.now() - waitedFrom <= 2 * ALERT_BOUND_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    activeAtStart = await ownActive()
+  }
   const before = {
     ok: clients.restOk,
     failed: clients.restFailed,
@@ -116,6 +131,7 @@ export async function runFault(stack: DrillStack, plan: FaultPlan): Promise<Faul
   }
   return {
     name: plan.name,
+    activeAtStart,
     firedAfter: Object.fromEntries(
       plan.expected.flatMap((name) =>
         alerts.firstFiring.has(name) ? [[name, alerts.firstFiring.get(name)!]] : [],
