@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
+import { isLatestValueTopic } from '@tradegate/shared'
 import { Cluster, type RedisOptions } from 'ioredis'
 import type { Counter } from 'prom-client'
-import { createRedis, parseRedisUrl, type RedisClient } from '../plugins/external/redis'
 import {
+  CLUSTER_SLOTS_REFRESH_MS,
+  createRedis,
+  parseRedisUrl,
+  type RedisClient,
+} from '../plugins/external/redis'
+import {
+  isBookTopic,
   isWildcardTopic,
   keepsSnapshot,
   LastBytes,
@@ -30,11 +37,20 @@ const RESUBSCRIBE_BATCH = 500
 const LOCAL_DEDUPE_MS = 3000
 const TS_FIELD = '"ts":'
 
+/**
+ * How far back a frame on a latest-value topic may be and still be dropped as superseded: while a
+ * Cluster shard fails over, one publish redirected through another node can overtake an older one by
+ * far less than this, while an upstream whose clock really went back further gets its frames through.
+ */
+const SUPERSEDED_WINDOW_MS = 3000
+
 /** The `ts` of a normalised frame, which JSON.stringify writes as its last field; null if absent. */
-function frameTime(frame: string): number | null {
+function frameTime(frame: string | Buffer): number | null {
   const at = frame.lastIndexOf(TS_FIELD)
   if (at < 0) return null
-  const ts = Number.parseInt(frame.slice(at + TS_FIELD.length), 10)
+  const from = at + TS_FIELD.length
+  const digits = typeof frame === 'string' ? frame.slice(from) : frame.toString('latin1', from)
+  const ts = Number.parseInt(digits, 10)
   return Number.isFinite(ts) ? ts : null
 }
 
@@ -71,6 +87,8 @@ function createClusterClient(url: string, options: Record<string, unknown>): Clu
   return new Cluster(target.nodes, {
     redisOptions,
     enableOfflineQueue: false,
+    // the subscriber moves its sharded subscriptions to a promoted replica only when it reads the map
+    slotsRefreshInterval: CLUSTER_SLOTS_REFRESH_MS,
     clusterRetryStrategy: (attempt) => Math.min(200 * attempt, 2000),
     ...options,
   })
@@ -115,7 +133,13 @@ export class RedisBus implements Bus {
     this.noticeChannel = `${options.prefix}notice`
     this.noticeChannelBytes = Buffer.from(this.noticeChannel)
     if (this.sharded) {
-      this.publisher = createClusterClient(options.url, { enableAutoPipelining: true })
+      // as on a single node, a publish that failed is not sent again: ioredis would retry it once the
+      // shard's new master answers, after frames sent to it straight away, and its frame is stale
+      this.publisher = createClusterClient(options.url, {
+        enableAutoPipelining: true,
+        retryDelayOnFailover: 0,
+        retryDelayOnClusterDown: 0,
+      })
       this.subscriber = createClusterClient(options.url, { shardedSubscribers: true })
     } else {
       // named so an operator (or a test) can tell the bus connections apart in CLIENT LIST
@@ -338,6 +362,7 @@ export class RedisBus implements Bus {
     // a copy: the parser's buffer is shared with the rest of the socket chunk
     const frame = Buffer.from(message.subarray(second + 1))
     if (this.localTimes && this.olderThanLocal(topic, member, frame)) return
+    if (this.superseded(topic, member, frame)) return
     if (keepsSnapshot(topic) && !this.mirror.follow(topic, member, frame)) this.reload(topic)
     this.options.received?.inc({ source: 'redis' })
     for (const handler of channel.handlers) handler(frame)
@@ -354,8 +379,23 @@ export class RedisBus implements Bus {
       return false
     }
     const local = this.localTimes!.get(`${topic}|${member}`)
-    const ts = local === undefined ? null : frameTime(frame.toString())
+    const ts = local === undefined ? null : frameTime(frame)
     return ts !== null && ts <= local!
+  }
+
+  /**
+   * A frame on a latest-value topic that sockets here already have, or one older than theirs: the
+   * stored snapshot arriving again live (it is written before it is published), or a publish that
+   * reached Redis late, behind newer ones, while a Cluster shard failed over.
+   */
+  private superseded(topic: string, member: string, frame: Buffer): boolean {
+    if (isBookTopic(topic) || !isLatestValueTopic(topic)) return false
+    const held = this.mirror.latest(topic, member)
+    const heldTs = held && frameTime(held)
+    const ts = heldTs ? frameTime(frame) : null
+    if (!heldTs || ts === null) return false
+    if (ts === heldTs) return frame.equals(held)
+    return ts < heldTs && heldTs - ts <= SUPERSEDED_WINDOW_MS
   }
 
   private receiveNotice(message: Buffer): void {

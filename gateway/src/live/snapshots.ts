@@ -99,6 +99,11 @@ export class SnapshotMemory {
     this.reset(followed, book)
   }
 
+  /** The latest frame held of a topic that is not a book (of one member of a wildcard topic). */
+  latest(topic: string, member: string): Buffer | undefined {
+    return this.frames.get(topic)?.get(member)
+  }
+
   /** The frames a new subscriber starts from; none for a book that is being reloaded. */
   get(topic: string): Buffer[] {
     const followed = this.books.get(topic)

@@ -245,6 +245,33 @@ describe('redis bus', () => {
     expect(got).toEqual(['after'])
   })
 
+  it('drops a latest-value frame its sockets already have or a late older one, and keeps the rest in order', async () => {
+    buses = await implementations[1]!.pair()
+    admin = new Redis(REDIS_URL)
+    const bus = buses.subscriber as RedisBus
+    const got: string[] = []
+    await subscribed(bus, 'DETAIL:btcusdt', got)
+    const detail = (price: string, ts: number) =>
+      JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: { price }, ts })
+    const sent = [
+      detail('1', 1000),
+      // the same frame again: the stored snapshot arriving live, or a publish sent twice
+      detail('1', 1000),
+      // published before the one above but reaching Redis after it, as in a Cluster failover
+      detail('0', 900),
+      detail('2', 1100),
+      // another value at the same time is news
+      detail('3', 1100),
+      detail('4', 10_000),
+      // an upstream clock set back further than a failover delays anything
+      detail('5', 1000),
+    ]
+    // from another instance, straight into Redis, in this order
+    for (const frame of sent) await admin.publish(`${bus.prefix}bus:DETAIL:btcusdt`, `other||${frame}`)
+    await waitFor(() => got.at(-1) === sent.at(-1), 'the last frame through Redis')
+    expect(got).toEqual([sent[0], sent[3], sent[4], sent[5], sent[6]])
+  })
+
   it("writes a topic's snapshot once per event-loop turn, its last, and still publishes every frame in order", async () => {
     // a Redis of its own, so its command counts are this test's alone
     const redis = await startRedisChild()

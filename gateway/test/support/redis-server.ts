@@ -145,6 +145,8 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
       const port = await freePort()
       ports.push(port)
       const config = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir]
+      // a replica's first sync starts at once rather than after Redis's default 5 s wait for others
+      if (replicas > 0) config.push('--repl-diskless-sync-delay', '0')
       if (options.nodeTimeoutMs) config.push('--cluster-node-timeout', String(options.nodeTimeoutMs))
       nodes.push(launch(port, config, options))
     }
@@ -191,7 +193,9 @@ async function masterPortOf(key: string, livePorts: number[]): Promise<number> {
 
 /**
  * Makes the nodes one cluster (the first of each group a master, the rest its replicas) and waits
- * until it says it is whole, with every replica attached.
+ * until it says it is whole, with every replica attached and holding its master's data: a replica
+ * that has not finished its first sync refuses to take over (its data counts as too old), so a
+ * master lost before then would stay lost.
  */
 async function assignSlots(addresses: string[], firstPort: number, replicas: number): Promise<void> {
   const created = spawnSync(
@@ -203,14 +207,17 @@ async function assignSlots(addresses: string[], firstPort: number, replicas: num
     throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`)
   const probe = new Redis({ port: firstPort, host: '127.0.0.1' })
   try {
-    const deadline = Date.now() + 15_000
+    // generous: only a cluster that never becomes whole reaches it
+    const deadline = Date.now() + 60_000
     const whole = async (): Promise<boolean> => {
       if (!String(await probe.cluster('INFO')).includes('cluster_state:ok')) return false
       const lines = String(await probe.cluster('NODES'))
         .trim()
         .split('\n')
       const attached = lines.filter((line) => / slave [0-9a-f]{40} /.test(line)).length
-      return attached === (addresses.length / (1 + replicas)) * replicas
+      if (attached !== (addresses.length / (1 + replicas)) * replicas) return false
+      for (const address of addresses) if (!(await replicaInSync(address))) return false
+      return true
     }
     while (!(await whole())) {
       if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok')
@@ -218,5 +225,17 @@ async function assignSlots(addresses: string[], firstPort: number, replicas: num
     }
   } finally {
     probe.disconnect()
+  }
+}
+
+/** False for a replica whose link to its master is not up yet (its first sync still running). */
+async function replicaInSync(address: string): Promise<boolean> {
+  const node = new Redis(Number(address.split(':')[1]), '127.0.0.1', { lazyConnect: true })
+  try {
+    await node.connect()
+    const info = String(await node.info('replication'))
+    return !info.includes('role:slave') || info.includes('master_link_status:up')
+  } finally {
+    node.disconnect()
   }
 }

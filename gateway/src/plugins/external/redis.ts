@@ -26,6 +26,13 @@ export function parseRedisUrl(url: string): RedisTarget {
   return { cluster: cluster || nodes.length > 1, nodes, password }
 }
 
+/**
+ * How often a Cluster connection reads the slot map again. ioredis does so by itself only after a
+ * redirected or failed command, so a connection that sends nothing to a lost master's shard (a
+ * subscriber, an idle instance) would keep naming that master long after its replica took over.
+ */
+export const CLUSTER_SLOTS_REFRESH_MS = 5000
+
 export function createRedis(url: string, options: RedisOptions = {}): RedisClient {
   const target = parseRedisUrl(url)
   const common: RedisOptions = {
@@ -37,7 +44,12 @@ export function createRedis(url: string, options: RedisOptions = {}): RedisClien
     retryStrategy: (attempt) => Math.min(200 * attempt, 2000),
     ...options,
   }
-  if (target.cluster) return new Cluster(target.nodes, { redisOptions: common, enableOfflineQueue: false })
+  if (target.cluster)
+    return new Cluster(target.nodes, {
+      redisOptions: common,
+      enableOfflineQueue: false,
+      slotsRefreshInterval: CLUSTER_SLOTS_REFRESH_MS,
+    })
   const [node] = target.nodes
   return new Redis({ ...common, host: node?.host, port: node?.port })
 }
@@ -47,6 +59,17 @@ const MASTER_CHECK_MS = 2000
 
 function nodeKey(node: Redis): string {
   return `${node.options.host}:${node.options.port}`
+}
+
+/** Whether a master answers. A promoted replica's connection may be unopened: ioredis opens them lazily. */
+async function answers(node: Redis): Promise<boolean> {
+  try {
+    if (node.status === 'wait') await node.connect()
+    await node.ping()
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -64,17 +87,16 @@ function watchClusterMasters(app: FastifyInstance, cluster: Cluster): () => void
       // the slot map names every master, even one whose connection ioredis has dropped
       const known = [...new Set(cluster.slots.map((owners) => owners[0]).filter(Boolean))] as string[]
       const connected = new Map(cluster.nodes('master').map((node) => [nodeKey(node), node]))
-      const answers = await Promise.all(
-        known.map((address) => {
+      const reached = await Promise.all(
+        known.map(async (address) => {
           const node = connected.get(address)
-          if (!node) return address
-          return node.ping().then(
-            () => null,
-            () => address,
-          )
+          return node && (await answers(node)) ? null : address
         }),
       )
-      const unreachable = answers.filter((address): address is string => address !== null)
+      const unreachable = reached.filter((address): address is string => address !== null)
+      // read the slot map now rather than at the next periodic refresh, so a replica promoted in the
+      // lost master's place is pinged by the next check
+      if (unreachable.length) cluster.refreshSlotsCache()
       redisMasters.set(known.length)
       redisMastersUp.set(known.length - unreachable.length)
       const key = unreachable.join(',')
