@@ -10,6 +10,7 @@ import {
   type Viewport,
 } from './stack'
 import { TEST_PASSWORD, setUpSuite } from './suite'
+import { cutTexts } from './cut-texts'
 
 // The trading desk's screens in English, Arabic (right to left) and Japanese at both sizes: each is
 // photographed, and what a trader would notice at a glance is asserted: nothing wider than the screen,
@@ -49,67 +50,6 @@ async function problems(page: Page): Promise<{ overflow: number; rawKeys: string
     const text = document.body.innerText
     const rawKeys = text.match(/\\b(?:desk|trade|market|chart)\\.[a-zA-Z_.]+\\b/g) ?? []
     return { overflow, rawKeys }
-  })()`)
-}
-
-/**
- * What a reader of a phone screen would see cut: a text clipped by its own box, a box running past
- * the edge of an ancestor that hides overflow (one that scrolls on purpose is left alone), a
- * placeholder wider than its field, and a word broken across two lines (where words are spaced).
- */
-async function cutTexts(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
-    const found = []
-    const name = (element) => element.tagName.toLowerCase() +
-      (element.dataset.testid ? '[' + element.dataset.testid + ']' : '') +
-      '.' + [...element.classList].join('.') + ' "' + (element.textContent || '').trim().slice(0, 30) + '"'
-    const hides = (style) => ['hidden', 'clip'].includes(style.overflowX)
-    for (const element of document.querySelectorAll('.app-main *')) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      const style = getComputedStyle(element)
-      if (style.visibility === 'hidden' || style.position === 'fixed' || element.closest('.visually-hidden')) continue
-      if (element.children.length === 0 && element.scrollWidth > element.clientWidth + 1 &&
-          (hides(style) || style.textOverflow === 'ellipsis'))
-        found.push('clipped ' + name(element))
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        const parentStyle = getComputedStyle(parent)
-        if (['auto', 'scroll'].includes(parentStyle.overflowX)) break
-        if (!hides(parentStyle)) continue
-        const edge = parent.getBoundingClientRect()
-        if (box.right > edge.right + 1 || box.left < edge.left - 1) found.push('cut by ' + name(parent) + ': ' + name(element))
-        break
-      }
-    }
-    const canvas = document.createElement('canvas').getContext('2d')
-    for (const input of document.querySelectorAll('.app-main input[placeholder]')) {
-      if (input.value || input.offsetWidth === 0) continue
-      const style = getComputedStyle(input)
-      canvas.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ')
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-      if (canvas.measureText(input.placeholder).width > room + 1) found.push('placeholder cut: ' + input.placeholder + ' (' + Math.ceil(canvas.measureText(input.placeholder).width) + ' px in ' + room + ')')
-    }
-    // a tab past the edge of its strip is hidden in the strip's scroll: nothing shows it is there
-    for (const tab of document.querySelectorAll('.app-main [role=tab]')) {
-      const strip = tab.closest('[role=tablist]')
-      if (!strip || tab.offsetWidth === 0) continue
-      const box = tab.getBoundingClientRect()
-      const edge = strip.getBoundingClientRect()
-      if (box.right > edge.right + 1 || box.left < edge.left - 1) found.push('tab past its strip: ' + name(tab))
-    }
-    const walker = document.createTreeWalker(document.querySelector('.app-main'), NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.parentElement || node.parentElement.closest('.visually-hidden, svg, canvas')) continue
-      for (const match of node.data.matchAll(/[^\\s\\-‐]{2,}/gu)) {
-        if (/[\\u3000-\\u9fff\\uac00-\\ud7af\\u0e00-\\u0e7f]/u.test(match[0])) continue
-        const range = document.createRange()
-        range.setStart(node, match.index)
-        range.setEnd(node, match.index + match[0].length)
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
-        if (lines.size > 1) found.push('word broken: ' + match[0])
-      }
-    }
-    return found
   })()`)
 }
 

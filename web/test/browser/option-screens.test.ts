@@ -10,6 +10,7 @@ import {
   type Viewport,
 } from './stack'
 import { readLocale, setUpSuite } from './suite'
+import { cutTexts } from './cut-texts'
 
 // Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
 // follow the price, let sandbox time pass its expiry, and see the settlement and its payout.
@@ -346,6 +347,8 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
           viewport.width,
         )
+        // no text cut: no word broken, no tab or placeholder hidden
+        expect(await cutTexts(page)).toEqual([])
         await shoot(page, `walk-${language}`, viewport)
       }
     },
