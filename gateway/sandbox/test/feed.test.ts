@@ -2,7 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { KLINE_INTERVALS, WS_ERROR, parseUpstreamFrame } from '@tradegate/shared'
 import { DEFAULT_TICK_MS, type Sandbox } from '../app'
-import { Client, openFeed, registeredClient, sleep, startTestSandbox } from './helpers'
+import { Client, eventually, openFeed, registeredClient, startTestSandbox, type FeedSocket } from './helpers'
+
+const isMarker = (frame: Record<string, unknown>) => frame.type === 'error' && frame.msg === 'invalidJson'
+
+/** Everything the sandbox sent `feed` before this call has arrived: it answers a bad frame, in order. */
+async function delivered(feed: FeedSocket): Promise<void> {
+  const from = feed.frames.length
+  feed.socket.send('not json')
+  // the frame is looked at first, so the position is looked up for markers only
+  await feed.next((frame) => isMarker(frame) && feed.frames.indexOf(frame) >= from)
+}
+
+/** `count` more ticks have gone out, as a feed-token socket sees them: btcusdt's DETAIL, one a tick. */
+async function ticksPass(watcher: FeedSocket, count: number): Promise<void> {
+  const ticks = () =>
+    watcher.frames.filter((frame) => frame.type === 'DETAIL' && frame.symbol === 'btcusdt').length
+  const start = ticks()
+  // polled rather than checked on every frame: a feed-token socket gets thousands
+  await eventually(() => (ticks() >= start + count ? true : undefined), 30_000)
+}
 
 describe('sandbox feed', () => {
   let sandbox: Sandbox
@@ -81,15 +100,20 @@ describe('sandbox feed', () => {
       kind: 'deposit',
       change: '25',
     })
-    await sleep(300)
+    // the event went out to every socket it was for before the gateway's copy arrived
+    await delivered(browser)
     expect(browser.frames.some((frame) => 'userId' in frame)).toBe(false)
     await Promise.all([gateway.close(), browser.close()])
   })
 
   it('answers a client subscription with a snapshot, then only the subscribed topic', async () => {
+    const watcher = await openFeed(sandbox, true)
     const browser = await openFeed(sandbox, false)
-    await sleep(400)
-    expect(browser.frames.filter((frame) => frame.type !== 'HEARTBEAT')).toEqual([])
+    const unasked = (from = 0) =>
+      browser.frames.slice(from).filter((frame) => frame.type !== 'HEARTBEAT' && !isMarker(frame))
+    await ticksPass(watcher, 3)
+    await delivered(browser)
+    expect(unasked()).toEqual([])
     browser.socket.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' }))
     const snapshot = await browser.next((frame) => frame.type === 'DETAIL')
     expect(snapshot.symbol).toBe('ethusdt')
@@ -97,9 +121,10 @@ describe('sandbox feed', () => {
       JSON.stringify({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '5min' }),
     )
     await browser.next((frame) => frame.type === 'KLINE')
-    await sleep(1200)
+    await ticksPass(watcher, 6)
+    await delivered(browser)
     const kinds = new Set(
-      browser.frames.map((frame) => `${frame.type}:${frame.symbol ?? ''}:${frame.interval ?? ''}`),
+      unasked().map((frame) => `${frame.type}:${frame.symbol ?? ''}:${frame.interval ?? ''}`),
     )
     kinds.delete('HEARTBEAT::')
     expect([...kinds].sort()).toEqual(['DETAIL:ethusdt:', 'KLINE:btcusdt:5min'])
@@ -108,11 +133,13 @@ describe('sandbox feed', () => {
     browser.socket.send(
       JSON.stringify({ operation: 'unsubscribe', type: 'KLINE', symbol: 'btcusdt', interval: '5min' }),
     )
-    await sleep(300)
+    // answered in order: nothing of either stream comes after the marker
+    await delivered(browser)
     const after = browser.frames.length
-    await sleep(500)
-    expect(browser.frames.slice(after).filter((frame) => frame.type !== 'HEARTBEAT')).toEqual([])
-    await browser.close()
+    await ticksPass(watcher, 3)
+    await delivered(browser)
+    expect(unasked(after)).toEqual([])
+    await Promise.all([browser.close(), watcher.close()])
   })
 
   it('answers a bad frame with an error and keeps the socket open', async () => {
@@ -132,10 +159,15 @@ describe('sandbox feed', () => {
     const feed = await openFeed(sandbox, true)
     await feed.next((frame) => frame.type === 'DETAIL')
     await control.control('/sandbox/feed/pause')
-    await sleep(100)
+    await delivered(feed)
     const pausedAt = feed.frames.length
-    await sleep(500)
-    expect(feed.frames.length).toBe(pausedAt)
+    // the market goes on while the feed is paused: its price moves twice, and nothing is sent
+    for (let move = 0; move < 2; move++) {
+      const price = sandbox.state.market.price('btcusdt')
+      await eventually(() => (sandbox.state.market.price('btcusdt').equals(price) ? undefined : true), 20_000)
+    }
+    await delivered(feed)
+    expect(feed.frames.slice(pausedAt).filter((frame) => !isMarker(frame))).toEqual([])
     expect(feed.socket.readyState).toBe(feed.socket.OPEN)
     await control.control('/sandbox/feed/resume')
     await feed.next((_frame) => feed.frames.length > pausedAt)
