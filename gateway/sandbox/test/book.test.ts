@@ -325,8 +325,10 @@ describe('DEPTH on the sandbox feed', () => {
     const control = new Client(sandbox.url)
     await control.control('/sandbox/feed/pause')
     const gateway = await openFeed(sandbox, true)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(gateway.frames).toEqual([])
+    // a greeting would go out on connecting, before the answer to a bad frame sent after it
+    gateway.socket.send('not json')
+    await gateway.next((frame) => frame.type === 'error')
+    expect(gateway.frames).toEqual([expect.objectContaining({ type: 'error', msg: 'invalidJson' })])
     await control.control('/sandbox/feed/resume')
     await gateway.next((frame) => frame.type === 'DETAIL')
     const depth = gateway.frames.filter((frame) => frame.type === 'DEPTH')
@@ -359,7 +361,12 @@ describe('DEPTH on the sandbox feed', () => {
     )
     await control.control('/sandbox/feed/pause')
     const pausedAt = feed.frames.length
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // the book changes while the feed is paused: its price has moved at least once
+    const pausedPrice = sandbox.state.market.price('solusdt')
+    await eventually(
+      () => (sandbox.state.market.price('solusdt').equals(pausedPrice) ? undefined : true),
+      20_000,
+    )
     await control.control('/sandbox/feed/resume')
     await eventually(() => (feed.frames.length > pausedAt + 3 ? true : undefined))
     const seqs = feed.frames
