@@ -347,6 +347,15 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
           viewport.width,
         )
+        // a phone shows one side of the chain without the minor greeks so that it fits: the strike
+        // column is not left in the table's sideways scroll
+        if (viewport === PHONE)
+          expect(
+            await page.evaluate(`(() => {
+              const box = document.querySelector('[data-testid=option-chain]').parentElement
+              return box.scrollWidth - box.clientWidth
+            })()`),
+          ).toBeLessThanOrEqual(0)
         // no text cut: no word broken, no tab or placeholder hidden
         expect(await cutTexts(page)).toEqual([])
         await shoot(page, `walk-${language}`, viewport)
