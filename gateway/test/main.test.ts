@@ -19,6 +19,8 @@ const bundle = `${buildDir}/main.js`
 const SLOW_MS = 1500
 
 let slowUpstream: Server
+/** the paths the slow upstream has been asked for, in order */
+const upstreamPaths: string[] = []
 let upstreamUrl = ''
 const webDist = emptyWebDist()
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, ['build.mjs', bundle], { cwd: gatewayRoot })
   // answers every REST call after a delay, so a request is still in flight when SIGTERM arrives
   slowUpstream = createServer((request, response) => {
+    upstreamPaths.push(new URL(request.url ?? '/', 'http://upstream').pathname)
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end('{"code":200,"msg":"ok","data":[]}')
@@ -89,13 +92,15 @@ describe('gateway process', () => {
       const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
 
       const inFlight = fetch(base + CALLS.assetBalance.path)
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await waitFor(
+        () => upstreamPaths.includes(CALLS.assetBalance.path),
+        'the request to reach the upstream',
+      )
       const signalledAt = Date.now()
       child.kill('SIGTERM')
-      await new Promise((resolve) => setTimeout(resolve, 100))
 
-      const ready = await fetch(`${base}/readyz`)
-      expect(ready.status).toBe(503)
+      let ready = await fetch(`${base}/readyz`)
+      await waitFor(async () => (ready = await fetch(`${base}/readyz`)).status === 503, 'readiness to fail')
       expect(await ready.json()).toMatchObject({ reasons: expect.arrayContaining(['shutting down']) })
       // a request the load balancer sends before it sees the readiness is answered (a refused POST
       // could not be retried), and its connection closed so the next one goes elsewhere
