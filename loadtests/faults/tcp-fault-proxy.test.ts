@@ -74,14 +74,24 @@ function redisVia(proxy: FaultProxy, extra: RedisOptions = {}): Redis {
   return redis
 }
 
-const settledWithin = async (promise: Promise<unknown>, ms: number): Promise<boolean> => {
+/** Whether `promise` has settled by the time the promises already settled have run their callbacks. */
+const settledNow = async (promise: Promise<unknown>): Promise<boolean> => {
   let settled = false
   promise.then(
     () => (settled = true),
     () => (settled = true),
   )
-  await new Promise((done) => setTimeout(done, ms))
+  await new Promise((done) => setImmediate(done))
   return settled
+}
+
+/** Polls `condition`; a bound only ends a test that has already failed, so it is generous. */
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((done) => setTimeout(done, 10))
+  }
 }
 
 describe('tcp fault proxy over raw sockets', () => {
@@ -103,7 +113,7 @@ describe('tcp fault proxy over raw sockets', () => {
     const received: Buffer[] = []
     socket.on('data', (chunk: Buffer) => received.push(chunk))
     socket.write('lost')
-    await new Promise((done) => setTimeout(done, 200))
+    await until(() => proxy.droppedBytes === 4, 'the blackhole to drop the bytes')
     expect(received).toHaveLength(0)
     expect(socket.destroyed).toBe(false)
     expect(proxy.openConnections).toBe(1)
@@ -122,7 +132,8 @@ describe('tcp fault proxy over raw sockets', () => {
     socket.write('ab')
     socket.write('cd')
     socket.write('ef')
-    expect(await settledWithin(echoed, 200)).toBe(false)
+    await until(() => proxy.heldBytes === 6, 'the proxy to hold the bytes')
+    expect(await settledNow(echoed)).toBe(false)
     proxy.pause(false)
     expect((await echoed).toString()).toBe('abcdef')
   })
@@ -183,7 +194,9 @@ describe('tcp fault proxy in front of the real Redis', () => {
     expect(await redis.ping()).toBe('PONG')
     proxy.pause(true)
     const reply = redis.echo('held')
-    expect(await settledWithin(reply, 200)).toBe(false)
+    // the command is held on its way to Redis, so no reply can come
+    await until(() => proxy.heldBytes > 0, 'the proxy to hold the command')
+    expect(await settledNow(reply)).toBe(false)
     proxy.pause(false)
     expect(await reply).toBe('held')
   })

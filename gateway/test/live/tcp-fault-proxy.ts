@@ -13,6 +13,10 @@ export interface FaultProxy {
   /** Connections accepted since start, including ones already closed. */
   readonly acceptedConnections: number
   readonly openConnections: number
+  /** Bytes the blackhole has dropped, both directions: a test waits on them instead of a time. */
+  readonly droppedBytes: number
+  /** Bytes received and not yet passed on (paused or delayed), both directions. */
+  readonly heldBytes: number
   /** One-way delay added to every chunk in both directions. */
   setLatency(ms: number): void
   /** Destroys every open connection with a TCP RST on both sides. */
@@ -42,8 +46,16 @@ class Lane {
     from.on('data', (chunk: Buffer) => this.accept(chunk))
   }
 
+  /** bytes received and not yet written on */
+  get heldBytes(): number {
+    return this.queue.reduce((sum, { chunk }) => sum + chunk.length, 0)
+  }
+
   private accept(chunk: Buffer): void {
-    if (this.faults.blackholed) return
+    if (this.faults.blackholed) {
+      this.faults.droppedBytes += chunk.length
+      return
+    }
     const last = this.queue.at(-1)
     // A later chunk never overtakes an earlier one, even if latency was lowered in between.
     const due = Math.max(Date.now() + this.faults.latencyMs, last?.due ?? 0)
@@ -83,6 +95,7 @@ interface FaultState {
   latencyMs: number
   blackholed: boolean
   paused: boolean
+  droppedBytes: number
 }
 
 interface ProxiedConnection {
@@ -92,7 +105,7 @@ interface ProxiedConnection {
 }
 
 export function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
-  const faults: FaultState = { latencyMs: 0, blackholed: false, paused: false }
+  const faults: FaultState = { latencyMs: 0, blackholed: false, paused: false, droppedBytes: 0 }
   const connections = new Set<ProxiedConnection>()
   let accepted = 0
 
@@ -139,6 +152,14 @@ export function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy>
         },
         get openConnections() {
           return connections.size
+        },
+        get droppedBytes() {
+          return faults.droppedBytes
+        },
+        get heldBytes() {
+          let held = 0
+          for (const connection of connections) for (const lane of connection.lanes) held += lane.heldBytes
+          return held
         },
         setLatency(ms) {
           faults.latencyMs = Math.max(0, ms)
