@@ -189,6 +189,7 @@ describe('subscriptions at a rate', () => {
     const started = Date.now()
     for (let seq = 2; seq <= 40; seq++) {
       upstream.send(upstreamDepth('btcusdt', seq, false, [['10', String(seq)]], []))
+      // the upstream's pace, not a wait: the rate under test is per time, so the changes span periods
       await sleep(20)
     }
     const tookMs = Date.now() - started
@@ -225,6 +226,7 @@ describe('subscriptions at a rate', () => {
         upstream.send(upstreamDetail(symbol, close, Date.now()))
         upstream.send(candle(symbol, close))
       }
+      // the upstream's pace, not a wait: the changes are spread over the period under test
       await sleep(5)
     }
     await waitFor(

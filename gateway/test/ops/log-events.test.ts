@@ -201,6 +201,7 @@ describe('slow-closed socket', () => {
     const big = { rows: 'x'.repeat(40_000) }
     for (let i = 0; i < 300 && !gateway.logs.some((line) => line.event === 'socket_slow_closed'); i++) {
       upstream.send({ type: 'POSITION', userId: 'dora', ts: 5000 + i, data: big })
+      // paced like a live feed, so the gateway writes and checks the slow socket between events
       await new Promise((resolve) => setTimeout(resolve, 2))
     }
     const [slowClosed] = await eventLines(gateway, 'socket_slow_closed')
