@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Redis, type RedisOptions } from 'ioredis'
+import { waitFor } from '../../gateway/test/live/helpers'
 import { startFaultProxy, type FaultProxy } from '../../gateway/test/live/tcp-fault-proxy'
 
 const REDIS_HOST = '127.0.0.1'
@@ -85,15 +86,6 @@ const settledNow = async (promise: Promise<unknown>): Promise<boolean> => {
   return settled
 }
 
-/** Polls `condition`; a bound only ends a test that has already failed, so it is generous. */
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((done) => setTimeout(done, 10))
-  }
-}
-
 describe('tcp fault proxy over raw sockets', () => {
   it('forwards bytes unchanged in both directions', async () => {
     const proxy = await proxyTo(await startEchoServer())
@@ -113,7 +105,7 @@ describe('tcp fault proxy over raw sockets', () => {
     const received: Buffer[] = []
     socket.on('data', (chunk: Buffer) => received.push(chunk))
     socket.write('lost')
-    await until(() => proxy.droppedBytes === 4, 'the blackhole to drop the bytes')
+    await waitFor(() => proxy.droppedBytes === 4, 'the blackhole to drop the bytes')
     expect(received).toHaveLength(0)
     expect(socket.destroyed).toBe(false)
     expect(proxy.openConnections).toBe(1)
@@ -132,7 +124,7 @@ describe('tcp fault proxy over raw sockets', () => {
     socket.write('ab')
     socket.write('cd')
     socket.write('ef')
-    await until(() => proxy.heldBytes === 6, 'the proxy to hold the bytes')
+    await waitFor(() => proxy.heldBytes === 6, 'the proxy to hold the bytes')
     expect(await settledNow(echoed)).toBe(false)
     proxy.pause(false)
     expect((await echoed).toString()).toBe('abcdef')
@@ -195,7 +187,7 @@ describe('tcp fault proxy in front of the real Redis', () => {
     proxy.pause(true)
     const reply = redis.echo('held')
     // the command is held on its way to Redis, so no reply can come
-    await until(() => proxy.heldBytes > 0, 'the proxy to hold the command')
+    await waitFor(() => proxy.heldBytes > 0, 'the proxy to hold the command')
     expect(await settledNow(reply)).toBe(false)
     proxy.pause(false)
     expect(await reply).toBe('held')
