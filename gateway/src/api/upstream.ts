@@ -1,7 +1,7 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { get as httpsGet } from 'node:https'
 import { Pool, RetryAgent, type Dispatcher, type FormData } from 'undici'
-import type { Metrics } from '../plugins/app/metrics'
+import { labelledChildren, type Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.
@@ -178,8 +178,8 @@ export class Upstream {
   private readonly gets: Dispatcher
   private readonly basePath: string
   private readonly probeTimer: NodeJS.Timeout
-  /** labelled duration children by route, so a request does not hash its label set again */
-  private readonly durations = new Map<string, { observe(seconds: number): void }>()
+  /** the duration histogram's child for a route */
+  private readonly durationOf: (route: string) => { observe(seconds: number): void }
   /** false after a failed connection or an unanswered probe, until an answer comes again */
   reachable = true
   /** why it is not reachable */
@@ -192,6 +192,7 @@ export class Upstream {
   ) {
     const url = new URL(upstreamHttpUrl(options.url))
     this.basePath = url.pathname.replace(/\/$/, '')
+    this.durationOf = labelledChildren(metrics.upstreamDuration)
     this.pool = new Pool(url.origin, {
       connections: 256,
       connect: { timeout: options.connectTimeoutMs },
@@ -256,12 +257,6 @@ export class Upstream {
       this.durationOf(request.route).observe(ms / 1000)
       throw new UpstreamError(kind, ms, error)
     }
-  }
-
-  private durationOf(route: string) {
-    let duration = this.durations.get(route)
-    if (!duration) this.durations.set(route, (duration = this.metrics.upstreamDuration.labels({ route })))
-    return duration
   }
 
   private send(request: UpstreamRequest): Promise<RawAnswer> {

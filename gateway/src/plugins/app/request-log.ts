@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { redactUrl } from './logger'
+import { labelledChildren } from './metrics'
 
 // One log line and one metric sample per request, written when the answer has gone out.
 
@@ -18,20 +19,8 @@ const UNMATCHED_ROUTE = 'unmatched'
 export const requestLogPlugin = fp(
   async (app) => {
     const { httpRequests, httpDuration, httpErrors } = app.metrics
-    // labelled children looked up once per distinct label set, not hashed again on every request
-    const counters = new Map<string, { inc(): void }>()
-    const timers = new Map<string, { observe(seconds: number): void }>()
-    const counterFor = (route: string, method: string, status: number) => {
-      const key = `${route} ${method} ${status}`
-      let counter = counters.get(key)
-      if (!counter) counters.set(key, (counter = httpRequests.labels({ route, method, status })))
-      return counter
-    }
-    const timerFor = (route: string) => {
-      let timer = timers.get(route)
-      if (!timer) timers.set(route, (timer = httpDuration.labels({ route })))
-      return timer
-    }
+    const counterFor = labelledChildren(httpRequests)
+    const timerFor = labelledChildren(httpDuration)
     app.decorateRequest('upstreamStatus', 0)
     app.decorateRequest('upstreamMs', 0)
     app.decorateRequest('cacheResult', '')
