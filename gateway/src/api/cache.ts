@@ -80,22 +80,31 @@ export class ResponseCache {
   }
 
   /** Answers from the cache when it can, otherwise calls `fetch` once per key however many requests wait. */
-  async serve(
+  serve(key: string, policy: CachePolicy, fetch: () => Promise<UpstreamResponse>): Promise<CacheOutcome> {
+    const held = this.serveHeld(key, policy, fetch)
+    if (held) return Promise.resolve(held)
+    return this.singleFlight(key, () => this.load(key, policy, fetch))
+  }
+
+  /**
+   * This instance's answer, fresh or within its stale window (then refreshed in the background), without
+   * waiting on anything; undefined when the answer must come from Redis or the upstream (`serve`).
+   */
+  serveHeld(
     key: string,
     policy: CachePolicy,
     fetch: () => Promise<UpstreamResponse>,
-  ): Promise<CacheOutcome> {
+  ): CacheOutcome | undefined {
     const local = this.local.get(key)
-    if (local) {
-      const age = Date.now() - local.storedAt
-      if (age < policy.freshMs) return { result: 'hit', answer: local }
-      if (age < policy.freshMs + policy.staleMs) {
-        this.refreshLater(key, policy, fetch, local)
-        return { result: 'stale', answer: local }
-      }
-      this.local.delete(key)
+    if (!local) return undefined
+    const age = Date.now() - local.storedAt
+    if (age < policy.freshMs) return { result: 'hit', answer: local }
+    if (age < policy.freshMs + policy.staleMs) {
+      this.refreshLater(key, policy, fetch, local)
+      return { result: 'stale', answer: local }
     }
-    return this.singleFlight(key, () => this.load(key, policy, fetch))
+    this.local.delete(key)
+    return undefined
   }
 
   /** Empties this instance's tier and the shared tier; returns how many shared entries went. */

@@ -3,7 +3,7 @@ import type { FormData } from 'undici'
 import { TOKEN_HEADER, callPath } from '@tradegate/shared'
 import { acceptedEncoding } from '../plugins/external/compress'
 import { GatewayError } from '../lib/errors'
-import type { CacheOutcome, ResponseCache } from './cache'
+import type { CacheOutcome, CacheResult, ResponseCache } from './cache'
 import { canonicalQuery, type CallRoute } from './call-route'
 import { checkedLanguageHeaders } from './request-checks'
 import { sessionEndOf } from './session-end'
@@ -19,6 +19,8 @@ export interface Proxy {
   app: FastifyInstance
   upstream: Upstream
   cache: ResponseCache
+  /** gateway_cache_requests_total's child for a route and a result */
+  countCache(route: string, result: CacheResult): { inc(): void }
 }
 
 interface ForwardedBody {
@@ -26,21 +28,73 @@ interface ForwardedBody {
   contentType: string | undefined
 }
 
-/** Sends a checked request upstream and its answer back: cached for a public read, no-store for a private one. */
-export async function proxyCall(
+/**
+ * Sends a checked request upstream and its answer back: cached for a public read, no-store for a private one.
+ * An answer this instance holds goes out in the same turn, without a promise on the way.
+ */
+export function proxyCall(
   proxy: Proxy,
   route: CallRoute,
   request: FastifyRequest,
   reply: FastifyReply,
-) {
+): Promise<FastifyReply> | undefined {
   const languageHeaders = checkedLanguageHeaders(request)
   const path = route.definition.params
     ? callPath(route.name, request.params as Record<string, string>)
     : route.label
+  if (!route.cache) return proxyPrivate(proxy, route, request, reply, path)
+  // equal queries written in another order share one cached answer
+  const key = cacheKeyOf(path, canonicalQuery(request.query as Record<string, unknown>), languageHeaders)
+  let outgoing: UpstreamRequest | undefined
+  const fetch = () => callUpstream(proxy, request, outgoing!)
+  const held = proxy.cache.serveHeld(key, route.cache, fetch)
+  // a fresh hit never calls the upstream, so its request is not built; a stale answer's refresh (after
+  // this answer has gone) and a miss read it now, while the client's connection and address are there
+  if (held?.result !== 'hit') outgoing = outgoingRequest(route, request, path)
+  if (held) {
+    answerFromCache(proxy, route, request, reply, held)
+    return undefined
+  }
+  return proxy.cache
+    .serve(key, route.cache, fetch)
+    .then((outcome) => answerFromCache(proxy, route, request, reply, outcome))
+}
+
+/** A call no cache may keep: sent upstream with the session it carries, which its answer may end. */
+async function proxyPrivate(
+  proxy: Proxy,
+  route: CallRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<FastifyReply> {
+  const outgoing = outgoingRequest(route, request, path)
+  const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
+  const response =
+    typeof token === 'string'
+      ? await callWithSession(proxy, route, request, outgoing, token)
+      : await callUpstream(proxy, request, outgoing)
+  // a private answer: whatever the upstream said, no cache on the way may keep it
+  return upstreamHead(reply, response).header('cache-control', NO_STORE).send(response.body)
+}
+
+function answerFromCache(
+  proxy: Proxy,
+  route: CallRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: CacheOutcome,
+): FastifyReply {
+  proxy.countCache(route.label, outcome.result).inc()
+  return sendCacheOutcome(request, reply, outcome)
+}
+
+/** The request the upstream is sent: the path, the query exactly as the client wrote it, the body as received. */
+function outgoingRequest(route: CallRoute, request: FastifyRequest, path: string): UpstreamRequest {
   // the query exactly as the client wrote it, now that every check has passed
   const rawQuery = rawQueryOf(request.url)
   const forwarded = forwardedBody(route, request)
-  const outgoing: UpstreamRequest = {
+  return {
     method: route.definition.method,
     path: rawQuery ? `${path}?${rawQuery}` : path,
     headers: forwardedHeaders(route, request, forwarded.contentType),
@@ -48,20 +102,6 @@ export async function proxyCall(
     route: route.label,
     timeoutMs: route.definition.timeoutMs,
   }
-  if (!route.cache) {
-    const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
-    const response =
-      typeof token === 'string'
-        ? await callWithSession(proxy, route, request, outgoing, token)
-        : await callUpstream(proxy, request, outgoing)
-    // a private answer: whatever the upstream said, no cache on the way may keep it
-    return upstreamHead(reply, response).header('cache-control', NO_STORE).send(response.body)
-  }
-  // equal queries written in another order share one cached answer
-  const key = cacheKeyOf(path, canonicalQuery(request.query as Record<string, unknown>), languageHeaders)
-  const outcome = await proxy.cache.serve(key, route.cache, () => callUpstream(proxy, request, outgoing))
-  proxy.app.metrics.cacheRequests.inc({ route: route.label, result: outcome.result })
-  return sendCacheOutcome(request, reply, outcome)
 }
 
 async function callUpstream(
