@@ -76,29 +76,35 @@ export function addUpgradeGuard(app: FastifyInstance, options: UpgradeGuardOptio
     if (upgrade && request.ws !== true) request.raw.socket.destroy()
     done()
   })
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.ws) return
+  // a callback hook, not an async one: a plain request passes without a promise made for it
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.ws) return done()
     const path = SOCKET_PATH.exec(request.url)
     if (!path) {
       metrics.wsRefused.inc({ reason: 'path' })
       logRefusedUpgrade(log, 404, 'path')
-      return refuseUpgrade(reply, 404)
+      refuseUpgrade(reply, 404)
+      return
     }
     const clientId = path[1]!
     if (options.draining()) {
       metrics.wsRefused.inc({ reason: 'draining' })
       logRefusedUpgrade(log, 503, 'draining', clientId)
-      return refuseUpgrade(reply, 503)
+      refuseUpgrade(reply, 503)
+      return
     }
     if (!originAllowed(request.headers.origin, request.headers.host, options.allowedOrigins)) {
       metrics.wsRefused.inc({ reason: 'origin' })
       logRefusedUpgrade(log, 403, 'origin', clientId, request.headers.origin)
-      return refuseUpgrade(reply, 403)
+      refuseUpgrade(reply, 403)
+      return
     }
     if (options.socketsOf(request.ip) >= options.maxSocketsPerAddress) {
       metrics.wsRefused.inc({ reason: 'too_many_sockets' })
       logRefusedUpgrade(log, 429, 'tooManySockets', clientId)
-      return refuseUpgrade(reply, 429)
+      refuseUpgrade(reply, 429)
+      return
     }
+    done()
   })
 }
