@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from 'pino'
 import { redactUrl } from './logger'
 import { labelledChildren } from './metrics'
 
@@ -15,6 +17,11 @@ declare module 'fastify' {
 }
 
 const UNMATCHED_ROUTE = 'unmatched'
+
+/** Whether a request's logger writes info lines; a logger that cannot say is taken to write them. */
+function writesInfo(log: FastifyBaseLogger): boolean {
+  return (log as FastifyBaseLogger & Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true
+}
 
 export const requestLogPlugin = fp(
   async (app) => {
@@ -41,6 +48,8 @@ export const requestLogPlugin = fp(
         httpErrors.inc({ source, status: reply.statusCode })
       }
       timerFor(route).observe(ms / 1000)
+      // the line's fields are gathered only when it will be written (LOG_LEVEL, or a route's own level)
+      if (!writesInfo(request.log)) return done()
       request.log.info(
         {
           route,
