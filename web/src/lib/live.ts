@@ -22,7 +22,7 @@ import { serverClock } from './server-clock'
 import { currentToken, session, signOut } from './session'
 
 // The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
-// at most once per animation frame however fast the feed ticks.
+// at most once per LIVE_RENDER_MS, on an animation frame, however fast the feed ticks.
 
 /** The part of the browser WebSocket this client uses, so tests can hand in the `ws` package. */
 export interface SocketLike {
@@ -438,7 +438,14 @@ export function liveClient(): LiveClient {
   return sharedClient
 }
 
-// ---- React: one channel per stream and reducer, re-rendering at most once per animation frame ----
+// ---- React: one channel per stream and reducer, re-rendering at most once per LIVE_RENDER_MS ----
+
+/**
+ * The shortest gap between two renders of live values. A feed of a few dozen frames a second would
+ * otherwise redraw the screen on nearly every animation frame (style, layout, paint and commit each
+ * time), which a phone pays in battery and in slower taps; four redraws a second still read as live.
+ */
+export const LIVE_RENDER_MS = 250
 
 interface Channel<T> {
   value: T | undefined
@@ -450,14 +457,23 @@ interface Channel<T> {
 const channels = new Map<string, Channel<unknown>>()
 const dirtyChannels = new Set<Channel<unknown>>()
 let flushScheduled = false
+let lastFlushAt = -Infinity
 
 function scheduleFrame(callback: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback)
   else setTimeout(callback, 16)
 }
 
+/** The next animation frame once LIVE_RENDER_MS have passed since the last render; a timer waits out the rest. */
+function scheduleFlush(): void {
+  const wait = lastFlushAt + LIVE_RENDER_MS - performance.now()
+  if (wait <= 0) scheduleFrame(flushChannels)
+  else setTimeout(() => scheduleFrame(flushChannels), wait)
+}
+
 function flushChannels(): void {
   flushScheduled = false
+  lastFlushAt = performance.now()
   const channelsToRender = [...dirtyChannels]
   dirtyChannels.clear()
   for (const channel of channelsToRender) {
@@ -472,7 +488,7 @@ function markDirty(channel: Channel<unknown>): void {
   dirtyChannels.add(channel)
   if (!flushScheduled) {
     flushScheduled = true
-    scheduleFrame(flushChannels)
+    scheduleFlush()
   }
 }
 
