@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'
@@ -33,6 +34,50 @@ function SortButton({
   )
 }
 
+/**
+ * One pair's row. Its props are the row's own strings, so a tick re-renders only the rows whose
+ * figures changed, not every row of the list.
+ */
+const PairRow = memo(function PairRow({
+  symbol,
+  name,
+  quote,
+  price: last,
+  change,
+  volume,
+  tab,
+}: MarketRow & { tab: PlayingKey | undefined }) {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const { price, compact } = useFormatters()
+  const direction = directionOf(change)
+  const href = tradeHref(symbol, tab)
+  return (
+    <tr data-symbol={symbol} onClick={() => navigate(href)}>
+      <td>
+        <Link href={href} className="pair-cell" onClick={(event) => event.stopPropagation()}>
+          <span>
+            <strong>{name}</strong>
+            <span className="muted"> /{quote}</span>
+          </span>
+          <span className="pair-volume muted num">
+            {t('market.vol')} {compact(volume)}
+          </span>
+        </Link>
+      </td>
+      <td className={`num price-cell ${direction}`} data-testid="row-price">
+        {price(last)}
+      </td>
+      <td>
+        <span className={`change-pill num ${direction}`}>
+          {direction === 'up' ? '+' : ''}
+          {change}%
+        </span>
+      </td>
+    </tr>
+  )
+})
+
 /** Pairs with live price, 24 h change and volume; tapping a row opens trading on that pair. */
 export function MarketTable({
   rows,
@@ -46,8 +91,6 @@ export function MarketTable({
   tab?: PlayingKey
 }) {
   const { t } = useTranslation()
-  const [, navigate] = useLocation()
-  const { price, compact } = useFormatters()
   const { stale, mark } = useStaleMark()
   if (rows.length === 0) return <NoData />
   return (
@@ -68,34 +111,9 @@ export function MarketTable({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => {
-          const direction = directionOf(row.change)
-          const href = tradeHref(row.symbol, tab)
-          return (
-            <tr key={row.symbol} data-symbol={row.symbol} onClick={() => navigate(href)}>
-              <td>
-                <Link href={href} className="pair-cell" onClick={(event) => event.stopPropagation()}>
-                  <span>
-                    <strong>{row.name}</strong>
-                    <span className="muted"> /{row.quote}</span>
-                  </span>
-                  <span className="pair-volume muted num">
-                    {t('market.vol')} {compact(row.volume)}
-                  </span>
-                </Link>
-              </td>
-              <td className={`num price-cell ${direction}`} data-testid="row-price">
-                {price(row.price)}
-              </td>
-              <td>
-                <span className={`change-pill num ${direction}`}>
-                  {direction === 'up' ? '+' : ''}
-                  {row.change}%
-                </span>
-              </td>
-            </tr>
-          )
-        })}
+        {rows.map((row) => (
+          <PairRow key={row.symbol} {...row} tab={tab} />
+        ))}
       </tbody>
     </table>
   )
