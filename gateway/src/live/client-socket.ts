@@ -62,6 +62,8 @@ function flushCorked(): void {
   for (const socket of sockets) socket.uncork()
 }
 
+const NO_USER_TYPES: ReadonlySet<string> = new Set()
+
 function isUserType(type: string): type is UserType {
   return (USER_TYPES as readonly string[]).includes(type)
 }
@@ -69,7 +71,8 @@ function isUserType(type: string): type is UserType {
 export class ClientSocket implements HubSocket {
   /** topic -> the rate the socket gets it at */
   readonly topics = new Map<string, StreamRate>()
-  readonly userTypes = new Set<string>()
+  /** shared and empty until the socket asks for a per-user type: most sockets never do */
+  private ownUserTypes: Set<string> | null = null
   userId: string | null = null
   /** the key of the token the user id came from */
   session: string | null = null
@@ -97,6 +100,10 @@ export class ClientSocket implements HubSocket {
     ws.on('pong', () => {
       this.alive = true
     })
+  }
+
+  get userTypes(): ReadonlySet<string> {
+    return this.ownUserTypes ?? NO_USER_TYPES
   }
 
   get open(): boolean {
@@ -143,7 +150,7 @@ export class ClientSocket implements HubSocket {
     if (this.topics.size === 0) return
     for (const topic of this.topics.keys()) this.deps.hub.remove(this, topic)
     this.topics.clear()
-    this.userTypes.clear()
+    this.ownUserTypes = null
     this.deps.onSubscriptionsChanged?.()
   }
 
@@ -220,7 +227,7 @@ export class ClientSocket implements HubSocket {
     if (!topic) return
     if (frame.operation === 'unsubscribe') {
       if (user) {
-        this.userTypes.delete(frame.type)
+        this.ownUserTypes?.delete(frame.type)
         if (this.userTypes.size > 0) return
       }
       if (!this.topics.delete(topic)) return
@@ -228,7 +235,7 @@ export class ClientSocket implements HubSocket {
       this.deps.onSubscriptionsChanged?.()
       return
     }
-    if (user) this.userTypes.add(frame.type)
+    if (user) (this.ownUserTypes ??= new Set()).add(frame.type)
     const rate = ('rate' in frame && frame.rate) || 0
     const current = this.topics.get(topic)
     if (current === rate) return
@@ -243,7 +250,7 @@ export class ClientSocket implements HubSocket {
       }
     }
     if (!this.deps.hub.add(this, topic, rate)) {
-      if (user) this.userTypes.delete(frame.type)
+      if (user) this.ownUserTypes?.delete(frame.type)
       this.refuse('too_many_topics', WS_ERROR.tooManySubscriptions, 'tooManyTopics')
       return
     }
@@ -307,7 +314,7 @@ export class ClientSocket implements HubSocket {
       this.deps.hub.remove(this, topic)
       this.deps.onSubscriptionsChanged?.()
     }
-    this.userTypes.clear()
+    this.ownUserTypes = null
   }
 
   /**

@@ -17,11 +17,14 @@ export class Pinger {
     this.timer.unref()
   }
 
-  /** Pings `client` from now on, in the slice its id falls in; returns what stops it. */
-  add(client: ClientSocket, socketId: number): () => void {
-    const slice = this.slices[socketId % PING_SLICES]!
-    slice.add(client)
-    return () => slice.delete(client)
+  /** Pings `client` from now on, in the slice its id falls in. */
+  add(client: ClientSocket, socketId: number): void {
+    this.slices[socketId % PING_SLICES]!.add(client)
+  }
+
+  /** Stops pinging `client`; a method, not a closure per socket, to keep nothing more per socket. */
+  remove(client: ClientSocket, socketId: number): void {
+    this.slices[socketId % PING_SLICES]!.delete(client)
   }
 
   stop(): void {

@@ -59,7 +59,7 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
     const socketLog = new SocketLog(log, socketId, clientId)
     const client = new ClientSocket(ws, raw, address, clientDeps, socketLog)
     sockets.add(client)
-    const stopPinging = pinger.add(client, socketId)
+    pinger.add(client, socketId)
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
     metrics.wsConnections.inc()
     socketLog.connected(sockets.size)
@@ -67,11 +67,13 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
       socketLog.error(error)
       ws.terminate()
     })
-    ws.once('close', (code, reason) => {
+    // `on`, not `once`: ws emits close once, and `once` keeps a wrapper, its bound copy and their
+    // state per socket
+    ws.on('close', (code, reason) => {
       client.leaveAll()
       sessions.left(client)
       sockets.delete(client)
-      stopPinging()
+      pinger.remove(client, socketId)
       const left = (perAddress.get(address) ?? 1) - 1
       if (left > 0) perAddress.set(address, left)
       else perAddress.delete(address)
