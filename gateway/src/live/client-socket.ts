@@ -249,12 +249,13 @@ export class ClientSocket implements HubSocket {
         return
       }
     }
-    if (!this.deps.hub.add(this, topic, rate)) {
+    const shared = this.deps.hub.add(this, topic, rate)
+    if (shared === null) {
       if (user) this.ownUserTypes?.delete(frame.type)
       this.refuse('too_many_topics', WS_ERROR.tooManySubscriptions, 'tooManyTopics')
       return
     }
-    this.topics.set(topic, rate)
+    this.topics.set(shared, rate)
     this.deps.onSubscriptionsChanged?.()
   }
 

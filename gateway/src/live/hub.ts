@@ -144,19 +144,21 @@ export class TopicHub {
 
   /**
    * Adds a socket to a topic at a rate (0: every frame) and sends it the topic's snapshot before any
-   * newer frame; a socket already there moves to the new rate. False when the topic would be new
-   * and this instance already serves its maximum of topics.
+   * newer frame; a socket already there moves to the new rate. Returns the hub's own string for
+   * the topic, for the socket to keep instead of its copy: one string per topic, not one per
+   * subscription. Null when the topic would be new and this instance already serves its maximum of
+   * topics.
    */
-  add(socket: HubSocket, topic: string, rate: StreamRate = 0): boolean {
+  add(socket: HubSocket, topic: string, rate: StreamRate = 0): string | null {
     let entry = this.topics.get(topic)
     if (!entry) {
-      if (this.topics.size >= this.options.maxTopics) return false
+      if (this.topics.size >= this.options.maxTopics) return null
       entry = this.open(topic)
     }
     if (!this.detach(entry, socket)) this.options.metrics.wsSubscriptions.inc()
     if (entry.joining) entry.joining.set(socket, rate)
     else this.join(entry, socket, rate)
-    return true
+    return entry.topic
   }
 
   remove(socket: HubSocket, topic: string): void {
