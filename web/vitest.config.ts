@@ -28,7 +28,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           // an expect.poll without its own bound waited 1 s, which a margin change answered over a
           // loaded machine outlasted; like the test bound, this one only ends a check already failed
-          expect: { poll: { timeout: 20_000 } },
+          expect: { poll: { timeout: 45_000 } },
         },
       },
     ],

@@ -17,7 +17,7 @@ const COLOURS = { ma: [0xf0, 0xb9, 0x0b], ema: [0xc8, 0x6b, 0xfa], boll: [0x3d, 
 
 beforeAll(async () => {
   token = (await createFundedUser(suite.stack)).token
-}, 60_000)
+})
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([])
 })
@@ -33,12 +33,12 @@ async function chartPage(
   await context.addInitScript((code) => localStorage.setItem('_language', code), language)
   contexts.push(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(45_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto(`${suite.stack.url}/#/tradeChart?symbol=btcusdt&interval=15min`)
   await expect
     .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
-      timeout: 15_000,
+      timeout: 45_000,
     })
     .toBeGreaterThan(30)
   return { page, context }
@@ -70,7 +70,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     const chart = page.getByTestId('candle-chart')
     // a first visit draws MA and volume
     expect(await chart.getAttribute('data-indicators')).toBe('ma volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 45_000 }).toBeGreaterThan(20)
     expect(await pixelsOf(page, COLOURS.ema)).toBe(0)
     expect(await pixelsOf(page, COLOURS.boll)).toBe(0)
     expect(await toggle(page, 'ema').getAttribute('title')).toBe(english.chart.indicatorNames.ema)
@@ -79,9 +79,9 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     await toggle(page, 'boll').click()
     await toggle(page, 'ma').click()
     await expect.poll(() => chart.getAttribute('data-indicators')).toBe('ema boll volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ema), { timeout: 15_000 }).toBeGreaterThan(20)
-    await expect.poll(() => pixelsOf(page, COLOURS.boll), { timeout: 15_000 }).toBeGreaterThan(20)
-    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => pixelsOf(page, COLOURS.ema), { timeout: 45_000 }).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.boll), { timeout: 45_000 }).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 45_000 }).toBe(0)
     await page.screenshot({ path: screenshotPath(`chart-indicators-${viewport.width}`) })
 
     // another visit in the same browser draws what was picked
@@ -93,25 +93,21 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
       .toBe('ema boll volume')
     expect(await toggle(again, 'ema').getAttribute('aria-pressed')).toBe('true')
     expect(await toggle(again, 'ma').getAttribute('aria-pressed')).toBe('false')
-  }, 90_000)
+  })
 })
 
 describe('the indicator toggles in Arabic, German and Japanese', () => {
-  it.each(['ar', 'de', 'ja'])(
-    '%s fits a phone and names every indicator',
-    async (language) => {
-      const { page } = await chartPage(PHONE, language)
-      const names = readLocale<{ chart: { indicatorNames: Record<string, string> } }>(language).chart
-        .indicatorNames
-      for (const indicator of ['ma', 'ema', 'boll', 'volume']) {
-        const button = toggle(page, indicator)
-        expect(await button.getAttribute('title')).toBe(names[indicator])
-        const box = (await button.boundingBox())!
-        expect(box.x).toBeGreaterThanOrEqual(0)
-        expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
-      }
-      await page.screenshot({ path: screenshotPath(`chart-indicators-${language}-phone`) })
-    },
-    60_000,
-  )
+  it.each(['ar', 'de', 'ja'])('%s fits a phone and names every indicator', async (language) => {
+    const { page } = await chartPage(PHONE, language)
+    const names = readLocale<{ chart: { indicatorNames: Record<string, string> } }>(language).chart
+      .indicatorNames
+    for (const indicator of ['ma', 'ema', 'boll', 'volume']) {
+      const button = toggle(page, indicator)
+      expect(await button.getAttribute('title')).toBe(names[indicator])
+      const box = (await button.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+    }
+    await page.screenshot({ path: screenshotPath(`chart-indicators-${language}-phone`) })
+  })
 })

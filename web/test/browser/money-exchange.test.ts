@@ -179,6 +179,6 @@ describe('flash exchange', () => {
       )
       expect(records.rows).toHaveLength(phase === 'wentThrough' ? 1 : 0)
       await context.close()
-    }, 90_000)
+    })
   }
 })

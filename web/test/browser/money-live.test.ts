@@ -79,12 +79,12 @@ describe('live balances', () => {
       .getByTestId('toast')
       .filter({ hasText: notice })
       .first()
-      .waitFor({ timeout: 15_000 })
+      .waitFor({ timeout: 45_000 })
     const deposits = await depositWhileSubscribed(username, events, '125.5')
     const announced = Date.now()
     const expected = (2580 + 125.5 * deposits).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ',')
     await expect
-      .poll(() => page.getByTestId('wallet-total').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('wallet-total').textContent(), { timeout: 45_000 })
       .toBe(expected)
     console.info(
       `deposit shown on the open wallet ${Date.now() - announced} ms after its event reached the page`,
@@ -120,8 +120,8 @@ describe('live balances', () => {
     } finally {
       suite.stack.relay.refuse(false)
     }
-    await page.getByTestId('balances-stale').waitFor({ state: 'detached', timeout: 20_000 })
-    await expect.poll(() => available.textContent(), { timeout: 10_000 }).not.toBe(before)
+    await page.getByTestId('balances-stale').waitFor({ state: 'detached', timeout: 45_000 })
+    await expect.poll(() => available.textContent(), { timeout: 45_000 }).not.toBe(before)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -76,7 +76,7 @@ describe('every language on a phone', () => {
         await page.locator('.app-main .screen').first().waitFor()
         await page.waitForFunction((code) => document.documentElement.lang === code, language)
         // the screen's data has arrived: no loading block is left
-        await page.locator('.app-main .loading-block').first().waitFor({ state: 'detached', timeout: 15_000 })
+        await page.locator('.app-main .loading-block').first().waitFor({ state: 'detached', timeout: 45_000 })
         for (const overflow of await findOverflows(page))
           problems.push(`${language} ${path}: ${JSON.stringify(overflow)}`)
         if (['de', 'ar', 'ru'].includes(language))

@@ -155,7 +155,7 @@ describe('identity upload', () => {
       await page.locator('form button[type=submit]').click()
       await page.waitForFunction(() => window.location.hash === '#/userauth', undefined, { timeout: 30_000 })
       await expect
-        .poll(() => page.getByTestId('kyc-status').textContent(), { timeout: 10_000 })
+        .poll(() => page.getByTestId('kyc-status').textContent(), { timeout: 45_000 })
         .toBe(english.account.kyc.pending)
       await shoot(page, 'identity-under-review', viewport)
       expect(errors).toEqual([])
@@ -287,7 +287,7 @@ describe('deposit', () => {
       const account = await fundedAccount()
       const { context, page, errors } = await signedInPage(viewport, account)
       await go(page, '/recharge')
-      await page.getByTestId('deposit-qr').waitFor({ timeout: 10_000 })
+      await page.getByTestId('deposit-qr').waitFor({ timeout: 45_000 })
       const address = await page.getByTestId('deposit-address').textContent()
       expect(await page.getByTestId('deposit-qr').getAttribute('data-text')).toBe(address)
       expect(await page.getByTestId('network-warning').textContent()).toContain('TRC20')
@@ -296,7 +296,7 @@ describe('deposit', () => {
       await page.locator('form button[type=submit]').click()
       await expect
         .poll(() => page.getByTestId('recharge-list').locator('li').first().textContent(), {
-          timeout: 10_000,
+          timeout: 45_000,
         })
         .toMatch(/50\.00 USDT.*Pending/)
       await shoot(page, 'recharge-submitted', viewport)
@@ -316,7 +316,7 @@ describe('deposit', () => {
       fetches.push({ channel: `${body.coin?.toUpperCase()}-${body.chain}`, at: Date.now() })
     })
     await go(page, '/recharge')
-    await page.getByTestId('deposit-qr').waitFor({ timeout: 10_000 })
+    await page.getByTestId('deposit-qr').waitFor({ timeout: 45_000 })
     const firstShown = await page.getByTestId('deposit-address').textContent()
     const coins = await page
       .locator('.chips [data-coin]')
@@ -326,7 +326,7 @@ describe('deposit', () => {
     for (const coin of coins.slice(1)) await page.locator(`.chips [data-coin="${coin}"]`).click()
     // the burst waits for the 5 s window and fetches only the last choice
     const last = coins.at(-1)!
-    await expect.poll(() => fetches.length, { timeout: 15_000 }).toBe(2)
+    await expect.poll(() => fetches.length, { timeout: 45_000 }).toBe(2)
     expect(fetches[1]!.channel).toBe(last)
     // the window is counted from the first fetch; a busy machine only makes the gap longer
     expect(fetches[1]!.at - fetches[0]!.at).toBeGreaterThanOrEqual(LIMITS.addressFetchDebounceMs - 250)
@@ -336,7 +336,7 @@ describe('deposit', () => {
     expect(await fetchedAddress(page, coins[0]!)).toBe(firstShown)
     // a coin never fetched goes out next, in its own window: the cached one was never asked again
     await page.locator(`.chips [data-coin="${coins[1]}"]`).click()
-    await expect.poll(() => fetches.length, { timeout: 15_000 }).toBe(3)
+    await expect.poll(() => fetches.length, { timeout: 45_000 }).toBe(3)
     expect(fetches.map((fetch) => fetch.channel)).toEqual([coins[0], last, coins[1]])
     await context.close()
   })
@@ -477,7 +477,7 @@ describe('wallet', () => {
             /\d/.test(node.textContent ?? ''),
           ),
         undefined,
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       // one read of the whole screen, so a live tick cannot fall between the rows and the total
       const screen = await page.evaluate<WalletScreen>(`({
@@ -516,12 +516,12 @@ describe('outages', () => {
     expect(direct.status).toBe(502)
     await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
     await go(page, '/wallet')
-    await page.getByTestId('failure').waitFor({ timeout: 10_000 })
+    await page.getByTestId('failure').waitFor({ timeout: 45_000 })
     expect(await page.getByTestId('failure').textContent()).toContain(english.errors.networkAnomaly)
     expect(await toastTexts(page)).toContain(english.errors.networkAnomaly)
     await shoot(page, 'network-anomaly', DESKTOP)
     await page.getByTestId('failure').getByRole('button', { name: english.money.retry }).click()
-    await page.getByTestId('wallet-total').waitFor({ timeout: 10_000 })
+    await page.getByTestId('wallet-total').waitFor({ timeout: 45_000 })
     await context.close()
   })
 })

@@ -45,7 +45,7 @@ async function signedInPage(viewport: Viewport, language = 'en'): Promise<Page> 
   await context.addInitScript((code) => localStorage.setItem('_language', code), language)
   contexts.push(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(45_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return page
 }
@@ -73,7 +73,7 @@ async function sandboxNow(): Promise<number> {
 
 beforeAll(async () => {
   token = (await registerFundedThroughUi(suite.browser, suite.stack, '100000')).token
-}, 60_000)
+})
 
 afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([])
@@ -89,7 +89,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     await page.goto(`${suite.stack.url}/#/option`)
     const chain = page.getByTestId('option-chain')
     await chain.waitFor()
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
     // a phone shows the calls only until the switch says otherwise; a desktop shows both sides
     const putQuotes = chain.locator('[data-testid=chain-quote][data-kind=put]')
     expect(await putQuotes.first().isVisible()).toBe(viewport === DESKTOP)
@@ -100,7 +100,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     const atmCall = chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]')
     const strike = String(await atmCall.getAttribute('data-strike'))
     await expect
-      .poll(async () => numberIn(await atmCall.textContent()), { timeout: 15_000 })
+      .poll(async () => numberIn(await atmCall.textContent()), { timeout: 45_000 })
       .toBeGreaterThan(0)
     await atmCall.click()
     const ticket = page.getByTestId('option-ticket')
@@ -114,7 +114,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
       'ticket-max-loss',
     ])
       await expect
-        .poll(async () => numberIn(await page.getByTestId(figure).textContent()), { timeout: 15_000 })
+        .poll(async () => numberIn(await page.getByTestId(figure).textContent()), { timeout: 45_000 })
         .toBeGreaterThan(0)
     // the most a buyer can lose is what the order costs, and break-even sits above the strike by it
     await expect
@@ -122,7 +122,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
         async () =>
           (await page.getByTestId('ticket-max-loss').textContent()) ===
           (await page.getByTestId('ticket-total').textContent()),
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       .toBe(true)
     expect(numberIn(await page.getByTestId('ticket-break-even').textContent())).toBeGreaterThan(
@@ -137,7 +137,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     expect(bought).toMatchObject({ strike, quantity: '0.01', expiresAt })
 
     const mark = card.getByTestId('position-mark')
-    await expect.poll(async () => numberIn(await mark.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await mark.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
     const markBefore = numberIn(await mark.textContent())
     await shoot(page, 'bought', viewport)
 
@@ -147,7 +147,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
       price: (Number(strike) * 1.03).toFixed(2),
     })
     await expect
-      .poll(async () => numberIn(await mark.textContent()), { timeout: 15_000 })
+      .poll(async () => numberIn(await mark.textContent()), { timeout: 45_000 })
       .toBeGreaterThan(markBefore * 2)
     const pnl = numberIn(await card.getByTestId('position-pnl').textContent())
     expect(pnl).toBeGreaterThan(0)
@@ -155,7 +155,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
 
     await suite.stack.control('/sandbox/time', { advanceMs: expiresAt - (await sandboxNow()) + 1000 })
     const banner = page.getByTestId('option-settlement')
-    await banner.waitFor({ timeout: 15_000 })
+    await banner.waitFor({ timeout: 45_000 })
     const settled = (await positions('settled')).find((row) => row.id === bought!.id)!
     // intrinsic value at the feed price of the moment it settled, for 0.01 BTC, truncated to 8 places
     const expected = toDecimal(settled.settlePrice).minus(strike).times('0.01').toDecimalPlaces(8, 1)
@@ -186,10 +186,10 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
       .poll(
         async () =>
           Number(await page.locator('[data-testid=expiry-tab]').first().getAttribute('data-expires-at')),
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       .toBeGreaterThan(expiresAt)
-  }, 120_000)
+  })
 })
 
 describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
@@ -197,10 +197,10 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     const page = await signedInPage(viewport)
     await page.goto(`${suite.stack.url}/#/option`)
     const chain = page.getByTestId('option-chain')
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
     const atm = chain.locator('tr[data-atm=true]')
     const ask = atm.locator('[data-testid=chain-quote][data-kind=call]')
-    await expect.poll(async () => numberIn(await ask.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await ask.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
     // the bid sits under the ask by the spread; the greeks of an at-the-money call have their signs
     const call = (name: string) => atm.locator(`[data-testid=chain-${name}][data-side=call]`).textContent()
     // bid and ask read in one go: the chain re-prices every second, and two reads could pair the
@@ -224,7 +224,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await page.locator('#order-quantity').fill('0.01')
     // the ask is priced at the mark's volatility; the bid, lower, implies a lower one
     const askIv = page.getByTestId('ticket-ask-iv')
-    await expect.poll(async () => numberIn(await askIv.textContent()), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await askIv.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
     expect(numberIn(await askIv.textContent())).toBeCloseTo(markIv, 1)
     expect(numberIn(await page.getByTestId('ticket-bid-iv').textContent())).toBeLessThan(markIv)
     await page.getByTestId('option-buy').click()
@@ -233,7 +233,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await card.waitFor()
     const id = Number(await card.getAttribute('data-id'))
     await expect
-      .poll(async () => numberIn(await card.getByTestId('position-sale').textContent()), { timeout: 15_000 })
+      .poll(async () => numberIn(await card.getByTestId('position-sale').textContent()), { timeout: 45_000 })
       .toBeGreaterThan(0)
     await card.getByTestId('option-sell').click()
     await shoot(page, 'sell-confirm', viewport)
@@ -241,7 +241,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
 
     await expect
       .poll(async () => (await positions('settled')).find((row) => row.id === id)?.salePrice, {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBeTruthy()
     const sold = (await positions('settled')).find((row) => row.id === id)!
@@ -250,7 +250,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     const soldCard = page.locator(`[data-testid=option-position][data-id="${id}"]`)
     await expect
       .poll(async () => numberIn(await soldCard.getByTestId('position-sale-price').textContent()), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       // shown to 4 places, cut rather than rounded
       .toBeCloseTo(Number(sold.salePrice), 3)
@@ -263,7 +263,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
       3,
     )
     await shoot(page, 'sold', viewport)
-  }, 120_000)
+  })
 })
 
 describe('the Options trade tab and the rules', () => {
@@ -282,13 +282,13 @@ describe('the Options trade tab and the rules', () => {
     await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=4&symbol=ethusdt`)
     await page.locator('[data-trade-tab=Option][aria-selected=true]').waitFor()
     const chain = page.getByTestId('option-chain')
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
     // the chain is the one of the pair picked: its strikes sit around the ETH price, not BTC's
     const strike = Number(await chain.locator('tr[data-atm=true]').getAttribute('data-strike'))
     const eth = Number(suite.stack.sandbox.state.market.price('ethusdt').toFixed())
     expect(Math.abs(strike - eth) / eth).toBeLessThan(0.05)
     await shoot(page, 'trade-tab', DESKTOP)
-  }, 60_000)
+  })
 
   it('shows every option rule in full, in the page language', async () => {
     const page = await signedInPage(PHONE)
@@ -302,65 +302,56 @@ describe('the Options trade tab and the rules', () => {
     expect(data.length).toBeGreaterThanOrEqual(4)
     for (const article of data) {
       await expect
-        .poll(() => rules.getByText(article.content, { exact: true }).isVisible(), { timeout: 15_000 })
+        .poll(() => rules.getByText(article.content, { exact: true }).isVisible(), { timeout: 45_000 })
         .toBe(true)
     }
     expect(await page.getByRole('region', { name: english.option.rules }).isVisible()).toBe(true)
-  }, 60_000)
+  })
 })
 
 describe('a walk through the screen in English, Arabic, German and Japanese', () => {
-  it.each(['en', 'ar', 'de', 'ja'])(
-    '%s, at both sizes',
-    async (language) => {
-      for (const viewport of [PHONE, DESKTOP]) {
-        const page = await signedInPage(viewport, language)
-        await page.goto(`${suite.stack.url}/#/option`)
-        const chain = page.getByTestId('option-chain')
-        await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 15_000 }).toBe(1)
-        expect(await page.evaluate('document.documentElement.dir')).toBe(language === 'ar' ? 'rtl' : 'ltr')
-        await chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]').click()
-        await page.getByTestId('option-ticket').waitFor()
-        await expect
-          .poll(async () => numberIn(await page.getByTestId('ticket-total').textContent()), {
-            timeout: 15_000,
-          })
-          .toBeGreaterThan(0)
-        // the rules come in the page language, every one of them in full
-        const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
-          headers: { language },
+  it.each(['en', 'ar', 'de', 'ja'])('%s, at both sizes', async (language) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await signedInPage(viewport, language)
+      await page.goto(`${suite.stack.url}/#/option`)
+      const chain = page.getByTestId('option-chain')
+      await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
+      expect(await page.evaluate('document.documentElement.dir')).toBe(language === 'ar' ? 'rtl' : 'ltr')
+      await chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]').click()
+      await page.getByTestId('option-ticket').waitFor()
+      await expect
+        .poll(async () => numberIn(await page.getByTestId('ticket-total').textContent()), {
+          timeout: 45_000,
         })
-        const { data } = (await response.json()) as { data: Array<{ content: string }> }
-        for (const article of data) {
-          await expect
-            .poll(
-              () => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count(),
-              {
-                timeout: 15_000,
-              },
-            )
-            .toBe(1)
-        }
-        // no raw key anywhere on the screen
-        expect(await page.locator('body').textContent()).not.toMatch(/\boptions?\.[a-zA-Z_]+\b/)
-        // nothing runs off a phone: the page is no wider than the screen
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
-          viewport.width,
-        )
-        // a phone shows one side of the chain without the minor greeks so that it fits: the strike
-        // column is not left in the table's sideways scroll
-        if (viewport === PHONE)
-          expect(
-            await page.evaluate(`(() => {
+        .toBeGreaterThan(0)
+      // the rules come in the page language, every one of them in full
+      const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
+        headers: { language },
+      })
+      const { data } = (await response.json()) as { data: Array<{ content: string }> }
+      for (const article of data) {
+        await expect
+          .poll(() => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count(), {
+            timeout: 45_000,
+          })
+          .toBe(1)
+      }
+      // no raw key anywhere on the screen
+      expect(await page.locator('body').textContent()).not.toMatch(/\boptions?\.[a-zA-Z_]+\b/)
+      // nothing runs off a phone: the page is no wider than the screen
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width)
+      // a phone shows one side of the chain without the minor greeks so that it fits: the strike
+      // column is not left in the table's sideways scroll
+      if (viewport === PHONE)
+        expect(
+          await page.evaluate(`(() => {
               const box = document.querySelector('[data-testid=option-chain]').parentElement
               return box.scrollWidth - box.clientWidth
             })()`),
-          ).toBeLessThanOrEqual(0)
-        // no text cut: no word broken, no tab or placeholder hidden
-        expect(await cutTexts(page)).toEqual([])
-        await shoot(page, `walk-${language}`, viewport)
-      }
-    },
-    240_000,
-  )
+        ).toBeLessThanOrEqual(0)
+      // no text cut: no word broken, no tab or placeholder hidden
+      expect(await cutTexts(page)).toEqual([])
+      await shoot(page, `walk-${language}`, viewport)
+    }
+  })
 })

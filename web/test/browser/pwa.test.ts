@@ -21,7 +21,7 @@ async function workerReady(page: Page): Promise<void> {
       )
     })
     if (!ready) throw new Error('the service worker has not cached this visit yet')
-  }, 30_000)
+  })
 }
 
 describe('installable app', () => {

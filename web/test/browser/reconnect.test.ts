@@ -45,7 +45,7 @@ async function openBehindRelay(): Promise<Watched> {
 /** Waits until the badge shows a wait for a retry later than `previous`; returns its number and time. */
 async function nextRetry(badge: Locator, previous: number): Promise<{ retry: number; at: number }> {
   await expect
-    .poll(async () => Number(await badge.getAttribute('data-retry')), { timeout: 20_000 })
+    .poll(async () => Number(await badge.getAttribute('data-retry')), { timeout: 45_000 })
     .toBeGreaterThan(previous)
   return {
     retry: Number(await badge.getAttribute('data-retry')),
@@ -65,7 +65,7 @@ async function retriesDuringOutage({ page, relay, badge }: Watched, from: number
     const now = Number(await page.evaluate('Date.now()'))
     await page.clock.runFor(Math.max(0, next.at - now))
     times.push(next.at - from)
-    await expect.poll(() => relay.socketAttempts, { timeout: 20_000 }).toBe(seen + 1)
+    await expect.poll(() => relay.socketAttempts, { timeout: 45_000 }).toBe(seen + 1)
     next = await nextRetry(badge, next.retry)
   }
   return times
@@ -103,10 +103,10 @@ describe('the live socket on a failing network', () => {
     const { page, context, relay, badge } = pages[0]!
     relay.refuse(false)
     await context.setOffline(true)
-    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 10_000 }).toBe('offline')
+    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 45_000 }).toBe('offline')
     const pendingRetry = Number(await badge.getAttribute('data-retry-at'))
     await context.setOffline(false)
-    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 20_000 }).toBe('open')
+    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 45_000 }).toBe('open')
     expect(Number(await page.evaluate('Date.now()'))).toBeLessThan(pendingRetry)
   })
 
@@ -128,13 +128,13 @@ describe('the live socket on a failing network', () => {
     // the deposit of 2500 and the registration credit
     await expect.poll(shown, { timeout: 45_000 }).toBeGreaterThanOrEqual(2500)
     const held = await shown()
-    await expect.poll(() => openedSockets.length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => openedSockets.length, { timeout: 45_000 }).toBe(1)
 
     stack.relay.refuse(true)
     cleanups.push(async () => stack.relay.refuse(false))
     stack.relay.cutAll()
     // at least the cut one: refused retries may have opened and closed more by the time this looks
-    await expect.poll(() => closedSockets.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    await expect.poll(() => closedSockets.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1)
     await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '125' })
     // the screen still shows what it had: the socket that would have told it is gone
     expect(await shown()).toBe(held)

@@ -33,7 +33,7 @@ async function expectPricesToMove(page: Page): Promise<void> {
       return prices.length > 0 && prices.every((node) => /\d/.test(node.textContent ?? ''))
     },
     undefined,
-    { timeout: 15_000 },
+    { timeout: 45_000 },
   )
   const first = await homePrices(page)
   await page.waitForFunction(
@@ -42,7 +42,7 @@ async function expectPricesToMove(page: Page): Promise<void> {
         (node, index) => node.textContent !== before[index],
       ),
     first,
-    { timeout: 15_000 },
+    { timeout: 45_000 },
   )
 }
 
@@ -172,7 +172,7 @@ describe('web client shell', () => {
     await page.getByTestId('wallet-total').waitFor()
     await suite.stack.control('/sandbox/expire', { username: email })
     await page.goto(`${suite.stack.url}/#/cashflow`)
-    await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 10_000 })
+    await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 45_000 })
     // the client reloads the page 10 ms after the expiry, which can cut a read short; poll until it lands
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]))
@@ -224,7 +224,7 @@ describe('web client shell', () => {
 
     expect(suite.stack.relay.cutAll()).toBeGreaterThan(0)
     // the first retry comes within about a second (back-off with jitter, shared/src/reconnect.ts)
-    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => sockets.length, { timeout: 45_000 }).toBe(2)
     await expectPricesToMove(page)
     await page.screenshot({ path: screenshotPath('phone-home-after-reconnect') })
     await context.close()

@@ -339,7 +339,7 @@ export async function loginThroughUi(
 }
 
 /** Retries an async check until it stops throwing; the bound only matters when it fails, so it is generous. */
-export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 45_000): Promise<T> {
   const started = Date.now()
   for (;;) {
     try {

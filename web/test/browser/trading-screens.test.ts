@@ -36,7 +36,7 @@ async function signedInPage(viewport: Viewport): Promise<Page> {
   const context = await signedInContext(suite.browser, viewport, token)
   contexts.push(context)
   const page = await context.newPage()
-  page.setDefaultTimeout(10_000)
+  page.setDefaultTimeout(45_000)
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return page
 }
@@ -52,7 +52,7 @@ async function navigateInApp(page: Page, route: string): Promise<void> {
 
 async function lastPrice(page: Page): Promise<number> {
   const price = page.getByTestId('ticker-price')
-  await expect.poll(async () => numberIn(await price.textContent()), { timeout: 10_000 }).toBeGreaterThan(0)
+  await expect.poll(async () => numberIn(await price.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
   return numberIn(await price.textContent())
 }
 
@@ -85,7 +85,7 @@ describe('spot', () => {
     const page = await signedInPage(PHONE)
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const available = page.getByTestId('spot-available')
-    await expect.poll(async () => numberIn(await available.textContent()), { timeout: 10_000 }).toBe(100_080)
+    await expect.poll(async () => numberIn(await available.textContent()), { timeout: 45_000 }).toBe(100_080)
 
     await page.locator('#order-amount').fill('0.5')
     await page.getByTestId('spot-submit').click()
@@ -112,7 +112,7 @@ describe('spot', () => {
       symbol: 'ethusdt',
       price: String(Math.floor(limit * 0.95)),
     })
-    await expect.poll(() => orders.locator('[data-order-status=open]').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => orders.locator('[data-order-status=open]').count(), { timeout: 45_000 }).toBe(0)
     await page.getByTestId('spot-history-tab').click()
     await expect
       .poll(() => page.getByTestId('spot-history').locator('[data-order-status=filled]').count())
@@ -169,13 +169,13 @@ describe('contracts', () => {
       price: String(Math.round(price * 1.05)),
     })
     // 100 USDT of position, 5 % up: about +5
-    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeGreaterThan(3)
+    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 45_000 }).toBeGreaterThan(3)
     await shoot(page, 'contract-position', DESKTOP)
     await suite.stack.control('/sandbox/price', {
       symbol: 'btcusdt',
       price: String(Math.round(price * 0.97)),
     })
-    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 10_000 }).toBeLessThan(-1)
+    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 45_000 }).toBeLessThan(-1)
 
     await position.getByTestId('adjust-margin').click()
     await position.locator('input[name^=margin-]').fill('5')
@@ -234,7 +234,7 @@ describe('second contracts', () => {
     expect(Number(await countdown.getAttribute('data-seconds'))).toBeGreaterThan(0)
     await shoot(page, 'second-countdown', PHONE)
     const result = page.getByTestId('second-result')
-    await result.waitFor({ timeout: 15_000 })
+    await result.waitFor({ timeout: 45_000 })
     expect(['win', 'lose', 'draw']).toContain(await result.getAttribute('data-status'))
     await expect
       .poll(() => page.getByTestId('second-orders').locator('[data-order-status=open]').count())
@@ -301,7 +301,7 @@ describe('chart', () => {
     await go(page, '/tradeChart?symbol=btcusdt&interval=1min')
     const chart = page.getByTestId('candle-chart')
     await expect
-      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 })
+      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 45_000 })
       .toBeGreaterThan(10)
     const first = `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`
     await expect
@@ -309,7 +309,7 @@ describe('chart', () => {
         async () =>
           `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`,
         {
-          timeout: 10_000,
+          timeout: 45_000,
         },
       )
       .not.toBe(first)
@@ -319,7 +319,7 @@ describe('chart', () => {
     await expect.poll(() => page.getByTestId('candle-chart').getAttribute('data-interval')).toBe('1day')
     await expect
       .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
-        timeout: 10_000,
+        timeout: 45_000,
       })
       .toBeGreaterThan(0)
   })
