@@ -7,6 +7,7 @@
 // Each tier's whole output is kept in .artifacts/test-logs, and a failed run ends with what failed.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { stripVTControlCharacters } from 'node:util'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -62,7 +63,7 @@ function runTier([name, args]) {
 
 /** The lines of a failed tier that name what failed: vitest's failed tests and errors, eslint's and tsc's errors. */
 function failureLines(output) {
-  const plain = output.toString().replace(/\x1b\[[0-9;]*m/g, '')
+  const plain = stripVTControlCharacters(output.toString())
   const lines = plain
     .split('\n')
     .filter((line) => /(^\s*(×|FAIL )|error TS|\s error\s|AssertionError|Error:)/.test(line))
