@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toDecimal, truncateToPrecision, type Product } from '@tradegate/shared'
 import { useBalances } from '../lib/api/get-asset-balance'
+import { availableOf } from '../lib/order-math'
 import { expectedInterest, maturityOf } from '../lib/product-math'
 import { useSubmit } from '../lib/submit'
 import { showToast } from '../lib/toast'
@@ -32,9 +33,7 @@ export function SubscribeForm({
   const coin = product.coin
   const COIN = coin.toUpperCase()
   const places = precisionOf(coin)
-  const available =
-    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === coin)?.available ??
-    '0'
+  const available = availableOf(balances.data, coin, 'platform')
   const typed = isPositiveAmount(amount) ? amount : '0'
   const problem = !isPositiveAmount(amount)
     ? null

@@ -4,6 +4,7 @@ import { StaleNote } from '../../../components/balance-notices'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { useBalances } from '../../../lib/api/get-asset-balance'
+import { availableOf } from '../../../lib/order-math'
 import { useWithdrawChannels } from '../api/get-withdraw-channels'
 import { useWithdrawStatus } from '../api/get-withdraw-status'
 import { WithdrawForm } from '../components/withdraw-form'
@@ -19,9 +20,7 @@ export default function WithdrawScreen() {
   const channel = channels.data?.find((row) => row.rechargeName === chosen) ?? channels.data?.[0]
   // channels are named COIN-NETWORK, e.g. USDT-TRC20
   const coin = (channel?.rechargeName.split('-')[0] ?? '').toLowerCase()
-  const available =
-    balances.data?.find((row) => row.account === 'platform' && row.coin.toLowerCase() === coin)?.available ??
-    '0'
+  const available = availableOf(balances.data, coin, 'platform')
   const windowOpen = status.data?.open ?? true
   return (
     <Screen title={t('wallet.withdraw')}>
