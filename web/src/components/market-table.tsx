@@ -7,6 +7,7 @@ import { useFormatters } from '../lib/use-formatters'
 import { directionOf, type MarketRow, type SortKey, type SortOrder } from '../lib/market-rows'
 import { tradeHref } from '../lib/trade-link'
 import { useStaleMark } from './feed-status'
+import { ChangePercent } from './change-percent'
 
 function SortButton({
   column,
@@ -69,10 +70,7 @@ const PairRow = memo(function PairRow({
         {price(last)}
       </td>
       <td>
-        <span className={`change-pill num ${direction}`}>
-          {direction === 'up' ? '+' : ''}
-          {change}%
-        </span>
+        <ChangePercent change={change} pill />
       </td>
     </tr>
   )

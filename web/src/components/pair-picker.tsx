@@ -4,7 +4,8 @@ import { ChevronIcon, SearchIcon } from './icons'
 import { useAllTickers } from '../lib/live'
 import { useCoinList } from '../lib/settings'
 import { useFormatters } from '../lib/use-formatters'
-import { buildRows, directionOf, filterRows, type ListedPair } from '../lib/market-rows'
+import { buildRows, filterRows, type ListedPair } from '../lib/market-rows'
+import { ChangePercent } from './change-percent'
 
 /** The trading pair as a button; it opens a searchable list of the tab's pairs with last price and change. */
 export function PairPicker({
@@ -117,10 +118,7 @@ function PairList({
                 <span className="muted">/{row.quote}</span>
               </span>
               <span className="num">{price(row.price)}</span>
-              <span className={`num ${directionOf(row.change)}`}>
-                {directionOf(row.change) === 'up' ? '+' : ''}
-                {row.change}%
-              </span>
+              <ChangePercent change={row.change} />
             </button>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { FeedStatusBadge, StaleHint, useStaleMark } from './feed-status'
 import { useTicker } from '../lib/live'
 import { useFormatters } from '../lib/use-formatters'
 import { directionOf } from '../lib/market-rows'
+import { ChangePercent } from './change-percent'
 
 /** The live 24 h ticker of one pair: last price, change, high, low and volume. */
 export function TickerHeader({ symbol, name }: { symbol: string; name: string }) {
@@ -21,10 +22,7 @@ export function TickerHeader({ symbol, name }: { symbol: string; name: string })
         <span className={`ticker-price num ${direction}`} data-testid="ticker-price">
           {ticker ? price(ticker.close) : '--'}
         </span>
-        <span className={`num ${direction}`}>
-          {direction === 'up' ? '+' : ''}
-          {change}%
-        </span>
+        <ChangePercent change={change} />
         <FeedStatusBadge />
       </div>
       <dl className="ticker-stats">

@@ -6,6 +6,7 @@ import { useTicker } from '../../../lib/live'
 import { useFormatters } from '../../../lib/use-formatters'
 import { tradeHref } from '../../../lib/trade-link'
 import { useStaleMark } from '../../../components/feed-status'
+import { ChangePercent } from '../../../components/change-percent'
 
 function MarketRow({ entry }: { entry: CoinEntry }) {
   const coin = toDisplayCoin(entry)
@@ -14,7 +15,6 @@ function MarketRow({ entry }: { entry: CoinEntry }) {
   const close = ticker?.close ?? entry.amount
   const open = ticker?.open ?? entry.open
   const percent = changePercent(close, open)
-  const direction = percent.startsWith('-') ? 'down' : 'up'
   return (
     <tr>
       <td>
@@ -25,10 +25,7 @@ function MarketRow({ entry }: { entry: CoinEntry }) {
       </td>
       <td className="num">{price(close)}</td>
       <td>
-        <span className={`change-pill num ${direction}`}>
-          {direction === 'up' ? '+' : ''}
-          {percent}%
-        </span>
+        <ChangePercent change={percent} pill />
       </td>
     </tr>
   )
