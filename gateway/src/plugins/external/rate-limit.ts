@@ -1,109 +1,139 @@
 import fp from 'fastify-plugin'
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import { GatewayError } from '../../lib/errors'
 import type { RedisClient } from './redis'
+import { WindowLimiter } from './window-limiter'
 
-// Requests per IP per minute, counted in Redis when there is one so every instance shares the count.
+// Requests per client address per minute, counted in Redis when there is one so every instance shares
+// the count (within the bound window-limiter.ts gives), decided without waiting on Redis per request.
 // Work a socket asks for (an auth frame costs the upstream a call) draws on the same budget.
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Takes one request from a client address's budget; false once the budget is spent. */
     takeFromBudget(address: string): Promise<boolean>
+    /** The budget check as a hook, for a handler registered outside the routes (the not-found handler). */
+    rateLimitHook: preHandlerHookHandler
+  }
+  interface FastifyContextConfig {
+    /** false leaves a route out of the budget */
+    rateLimit?: false
+  }
+  interface FastifyRequest {
+    /** set once the budget has been taken for this request, so a second hook does not take it again */
+    rateLimitTaken: boolean
   }
 }
 
 const WINDOW_MS = 60_000
-const COUNT_SCRIPT = `local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+const COUNT_SCRIPT = `local current = redis.call('INCRBY', KEYS[1], ARGV[2])
+if current == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`
 
 type CountingClient = RedisClient & {
-  gatewayRateCount(key: string, windowMs: number): Promise<[number, number]>
+  gatewayRateCount(key: string, windowMs: number, by: number): Promise<[number, number]>
 }
 
-/** Counts one event under `key` in a fixed window shared by every instance: resolves [count so far, ms left]. */
+/**
+ * Counts `by` events (1 unless said) under `key` in a fixed window shared by every instance, the window
+ * starting at its first event: resolves [count so far, ms left].
+ */
 export function redisWindowCounter(
   redis: RedisClient,
-): (key: string, windowMs: number) => Promise<[number, number]> {
+): (key: string, windowMs: number, by?: number) => Promise<[number, number]> {
   if (!('gatewayRateCount' in redis))
     redis.defineCommand('gatewayRateCount', { numberOfKeys: 1, lua: COUNT_SCRIPT })
   const client = redis as CountingClient
-  return (key, windowMs) => client.gatewayRateCount(key, windowMs)
+  return (key, windowMs, by = 1) => client.gatewayRateCount(key, windowMs, by)
 }
 
-/** A Redis counter that fails open: while Redis is away requests pass, and one warn line says so. */
-function failOpenRedisStore(redis: RedisClient, prefix: string, log: FastifyBaseLogger) {
-  const count = redisWindowCounter(redis)
-  let failing = false
-  const failed = (error: unknown) => {
-    if (!failing)
-      log.warn(
-        { event: 'rate_limit_open', err: String(error) },
-        'rate limit: Redis unavailable, not limiting',
-      )
-    failing = true
-  }
+/**
+ * The budget's key for an address: IPv4 as it is; IPv6 by its /64 (one host's addresses), an
+ * IPv4-mapped address as the IPv4 address it maps.
+ */
+export function budgetKeyOf(address: string): string {
+  if (!address.includes(':')) return address
+  const groups = ipv6Groups(address)
+  if (!groups) return address.toLowerCase()
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.')
+  // the URL parser writes the shortest standard form
+  const subnet = [...groups.slice(0, 4), 0, 0, 0, 0].map((group) => group.toString(16)).join(':')
+  return new URL(`http://[${subnet}]`).hostname.slice(1, -1)
+}
 
-  return class FailOpenRedisStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      if (redis.status !== 'ready') {
-        const error = new Error(`redis ${redis.status}`)
-        failed(error)
-        callback(error)
-        return
-      }
-      count(prefix + key, timeWindow).then(
-        ([current, ttl]) => {
-          if (failing) log.info({ event: 'rate_limit_shared' }, 'rate limit: Redis answering again')
-          failing = false
-          callback(null, { current, ttl })
-        },
-        (error: Error) => {
-          failed(error)
-          callback(error)
-        },
-      )
-    }
-
-    child(): FastifyRateLimitStore {
-      return this
-    }
-  }
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const text = address.replace(/%.*$/, '')
+  if (!URL.canParse(`http://[${text}]`)) return null
+  const hex = new URL(`http://[${text}]`).hostname.slice(1, -1)
+  const [head = '', tail] = hex.split('::')
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
+  const front = parse(head)
+  const back = tail === undefined ? [] : parse(tail)
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back]
 }
 
 export const rateLimitPlugin = fp<{ perMinute: number }>(
   async (app, { perMinute }) => {
     const redis = app.redis
-    await app.register(rateLimit, {
-      global: true,
+    const countInRedis = redis ? redisWindowCounter(redis) : null
+    const prefix = `${app.redisPrefix}rate:`
+    const limiter = new WindowLimiter({
       max: perMinute,
-      timeWindow: WINDOW_MS,
-      skipOnError: true,
-      // counters only on refusals, so ordinary answers stay small
-      addHeadersOnExceeding: {
-        'x-ratelimit-limit': false,
-        'x-ratelimit-remaining': false,
-        'x-ratelimit-reset': false,
+      windowMs: WINDOW_MS,
+      shared: countInRedis ? (key, windowMs, by) => countInRedis(prefix + key, windowMs, by) : null,
+      sharedReady: () => redis?.status === 'ready',
+      onSharedState: (up, error) => {
+        if (up) app.log.info({ event: 'rate_limit_shared' }, 'rate limit: Redis answering again')
+        else
+          app.log.warn(
+            { event: 'rate_limit_open', err: String(error) },
+            'rate limit: Redis unavailable, not limiting',
+          )
       },
-      ...(redis ? { store: failOpenRedisStore(redis, `${app.redisPrefix}rate:`, app.log) } : {}),
-      onExceeded: () => app.metrics.rejectedRequests.inc({ reason: 'rate_limited' }),
-      errorResponseBuilder: () => new GatewayError(429, 'tooManyRequests'),
     })
-    // the plugin's own limiter over its own store: the key is the address, as for a request
-    const limiter = app.createRateLimit()
+    app.addHook('onClose', async () => {
+      limiter.close()
+      await limiter.flush()
+    })
+    const rateLimited = app.metrics.rejectedRequests.labels('rate_limited')
+    app.decorateRequest('rateLimitTaken', false)
+
+    /** The 429 for a spent budget, with the headers that say how long it stays spent. */
+    const refusal = (reply: FastifyReply, key: string): GatewayError => {
+      rateLimited.inc()
+      const seconds = limiter.secondsLeft(key)
+      reply.headers({
+        'x-ratelimit-limit': perMinute,
+        'x-ratelimit-remaining': 0,
+        'x-ratelimit-reset': seconds,
+        'retry-after': seconds,
+      })
+      return new GatewayError(429, 'tooManyRequests')
+    }
+
+    // a callback hook: the budget is decided in the request's own turn unless Redis must be asked
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      if (request.rateLimitTaken) return done()
+      request.rateLimitTaken = true
+      const key = budgetKeyOf(request.ip)
+      const verdict = limiter.take(key)
+      if (verdict === true) return done()
+      if (verdict === false) return done(refusal(reply, key))
+      void verdict.then((allowed) => done(allowed ? undefined : refusal(reply, key)))
+    }
+    app.decorate('rateLimitHook', hook as preHandlerHookHandler)
+    // every route registered from here on, after the route's own onRequest hooks
+    app.addHook('onRoute', (route) => {
+      if (route.config?.rateLimit === false) return
+      const own = route.onRequest
+      route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), hook as onRequestHookHandler]
+    })
+
     app.decorate('takeFromBudget', async (address: string) => {
-      const counted = await limiter({
-        ip: address,
-        routeOptions: { config: {} },
-      } as unknown as FastifyRequest)
-      if (counted.isAllowed || !counted.isExceeded) return true
-      app.metrics.rejectedRequests.inc({ reason: 'rate_limited' })
+      if (await limiter.take(budgetKeyOf(address))) return true
+      rateLimited.inc()
       return false
     })
   },

@@ -38,7 +38,7 @@ export const staticPlugin = fp<{ root: string }>(
     }
 
     app.setNotFoundHandler(
-      { preHandler: app.rateLimit() },
+      { preHandler: app.rateLimitHook },
       (request: FastifyRequest, reply: FastifyReply) => {
         const segment = firstSegment(request.url)
         if (SERVER_SEGMENTS.has(segment)) {
