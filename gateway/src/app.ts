@@ -11,7 +11,7 @@ import { trustProxyOption, type GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/app/metrics'
 import { healthPlugin } from './plugins/app/health'
 import { parseRedisUrl, redisPlugin } from './plugins/external/redis'
-import { loggerOptions } from './plugins/app/logger'
+import { lazyRequestLogger, loggerOptions } from './plugins/app/logger'
 import { errorHandlerPlugin } from './plugins/app/error-handler'
 import { requestLogPlugin } from './plugins/app/request-log'
 import { securityPlugin } from './plugins/external/security'
@@ -54,6 +54,7 @@ export async function buildGateway(
     logger: loggerOptions(config, build.logStream),
     // the request-log plugin writes one line per request instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,

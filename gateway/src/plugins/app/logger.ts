@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream'
-import type { FastifyRequest, FastifyServerOptions } from 'fastify'
-import { destination } from 'pino'
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify'
+import { destination, type Bindings, type ChildLoggerOptions, type LogFn, type Logger } from 'pino'
 import type { GatewayConfig } from '../../config'
 
 // Request fields that carry secrets or contact details; they must never reach a log line.
@@ -60,3 +60,70 @@ export function loggerOptions(config: GatewayConfig, stream?: Writable): Fastify
     stream: stream ?? destination({ dest: 1, sync: false }),
   }
 }
+
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/**
+ * A request's logger that makes its pino child (the request id bound to every line) only when it writes
+ * a line: most requests write none, or only the request line, and a child costs a bindings string each.
+ */
+class RequestLogger {
+  private made: FastifyBaseLogger | null = null
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level
+  }
+
+  set level(level: string) {
+    this.child().level = level
+  }
+
+  isLevelEnabled(level: string): boolean {
+    if (this.made) return (this.made as unknown as Logger).isLevelEnabled(level)
+    const values = this.parent.levels.values
+    return (values[level] ?? Infinity) >= (values[this.level] ?? Infinity)
+  }
+
+  fatal(...args: Parameters<LogFn>): void {
+    this.write('fatal', args)
+  }
+  error(...args: Parameters<LogFn>): void {
+    this.write('error', args)
+  }
+  warn(...args: Parameters<LogFn>): void {
+    this.write('warn', args)
+  }
+  info(...args: Parameters<LogFn>): void {
+    this.write('info', args)
+  }
+  debug(...args: Parameters<LogFn>): void {
+    this.write('debug', args)
+  }
+  trace(...args: Parameters<LogFn>): void {
+    this.write('trace', args)
+  }
+  silent(): void {}
+
+  child(bindings?: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options) as FastifyBaseLogger
+    return bindings ? this.made.child(bindings, options) : this.made
+  }
+
+  private write(level: LevelName, args: Parameters<LogFn>): void {
+    if (!this.isLevelEnabled(level)) return
+    ;(this.child()[level] as (...all: unknown[]) => void)(...args)
+  }
+}
+
+/** Fastify's childLoggerFactory: each request's logger, its pino child made on its first line. */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger
