@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FormData } from 'undici'
 import { CALLS, type CallDefinition, type CallName } from '@tradegate/shared'
 import { compressPlugin } from '../plugins/external/compress'
-import { labelledChildren } from '../plugins/app/metrics'
+import { batchedCounter } from '../plugins/app/metrics'
 import { PrecisionSource, checkAmounts, type AmountInput } from './amounts'
 import { ResponseCache } from './cache'
 import { callSchemaCompiler, prepareCallRoute, type CallRoute } from './call-route'
@@ -146,7 +146,7 @@ function createProxy(app: FastifyInstance, options: ApiOptions): Proxy {
   app.addHook('onClose', async () => {
     await upstream.close()
   })
-  return { app, upstream, cache, countCache: labelledChildren(app.metrics.cacheRequests) }
+  return { app, upstream, cache, countCache: batchedCounter(app.metrics.cacheRequests) }
 }
 
 /** The coin list's answer, read through the cache as the getCoinList route reads it. */

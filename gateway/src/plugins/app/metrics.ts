@@ -212,18 +212,57 @@ export type Metrics = ReturnType<typeof createMetrics>
 
 /**
  * A metric's labelled child for each distinct set of label values, looked up once: prom-client otherwise
- * sorts and hashes the labels again on every request.
+ * sorts and hashes the labels again on every request. Looked up value by value, so a lookup builds no key.
  */
 export function labelledChildren<Child>(metric: {
   labels(...values: string[]): Child
 }): (...values: Array<string | number>) => Child {
-  const children = new Map<string, Child>()
+  const root = new Map<string | number, unknown>()
   return (...values) => {
-    const key = values.join('\n')
-    let child = children.get(key)
-    if (!child) children.set(key, (child = metric.labels(...values.map(String))))
+    let level = root
+    const last = values.length - 1
+    for (let index = 0; index < last; index++) {
+      let next = level.get(values[index]!) as Map<string | number, unknown> | undefined
+      if (!next) level.set(values[index]!, (next = new Map()))
+      level = next
+    }
+    let child = level.get(values[last]!) as Child | undefined
+    if (!child) level.set(values[last]!, (child = metric.labels(...values.map(String))))
     return child
   }
+}
+
+/**
+ * Like `labelledChildren` for a counter, each series counted in a plain number and added to the counter
+ * when it is read (a scrape): a prom-client child hashes its labels again on every `inc`.
+ */
+export function batchedCounter(counter: Counter<string>): (...values: Array<string | number>) => {
+  inc(): void
+} {
+  const slots: Array<{ values: string[]; pending: number; inc(): void }> = []
+  const slotOf = labelledChildren({
+    labels(...values: string[]) {
+      const slot = {
+        values,
+        pending: 0,
+        inc() {
+          slot.pending++
+        },
+      }
+      slots.push(slot)
+      return slot
+    },
+  })
+  const collect = (counter as { collect?: () => unknown }).collect
+  ;(counter as { collect?: () => unknown }).collect = function (this: Counter<string>) {
+    for (const slot of slots) {
+      if (slot.pending === 0) continue
+      counter.labels(...slot.values).inc(slot.pending)
+      slot.pending = 0
+    }
+    return collect?.call(this)
+  }
+  return slotOf
 }
 
 /** Label values each counter is known to take, so every series exists from the start at 0. */

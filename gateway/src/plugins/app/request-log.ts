@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Logger } from 'pino'
 import { redactUrl } from './logger'
-import { labelledChildren } from './metrics'
+import { batchedCounter, labelledChildren } from './metrics'
 
 // One log line and one metric sample per request, written when the answer has gone out.
 
@@ -26,7 +26,7 @@ function writesInfo(log: FastifyBaseLogger): boolean {
 export const requestLogPlugin = fp(
   async (app) => {
     const { httpRequests, httpDuration, httpErrors } = app.metrics
-    const counterFor = labelledChildren(httpRequests)
+    const counterFor = batchedCounter(httpRequests)
     const timerFor = labelledChildren(httpDuration)
     app.decorateRequest('upstreamStatus', 0)
     app.decorateRequest('upstreamMs', 0)
@@ -50,8 +50,11 @@ export const requestLogPlugin = fp(
       timerFor(route).observe(ms / 1000)
       // the line's fields are gathered only when it will be written (LOG_LEVEL, or a route's own level)
       if (!writesInfo(request.log)) return done()
-      request.log.info(
+      // through the instance's logger with the request id as a field: the same line as the request's
+      // own logger would write, without making that logger's pino child for it
+      app.log.info(
         {
+          reqId: request.id,
           route,
           method: request.method,
           url: redactUrl(request.url),
