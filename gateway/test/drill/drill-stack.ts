@@ -2,7 +2,13 @@ import { WebSocket } from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
 import { freePort } from '../support/free-port'
-import { startRedisChild, type RedisChild } from '../support/redis-server'
+import {
+  startRedisChild,
+  startRedisCluster,
+  type RedisChild,
+  type RedisClusterChild,
+  type RedisClusterOptions,
+} from '../support/redis-server'
 import {
   startGatewayProcess,
   startNginx,
@@ -15,7 +21,7 @@ import { uniquePrefix } from '../live/helpers'
 import { startFaultProxy, type FaultProxy } from '../live/tcp-fault-proxy'
 import { startPrometheus, type RunningPrometheus } from './prometheus'
 
-// The fault drill's deployment, all real processes: Redis, the sandbox behind a TCP fault proxy (so
+// The fault drill's deployment, all real processes: Redis (one, or a cluster), the sandbox behind a TCP fault proxy (so
 // the upstream can freeze), three gateways with their metrics ports, docker/nginx.conf in front with
 // mtail on its access log, Prometheus with the shipped rules; and the clients whose experience the
 // drill reports: sockets through nginx counting ticks, REST (GET and POST) through nginx counting
@@ -34,7 +40,12 @@ export interface GatewayNode {
 }
 
 export interface DrillStack {
-  redis: RedisChild
+  /** the single Redis, or null on a cluster stack */
+  redis: RedisChild | null
+  /** the Redis Cluster, or null on a single-Redis stack */
+  cluster: RedisClusterChild | null
+  /** the gateways' REDIS_PREFIX, to find the node that holds a key or channel */
+  prefix: string
   upstream: SandboxUpstream
   /** between the gateways and the sandbox, REST and feed alike */
   upstreamProxy: FaultProxy
@@ -63,7 +74,11 @@ export class Clients {
   private stopped = false
   private readonly sockets: WebSocket[] = []
 
-  constructor(private readonly base: string) {}
+  /** socket i watches symbols[i % symbols.length] */
+  constructor(
+    private readonly base: string,
+    readonly symbols: string[] = ['btcusdt'],
+  ) {}
 
   async open(count: number): Promise<void> {
     for (let i = 0; i < count; i++) this.openSocket(i)
@@ -104,11 +119,12 @@ export class Clients {
 
   /**
    * The longest time between two ticks on any socket from `since`, counting from the last tick before
-   * it, and up to `until` for a socket still waiting for its next one.
+   * it, and up to `until` for a socket still waiting for its next one; only on the sockets `counted`.
    */
-  longestGapSince(since: number, until = Date.now()): number {
+  longestGapSince(since: number, until = Date.now(), counted = (_index: number) => true): number {
     let longest = 0
-    for (const list of this.ticks) {
+    for (const [index, list] of this.ticks.entries()) {
+      if (!counted(index)) continue
       const first = list.findIndex((ts) => ts >= since)
       for (let i = Math.max(1, first < 0 ? list.length : first); i < list.length; i++)
         longest = Math.max(longest, list[i]! - list[i - 1]!)
@@ -135,7 +151,13 @@ export class Clients {
     this.ticks[index] ??= []
     const seen = new Set<number>()
     ws.on('open', () =>
-      ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })),
+      ws.send(
+        JSON.stringify({
+          operation: 'subscribe',
+          type: 'DETAIL',
+          symbol: this.symbols[index % this.symbols.length],
+        }),
+      ),
     )
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { type: string; ts: number }
@@ -155,8 +177,17 @@ export class Clients {
   }
 }
 
-export async function startDrillStack(): Promise<DrillStack> {
-  const redis = await startRedisChild()
+export interface DrillStackOptions {
+  /** a Redis Cluster instead of one Redis */
+  cluster?: RedisClusterOptions
+  /** the symbols the sockets watch, spread over them in turn (btcusdt alone by default) */
+  symbols?: string[]
+}
+
+export async function startDrillStack(options: DrillStackOptions = {}): Promise<DrillStack> {
+  const redis = options.cluster ? null : await startRedisChild()
+  const cluster = options.cluster ? await startRedisCluster(options.cluster) : null
+  const redisUrl = cluster?.url ?? redis?.url ?? ''
   const upstream = await startSandboxUpstream(TICK_MS)
   const sandboxPort = Number(new URL(upstream.url).port)
   const upstreamProxy = await startFaultProxy({ targetHost: '127.0.0.1', targetPort: sandboxPort })
@@ -168,7 +199,7 @@ export async function startDrillStack(): Promise<DrillStack> {
       INSTANCE_ID: id,
       UPSTREAM_URL: `http://127.0.0.1:${upstreamProxy.port}`,
       FEED_TOKEN,
-      REDIS_URL: redis.url,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       FEED_LEASE_MS: String(LEASE_MS),
       METRICS_PORT: String(metricsPort),
@@ -190,9 +221,11 @@ export async function startDrillStack(): Promise<DrillStack> {
     gateway: gateways.map((node) => `127.0.0.1:${node.metricsPort}`),
     nginx: [nginxLog.target],
   })
-  const clients = new Clients(`http://127.0.0.1:${nginx.port}`)
+  const clients = new Clients(`http://127.0.0.1:${nginx.port}`, options.symbols)
   return {
     redis,
+    cluster,
+    prefix,
     upstream,
     upstreamProxy,
     nginxLog,
@@ -211,7 +244,8 @@ export async function startDrillStack(): Promise<DrillStack> {
       await Promise.all(gateways.map((node) => node.process.kill('SIGTERM')))
       await upstreamProxy.close()
       await upstream.close()
-      await redis.kill()
+      await redis?.kill()
+      await cluster?.stop()
     },
   }
 }

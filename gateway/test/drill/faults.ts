@@ -1,19 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { expect } from 'vitest'
-import { CALLS } from '@tradegate/shared'
+import { CALLS, detailTopic } from '@tradegate/shared'
 import { waitFor } from '../live/helpers'
+import type { RedisChild, RedisClusterChild } from '../support/redis-server'
 import { startSlowReaders, startSocketFlood, type Abuser } from './abusive-clients'
-import { SOCKETS_PER_ADDRESS } from './drill-stack'
+import { SOCKETS_PER_ADDRESS, type DrillStack } from './drill-stack'
 import type { FaultPlan } from './fault'
 
 // The faults the drill causes, each with the alerts an operator should get for it.
 
+function singleRedis(stack: DrillStack): RedisChild {
+  if (!stack.redis) throw new Error('this fault needs the single-Redis stack')
+  return stack.redis
+}
+
+function redisCluster(stack: DrillStack): RedisClusterChild {
+  if (!stack.cluster) throw new Error('this fault needs the Redis Cluster stack')
+  return stack.cluster
+}
+
 export const redisKill: FaultPlan = {
   name: 'Redis killed',
   expected: ['GatewayRedisDown'],
-  inject: (stack) => stack.redis.kill(),
-  recover: (stack) => stack.redis.start(),
+  inject: (stack) => singleRedis(stack).kill(),
+  recover: (stack) => singleRedis(stack).start(),
   check(report) {
     // REST needs no Redis and sockets keep their ticks: nobody notices but the operator
     expect(report.restFailed).toBe(0)
@@ -62,12 +73,86 @@ export const leaseHolderKill: FaultPlan = {
   },
 }
 
-async function leaseHolder(stack: Parameters<FaultPlan['inject']>[0]) {
+/** The gateways whose gauge says they hold the feed lease. */
+async function leaseHolders(stack: DrillStack) {
+  const holders = []
   for (const node of stack.gateways) {
     const text = await (await fetch(`http://127.0.0.1:${node.metricsPort}/metrics`)).text()
-    if (/^gateway_feed_leader\{[^}]*\} 1$/m.test(text)) return node
+    if (/^gateway_feed_leader\{[^}]*\} 1$/m.test(text)) holders.push(node)
   }
-  throw new Error('no gateway holds the feed lease')
+  return holders
+}
+
+async function leaseHolder(stack: DrillStack) {
+  const [holder] = await leaseHolders(stack)
+  if (!holder) throw new Error('no gateway holds the feed lease')
+  return holder
+}
+
+/** The cluster fault's own record: the master it killed, what lived there, when it came back. */
+let lostMaster: {
+  port: number
+  holder: string
+  symbols: string[]
+  killedAt: number
+  recoveredAt: number
+} | null = null
+
+export const clusterMasterKill: FaultPlan = {
+  name: 'Redis Cluster master killed',
+  expected: ['GatewayRedisMasterDown'],
+  quiet: ['LoadBalancerErrors'],
+  // the master that holds the feed lease, and with it the channels of the symbols that hash there:
+  // the lease must pass on without two instances publishing, and those sockets get ticks again
+  inject: async (stack) => {
+    const cluster = redisCluster(stack)
+    const port = await cluster.masterPortOf(`${stack.prefix}feed:lease`)
+    const symbols: string[] = []
+    for (const symbol of stack.clients.symbols)
+      if ((await cluster.masterPortOf(`${stack.prefix}bus:${detailTopic(symbol)}`)) === port)
+        symbols.push(symbol)
+    const holder = (await leaseHolder(stack)).id
+    lostMaster = { port, holder, symbols, killedAt: Date.now(), recoveredAt: 0 }
+    await cluster.killPort(port)
+  },
+  // the node started again on its port, empty: no replica took its slots (see the drill's cluster)
+  recover: async (stack) => {
+    if (!lostMaster) return
+    await redisCluster(stack).restartPort(lostMaster.port)
+    lostMaster.recoveredAt = Date.now()
+  },
+  details: async (stack) => {
+    const symbols = lostMaster?.symbols ?? []
+    const recoveredAt = lostMaster?.recoveredAt ?? 0
+    const { clients } = stack
+    const { ticks } = clients
+    const onLostShard = (index: number): boolean =>
+      symbols.includes(clients.symbols[index % clients.symbols.length]!)
+    const holders = await leaseHolders(stack)
+    // seconds, to a tenth: whether the sockets on the other shards went without ticks as well
+    const elsewhere = clients.longestGapSince(
+      lostMaster?.killedAt ?? 0,
+      recoveredAt,
+      (index) => !onLostShard(index),
+    )
+    return {
+      'sockets on the lost shard': ticks.filter((_, index) => onLostShard(index)).length,
+      'longest tick gap on the other shards (s)': Math.round(elsewhere / 100) / 10,
+      'sockets without ticks after recovery': ticks.filter((list) => !list.some((ts) => ts >= recoveredAt))
+        .length,
+      'feed leaders after recovery': holders.length,
+      'lease moved to another gateway': holders.some((node) => node.id !== lostMaster?.holder) ? 1 : 0,
+    }
+  },
+  check(report) {
+    // every socket ticks again, those on the lost shard included, and one gateway leads; two
+    // publishing at once would have sent some ticks twice
+    expect(report.details['sockets on the lost shard']).toBeGreaterThan(0)
+    expect(report.details['sockets without ticks after recovery']).toBe(0)
+    expect(report.details['feed leaders after recovery']).toBe(1)
+    expect(report.duplicates).toBe(0)
+    expect(report.lbErrors).toBe(0)
+  },
 }
 
 /**

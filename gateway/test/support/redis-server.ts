@@ -38,6 +38,11 @@ export interface RedisClusterChild {
   masterPortOf(key: string): Promise<number>
   /** kills the node on `port` (SIGKILL) */
   killPort(port: number): Promise<void>
+  /**
+   * starts the killed node on `port` again, empty but with its cluster config: it rejoins as the node
+   * it was (a master still owning its slots if no replica took them over)
+   */
+  restartPort(port: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -135,6 +140,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
   const replicas = options.replicasPerMaster ?? 0
   const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'))
   const nodes: RedisProcess[] = []
+  const configs: string[][] = []
   const stop = async (): Promise<void> => {
     await Promise.all(nodes.map((node) => kill(node.child)))
     await rm(dir, { recursive: true, force: true })
@@ -148,6 +154,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
       // a replica's first sync starts at once rather than after Redis's default 5 s wait for others
       if (replicas > 0) config.push('--repl-diskless-sync-delay', '0')
       if (options.nodeTimeoutMs) config.push('--cluster-node-timeout', String(options.nodeTimeoutMs))
+      configs.push(config)
       nodes.push(launch(port, config, options))
     }
     for (const [index, port] of ports.entries()) await waitUntilAnswering(port, nodes[index]!)
@@ -165,6 +172,12 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
           ports.filter((_, index) => isRunning(nodes[index]!.child)),
         ),
       killPort: (port) => killNode(ports.indexOf(port)),
+      async restartPort(port) {
+        const index = ports.indexOf(port)
+        if (index < 0 || isRunning(nodes[index]!.child)) throw new Error(`no killed node on ${port}`)
+        nodes[index] = launch(port, configs[index]!, options)
+        await waitUntilAnswering(port, nodes[index]!)
+      },
       stop,
     }
   } catch (error) {
