@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Logger } from 'pino'
 import { redactUrl } from './logger'
-import { batchedCounter, labelledChildren } from './metrics'
+import { batchedCounter } from './metrics'
 
 // One log line and one metric sample per request, written when the answer has gone out.
 
@@ -27,7 +27,7 @@ export const requestLogPlugin = fp(
   async (app) => {
     const { httpRequests, httpDuration, httpErrors } = app.metrics
     const counterFor = batchedCounter(httpRequests)
-    const timerFor = labelledChildren(httpDuration)
+    const timerFor = (route: string) => httpDuration.labels(route)
     app.decorateRequest('upstreamStatus', 0)
     app.decorateRequest('upstreamMs', 0)
     app.decorateRequest('cacheResult', '')
