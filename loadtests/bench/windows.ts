@@ -3,7 +3,7 @@
  * draining a backlog, a window in words.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { LeanClientFleet } from './lean-client'
+import type { NativeClientFleet } from './native-client'
 import type { RunningSocketSystem } from './socket-systems'
 import { readCpuMicros } from './proc-stats'
 import { judgeWindow } from './capacity'
@@ -22,7 +22,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((done) => setTim
 
 /** What one system's windows need besides the fleet and the running server. */
 export interface WindowContext {
-  fleet: LeanClientFleet
+  fleet: NativeClientFleet
   running: RunningSocketSystem
   listRateMs: number
   /** How long after a window ends frames published in it may still arrive and count. */
@@ -38,7 +38,7 @@ export async function measureWindow(wc: WindowContext, scale: number, ms: number
   const cpuBefore = readCpuMicros(wc.running.pid)
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })
   loopDelay.enable()
-  const close = wc.fleet.openWindow()
+  const close = await wc.fleet.openWindow()
   await sleep(ms)
   const cpuAfter = readCpuMicros(wc.running.pid)
   const client = await close(wc.graceMs)
