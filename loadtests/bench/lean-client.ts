@@ -64,6 +64,8 @@ export interface ClientWindow {
   /** CPU of this whole process as a share of one core; near 100 means the client, not the server, was the limit. */
   clientCpuPercent: number
   socketErrors: number
+  /** The native generator's longest passes over its ready sockets (ms), see SocketWindow. */
+  stallMs?: { p99: number; max: number }
 }
 
 export interface StormReport {

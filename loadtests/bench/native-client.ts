@@ -82,6 +82,7 @@ interface NativeWindow {
   backlog: number
   cpuPercent: number
   socketErrors: number
+  stallMs: { p99: number; max: number }
 }
 
 function windowCount(counts: NativeCounts): WindowCount {
@@ -101,6 +102,7 @@ export function clientWindow(native: NativeWindow): ClientWindow {
     backlog: native.backlog,
     clientCpuPercent: native.cpuPercent,
     socketErrors: native.socketErrors,
+    stallMs: native.stallMs,
   }
 }
 

@@ -84,7 +84,11 @@ typedef struct {
   double grace_until;
   Counts raw, rated;
   uint64_t backlog;
+  /* how long each pass over the ready sockets took, in 0.1 ms: a frame that arrives meanwhile waits */
+  uint32_t *stalls;
+  double stall_max;
 } Window;
+#define STALL_BUCKETS 10001
 
 static const char *host, *base_path, *protocol;
 static int port, uuid_path, socketio, concurrency = 200;
@@ -683,8 +687,19 @@ static void finish_window(void) {
   summarise_counts("raw", &win.raw);
   putchar(',');
   summarise_counts("rated", &win.rated);
-  reply(",\"backlog\":%llu,\"cpuPercent\":%.3f,\"socketErrors\":%llu}", (unsigned long long)win.backlog,
-        win.cpu_percent, (unsigned long long)win.socket_errors);
+  uint64_t passes = 0, seen = 0;
+  for (int i = 0; i < STALL_BUCKETS; i++) passes += win.stalls[i];
+  double stall_p99 = 0;
+  for (int i = 0; i < STALL_BUCKETS && passes > 0; i++) {
+    seen += win.stalls[i];
+    if (seen >= (uint64_t)ceil(0.99 * (double)passes)) {
+      stall_p99 = i / 10.0;
+      break;
+    }
+  }
+  reply(",\"backlog\":%llu,\"cpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
+        (unsigned long long)win.backlog, win.cpu_percent, (unsigned long long)win.socket_errors, stall_p99,
+        win.stall_max);
   win.active = win.closing = 0;
 }
 
@@ -709,6 +724,8 @@ static void command(char *line) {
     memset(win.raw.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
     memset(win.rated.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
     win.raw.delivered = win.rated.delivered = win.backlog = 0;
+    memset(win.stalls, 0, sizeof(uint32_t) * STALL_BUCKETS);
+    win.stall_max = 0;
     win.from = epoch_ms();
     win.started_mono = mono_ms();
     window_cpu_start = cpu_ms();
@@ -856,6 +873,7 @@ int main(int argc, char **argv) {
   }
   win.raw.histogram = calloc(MAX_LATENCY_MS + 1, sizeof(uint32_t));
   win.rated.histogram = calloc(MAX_LATENCY_MS + 1, sizeof(uint32_t));
+  win.stalls = calloc(STALL_BUCKETS, sizeof(uint32_t));
   epfd = epoll_create1(EPOLL_CLOEXEC);
   if (epfd < 0) die("epoll_create1");
   fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
@@ -871,6 +889,7 @@ int main(int argc, char **argv) {
       die("epoll_wait");
     }
     double now = epoch_ms();
+    double pass_began = n > 0 && win.active ? mono_ms() : 0;
     for (int i = 0; i < n; i++) {
       uint32_t id = events[i].data.u32;
       if (id == UINT32_MAX) {
@@ -885,6 +904,12 @@ int main(int argc, char **argv) {
       }
       if (events[i].events & EPOLLOUT) flush_out(c);
       if (c->fd >= 0 && (events[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP))) on_readable(c, now);
+    }
+    if (pass_began > 0 && win.active) {
+      double took = mono_ms() - pass_began;
+      int bucket = (int)(took * 10);
+      win.stalls[bucket < STALL_BUCKETS ? bucket : STALL_BUCKETS - 1]++;
+      if (took > win.stall_max) win.stall_max = took;
     }
     check_timers();
   }
