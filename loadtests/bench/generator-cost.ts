@@ -3,12 +3,12 @@
  *
  * What each load generator costs per frame it counts: the native generator and the Node fleet in
  * turn (rounds interleaved), on one running system at one rate, pinned as the bench pins them
- * (generators on core 0, the server on core 1). Prints each window's generator CPU, delivered
- * frames and CPU µs per delivered frame.
+ * (generators on core 0, the server on core 1). Prints the frames each read over the same span,
+ * its CPU (the C process's; the whole Node process for the fleet) and CPU µs per frame read.
  */
 import { parseArgs } from 'node:util'
 import { pinSelf } from './child-process'
-import { LeanClientFleet, type ClientWindow } from './lean-client'
+import { LeanClientFleet } from './lean-client'
 import { NativeClientFleet } from './native-client'
 import { defaultScenario } from './scenario'
 import { socketSystems } from './socket-systems'
@@ -51,13 +51,24 @@ try {
         await fleet.connect()
         await fleet.waitUntilAllReceived(15_000)
         await sleep(1000)
-        const close = await fleet.openWindow()
+        // every frame read over a span, whatever its publish time: a backlogged server must not
+        // make either generator look cheaper
+        const sample = async (): Promise<{ frames: number; userMs: number; systemMs: number }> => {
+          if (fleet instanceof NativeClientFleet) return fleet.stats()
+          const { user, system } = process.cpuUsage()
+          return { frames: fleet.totalFrames, userMs: user / 1000, systemMs: system / 1000 }
+        }
+        const before = await sample()
+        const began = performance.now()
         await sleep(ms)
-        const window: ClientWindow = await close(500)
-        const delivered = window.raw.delivered + window.rated.delivered
-        const cpuMicros = (window.clientCpuPercent / 100) * window.seconds * 1e6
+        const after = await sample()
+        const seconds = (performance.now() - began) / 1000
+        const frames = after.frames - before.frames
+        const userMicros = (after.userMs - before.userMs) * 1000
+        const systemMicros = (after.systemMs - before.systemMs) * 1000
+        const perFrame = (micros: number): string => (micros / frames).toFixed(2)
         console.log(
-          `  round ${round + 1} ${kind.padEnd(6)}: ${Math.round(delivered / window.seconds)}/s delivered, p99 ${window.raw.latencyMs.p99} ms, generator ${window.clientCpuPercent.toFixed(1)}% of a core, ${(cpuMicros / delivered).toFixed(2)} µs per frame`,
+          `  round ${round + 1} ${kind.padEnd(6)}: ${Math.round(frames / seconds)} frames/s read, generator ${(((userMicros + systemMicros) / 1e6 / seconds) * 100).toFixed(1)}% of a core, ${perFrame(userMicros + systemMicros)} µs per frame (user ${perFrame(userMicros)}, kernel ${perFrame(systemMicros)})`,
         )
       } finally {
         fleet.close()

@@ -224,8 +224,13 @@ export class NativeClientFleet {
 
   /** Frames received since the generator started (storms' frames not included). */
   async frameCount(): Promise<number> {
+    return (await this.stats()).frames
+  }
+
+  /** The generator's counters: frames read, and its own CPU split into user and kernel time. */
+  async stats(): Promise<{ frames: number; userMs: number; systemMs: number }> {
     await this.backFromStorm()
-    return (await this.native.ask<{ frames: number }>('stats')).frames
+    return this.native.ask('stats')
   }
 
   /**

@@ -98,7 +98,7 @@ static int nplans;
 static Conn *conns;
 static int epfd;
 static uint8_t readbuf[READ_CHUNK];
-static uint64_t total_frames, socket_errors;
+static uint64_t total_frames, socket_errors, passes, events_seen;
 static int awaiting;
 static Window win;
 static int urandom_fd = -1;
@@ -747,7 +747,11 @@ static void command(char *line) {
   } else if (strcmp(line, "stats") == 0) {
     int open = 0;
     for (int i = 0; i < nplans; i++) open += conns[i].state == ST_OPEN;
-    reply("{\"open\":%d,\"frames\":%llu}", open, (unsigned long long)total_frames);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    reply("{\"open\":%d,\"frames\":%llu,\"passes\":%llu,\"events\":%llu,\"userMs\":%.1f,\"systemMs\":%.1f}", open,
+          (unsigned long long)total_frames, (unsigned long long)passes, (unsigned long long)events_seen,
+          ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3, ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3);
   } else if (strcmp(line, "drop") == 0) {
     int dropped = 0;
     for (int i = 0; i < nplans; i++)
@@ -888,6 +892,7 @@ int main(int argc, char **argv) {
       if (errno == EINTR) continue;
       die("epoll_wait");
     }
+    if (n > 0) passes++, events_seen += (uint64_t)n;
     double now = epoch_ms();
     double pass_began = n > 0 && win.active ? mono_ms() : 0;
     for (int i = 0; i < n; i++) {
