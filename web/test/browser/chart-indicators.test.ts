@@ -1,16 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, createFundedUser, screenshotPath, signedInContext, type Viewport } from './stack'
-import { readLocale, setUpSuite } from './suite'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP, PHONE, createFundedUser, inLanguage, screenshotPath, type Viewport } from './stack'
+import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // The candle chart's indicators in Chromium against the real gateway and sandbox: picked with the
 // toggles, drawn in their colours on the chart's canvases, and remembered after a reload.
 
 const english = readLocale<{ chart: { indicatorNames: Record<string, string> } }>('en')
 const suite = setUpSuite()
+const pages = signedInPages(suite, 45_000)
 let token = ''
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
 
 /** The indicator colours of chart-setup.ts as RGB. */
 const COLOURS = { ma: [0xf0, 0xb9, 0x0b], ema: [0xc8, 0x6b, 0xfa], boll: [0x3d, 0x9a, 0xf5] } as const
@@ -18,30 +17,15 @@ const COLOURS = { ma: [0xf0, 0xb9, 0x0b], ema: [0xc8, 0x6b, 0xfa], boll: [0x3d, 
 beforeAll(async () => {
   token = (await createFundedUser(suite.stack)).token
 })
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([])
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-})
-
-async function chartPage(
-  viewport: Viewport,
-  language = 'en',
-): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await signedInContext(suite.browser, viewport, token)
-  await context.addInitScript((code) => localStorage.setItem('_language', code), language)
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${suite.stack.url}/#/tradeChart?symbol=btcusdt&interval=15min`)
+async function chartPage(viewport: Viewport, language = 'en'): Promise<Page> {
+  const page = await pages.open(viewport, token, inLanguage(language))
+  await pages.go(page, '/tradeChart?symbol=btcusdt&interval=15min')
   await expect
     .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
       timeout: 45_000,
     })
     .toBeGreaterThan(30)
-  return { page, context }
+  return page
 }
 
 /** How many pixels of the chart's canvases are drawn in this colour (within antialiasing). */
@@ -66,7 +50,7 @@ const toggle = (page: Page, indicator: string) => page.locator(`.indicator-bar [
 
 describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
   it('draws the indicators picked, in their colours, and remembers the choice', async () => {
-    const { page, context } = await chartPage(viewport)
+    const page = await chartPage(viewport)
     const chart = page.getByTestId('candle-chart')
     // a first visit draws MA and volume
     expect(await chart.getAttribute('data-indicators')).toBe('ma volume')
@@ -85,9 +69,8 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     await page.screenshot({ path: screenshotPath(`chart-indicators-${viewport.width}`) })
 
     // another visit in the same browser draws what was picked
-    const again = await context.newPage()
-    again.on('pageerror', (error) => pageErrors.push(error.message))
-    await again.goto(`${suite.stack.url}/#/tradeChart?symbol=ethusdt&interval=1hour`)
+    const again = await pages.another(page)
+    await pages.go(again, '/tradeChart?symbol=ethusdt&interval=1hour')
     await expect
       .poll(() => again.getByTestId('candle-chart').getAttribute('data-indicators'))
       .toBe('ema boll volume')
@@ -98,7 +81,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
 
 describe('the indicator toggles in Arabic, German and Japanese', () => {
   it.each(['ar', 'de', 'ja'])('%s fits a phone and names every indicator', async (language) => {
-    const { page } = await chartPage(PHONE, language)
+    const page = await chartPage(PHONE, language)
     const names = readLocale<{ chart: { indicatorNames: Record<string, string> } }>(language).chart
       .indicatorNames
     for (const indicator of ['ma', 'ema', 'boll', 'volume']) {

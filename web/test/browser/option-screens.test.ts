@@ -1,15 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { toDecimal } from '@tradegate/shared'
-import {
-  DESKTOP,
-  PHONE,
-  registerFundedThroughUi,
-  screenshotPath,
-  signedInContext,
-  type Viewport,
-} from './stack'
-import { readLocale, setUpSuite } from './suite'
+import { DESKTOP, PHONE, registerFundedThroughUi, inLanguage, screenshotPath, type Viewport } from './stack'
+import { readLocale, setUpSuite, signedInPages } from './suite'
 import { cutTexts } from './cut-texts'
 
 // Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
@@ -31,23 +24,16 @@ interface Position {
 }
 
 const suite = setUpSuite()
+const pages = signedInPages(suite, 45_000)
 let token = ''
-const contexts: BrowserContext[] = []
-const pageErrors: string[] = []
 
 /** "1,234.5600 USDT" -> 1234.56 */
 function numberIn(text: string | null): number {
   return Number((text ?? '').replace(/[^\d.-]/g, ''))
 }
 
-async function signedInPage(viewport: Viewport, language = 'en'): Promise<Page> {
-  const context = await signedInContext(suite.browser, viewport, token)
-  await context.addInitScript((code) => localStorage.setItem('_language', code), language)
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
+function signedInPage(viewport: Viewport, language = 'en'): Promise<Page> {
+  return pages.open(viewport, token, inLanguage(language))
 }
 
 function sizeName(viewport: Viewport): string {
@@ -75,18 +61,10 @@ beforeAll(async () => {
   token = (await registerFundedThroughUi(suite.browser, suite.stack, '100000')).token
 })
 
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-})
-
 describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
   it('buys a call from the chain, marks it with the price, and settles it with its payout', async () => {
     const page = await signedInPage(viewport)
-    await page.goto(`${suite.stack.url}/#/option`)
+    await pages.go(page, '/option')
     const chain = page.getByTestId('option-chain')
     await chain.waitFor()
     await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
@@ -195,7 +173,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
 describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
   it('shows bid, ask and greeks in the chain, buys a call and sells it back at its bid', async () => {
     const page = await signedInPage(viewport)
-    await page.goto(`${suite.stack.url}/#/option`)
+    await pages.go(page, '/option')
     const chain = page.getByTestId('option-chain')
     await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
     const atm = chain.locator('tr[data-atm=true]')
@@ -279,7 +257,7 @@ describe('the Options trade tab and the rules', () => {
     })
     await suite.stack.gateway.responseCache.purge()
     const page = await signedInPage(DESKTOP)
-    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=4&symbol=ethusdt`)
+    await pages.go(page, '/trade?id=1&componentName=4&symbol=ethusdt')
     await page.locator('[data-trade-tab=Option][aria-selected=true]').waitFor()
     const chain = page.getByTestId('option-chain')
     await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
@@ -292,7 +270,7 @@ describe('the Options trade tab and the rules', () => {
 
   it('shows every option rule in full, in the page language', async () => {
     const page = await signedInPage(PHONE)
-    await page.goto(`${suite.stack.url}/#/option`)
+    await pages.go(page, '/option')
     const rules = page.getByTestId('option-rules')
     await rules.waitFor()
     const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
@@ -313,7 +291,7 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
   it.each(['en', 'ar', 'de', 'ja'])('%s, at both sizes', async (language) => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await signedInPage(viewport, language)
-      await page.goto(`${suite.stack.url}/#/option`)
+      await pages.go(page, '/option')
       const chain = page.getByTestId('option-chain')
       await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
       expect(await page.evaluate('document.documentElement.dir')).toBe(language === 'ar' ? 'rtl' : 'ltr')

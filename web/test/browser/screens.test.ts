@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
+import { DESKTOP, PHONE, createFundedAccount, painted, screenshotPath, signedInContext } from './stack'
 import { setUpSuite } from './suite'
 import { axeViolations, type AxeViolation } from './axe'
 
@@ -57,6 +57,9 @@ describe('every screen', () => {
         page.on('pageerror', (error) => errors.push(`${error.message}`))
         for (const path of PATHS) {
           const url = path.replace(':id', '1')
+          // the toasts of the previous screen gone first (each stays LIMITS.toastMs), so each picture
+          // shows its own screen and only its own toasts
+          await page.getByTestId('toast').first().waitFor({ state: 'detached' })
           await page.goto(`${suite.stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
           await page.locator('.app-main > *:visible').first().waitFor()
           await page.waitForLoadState('networkidle')
@@ -65,12 +68,11 @@ describe('every screen', () => {
             .first()
             .waitFor({ state: 'detached', timeout: 5000 })
             .catch(() => undefined)
-          // let the toasts of the previous screen go, so each picture shows its own screen
-          await page.waitForTimeout(100)
           const expected = REDIRECTS[url] ?? url
           expect(await page.evaluate(() => window.location.hash), `stayed on ${url}`).toContain(
             `#${expected}`,
           )
+          await painted(page)
           await page.screenshot({ path: screenshotPath(`${label}-${screenName(path)}`) })
           for (const violation of await axeViolations(page)) violations.push({ path, ...violation })
         }

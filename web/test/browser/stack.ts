@@ -177,7 +177,8 @@ function newContext(browser: Browser, viewport: Viewport, locale?: string): Prom
   })
 }
 
-async function pageIn(context: BrowserContext): Promise<OpenedPage> {
+/** A new page in `context`, its uncaught errors collected. */
+export async function pageIn(context: BrowserContext): Promise<OpenedPage> {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -203,6 +204,13 @@ export async function signedInContext(
   return context
 }
 
+/** A setUp for openSignedInPage: the app in `code` instead of English. */
+export function inLanguage(code: string): (context: BrowserContext) => Promise<void> {
+  return async (context) => {
+    await context.addInitScript((language) => localStorage.setItem('_language', language), code)
+  }
+}
+
 /**
  * A page in a new context signed in with `token` (see signedInContext); `setUp` runs on the context
  * before the page opens, e.g. to install a clock or grant a permission.
@@ -216,6 +224,13 @@ export async function openSignedInPage(
   const context = await signedInContext(browser, viewport, token)
   await setUp?.(context)
   return pageIn(context)
+}
+
+/** Resolves once the page's fonts are in and two frames have painted since: a picture of what settled. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(
+    'document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))',
+  )
 }
 
 export function screenshotPath(name: string): string {

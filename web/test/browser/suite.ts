@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import {
   launchChromium,
   openSignedInPage,
+  pageIn,
   startStack,
   type OpenedPage,
   type Stack,
@@ -37,6 +38,8 @@ export function setUpSuite(options: StackOptions = {}): Suite {
 export interface SignedInPages {
   /** A new page signed in with `token`; `setUp` runs on its context first (e.g. to install a clock). */
   open(viewport: Viewport, token: string, setUp?: (context: BrowserContext) => Promise<void>): Promise<Page>
+  /** Another page in the context of `page` (the same storage), its errors expected none like the first's. */
+  another(page: Page): Promise<Page>
   /** Opens a route of the app (the part after `#`). */
   go(page: Page, route: string): Promise<void>
 }
@@ -51,14 +54,19 @@ export function signedInPages(suite: Suite, timeoutMs: number): SignedInPages {
     expect(opened.flatMap((each) => each.errors.splice(0))).toEqual([])
   })
   afterAll(async () => {
-    for (const { context } of opened) await context.close()
+    for (const context of new Set(opened.map((each) => each.context))) await context.close()
   })
+  function keep(each: OpenedPage): Page {
+    opened.push(each)
+    each.page.setDefaultTimeout(timeoutMs)
+    return each.page
+  }
   return {
     async open(viewport, token, setUp) {
-      const each = await openSignedInPage(suite.browser, viewport, token, setUp)
-      opened.push(each)
-      each.page.setDefaultTimeout(timeoutMs)
-      return each.page
+      return keep(await openSignedInPage(suite.browser, viewport, token, setUp))
+    },
+    async another(page) {
+      return keep(await pageIn(page.context()))
     },
     async go(page, route) {
       await page.goto(`${suite.stack.url}/#${route}`)

@@ -1,15 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   PHONE,
+  painted,
   registerFundedThroughUi,
   screenshotPath,
-  signedInContext,
   type Viewport,
   waitFor,
 } from './stack'
-import { readLocale, setUpSuite } from './suite'
+import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // The markets and trading screens in Chromium against the real gateway and sandbox, at both sizes.
 
@@ -21,28 +21,18 @@ const english = readLocale<{
 
 // a 4-second first period so a second contract settles within the test
 const suite = setUpSuite({ secondPeriodSeconds: [4, 60, 120, 300] })
+const pages = signedInPages(suite, 45_000)
+const { go } = pages
 let email = ''
 let token = ''
-const contexts: BrowserContext[] = []
-/** uncaught errors in any page; every test ends with none */
-const pageErrors: string[] = []
 
 /** "100,080.00 USDT" -> 100080 */
 function numberIn(text: string | null): number {
   return Number((text ?? '').replace(/[^\d.-]/g, ''))
 }
 
-async function signedInPage(viewport: Viewport): Promise<Page> {
-  const context = await signedInContext(suite.browser, viewport, token)
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
-}
-
-async function go(page: Page, route: string): Promise<void> {
-  await page.goto(`${suite.stack.url}/#${route}`)
+function signedInPage(viewport: Viewport): Promise<Page> {
+  return pages.open(viewport, token)
 }
 
 /** In-app navigation: the page is not reloaded, so SWR's cache is what the next screen shows. */
@@ -57,10 +47,7 @@ async function lastPrice(page: Page): Promise<number> {
 }
 
 async function shoot(page: Page, name: string, viewport: Viewport): Promise<void> {
-  // the picture once the fonts are in and two frames have painted, not after a guessed pause
-  await page.evaluate(
-    'document.fonts.ready.then(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))',
-  )
+  await painted(page)
   await page.screenshot({
     path: screenshotPath(`trading-${name}-${viewport === PHONE ? 'phone' : 'desktop'}`),
   })
@@ -70,14 +57,6 @@ beforeAll(async () => {
   const account = await registerFundedThroughUi(suite.browser, suite.stack, '100000')
   email = account.email
   token = account.token
-})
-
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([])
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close()
 })
 
 describe('spot', () => {
