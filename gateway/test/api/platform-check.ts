@@ -172,6 +172,7 @@ async function staleWindow(): Promise<void> {
   })
   await cache.fetch('coins')
   fail = true
+  // the answer's age is what is checked: past the whole window, which only time passing makes it
   await sleep(freshMs + staleMs + 200)
   const served = await cache.fetch('coins')
   const again = await cache.fetch('coins')

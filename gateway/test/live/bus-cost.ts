@@ -58,11 +58,16 @@ function frameAt(i: number): { topics: string[]; frame: string; snapshot?: strin
 
 async function measure(name: string, bus: Bus): Promise<number> {
   let delivered = 0
+  const subscribed: Promise<void>[] = []
   for (let i = 0; i < 4 * SYMBOLS.length; i++) {
     const { topics } = frameAt(i)
-    for (const topic of topics) bus.subscribe(topic, () => delivered++)
+    for (const topic of topics) {
+      const { ready } = bus.subscribe(topic, () => delivered++)
+      if (ready) subscribed.push(ready)
+    }
   }
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // every topic subscribed upstream before the first publish, so the echoes are read back from the start
+  await Promise.all(subscribed)
   const run = async (count: number): Promise<void> => {
     for (let i = 0; i < count; i += PER_TURN) {
       for (let j = i; j < Math.min(count, i + PER_TURN); j++) {
@@ -88,7 +93,11 @@ async function measure(name: string, bus: Bus): Promise<number> {
 
 const memory = await measure('memory bus', new MemoryBus())
 const redis = new RedisBus({ url: redisUrl, prefix: `buscost:${process.pid}:` })
-await new Promise((resolve) => setTimeout(resolve, 500))
+// a bus that is not up yet publishes nothing, which would measure nothing
+for (const deadline = performance.now() + 10_000; !redis.up;) {
+  if (performance.now() > deadline) throw new Error(`the Redis bus did not come up at ${redisUrl}`)
+  await new Promise((resolve) => setTimeout(resolve, 10))
+}
 const redisCost = await measure('redis bus', redis)
 console.log(`redis / memory: ${(redisCost / memory).toFixed(2)}x`)
 process.exit(0)
