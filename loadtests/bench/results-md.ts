@@ -121,6 +121,18 @@ function noHeld(report: CapacityReport | undefined, name: string): string | unde
   return report.capacity ? undefined : `${name}: ${capacityText(report)}`
 }
 
+/**
+ * Why a generator-bound capacity is this machine's limit and not the harness's: at the highest step,
+ * the generator's CPU per frame it read beside the target's per frame it sent. When the two are
+ * alike, one core each cannot take the target to its limit before the generator reaches its own.
+ */
+export function perFrameCosts(report: CapacityReport | undefined): string | undefined {
+  const top = report?.steps.at(-1)
+  if (!report?.generatorBound || !top || !(top.deliveredPerSecond > 0)) return undefined
+  const perFrame = (percent: number): number => ((percent / 100) * 1e6) / top.deliveredPerSecond
+  return `at ×${top.rateScale} the generator spent ${n(perFrame(top.clientCpuPercent), 1)} µs of its core per frame it read and ${report.system} ${n(perFrame(top.serverCpuPercent ?? 0), 1)} µs of its own per frame it sent: with one core each, the generator's core fills first on this machine`
+}
+
 function clientBound(window: SocketWindow | undefined): string | undefined {
   return window && window.clientCpuPercent >= 90
     ? `the load generator was at ${n(window.clientCpuPercent)}% of its core there`
@@ -170,9 +182,11 @@ function capacityTarget(result: BenchResult, label: string, baselines: string[],
             clientBound(gateway?.capacity ?? undefined),
             machineNote(result),
           )
-        : gateway?.atTopOfRamp || other?.atTopOfRamp
-          ? 'a capacity marked ≥ held at the top of the ramp: its real capacity may be higher'
-          : undefined,
+        : ratio === undefined
+          ? reasons(perFrameCosts(gateway), perFrameCosts(other))
+          : gateway?.atTopOfRamp || other?.atTopOfRamp
+            ? 'a capacity marked ≥ held at the top of the ramp: its real capacity may be higher'
+            : undefined,
   }
 }
 
@@ -281,7 +295,9 @@ function memoryAndStormChecks(result: BenchResult): TargetCheck[] {
       why:
         rss !== undefined && (gateway?.clients ?? 0) < TARGET_CLIENTS
           ? `measured with ${n(gateway?.clients)} sockets, not ${n(TARGET_CLIENTS)}`
-          : undefined,
+          : rss !== undefined && rss > 6 && floorRss !== undefined
+            ? `${BARE_WS}, the floor, ${n(floorRss, 1)} KiB per socket at its own half capacity${floorRss > 6 ? ': above the bound before any gateway code runs' : ''}`
+            : undefined,
     },
     stormCheck(result, GATEWAY),
     stormCheck(result, GATEWAY_REDIS),

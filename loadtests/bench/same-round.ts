@@ -188,6 +188,8 @@ export function restThroughputCheck(
     why:
       ratio && ratio.median < at
         ? `${floor.name}, the floor, ${n(floor.row?.serverCpuMicrosPerRequest, 1)} µs per request against ${n(target.row?.serverCpuMicrosPerRequest, 1)}`
-        : undefined,
+        : !ratio && target.row?.serverCpuMicrosPerRequest && floor.row?.serverCpuMicrosPerRequest
+          ? `no round where both filled their core, so no ratio; read beside it, CPU per request (medians): ${n(target.row.serverCpuMicrosPerRequest, 1)} vs ${n(floor.row.serverCpuMicrosPerRequest, 1)} µs`
+          : undefined,
   }
 }
