@@ -14,8 +14,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
-import type { StormReport } from './lean-client'
-import { buildNativeGenerator, NativeClientFleet } from './native-client'
+import { LeanClientFleet, type StormReport } from './lean-client'
 import { fixedInterval, webClientBackoff, type StormPolicy } from './reconnect-policy'
 import { defaultScenario, type Scenario } from './scenario'
 import {
@@ -267,11 +266,11 @@ async function runAtClientCount(
   let capacity: CapacityReport | undefined
   const begin = performance.now()
   let running: RunningSocketSystem | undefined
-  let fleet: NativeClientFleet | undefined
+  let fleet: LeanClientFleet | undefined
   try {
     running = await system.start(ctx)
     log(`  started in ${Math.round(performance.now() - begin)} ms`)
-    fleet = new NativeClientFleet({
+    fleet = new LeanClientFleet({
       url: running.url,
       protocol: system.protocol,
       clients,
@@ -298,7 +297,7 @@ async function runAtClientCount(
       }
     }
     const fullRate = capacity?.steps.find((step) => step.rateScale === 1)
-    const framesBefore = await fleet.frameCount()
+    const framesBefore = fleet.totalFrames
     if (fullRate) {
       row.window = fullRate
     } else {
@@ -313,9 +312,7 @@ async function runAtClientCount(
     }
     // An overloaded system may deliver nothing published in the window within the grace; it
     // still worked if frames kept arriving.
-    row.ok =
-      row.connect.opened > 0 &&
-      (row.window.deliveredPerSecond > 0 || (await fleet.frameCount()) > framesBefore)
+    row.ok = row.connect.opened > 0 && (row.window.deliveredPerSecond > 0 || fleet.totalFrames > framesBefore)
     if (!row.ok) {
       const said = (await running.diagnose?.().catch(errorText)) ?? ''
       row.error = `opened ${row.connect.opened} sockets, received no frames ${said}`.trim()
@@ -636,9 +633,6 @@ export async function runBench(
   log: (line: string) => void = console.log,
 ): Promise<BenchResult> {
   const began = performance.now()
-  // The socket windows' generator is compiled first: without a compiler the run stops here, not an hour in.
-  if (options.clientCounts.length > 0)
-    log(`native load generator: built ${path.relative(loadtestsDir, buildNativeGenerator())}`)
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
   const cores = os.availableParallelism()
