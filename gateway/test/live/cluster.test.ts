@@ -65,7 +65,9 @@ describe('two instances over Redis', () => {
     const client = await connectClient(gateway.socketUrl())
     clients.push(client)
     client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' })
-    await waitFor(() => gateway.app.live.hub.subscriberCount('DETAIL:btcusdt') === 1, 'subscribed')
+    // the snapshot first: frames that reach the instance before it carry the snapshot's newer value,
+    // so a window counted from before it would miss them on this client and not on the other
+    await waitFor(() => detailTs(client).length > 0, 'the snapshot')
     return client
   }
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   DESKTOP,
   PHONE,
@@ -99,8 +99,9 @@ beforeAll(async () => {
   await context.close()
 })
 
-afterAll(async () => {
-  for (const context of contexts) await context.close()
+// each test's pages close with it, so later tests do not share the cores with their live re-renders
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close()
 })
 
 describe('the trade screen on a 390 × 844 phone', () => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BUNDLE_LANGUAGES } from '@tradegate/shared'
 import { PHONE, createFundedAccount, openPage, screenshotPath, type OpenedPage } from './stack'
 import { setUpSuite } from './suite'
@@ -17,8 +17,9 @@ beforeAll(async () => {
   token = await createFundedAccount(suite.stack)
 })
 
-afterAll(async () => {
-  for (const { context } of opened) await context.close()
+// each test's pages close with it: an open Markets page keeps re-rendering live tickers
+afterEach(async () => {
+  for (const { context } of opened.splice(0)) await context.close()
 })
 
 async function phoneIn(language: string): Promise<Page> {

@@ -46,15 +46,19 @@ export interface SignedInPages {
 
 /**
  * Signed-in pages for a file's tests: each test ends by expecting no uncaught error on the pages it
- * opened, and every context is closed after the file. `timeoutMs` is the pages' own wait bound.
+ * opened, and by closing them. A page left open keeps its socket and its live re-renders, so a file's
+ * later tests would share the cores with every earlier test's pages. `timeoutMs` is the pages' own
+ * wait bound.
  */
 export function signedInPages(suite: Suite, timeoutMs: number): SignedInPages {
   const opened: OpenedPage[] = []
-  afterEach(() => {
-    expect(opened.flatMap((each) => each.errors.splice(0))).toEqual([])
-  })
-  afterAll(async () => {
-    for (const context of new Set(opened.map((each) => each.context))) await context.close()
+  afterEach(async () => {
+    const ended = opened.splice(0)
+    try {
+      expect(ended.flatMap((each) => each.errors)).toEqual([])
+    } finally {
+      for (const context of new Set(ended.map((each) => each.context))) await context.close()
+    }
   })
   function keep(each: OpenedPage): Page {
     opened.push(each)
