@@ -1,94 +1,73 @@
-import type { Article, Notice } from '@tradegate/shared'
+import { OPTION_RULE_KEYS, type Article, type Notice } from '@tradegate/shared'
+import { HELP_TEXTS, type HelpArticleName } from './help-texts'
+import { inLanguage, type InEveryLanguage, type Text } from './languages'
+import { NOTICE_TEXTS, type NoticeName } from './notice-texts'
+import { optionRulesIn } from './option-rules'
+import { TRADING_RULE_TEXTS, type TradingRuleName } from './trading-rule-texts'
 
-// Fixed editorial content: notices by placement key, trading rules, help articles. The option rules,
-// which the call serves in every language, are in option-rules.ts.
+// Fixed editorial content: notices by placement key, trading rules, help articles. Each is answered in the
+// language the request names, English for any other; ids and placement are the same in every language.
 
 const PUBLISHED_AT = Date.UTC(2025, 0, 15)
 
-export const NOTICES: readonly Notice[] = [
-  {
-    id: 1,
-    key: 'ROLL_NOTICE',
-    modelKey: 'HOME',
-    title: 'Sandbox market open',
-    content: 'Prices here are simulated. Nothing you do in the sandbox touches real money.',
-    createdAt: PUBLISHED_AT,
-  },
-  {
-    id: 2,
-    key: 'ROLL_NOTICE',
-    modelKey: 'HOME',
-    title: 'New listing: Gold (XAU)',
-    content: 'Gold is now tradable as a contract and as a second contract.',
-    createdAt: PUBLISHED_AT,
-  },
-  {
-    id: 3,
-    key: 'POP_NOTICE',
-    modelKey: 'HOME',
-    title: 'Welcome bonus',
-    content: 'Every new account receives 80 USDT to try every product.',
-    createdAt: PUBLISHED_AT,
-  },
-  {
-    id: 4,
-    key: 'WITHDRAW_NOTICE',
-    modelKey: 'WITHDRAW',
-    title: 'Withdrawal hours',
-    content: 'Withdrawals are accepted from 11:00 to 23:00 (UTC+8) and reviewed the same day.',
-    createdAt: PUBLISHED_AT,
-  },
+interface Placed<Name> {
+  id: number
+  name: Name
+}
+
+const NOTICES: ReadonlyArray<Placed<NoticeName> & Omit<Notice, 'id' | 'title' | 'content'>> = [
+  { id: 1, name: 'sandboxOpen', key: 'ROLL_NOTICE', modelKey: 'HOME', createdAt: PUBLISHED_AT },
+  { id: 2, name: 'goldListing', key: 'ROLL_NOTICE', modelKey: 'HOME', createdAt: PUBLISHED_AT },
+  { id: 3, name: 'welcomeBonus', key: 'POP_NOTICE', modelKey: 'HOME', createdAt: PUBLISHED_AT },
+  { id: 4, name: 'withdrawalHours', key: 'WITHDRAW_NOTICE', modelKey: 'WITHDRAW', createdAt: PUBLISHED_AT },
 ]
 
-export const OPTION_RULES: Readonly<Record<string, readonly Article[]>> = {
-  SECOND_RULE: [
-    {
-      id: 1,
-      title: 'How second contracts settle',
-      content:
-        'Your stake is held until the period ends. If the price then is above the opening price an up order wins; below, a down order wins; unchanged, the stake is returned.',
-    },
-    {
-      id: 2,
-      title: 'Payouts',
-      content: 'A win pays the period rate on top of the stake. A loss forfeits the stake.',
-    },
+/** The second-contract and contract rules by rule key; the option rules' ids follow these. */
+const TRADING_RULES: Readonly<Record<string, ReadonlyArray<Placed<TradingRuleName>>>> = {
+  [OPTION_RULE_KEYS.secondContract]: [
+    { id: 1, name: 'secondSettlement' },
+    { id: 2, name: 'secondPayouts' },
   ],
-  CONTRACT_RULE: [
-    {
-      id: 3,
-      title: 'Margin and leverage',
-      content:
-        'Margin is position value divided by leverage. A position is liquidated when its loss reaches its margin.',
-    },
-    { id: 4, title: 'Fees', content: 'Opening and closing a position each cost 0.1 % of its value.' },
+  [OPTION_RULE_KEYS.contract]: [
+    { id: 3, name: 'contractMargin' },
+    { id: 4, name: 'contractFees' },
   ],
 }
 
-export const HELP_ARTICLES: readonly Article[] = [
-  {
-    id: 1,
-    title: 'How do I deposit?',
-    content: 'Open Recharge, choose a coin and chain, and send funds to the address shown.',
-  },
-  {
-    id: 2,
-    title: 'How do I withdraw?',
-    content: 'Set a fund password, save a withdrawal address, and submit during withdrawal hours.',
-  },
-  {
-    id: 3,
-    title: 'What is a fund password?',
-    content: 'A second password that confirms withdrawals and, where enabled, orders.',
-  },
-  {
-    id: 4,
-    title: 'Why verify my identity?',
-    content: 'Verification raises your limits and unlocks the welfare rewards.',
-  },
-  {
-    id: 5,
-    title: 'How does copy trading work?',
-    content: 'Your stake follows a leader; on stop the leader keeps a share of any profit.',
-  },
+const HELP_ARTICLES: ReadonlyArray<Placed<HelpArticleName>> = [
+  { id: 1, name: 'deposit' },
+  { id: 2, name: 'withdraw' },
+  { id: 3, name: 'fundPassword' },
+  { id: 4, name: 'identity' },
+  { id: 5, name: 'copyTrading' },
 ]
+
+/** Each row with its title and content in the request's language, in place of its name. */
+function withTexts<Name extends string, Row extends { name: Name }>(
+  rows: readonly Row[],
+  texts: InEveryLanguage<Readonly<Record<Name, Text>>>,
+  language: string | undefined,
+): Array<Omit<Row, 'name'> & { title: string; content: string }> {
+  const inThisLanguage = inLanguage(texts, language)
+  return rows.map(({ name, ...row }) => {
+    const [title, content] = inThisLanguage[name]
+    return { ...row, title, content }
+  })
+}
+
+/** Every notice, in the request's language. */
+export function noticesIn(language: string | undefined): Notice[] {
+  return withTexts(NOTICES, NOTICE_TEXTS, language)
+}
+
+/** The rules filed under a key of OPTION_RULE_KEYS, in the request's language; none for another key. */
+export function rulesIn(key: string, language: string | undefined): Article[] {
+  if (key === OPTION_RULE_KEYS.option) return optionRulesIn(language)
+  const placed = Object.hasOwn(TRADING_RULES, key) ? TRADING_RULES[key]! : []
+  return withTexts(placed, TRADING_RULE_TEXTS, language)
+}
+
+/** The help articles, in the request's language. */
+export function helpArticlesIn(language: string | undefined): Article[] {
+  return withTexts(HELP_ARTICLES, HELP_TEXTS, language)
+}

@@ -1,10 +1,8 @@
-import { OPTION_RULE_KEYS } from '@tradegate/shared'
 import type { UploadedFile, Handlers } from '../api/handler'
 import { page } from '../api/paging'
 import { refuse } from '../api/refusal'
 import type { SandboxState } from '../state'
-import { HELP_ARTICLES, NOTICES, OPTION_RULES } from './articles'
-import { optionRulesIn } from './option-rules'
+import { helpArticlesIn, noticesIn, rulesIn } from './articles'
 import { uploadHandlers } from './upload-handlers'
 import { welfareHandlers } from './welfare-handlers'
 
@@ -25,18 +23,18 @@ function readingHandlers({ messages, settings }: SandboxState): Pick<Handlers, R
   return {
     getAllSetting: () => settings.current,
 
-    noticeList: ({ query }) =>
-      NOTICES.filter(
+    noticeList: ({ query, language }) =>
+      noticesIn(language).filter(
         (notice) => notice.key === query.key && (!query.modelKey || notice.modelKey === query.modelKey),
       ),
 
-    optionRules: ({ query, language }) =>
-      query.key === OPTION_RULE_KEYS.option ? optionRulesIn(language) : [...(OPTION_RULES[query.key] ?? [])],
+    optionRules: ({ query, language }) => rulesIn(query.key, language),
 
-    helpList: () => [...HELP_ARTICLES],
+    helpList: ({ language }) => helpArticlesIn(language),
 
-    helpDetail: ({ query }) =>
-      HELP_ARTICLES.find((article) => String(article.id) === query.id) ?? refuse('articleNotFound'),
+    helpDetail: ({ query, language }) =>
+      helpArticlesIn(language).find((article) => String(article.id) === query.id) ??
+      refuse('articleNotFound'),
 
     messageList: ({ user, query }) => page(messages.list(user.id), query),
 

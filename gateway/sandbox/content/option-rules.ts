@@ -1,11 +1,10 @@
-import type { Article, BundleLanguage } from '@tradegate/shared'
+import type { Article } from '@tradegate/shared'
+import { inLanguage, type InEveryLanguage, type Text } from './languages'
 
 // The option rules in every bundle language: the rules call answers in the language the request names
 // (the client's language header), in English for any other.
 
-type Rule = [title: string, content: string]
-
-const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
+const RULES: InEveryLanguage<readonly Text[]> = {
   en: [
     [
       'What you buy',
@@ -363,7 +362,9 @@ const RULES: Readonly<Record<BundleLanguage, readonly Rule[]>> = {
 const FIRST_ID = 5
 
 export function optionRulesIn(language: string | undefined): Article[] {
-  const code = (language ?? '').toLowerCase().split(/[-_]/)[0] ?? ''
-  const rules = code in RULES ? RULES[code as BundleLanguage] : RULES.en
-  return rules.map(([title, content], index) => ({ id: FIRST_ID + index, title, content }))
+  return inLanguage(RULES, language).map(([title, content], index) => ({
+    id: FIRST_ID + index,
+    title,
+    content,
+  }))
 }

@@ -1,4 +1,4 @@
-import type { BundleLanguage } from '@tradegate/shared'
+import { inLanguage, type InEveryLanguage } from './languages'
 
 // Product names in every bundle language: the sandbox answers them in the language the request names,
 // as the exchange does, and English for a language it does not know.
@@ -8,7 +8,7 @@ export type ProductNameKey = (typeof PRODUCT_NAME_KEYS)[number]
 
 type Names = Readonly<Record<ProductNameKey, string>>
 
-const NAMES: Readonly<Record<BundleLanguage, Names>> = {
+const NAMES: InEveryLanguage<Names> = {
   en: {
     usdt7: 'USDT Flexible 7 days',
     usdt30: 'USDT Fixed 30 days',
@@ -123,9 +123,7 @@ const NAMES: Readonly<Record<BundleLanguage, Names>> = {
   },
 }
 
-/** The product's name in the request's language ("en-US" reads as en), else English. */
+/** The product's name in the request's language, else English. */
 export function productName(key: ProductNameKey, language: string | undefined): string {
-  const code = (language ?? '').toLowerCase().split(/[-_]/)[0] ?? ''
-  const names = code in NAMES ? NAMES[code as BundleLanguage] : NAMES.en
-  return names[key]
+  return inLanguage(NAMES, language)[key]
 }
