@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import {
@@ -109,13 +110,27 @@ export async function setLanguage(code: string, options: SetLanguageOptions = {}
     if (!messages) return
     i18n.addResourceBundle(code, 'translation', messages, true, true)
   }
+  // the page's lang first: the switch re-renders screens whose calls fetch at once, and the lang header
+  // they send is read from it
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = code
+    document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr'
+  }
   await i18n.changeLanguage(code)
   if (options.save !== false) {
     writeText(STORAGE_KEYS.language, code)
     if (options.languageId !== undefined) writeText(STORAGE_KEYS.languageId, String(options.languageId))
   }
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = code
-    document.documentElement.dir = isRightToLeft(code) ? 'rtl' : 'ltr'
-  }
+}
+
+function subscribeLanguage(listener: () => void): () => void {
+  i18n.on('languageChanged', listener)
+  return () => i18n.off('languageChanged', listener)
+}
+
+const currentLanguage = () => i18n.language
+
+/** The current language; the component reading it renders again when it changes. */
+export function useLanguage(): string {
+  return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage)
 }

@@ -1,6 +1,6 @@
 import useSWR, { type Middleware, type SWRConfiguration, type SWRResponse } from 'swr'
 import { MAX_PAGE_SIZE, type CallData, type CallName, type CallQuery } from '@tradegate/shared'
-import { i18n } from './i18n'
+import { useLanguage } from './i18n'
 import { callApi, type ApiError, type CallInput, type CallOptions } from './http'
 import { retryNetworkFailures } from './retry'
 import { currentToken, session, useSession } from './session'
@@ -17,13 +17,15 @@ session.subscribe(() => {
 
 /**
  * Keys carry the session they were fetched in, so one user's cached data is never shown to the next,
- * and the language, since the upstream answers content (product names, articles) in the request's language.
+ * and the language, since the upstream answers content (notices, rules, help, product names) in the
+ * request's language: a switch of language fetches them again rather than showing the old language's.
  */
 const sessionScoped: Middleware = (useSWRNext) => (key, fetcher, config) => {
-  // re-renders the hook when the session changes, so it reads the new epoch
+  // re-renders the hook when the session or the language changes, so it reads the new epoch and language
   useSession()
+  const language = useLanguage()
   const epoch = sessionEpoch
-  const scopedKey = Array.isArray(key) ? [...key, epoch, i18n.language] : key
+  const scopedKey = Array.isArray(key) ? [...key, epoch, language] : key
   const scopedFetcher =
     fetcher && Array.isArray(key) ? (scoped: unknown[]) => fetcher(scoped.slice(0, -2)) : fetcher
   return useSWRNext(scopedKey, scopedFetcher as typeof fetcher, config)
