@@ -120,7 +120,7 @@ export const HELP_TEXTS: InEveryLanguage<Readonly<Record<HelpArticleName, Text>>
       'A verificação aumenta seus limites e libera as recompensas.',
     ],
     copyTrading: [
-      'Como funciona copiar traders?',
+      'Como funciona a cópia de traders?',
       'Seu valor investido segue um líder; ao parar, o líder fica com uma parte do lucro, se houver.',
     ],
   },
@@ -142,7 +142,7 @@ export const HELP_TEXTS: InEveryLanguage<Readonly<Record<HelpArticleName, Text>>
       'La verificación aumenta tus límites y desbloquea las recompensas.',
     ],
     copyTrading: [
-      '¿Cómo funciona copiar traders?',
+      '¿Cómo funciona la copia de traders?',
       'Tu importe invertido sigue a un líder; al detener la copia, el líder se queda con una parte de las ganancias, si las hay.',
     ],
   },
@@ -193,7 +193,7 @@ export const HELP_TEXTS: InEveryLanguage<Readonly<Record<HelpArticleName, Text>>
   de: {
     deposit: [
       'Wie zahle ich ein?',
-      'Öffnen Sie „Einzahlen“, wählen Sie eine Coin und ein Netzwerk und senden Sie das Guthaben an die angezeigte Adresse.',
+      'Öffnen Sie „Einzahlen“, wählen Sie einen Coin und ein Netzwerk und senden Sie das Guthaben an die angezeigte Adresse.',
     ],
     withdraw: [
       'Wie zahle ich aus?',

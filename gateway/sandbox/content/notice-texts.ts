@@ -48,7 +48,7 @@ export const NOTICE_TEXTS: InEveryLanguage<Readonly<Record<NoticeName, Text>>> =
   },
   th: {
     sandboxOpen: ['ตลาดแซนด์บ็อกซ์เปิดแล้ว', 'ราคาในที่นี้เป็นราคาจำลอง ทุกสิ่งที่คุณทำในแซนด์บ็อกซ์ไม่เกี่ยวข้องกับเงินจริง'],
-    goldListing: ['รายการใหม่: ทองคำ (XAU)', 'ขณะนี้สามารถเทรดทองคำได้ทั้งแบบสัญญาและสัญญาวินาที'],
+    goldListing: ['เปิดให้เทรดใหม่: ทองคำ (XAU)', 'ขณะนี้สามารถเทรดทองคำได้ทั้งแบบสัญญาและสัญญาวินาที'],
     welcomeBonus: ['โบนัสต้อนรับ', 'บัญชีใหม่ทุกบัญชีจะได้รับ 80 USDT เพื่อทดลองใช้ทุกผลิตภัณฑ์'],
     withdrawalHours: ['เวลาถอน', 'รับคำขอถอนตั้งแต่ 11:00 ถึง 23:00 (UTC+8) และตรวจสอบภายในวันเดียวกัน'],
   },
@@ -198,7 +198,7 @@ export const NOTICE_TEXTS: InEveryLanguage<Readonly<Record<NoticeName, Text>>> =
       'Sandkassemarkedet er åbent',
       'Kurserne her er simulerede. Intet, du gør i sandkassen, berører rigtige penge.',
     ],
-    goldListing: ['Nyt på listen: Guld (XAU)', 'Guld kan nu handles som kontrakt og som sekundkontrakt.'],
+    goldListing: ['Ny notering: Guld (XAU)', 'Guld kan nu handles som kontrakt og som sekundkontrakt.'],
     welcomeBonus: ['Velkomstbonus', 'Hver ny konto får 80 USDT til at prøve alle produkter.'],
     withdrawalHours: [
       'Udbetalingstider',
