@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
+import { setUpSuite, signedInPages } from './suite'
+
+// The exchange's own texts follow the client's language: opened in Japanese, the home notice and the
+// help articles are Japanese; after a switch to Arabic on the language list, help is Arabic.
+
+const suite = setUpSuite()
+const { open, go } = signedInPages(suite, 45_000)
+
+describe('server texts in the chosen language', () => {
+  it('shows the home notice and help in Japanese, and help in Arabic after a switch', async () => {
+    const token = await createFundedAccount(suite.stack)
+    const page = await open(PHONE, token, inLanguage('ja'))
+    await go(page, '/')
+    await expect.poll(() => page.locator('.notice-bar a').textContent()).toBe('サンドボックス市場オープン')
+    await go(page, '/help')
+    const titles = page.locator('a.list-row[href*="helpDetail"]')
+    await expect.poll(() => titles.first().textContent()).toContain('入金するには？')
+
+    await go(page, '/langList')
+    await page.locator('[data-lang=ar]').click()
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ar')
+    // help again, in the same document: it asks again in Arabic rather than showing the cached Japanese
+    await go(page, '/help')
+    await expect.poll(() => titles.first().textContent()).toContain('كيف أودع؟')
+    expect(await page.getByText('入金するには？').count()).toBe(0)
+    await page.screenshot({ path: screenshotPath('help-ar-phone') })
+  })
+})
