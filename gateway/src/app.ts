@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Writable } from 'node:stream'
 import Fastify, {
   LogController,
@@ -25,6 +24,7 @@ import { errorBody } from './lib/errors'
 import { answerClientError } from './plugins/app/client-error'
 import { socketPathPlugin } from './plugins/app/socket-path'
 import { parseAllowedOrigins } from './live/upgrade-guard'
+import { requestIdOf } from './lib/request-id'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -37,12 +37,16 @@ export interface BuildOptions {
   loadShedding?: boolean
 }
 
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What every HTTP request passes before Fastify: the API's cached-GET fast path, once installed. */
+    frontDoor: FrontDoor
+  }
+}
 
-/** A client's x-request-id is kept only when it is short and plain, so it is safe in logs and headers. */
-function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers['x-request-id']
-  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID()
+/** Answers a request ahead of Fastify and returns true, or returns false to leave it to Fastify. */
+export interface FrontDoor {
+  answer(request: IncomingMessage, response: ServerResponse): boolean
 }
 
 /** Builds the gateway: registers its plugins in order, and nothing else. */
@@ -76,7 +80,19 @@ export async function buildGateway(
     clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
   }
+  const frontDoor: FrontDoor = { answer: () => false }
+  // Fastify's own HTTP/1 server (lib/server.js), with the front door ahead of its handler
+  options.serverFactory = (handler, factoryOptions) => {
+    const server = createServer(factoryOptions.http ?? {}, (request, response) => {
+      if (!frontDoor.answer(request, response)) handler(request, response)
+    })
+    server.keepAliveTimeout = factoryOptions.keepAliveTimeout as number
+    server.requestTimeout = factoryOptions.requestTimeout as number
+    server.setTimeout(factoryOptions.connectionTimeout as number)
+    return server
+  }
   const app = Fastify(options)
+  app.decorate('frontDoor', frontDoor)
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS
 
   await app.register(metricsPlugin, {
@@ -119,5 +135,6 @@ export function apiOptionsOf(config: GatewayConfig): ApiOptions {
     bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
     uploadsPerMinute: config.UPLOAD_RATE_PER_MINUTE,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }
 }

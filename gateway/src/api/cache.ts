@@ -107,6 +107,12 @@ export class ResponseCache {
     return undefined
   }
 
+  /** This instance's answer while it is fresh, else undefined; nothing else is done (no refresh, no delete). */
+  freshHeld(key: string, policy: CachePolicy): CachedAnswer | undefined {
+    const local = this.local.get(key)
+    return local !== undefined && Date.now() - local.storedAt < policy.freshMs ? local : undefined
+  }
+
   /** Empties this instance's tier and the shared tier; returns how many shared entries went. */
   async purge(): Promise<number> {
     this.local.clear()

@@ -9,7 +9,7 @@ import { boundaryOf, parseMultipart, type MultipartLimits } from './multipart'
 // The checks a request passes before it is proxied, beyond its schema: the session header, the
 // language headers, the Chinese rule on the raw text, and an upload's parts.
 
-const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
+export const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
 
 /**
  * A token outside the token alphabet is refused on every call, as the upstream would otherwise be

@@ -35,6 +35,11 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
  * A histogram labelled by route alone, observed once per request: each route's observations are counted
  * in a plain array, where a prom-client Histogram checks and hashes its labels on every observation. It
  * is read by the registry as any histogram is, and writes the same exposition.
+ *
+ * Kept because it is measured to pay (`npx tsx test/ops/metric-cost.ts`, pinned, a busy 2-core machine):
+ * 32–75 ns an observation against 0.8–2.4 µs for prom-client's `labels(route).observe`, with or without
+ * the child looked up once; a cached answer costs about 20 µs in all, so the prom-client histogram
+ * alone would add 4–10%. The same script measures `batchedCounter` below (40–250 ns against 0.7–2.5 µs).
  */
 export class RouteHistogram {
   readonly name: string
@@ -324,7 +329,8 @@ export function labelledChildren<Child>(metric: {
 
 /**
  * Like `labelledChildren` for a counter, each series counted in a plain number and added to the counter
- * when it is read (a scrape): a prom-client child hashes its labels again on every `inc`.
+ * when it is read (a scrape): a prom-client child hashes its labels again on every `inc`. Measured with
+ * RouteHistogram's script: 40–250 ns an increment against 0.7–2.5 µs for the prom-client child.
  */
 export function batchedCounter(counter: Counter<string>): (...values: Array<string | number>) => {
   inc(): void

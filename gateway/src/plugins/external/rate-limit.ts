@@ -2,7 +2,8 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import { GatewayError } from '../../lib/errors'
 import type { RedisClient } from './redis'
-import { WindowLimiter } from './window-limiter'
+import { WindowLimiter, type Verdict } from './window-limiter'
+import type { IncomingMessage } from 'node:http'
 
 // Requests per client address per minute, counted in Redis when there is one so every instance shares
 // the count (within the bound window-limiter.ts gives), decided without waiting on Redis per request.
@@ -14,6 +15,12 @@ declare module 'fastify' {
     takeFromBudget(address: string): Promise<boolean>
     /** The budget check as a hook, for a handler registered outside the routes (the not-found handler). */
     rateLimitHook: preHandlerHookHandler
+    /**
+     * Takes one request from a client address's budget in the caller's turn, for the cached-GET fast
+     * path: true, false, or a promise when Redis must decide. A request passed on to Fastify afterwards
+     * carries its verdict with `carryVerdict`, so the hook does not take the budget twice.
+     */
+    takeBudgetNow(address: string): Verdict
   }
   interface FastifyContextConfig {
     /** false leaves a route out of the budget */
@@ -26,6 +33,14 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 60_000
+
+const CARRIED_VERDICT = Symbol('carriedBudgetVerdict')
+type CarryingMessage = IncomingMessage & { [CARRIED_VERDICT]?: Verdict }
+
+/** Marks a raw request whose budget was already taken (by the fast path) with the verdict it got. */
+export function carryVerdict(raw: IncomingMessage, verdict: Verdict): void {
+  ;(raw as CarryingMessage)[CARRIED_VERDICT] = verdict
+}
 const COUNT_SCRIPT = `local current = redis.call('INCRBY', KEYS[1], ARGV[2])
 if current == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`
@@ -118,7 +133,7 @@ export const rateLimitPlugin = fp<{ perMinute: number }>(
       if (request.rateLimitTaken) return done()
       request.rateLimitTaken = true
       const key = budgetKeyOf(request.ip)
-      const verdict = limiter.take(key)
+      const verdict = (request.raw as CarryingMessage)[CARRIED_VERDICT] ?? limiter.take(key)
       if (verdict === true) return done()
       if (verdict === false) return done(refusal(reply, key))
       void verdict.then((allowed) => done(allowed ? undefined : refusal(reply, key)))
@@ -131,6 +146,7 @@ export const rateLimitPlugin = fp<{ perMinute: number }>(
       route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), hook as onRequestHookHandler]
     })
 
+    app.decorate('takeBudgetNow', (address: string) => limiter.take(budgetKeyOf(address)))
     app.decorate('takeFromBudget', async (address: string) => {
       if (await limiter.take(budgetKeyOf(address))) return true
       rateLimited.inc()

@@ -1,0 +1,169 @@
+/**
+ * A/B of gateway builds against the bench's REST baselines, side by side in one run: the bench's own
+ * wrk runner, this process and the sandbox on core 0, each server under test on core 1, round after
+ * round so a slow spell lands on all of them.
+ *
+ * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
+ *   [--rounds 4] [--seconds 3] [--warmup 2] [--prof-dir DIR]`
+ */
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { freePort } from '../../gateway/test/support/free-port'
+import { spawn } from 'node:child_process'
+import {
+  loadtestsDir,
+  pinSelf,
+  spawnPinned,
+  spawnTsServer,
+  waitForHttpOk,
+  waitForReady,
+} from './child-process'
+import { startSandboxProcess, repoRoot } from './gateway-processes'
+import { settingsRequest, uncachedRequest, type RestRequest } from './rest-targets'
+import { runWrk } from './wrk'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+
+const { values } = parseArgs({
+  options: {
+    bundles: { type: 'string' },
+    call: { type: 'string', default: 'cached' },
+    rounds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    'prof-dir': { type: 'string' },
+  },
+})
+const bundles = (values.bundles ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => {
+    const [name, file] = pair.split('=')
+    return { name: name!, file: path.resolve(file!) }
+  })
+const cached = values.call === 'cached'
+const request: RestRequest = cached ? settingsRequest : uncachedRequest
+pinSelf('0')
+const sandbox = await startSandboxProcess('0')
+
+interface Started {
+  url: string
+  pid: number
+  stop(): Promise<void>
+}
+
+async function startGateway(file: string): Promise<Started> {
+  const port = await freePort()
+  const prof = values['prof-dir']
+  const child = spawnPinned(
+    process.execPath,
+    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), file],
+    {
+      cpus: '1',
+      cwd: repoRoot,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        UPSTREAM_URL: sandbox.url,
+        FEED_TOKEN: 'sandbox-feed-token',
+        REDIS_URL: '',
+        REDIS_PREFIX: 'restab:',
+        LOG_LEVEL: 'warn',
+        WS_MAX_SOCKETS_PER_IP: '1000000',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        SHUTDOWN_DRAIN_MS: '0',
+      },
+    },
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitForHttpOk(`${url}/readyz`, child)
+  return { url, pid: child.pid, stop: () => child.stop() }
+}
+
+async function startBaseline(): Promise<Started> {
+  const args: string[] = ['--upstream', sandbox.url]
+  let script = 'node-proxy-server.ts'
+  if (cached) {
+    script = 'fastify-route-server.ts'
+    const response = await fetch(sandbox.url + settingsRequest.path)
+    const dir = await mkdtemp(path.join(tmpdir(), 'restab-'))
+    const bodyFile = path.join(dir, 'body.json')
+    await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
+    args.splice(0, 2, '--body-file', bodyFile)
+  }
+  const prof = values['prof-dir']
+  const file = path.join(loadtestsDir, 'baselines', script)
+  const child = prof
+    ? await waitForReady(
+        spawn(
+          'taskset',
+          [
+            '-c',
+            '1',
+            process.execPath,
+            '--cpu-prof',
+            `--cpu-prof-dir=${prof}/baseline`,
+            '--import',
+            'tsx',
+            file,
+            ...args,
+          ],
+          {
+            cwd: loadtestsDir,
+            stdio: ['pipe', 'pipe', 'pipe'],
+          },
+        ),
+        true,
+        60_000,
+      )
+    : await spawnTsServer(file, args, { cpus: '1' })
+  return { url: `http://127.0.0.1:${child.port}`, pid: child.pid, stop: () => child.stop() }
+}
+
+const targets: Array<{ name: string; start(): Promise<Started> }> = [
+  { name: cached ? 'bare fastify route' : 'bare node proxy', start: startBaseline },
+  ...bundles.map((bundle) => ({ name: bundle.name, start: () => startGateway(bundle.file) })),
+]
+const results = new Map<string, Array<{ rps: number; cpu: number; p50: number; all: number }>>()
+try {
+  for (let round = 0; round < Number(values.rounds); round++) {
+    for (const target of targets) {
+      const started = await target.start()
+      try {
+        const base = { url: started.url, request, connections: Number(values.connections) }
+        const warm = await runWrk({ ...base, seconds: Number(values.warmup) })
+        const run = await runWrk({ ...base, seconds: Number(values.seconds), targetPid: started.pid })
+        if (run.non2xx || run.errors)
+          console.error(`${target.name}: ${run.non2xx} non-2xx, ${run.errors} errors`)
+        const row = {
+          rps: run.requests / run.seconds,
+          cpu: (run.targetCpuMicros ?? Number.NaN) / run.requests,
+          p50: run.latencyMs.p50,
+          all: warm.requests + run.requests,
+        }
+        results.set(target.name, [...(results.get(target.name) ?? []), row])
+        console.error(
+          `round ${round + 1} ${target.name}: ${Math.round(row.rps)} req/s, ${row.cpu.toFixed(1)} µs CPU/req, p50 ${row.p50} ms, ${row.all} requests in all`,
+        )
+      } finally {
+        await started.stop()
+      }
+    }
+  }
+} finally {
+  await sandbox.stop()
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
+const base = results.get(targets[0]!.name)!
+for (const target of targets) {
+  const rows = results.get(target.name)!
+  const rpsRatios = rows.map((row, i) => row.rps / base[i]!.rps)
+  const cpuRatios = rows.map((row, i) => row.cpu / base[i]!.cpu)
+  console.log(
+    `${target.name.padEnd(20)} req/s ${Math.round(median(rows.map((r) => r.rps)))} (×${median(rpsRatios).toFixed(2)} [${rpsRatios.map((r) => r.toFixed(2)).join(' ')}])  CPU/req ${median(rows.map((r) => r.cpu)).toFixed(1)} µs (×${median(cpuRatios).toFixed(2)} [${cpuRatios.map((r) => r.toFixed(2)).join(' ')}])`,
+  )
+}
+process.exit(0)
