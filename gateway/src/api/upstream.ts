@@ -1,7 +1,7 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { get as httpsGet } from 'node:https'
 import { Pool, RetryAgent, type Dispatcher, type FormData } from 'undici'
-import { labelledChildren, type Metrics } from '../plugins/app/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.
@@ -90,13 +90,19 @@ function classifyFailure(error: unknown): UpstreamFailure {
 
 /** Response headers minus hop-by-hop ones, including any the upstream listed in its Connection header. */
 function endToEndHeaders(headers: Record<string, string | string[] | undefined>) {
-  const listed = String(headers.connection ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((name) => name.trim())
+  // once per proxied answer: no entries array, and the Connection list split only when there is one
+  const connection = headers.connection
+  const listed =
+    connection === undefined
+      ? null
+      : String(connection)
+          .toLowerCase()
+          .split(',')
+          .map((name) => name.trim())
   const kept: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.includes(name)) continue
+  for (const name in headers) {
+    const value = headers[name]
+    if (value === undefined || HOP_BY_HOP.has(name) || (listed !== null && listed.includes(name))) continue
     kept[name] = value
   }
   return kept
@@ -192,7 +198,7 @@ export class Upstream {
   ) {
     const url = new URL(upstreamHttpUrl(options.url))
     this.basePath = url.pathname.replace(/\/$/, '')
-    this.durationOf = labelledChildren(metrics.upstreamDuration)
+    this.durationOf = (route) => metrics.upstreamDuration.labels(route)
     this.pool = new Pool(url.origin, {
       connections: 256,
       connect: { timeout: options.connectTimeoutMs },
