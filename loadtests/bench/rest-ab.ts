@@ -21,6 +21,7 @@ import {
 import { startSandboxProcess, repoRoot } from './gateway-processes'
 import { settingsRequest, uncachedRequest, type RestRequest } from './rest-targets'
 import { runWrk } from './wrk'
+import { readCpuMicros } from './proc-stats'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 
@@ -127,7 +128,7 @@ const targets: Array<{ name: string; start(): Promise<Started> }> = [
   { name: cached ? 'bare fastify route' : 'bare node proxy', start: startBaseline },
   ...bundles.map((bundle) => ({ name: bundle.name, start: () => startGateway(bundle.file) })),
 ]
-const results = new Map<string, Array<{ rps: number; cpu: number; p50: number; all: number }>>()
+const results = new Map<string, Array<{ rps: number; cpu: number; net: number; p50: number; all: number }>>()
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const target of targets) {
@@ -135,18 +136,25 @@ try {
       try {
         const base = { url: started.url, request, connections: Number(values.connections) }
         const warm = await runWrk({ ...base, seconds: Number(values.warmup) })
+        // the target's own background (the gateway's live feed) over an idle second, taken out below
+        const idleFrom = readCpuMicros(started.pid)
+        const idleStart = performance.now()
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        const idleRate =
+          ((readCpuMicros(started.pid) ?? 0) - (idleFrom ?? 0)) / (performance.now() - idleStart)
         const run = await runWrk({ ...base, seconds: Number(values.seconds), targetPid: started.pid })
         if (run.non2xx || run.errors)
           console.error(`${target.name}: ${run.non2xx} non-2xx, ${run.errors} errors`)
         const row = {
           rps: run.requests / run.seconds,
           cpu: (run.targetCpuMicros ?? Number.NaN) / run.requests,
+          net: ((run.targetCpuMicros ?? Number.NaN) - idleRate * run.cpuSeconds * 1000) / run.requests,
           p50: run.latencyMs.p50,
           all: warm.requests + run.requests,
         }
         results.set(target.name, [...(results.get(target.name) ?? []), row])
         console.error(
-          `round ${round + 1} ${target.name}: ${Math.round(row.rps)} req/s, ${row.cpu.toFixed(1)} µs CPU/req, p50 ${row.p50} ms, ${row.all} requests in all`,
+          `round ${round + 1} ${target.name}: ${Math.round(row.rps)} req/s, ${row.cpu.toFixed(1)} µs CPU/req (${row.net.toFixed(1)} net of idle), p50 ${row.p50} ms, ${row.all} requests in all`,
         )
       } finally {
         await started.stop()
@@ -162,8 +170,9 @@ for (const target of targets) {
   const rows = results.get(target.name)!
   const rpsRatios = rows.map((row, i) => row.rps / base[i]!.rps)
   const cpuRatios = rows.map((row, i) => row.cpu / base[i]!.cpu)
+  const netRatios = rows.map((row, i) => row.net / base[i]!.net)
   console.log(
-    `${target.name.padEnd(20)} req/s ${Math.round(median(rows.map((r) => r.rps)))} (×${median(rpsRatios).toFixed(2)} [${rpsRatios.map((r) => r.toFixed(2)).join(' ')}])  CPU/req ${median(rows.map((r) => r.cpu)).toFixed(1)} µs (×${median(cpuRatios).toFixed(2)} [${cpuRatios.map((r) => r.toFixed(2)).join(' ')}])`,
+    `${target.name.padEnd(20)} req/s ${Math.round(median(rows.map((r) => r.rps)))} (×${median(rpsRatios).toFixed(2)} [${rpsRatios.map((r) => r.toFixed(2)).join(' ')}])  CPU/req ${median(rows.map((r) => r.cpu)).toFixed(1)} µs (×${median(cpuRatios).toFixed(2)} [${cpuRatios.map((r) => r.toFixed(2)).join(' ')}])  net of idle ×${median(netRatios).toFixed(2)} [${netRatios.map((r) => r.toFixed(2)).join(' ')}]`,
   )
 }
 process.exit(0)

@@ -162,6 +162,21 @@ describe('cached GET fast path', () => {
     expect(fast()).toBe(0)
   })
 
+  it('leaves a stale answer to the route, which serves it and refreshes it', async () => {
+    await get(url + SETTINGS.path, { language })
+    const fast = countFastAnswers(stack.gateway)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + SETTINGS.cache.freshMs + 1000)
+      const stale = await get(url + SETTINGS.path, { language })
+      expect(stale.status).toBe(200)
+      expect(stale.headers['x-cache']).toBe('stale')
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(fast()).toBe(0)
+  })
+
   it('leaves answers to the route while the gateway drains, which closes each connection', async () => {
     await get(url + SETTINGS.path, { language })
     const fast = countFastAnswers(stack.gateway)
