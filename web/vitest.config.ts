@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { callRoutesPlugin } from './scripts/call-routes'
+import { BROWSER_WAIT_MS } from './test/browser/wait'
 
 export default defineConfig({
   test: {
@@ -27,8 +28,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           // an expect.poll without its own bound waited 1 s, which a margin change answered over a
-          // loaded machine outlasted; like the test bound, this one only ends a check already failed
-          expect: { poll: { timeout: 45_000 } },
+          // loaded machine outlasted; every poll of the browser tests waits the one bound (wait.ts)
+          expect: { poll: { timeout: BROWSER_WAIT_MS } },
         },
       },
     ],

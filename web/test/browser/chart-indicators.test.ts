@@ -8,7 +8,7 @@ import { readLocale, setUpSuite, signedInPages } from './suite'
 
 const english = readLocale<{ chart: { indicatorNames: Record<string, string> } }>('en')
 const suite = setUpSuite()
-const pages = signedInPages(suite, 45_000)
+const pages = signedInPages(suite)
 let token = ''
 
 /** The indicator colours of chart-setup.ts as RGB. */
@@ -21,9 +21,7 @@ async function chartPage(viewport: Viewport, language = 'en'): Promise<Page> {
   const page = await pages.open(viewport, token, inLanguage(language))
   await pages.go(page, '/tradeChart?symbol=btcusdt&interval=15min')
   await expect
-    .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
-      timeout: 45_000,
-    })
+    .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')))
     .toBeGreaterThan(30)
   return page
 }
@@ -54,7 +52,7 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     const chart = page.getByTestId('candle-chart')
     // a first visit draws MA and volume
     expect(await chart.getAttribute('data-indicators')).toBe('ma volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 45_000 }).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.ma)).toBeGreaterThan(20)
     expect(await pixelsOf(page, COLOURS.ema)).toBe(0)
     expect(await pixelsOf(page, COLOURS.boll)).toBe(0)
     expect(await toggle(page, 'ema').getAttribute('title')).toBe(english.chart.indicatorNames.ema)
@@ -63,9 +61,9 @@ describe.each([PHONE, DESKTOP])('chart indicators at %o', (viewport) => {
     await toggle(page, 'boll').click()
     await toggle(page, 'ma').click()
     await expect.poll(() => chart.getAttribute('data-indicators')).toBe('ema boll volume')
-    await expect.poll(() => pixelsOf(page, COLOURS.ema), { timeout: 45_000 }).toBeGreaterThan(20)
-    await expect.poll(() => pixelsOf(page, COLOURS.boll), { timeout: 45_000 }).toBeGreaterThan(20)
-    await expect.poll(() => pixelsOf(page, COLOURS.ma), { timeout: 45_000 }).toBe(0)
+    await expect.poll(() => pixelsOf(page, COLOURS.ema)).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.boll)).toBeGreaterThan(20)
+    await expect.poll(() => pixelsOf(page, COLOURS.ma)).toBe(0)
     await page.screenshot({ path: screenshotPath(`chart-indicators-${viewport.width}`) })
 
     // another visit in the same browser draws what was picked

@@ -1,15 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   DESKTOP,
   PHONE,
+  inLanguage,
   openPage,
   registerThroughUi,
   screenshotPath,
   uniqueEmail,
   type Viewport,
 } from './stack'
-import { TEST_PASSWORD, setUpSuite } from './suite'
+import { TEST_PASSWORD, setUpSuite, signedInPages } from './suite'
 import { cutTexts } from './cut-texts'
 
 // The trading desk's screens in English, Arabic (right to left) and Japanese at both sizes: each is
@@ -19,28 +20,13 @@ import { cutTexts } from './cut-texts'
 // generous: several engineers' builds and benchmarks share this machine's two cores
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
+const pages = signedInPages(suite)
 let token = ''
-const contexts: BrowserContext[] = []
 
 const LANGUAGES = ['en', 'ar', 'ja'] as const
 
-async function pageIn(language: string, viewport: Viewport): Promise<Page> {
-  const context = await suite.browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    hasTouch: viewport === PHONE,
-  })
-  contexts.push(context)
-  await context.addInitScript(
-    ([satoken, lang]) => {
-      localStorage.setItem('_token', satoken)
-      localStorage.setItem('_language', lang)
-    },
-    [token, language] as const,
-  )
-  const page = await context.newPage()
-  page.setDefaultTimeout(45_000)
-  return page
+function pageIn(language: string, viewport: Viewport): Promise<Page> {
+  return pages.open(viewport, token, inLanguage(language))
 }
 
 /** What overflows the viewport sideways, and any dotted key shown instead of a text. */
@@ -99,11 +85,6 @@ beforeAll(async () => {
   await context.close()
 })
 
-// each test's pages close with it, so later tests do not share the cores with their live re-renders
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-
 describe('the trade screen on a 390 × 844 phone', () => {
   it.each(['de', 'ar', 'ja', 'en'])(
     '%s: spot and contract tabs fit, no text cut, no raw key',
@@ -113,7 +94,7 @@ describe('the trade screen on a 390 × 844 phone', () => {
         ['spot', 3, 'ethusdt'],
         ['contract', 2, 'btcusdt'],
       ] as const) {
-        await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=${componentName}&symbol=${symbol}`)
+        await pages.go(page, `/trade?id=1&componentName=${componentName}&symbol=${symbol}`)
         await page.getByTestId('book-bid').first().waitFor()
         await page.waitForFunction((code) => document.documentElement.lang === code, language)
         if (tab === 'contract') await page.getByTestId('position').first().waitFor()
@@ -139,7 +120,7 @@ describe.each(LANGUAGES)('desk screens in %s', (language) => {
     const shot = (name: string) =>
       page.screenshot({ path: screenshotPath(`desk-${name}-${language}-${size}`) })
 
-    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=3&symbol=ethusdt`)
+    await pages.go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     await page.getByTestId('book-bid').first().waitFor()
     await page.getByTestId('spot-available').waitFor()
     if (viewport === PHONE) {
@@ -163,7 +144,7 @@ describe.each(LANGUAGES)('desk screens in %s', (language) => {
     await shot('pair-picker')
     await page.keyboard.press('Escape')
 
-    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=2&symbol=btcusdt`)
+    await pages.go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     const position = page.getByTestId('position').first()
     await position.waitFor()
     // "Long 10×" on one line
@@ -172,15 +153,13 @@ describe.each(LANGUAGES)('desk screens in %s', (language) => {
     expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
     await shot('futures')
 
-    await page.goto(`${suite.stack.url}/#/`)
+    await pages.go(page, '/')
     await page.getByTestId('feed-status').waitFor()
     await shot('home')
-    await page.goto(`${suite.stack.url}/#/tradeChart?symbol=btcusdt`)
+    await pages.go(page, '/tradeChart?symbol=btcusdt')
     await page.getByTestId('candle-chart').waitFor()
     await expect
-      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
-        timeout: 45_000,
-      })
+      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')))
       .toBeGreaterThan(0)
     expect(await problems(page)).toEqual({ overflow: 0, rawKeys: [] })
     await shot('chart')

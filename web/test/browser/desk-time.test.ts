@@ -8,7 +8,7 @@ import { setUpSuite, signedInPages } from './suite'
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
-const { open: openPage, go } = signedInPages(suite, 45_000)
+const { open: openPage, go } = signedInPages(suite)
 
 /** "11/26/2026 12:18:32 UTC+8" -> [12, 'UTC+8'] */
 function hourAndZone(text: string | null): [number, string] {

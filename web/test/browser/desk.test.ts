@@ -19,7 +19,7 @@ import { setUpSuite, signedInPages } from './suite'
 // generous: several engineers' builds and benchmarks share this machine's two cores
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
-const pages = signedInPages(suite, 45_000)
+const pages = signedInPages(suite)
 const go = pages.go
 let token = ''
 
@@ -74,9 +74,7 @@ describe.each([PHONE, DESKTOP])('spot book at %o', (viewport) => {
     const page = await signedInPage(viewport)
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const available = page.getByTestId('spot-available')
-    await expect
-      .poll(async () => numberIn(await available.textContent()), { timeout: 45_000 })
-      .toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await available.textContent())).toBeGreaterThan(0)
     const before = await available.textContent()
 
     // the book: spread and mid between the sides, asks above the bids
@@ -173,7 +171,7 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const open = page.getByTestId('spot-orders').locator('tr[data-order-status=open]')
     await open.first().waitFor()
-    await expect.poll(() => open.count(), { timeout: 45_000 }).toBe(2)
+    await expect.poll(() => open.count()).toBe(2)
     const symbols = async () => Promise.all((await open.all()).map((row) => row.getAttribute('data-symbol')))
     expect((await symbols()).sort()).toEqual(['btcusdt', 'ethusdt'])
     expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (2)')
@@ -185,7 +183,7 @@ describe.each([PHONE, DESKTOP])('spot orders on every pair at %o', (viewport) =>
     await expect.poll(symbols).toEqual(['ethusdt'])
     expect(await page.getByTestId('spot-open-tab').textContent()).toBe('Open orders (1)')
     await page.getByTestId('hide-other-pairs').uncheck()
-    await expect.poll(() => open.count(), { timeout: 45_000 }).toBe(2)
+    await expect.poll(() => open.count()).toBe(2)
 
     // the filled market buy: when, what it cost and its fee, in columns on a desktop and in a line
     // under the row on a phone
@@ -291,7 +289,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     await page.getByTestId('contract-available').waitFor()
     const tickerPrice = async () => numberIn(await page.getByTestId('ticker-price').textContent())
-    await expect.poll(tickerPrice, { timeout: 45_000 }).toBeGreaterThan(0)
+    await expect.poll(tickerPrice).toBeGreaterThan(0)
     const last = await tickerPrice()
     await page.locator('#order-shares').fill('5')
     await page.getByTestId('exits-toggle').check()
@@ -315,7 +313,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await position.waitFor()
     // the position starts with them, take-profit first, watching the mark price
     await expect
-      .poll(() => position.getByTestId('position-loss').textContent(), { timeout: 45_000 })
+      .poll(() => position.getByTestId('position-loss').textContent())
       .toBe(
         `${Number(takeProfit).toLocaleString('en', { minimumFractionDigits: 2 })} / ${Number(stopLoss).toLocaleString('en', { minimumFractionDigits: 2 })} · Mark price`,
       )
@@ -338,7 +336,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     expect(await editor.getByTestId('takeProfit-rule').count()).toBe(0)
     await editor.getByTestId('loss-save').click()
     await expect
-      .poll(() => position.getByTestId('position-loss').textContent(), { timeout: 45_000 })
+      .poll(() => position.getByTestId('position-loss').textContent())
       .toBe(
         `${Number(newTakeProfit).toLocaleString('en', { minimumFractionDigits: 2 })} / ${Number(stopLoss).toLocaleString('en', { minimumFractionDigits: 2 })}`,
       )
@@ -360,7 +358,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     // the first load may take seconds on a busy machine: waited for, not bounded by the poll's second
     await page.getByTestId('position').first().waitFor()
-    await expect.poll(() => page.getByTestId('position').count(), { timeout: 45_000 }).toBe(2)
+    await expect.poll(() => page.getByTestId('position').count()).toBe(2)
 
     await page.getByTestId('close-all').click()
     // nothing closes before the confirmation, which names the count
@@ -399,7 +397,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     const page = await signedInPage(viewport)
     await go(page, '/trade?id=1&componentName=3&symbol=btcusdt')
     const badge = page.getByTestId('feed-status')
-    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    await expect.poll(() => badge.getAttribute('data-status')).toBe('live')
     await page.getByTestId('book-bid').first().waitFor()
     const muted = await mutedColour(page)
     const colourOf = (testId: string) =>
@@ -414,7 +412,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     expect(await page.getByTestId('stale-hint').count()).toBe(0)
     await suite.stack.control('/sandbox/feed/pause', {})
     try {
-      await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
+      await expect.poll(() => badge.getAttribute('data-status')).toBe('delayed')
       // delayed: the ticker's price (despite its .up or .down class) and the book's prices turn grey,
       // and the ticker and the book each say why to a screen reader and on hover
       await expect.poll(() => colourOf('ticker-price')).toBe(muted)
@@ -429,7 +427,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     } finally {
       await suite.stack.control('/sandbox/feed/resume', {})
     }
-    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    await expect.poll(() => badge.getAttribute('data-status')).toBe('live')
     // fresh data: colour again, hints gone
     await expect.poll(() => colourOf('ticker-price')).not.toBe(muted)
     expect(await bidColour()).not.toBe(muted)
@@ -444,10 +442,8 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
         .observe(badge, { attributeFilter: ['data-status'] })
     })()`)
     suite.stack.relay.cutAll()
-    await expect
-      .poll(() => page.evaluate('window.feedStatuses.includes("reconnecting")'), { timeout: 45_000 })
-      .toBe(true)
-    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+    await expect.poll(() => page.evaluate('window.feedStatuses.includes("reconnecting")')).toBe(true)
+    await expect.poll(() => badge.getAttribute('data-status')).toBe('live')
   })
 
   it('Markets and Home say Delayed and grey their prices while the feed pauses, colour again when it resumes', async () => {
@@ -472,9 +468,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     ]
     const muted = await mutedColour(home)
     for (const page of [markets, home]) {
-      await expect
-        .poll(() => page.getByTestId('feed-status').getAttribute('data-status'), { timeout: 45_000 })
-        .toBe('live')
+      await expect.poll(() => page.getByTestId('feed-status').getAttribute('data-status')).toBe('live')
     }
     // a ticker has arrived on both screens before colours are compared
     await expect.poll(() => home.getByTestId('home-coin-price').first().textContent()).not.toBe('--')
@@ -486,7 +480,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     try {
       for (const page of [markets, home]) {
         const badge = page.getByTestId('feed-status')
-        await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('delayed')
+        await expect.poll(() => badge.getAttribute('data-status')).toBe('delayed')
         expect(await badge.textContent()).toBe('Delayed')
       }
       for (const [page, selector] of figures) await expect.poll(() => colourAt(page, selector)).toBe(muted)
@@ -502,9 +496,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
       await suite.stack.control('/sandbox/feed/resume', {})
     }
     for (const page of [markets, home]) {
-      await expect
-        .poll(() => page.getByTestId('feed-status').getAttribute('data-status'), { timeout: 45_000 })
-        .toBe('live')
+      await expect.poll(() => page.getByTestId('feed-status').getAttribute('data-status')).toBe('live')
     }
     for (const [page, selector] of figures) await expect.poll(() => colourAt(page, selector)).not.toBe(muted)
     for (const [page, block] of blocks) expect(await page.getByTestId(block).getAttribute('title')).toBeNull()

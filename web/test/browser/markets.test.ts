@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { BUNDLE_LANGUAGES } from '@tradegate/shared'
-import { PHONE, createFundedAccount, openPage, screenshotPath, type OpenedPage } from './stack'
-import { setUpSuite } from './suite'
+import { PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
+import { setUpSuite, signedInPages } from './suite'
 
 // The Markets list on a phone: every tab of it fits a 390 px screen in each of the 16 languages,
 // volumes are short and in usdt, a coin is found by its name, and "Trade" links open spot.
@@ -10,30 +10,16 @@ import { setUpSuite } from './suite'
 // generous: several engineers' builds and benchmarks share this machine's two cores
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
-const opened: OpenedPage[] = []
+// each test's pages close with it: an open Markets page keeps re-rendering live tickers
+const pages = signedInPages(suite)
 let token = ''
 
 beforeAll(async () => {
   token = await createFundedAccount(suite.stack)
 })
 
-// each test's pages close with it: an open Markets page keeps re-rendering live tickers
-afterEach(async () => {
-  for (const { context } of opened.splice(0)) await context.close()
-})
-
-async function phoneIn(language: string): Promise<Page> {
-  const page = await openPage(suite.browser, PHONE)
-  opened.push(page)
-  await page.context.addInitScript(
-    ([satoken, lang]) => {
-      localStorage.setItem('_token', satoken)
-      localStorage.setItem('_language', lang)
-    },
-    [token, language] as const,
-  )
-  page.page.setDefaultTimeout(45_000)
-  return page.page
+function phoneIn(language: string): Promise<Page> {
+  return pages.open(PHONE, token, inLanguage(language))
 }
 
 /** Visible elements whose box crosses either edge of the viewport, and how far the page scrolls sideways. */
@@ -55,12 +41,10 @@ async function overflow(page: Page): Promise<{ scroll: number; outside: string[]
 /** Waits until the rows show live tickers: a volume other than zero. */
 async function liveRows(page: Page): Promise<void> {
   await expect
-    .poll(
-      () =>
-        page
-          .locator('.pair-volume')
-          .evaluateAll((cells) => cells.some((cell) => /[1-9]/.test(cell.textContent ?? ''))),
-      { timeout: 45_000 },
+    .poll(() =>
+      page
+        .locator('.pair-volume')
+        .evaluateAll((cells) => cells.some((cell) => /[1-9]/.test(cell.textContent ?? ''))),
     )
     .toBe(true)
 }
@@ -76,7 +60,7 @@ function compactValue(text: string): number {
 describe('Markets at 390 px', () => {
   it.each([...BUNDLE_LANGUAGES])('%s: every tab fits the screen', async (language) => {
     const page = await phoneIn(language)
-    await page.goto(`${suite.stack.url}/#/store`)
+    await pages.go(page, '/store')
     const tabs = page.locator('[data-market-tab]')
     await tabs.first().waitFor()
     const keys = await tabs.evaluateAll((elements) =>
@@ -97,7 +81,7 @@ describe('Markets at 390 px', () => {
 describe('Markets list', () => {
   it('shows volumes in usdt, short, and sorts by them', async () => {
     const page = await phoneIn('en')
-    await page.goto(`${suite.stack.url}/#/store`)
+    await pages.go(page, '/store')
     await page.locator('[data-market-tab=BBTrading]').click()
     await liveRows(page)
     await page.locator('[data-sort=volume]').click()
@@ -118,7 +102,7 @@ describe('Markets list', () => {
 
   it('finds a coin by its name, and its Trade links open spot', async () => {
     const page = await phoneIn('en')
-    await page.goto(`${suite.stack.url}/#/store`)
+    await pages.go(page, '/store')
     await page.locator('[data-market-tab=BBTrading]').click()
     await page.getByTestId('market-filter').fill('bitcoin')
     await expect
@@ -129,7 +113,7 @@ describe('Markets list', () => {
       )
       .toEqual(['btcusdt', 'bchusdt'])
 
-    await page.goto(`${suite.stack.url}/#/search`)
+    await pages.go(page, '/search')
     await page.getByTestId('coin-search').fill('Ethereum')
     const results = page.getByTestId('coin-results').locator('[data-symbol]')
     await expect
@@ -139,7 +123,7 @@ describe('Markets list', () => {
     await page.getByTestId('spot-form').waitFor()
     expect(page.url()).toContain('componentName=3')
 
-    await page.goto(`${suite.stack.url}/#/tradeChart?symbol=solusdt`)
+    await pages.go(page, '/tradeChart?symbol=solusdt')
     await page.getByTestId('chart-trade').click()
     await page.getByTestId('spot-form').waitFor()
     expect(page.url()).toMatch(/symbol=solusdt.*componentName=3/)

@@ -169,7 +169,7 @@ describe('flash exchange', () => {
       await page.locator('form button[type=submit]').click()
       await page.getByTestId('exchange-confirm-submit').click()
       const notice = page.getByTestId('submit-notice')
-      await expect.poll(() => notice.getAttribute('data-phase'), { timeout: 45_000 }).toBe(phase)
+      await expect.poll(() => notice.getAttribute('data-phase')).toBe(phase)
       await page.screenshot({ path: screenshotPath(`phone-money-exchange-${phase}`) })
       const records = await callApi<{ rows: unknown[] }>(
         suite.stack,

@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLE_LANGUAGES } from '@tradegate/shared'
-import { PHONE, createFundedAccount, screenshotPath, signedInContext } from './stack'
-import { setUpSuite } from './suite'
+import { PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
+import { setUpSuite, signedInPages } from './suite'
 
 // Every language on a phone: the money and account screens at 390 px in all 16 bundles, with nothing
 // running off the screen and no text cut off inside its box.
 
 const suite = setUpSuite()
+const pages = signedInPages(suite)
+let token = ''
 const SCREENS = [
   '/wallet',
   '/assets',
@@ -63,29 +65,26 @@ function findOverflows(page: Page): Promise<Overflow[]> {
   })()`)
 }
 
+beforeAll(async () => {
+  token = await createFundedAccount(suite.stack)
+})
+
 describe('every language on a phone', () => {
-  it('keeps the money and account screens inside 390 px in all 16 languages', async () => {
-    const token = await createFundedAccount(suite.stack)
+  it.each([...BUNDLE_LANGUAGES])('%s keeps the money and account screens inside 390 px', async (language) => {
+    const page = await pages.open(PHONE, token, inLanguage(language))
     const problems: string[] = []
-    for (const language of BUNDLE_LANGUAGES) {
-      const context = await signedInContext(suite.browser, PHONE, token)
-      await context.addInitScript((code) => localStorage.setItem('_language', code), language)
-      const page = await context.newPage()
-      for (const path of SCREENS) {
-        await page.goto(`${suite.stack.url}/#${path}`)
-        await page.locator('.app-main .screen').first().waitFor()
-        await page.waitForFunction((code) => document.documentElement.lang === code, language)
-        // the screen's data has arrived: no loading block is left
-        await page.locator('.app-main .loading-block').first().waitFor({ state: 'detached', timeout: 45_000 })
-        for (const overflow of await findOverflows(page))
-          problems.push(`${language} ${path}: ${JSON.stringify(overflow)}`)
-        if (['de', 'ar', 'ru'].includes(language))
-          await page.screenshot({
-            path: screenshotPath(`phone-${language}${path.replace('/', '-').replace(/[?&=]/g, '-')}`),
-          })
-      }
-      await context.close()
+    for (const path of SCREENS) {
+      await pages.go(page, path)
+      await page.locator('.app-main .screen').first().waitFor()
+      await page.waitForFunction((code) => document.documentElement.lang === code, language)
+      // the screen's data has arrived: no loading block is left
+      await page.locator('.app-main .loading-block').first().waitFor({ state: 'detached' })
+      for (const overflow of await findOverflows(page)) problems.push(`${path}: ${JSON.stringify(overflow)}`)
+      if (['de', 'ar', 'ru'].includes(language))
+        await page.screenshot({
+          path: screenshotPath(`phone-${language}${path.replace('/', '-').replace(/[?&=]/g, '-')}`),
+        })
     }
     expect(problems).toEqual([])
-  }, 600_000)
+  })
 })

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DESKTOP,
-  PHONE,
-  callApi,
-  createFundedUser,
-  screenshotPath,
-  openSignedInPage,
-  type Viewport,
-} from './stack'
-import { setUpSuite } from './suite'
+import { DESKTOP, PHONE, callApi, createFundedUser, inLanguage, screenshotPath, type Viewport } from './stack'
+import { setUpSuite, signedInPages } from './suite'
 
 // Deposit records name their network and transaction (shortened to fit a phone, copied whole), and the
 // desktop sidebar reaches every page a phone reaches through its drawer.
 
 const suite = setUpSuite()
+const pages = signedInPages(suite)
 
 interface Request {
   coin: string
@@ -22,10 +15,10 @@ interface Request {
   txHash?: string
 }
 
+/** A signed-in page in `language` that may read and write the clipboard. */
 function signedIn(viewport: Viewport, token: string, language = 'en') {
-  return openSignedInPage(suite.browser, viewport, token, async (context) => {
-    if (language !== 'en')
-      await context.addInitScript((code) => localStorage.setItem('_language', code), language)
+  return pages.open(viewport, token, async (context) => {
+    await inLanguage(language)(context)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.stack.url })
   })
 }
@@ -45,8 +38,8 @@ describe('deposit records', () => {
       const hash = deposit?.txHash ?? ''
       expect(hash).toMatch(/^[0-9a-f]{64}$/)
 
-      const { context, page, errors } = await signedIn(viewport, user.token, language)
-      await page.goto(`${suite.stack.url}/#/recharge`)
+      const page = await signedIn(viewport, user.token, language)
+      await pages.go(page, '/recharge')
       const row = page.getByTestId('recharge-list').locator('li').first()
       await row.getByTestId('request-tx').waitFor()
       expect(await row.getByTestId('request-network').textContent()).toBe('TRC20')
@@ -62,8 +55,6 @@ describe('deposit records', () => {
       await page.screenshot({
         path: screenshotPath(`${viewport === PHONE ? 'phone' : 'desktop'}-${language}-deposit-records`),
       })
-      expect(errors).toEqual([])
-      await context.close()
     })
   }
 })
@@ -71,8 +62,8 @@ describe('deposit records', () => {
 describe('desktop sidebar', () => {
   it('reaches messages, help, language and identity verification at 1440 px', async () => {
     const user = await createFundedUser(suite.stack)
-    const { context, page, errors } = await signedIn(DESKTOP, user.token)
-    await page.goto(`${suite.stack.url}/#/wallet`)
+    const page = await signedIn(DESKTOP, user.token)
+    await pages.go(page, '/wallet')
     const sidebar = page.locator('.desktop-sidebar')
     await sidebar.waitFor()
     for (const [menu, hash, screenTestId] of [
@@ -90,7 +81,5 @@ describe('desktop sidebar', () => {
       if (screenTestId) await page.getByTestId(screenTestId).first().waitFor()
     }
     await page.screenshot({ path: screenshotPath('desktop-sidebar-identity') })
-    expect(errors).toEqual([])
-    await context.close()
   })
 })

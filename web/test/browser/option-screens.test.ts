@@ -24,7 +24,7 @@ interface Position {
 }
 
 const suite = setUpSuite()
-const pages = signedInPages(suite, 45_000)
+const pages = signedInPages(suite)
 let token = ''
 
 /** "1,234.5600 USDT" -> 1234.56 */
@@ -67,7 +67,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     await pages.go(page, '/option')
     const chain = page.getByTestId('option-chain')
     await chain.waitFor()
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count()).toBe(1)
     // a phone shows the calls only until the switch says otherwise; a desktop shows both sides
     const putQuotes = chain.locator('[data-testid=chain-quote][data-kind=put]')
     expect(await putQuotes.first().isVisible()).toBe(viewport === DESKTOP)
@@ -77,9 +77,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
 
     const atmCall = chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]')
     const strike = String(await atmCall.getAttribute('data-strike'))
-    await expect
-      .poll(async () => numberIn(await atmCall.textContent()), { timeout: 45_000 })
-      .toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await atmCall.textContent())).toBeGreaterThan(0)
     await atmCall.click()
     const ticket = page.getByTestId('option-ticket')
     await ticket.waitFor()
@@ -91,16 +89,13 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
       'ticket-break-even',
       'ticket-max-loss',
     ])
-      await expect
-        .poll(async () => numberIn(await page.getByTestId(figure).textContent()), { timeout: 45_000 })
-        .toBeGreaterThan(0)
+      await expect.poll(async () => numberIn(await page.getByTestId(figure).textContent())).toBeGreaterThan(0)
     // the most a buyer can lose is what the order costs, and break-even sits above the strike by it
     await expect
       .poll(
         async () =>
           (await page.getByTestId('ticket-max-loss').textContent()) ===
           (await page.getByTestId('ticket-total').textContent()),
-        { timeout: 45_000 },
       )
       .toBe(true)
     expect(numberIn(await page.getByTestId('ticket-break-even').textContent())).toBeGreaterThan(
@@ -115,7 +110,7 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
     expect(bought).toMatchObject({ strike, quantity: '0.01', expiresAt })
 
     const mark = card.getByTestId('position-mark')
-    await expect.poll(async () => numberIn(await mark.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await mark.textContent())).toBeGreaterThan(0)
     const markBefore = numberIn(await mark.textContent())
     await shoot(page, 'bought', viewport)
 
@@ -124,16 +119,14 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
       symbol: 'btcusdt',
       price: (Number(strike) * 1.03).toFixed(2),
     })
-    await expect
-      .poll(async () => numberIn(await mark.textContent()), { timeout: 45_000 })
-      .toBeGreaterThan(markBefore * 2)
+    await expect.poll(async () => numberIn(await mark.textContent())).toBeGreaterThan(markBefore * 2)
     const pnl = numberIn(await card.getByTestId('position-pnl').textContent())
     expect(pnl).toBeGreaterThan(0)
     await shoot(page, 'marked', viewport)
 
     await suite.stack.control('/sandbox/time', { advanceMs: expiresAt - (await sandboxNow()) + 1000 })
     const banner = page.getByTestId('option-settlement')
-    await banner.waitFor({ timeout: 45_000 })
+    await banner.waitFor()
     const settled = (await positions('settled')).find((row) => row.id === bought!.id)!
     // intrinsic value at the feed price of the moment it settled, for 0.01 BTC, truncated to 8 places
     const expected = toDecimal(settled.settlePrice).minus(strike).times('0.01').toDecimalPlaces(8, 1)
@@ -161,10 +154,8 @@ describe.each([PHONE, DESKTOP])('options at %o', (viewport) => {
 
     // the chain has rolled on: its soonest expiry is a later one
     await expect
-      .poll(
-        async () =>
-          Number(await page.locator('[data-testid=expiry-tab]').first().getAttribute('data-expires-at')),
-        { timeout: 45_000 },
+      .poll(async () =>
+        Number(await page.locator('[data-testid=expiry-tab]').first().getAttribute('data-expires-at')),
       )
       .toBeGreaterThan(expiresAt)
   })
@@ -175,10 +166,10 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     const page = await signedInPage(viewport)
     await pages.go(page, '/option')
     const chain = page.getByTestId('option-chain')
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count()).toBe(1)
     const atm = chain.locator('tr[data-atm=true]')
     const ask = atm.locator('[data-testid=chain-quote][data-kind=call]')
-    await expect.poll(async () => numberIn(await ask.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await ask.textContent())).toBeGreaterThan(0)
     // the bid sits under the ask by the spread; the greeks of an at-the-money call have their signs
     const call = (name: string) => atm.locator(`[data-testid=chain-${name}][data-side=call]`).textContent()
     // bid and ask read in one go: the chain re-prices every second, and two reads could pair the
@@ -202,7 +193,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await page.locator('#order-quantity').fill('0.01')
     // the ask is priced at the mark's volatility; the bid, lower, implies a lower one
     const askIv = page.getByTestId('ticket-ask-iv')
-    await expect.poll(async () => numberIn(await askIv.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => numberIn(await askIv.textContent())).toBeGreaterThan(0)
     expect(numberIn(await askIv.textContent())).toBeCloseTo(markIv, 1)
     expect(numberIn(await page.getByTestId('ticket-bid-iv').textContent())).toBeLessThan(markIv)
     await page.getByTestId('option-buy').click()
@@ -211,25 +202,21 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await card.waitFor()
     const id = Number(await card.getAttribute('data-id'))
     await expect
-      .poll(async () => numberIn(await card.getByTestId('position-sale').textContent()), { timeout: 45_000 })
+      .poll(async () => numberIn(await card.getByTestId('position-sale').textContent()))
       .toBeGreaterThan(0)
     await card.getByTestId('option-sell').click()
     await shoot(page, 'sell-confirm', viewport)
     await card.getByTestId('option-sell-confirm').click()
 
     await expect
-      .poll(async () => (await positions('settled')).find((row) => row.id === id)?.salePrice, {
-        timeout: 45_000,
-      })
+      .poll(async () => (await positions('settled')).find((row) => row.id === id)?.salePrice)
       .toBeTruthy()
     const sold = (await positions('settled')).find((row) => row.id === id)!
     expect(Number(sold.payout)).toBeGreaterThan(0)
     await page.locator('[data-testid=positions-tab][data-status=settled]').click()
     const soldCard = page.locator(`[data-testid=option-position][data-id="${id}"]`)
     await expect
-      .poll(async () => numberIn(await soldCard.getByTestId('position-sale-price').textContent()), {
-        timeout: 45_000,
-      })
+      .poll(async () => numberIn(await soldCard.getByTestId('position-sale-price').textContent()))
       // shown to 4 places, cut rather than rounded
       .toBeCloseTo(Number(sold.salePrice), 3)
     // listed as sold before expiry, with its sale price and proceeds, not as settled at expiry
@@ -260,7 +247,7 @@ describe('the Options trade tab and the rules', () => {
     await pages.go(page, '/trade?id=1&componentName=4&symbol=ethusdt')
     await page.locator('[data-trade-tab=Option][aria-selected=true]').waitFor()
     const chain = page.getByTestId('option-chain')
-    await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
+    await expect.poll(() => chain.locator('tr[data-atm=true]').count()).toBe(1)
     // the chain is the one of the pair picked: its strikes sit around the ETH price, not BTC's
     const strike = Number(await chain.locator('tr[data-atm=true]').getAttribute('data-strike'))
     const eth = Number(suite.stack.sandbox.state.market.price('ethusdt').toFixed())
@@ -279,9 +266,7 @@ describe('the Options trade tab and the rules', () => {
     const { data } = (await response.json()) as { data: Array<{ title: string; content: string }> }
     expect(data.length).toBeGreaterThanOrEqual(4)
     for (const article of data) {
-      await expect
-        .poll(() => rules.getByText(article.content, { exact: true }).isVisible(), { timeout: 45_000 })
-        .toBe(true)
+      await expect.poll(() => rules.getByText(article.content, { exact: true }).isVisible()).toBe(true)
     }
     expect(await page.getByRole('region', { name: english.option.rules }).isVisible()).toBe(true)
   })
@@ -293,14 +278,12 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
       const page = await signedInPage(viewport, language)
       await pages.go(page, '/option')
       const chain = page.getByTestId('option-chain')
-      await expect.poll(() => chain.locator('tr[data-atm=true]').count(), { timeout: 45_000 }).toBe(1)
+      await expect.poll(() => chain.locator('tr[data-atm=true]').count()).toBe(1)
       expect(await page.evaluate('document.documentElement.dir')).toBe(language === 'ar' ? 'rtl' : 'ltr')
       await chain.locator('tr[data-atm=true] [data-testid=chain-quote][data-kind=call]').click()
       await page.getByTestId('option-ticket').waitFor()
       await expect
-        .poll(async () => numberIn(await page.getByTestId('ticket-total').textContent()), {
-          timeout: 45_000,
-        })
+        .poll(async () => numberIn(await page.getByTestId('ticket-total').textContent()))
         .toBeGreaterThan(0)
       // the rules come in the page language, every one of them in full
       const response = await fetch(`${suite.stack.url}/api/option/rules/list?key=OPTION_RULE`, {
@@ -309,9 +292,7 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
       const { data } = (await response.json()) as { data: Array<{ content: string }> }
       for (const article of data) {
         await expect
-          .poll(() => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count(), {
-            timeout: 45_000,
-          })
+          .poll(() => page.getByTestId('option-rules').getByText(article.content, { exact: true }).count())
           .toBe(1)
       }
       // no raw key anywhere on the screen

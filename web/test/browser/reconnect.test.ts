@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, createFundedUser, signedInContext, startRelay, type Relay } from './stack'
-import { setUpSuite } from './suite'
+import { DESKTOP, PHONE, createFundedUser, startRelay, type Relay } from './stack'
+import { setUpSuite, signedInPages } from './suite'
 
 // The live socket when the network fails: two pages that lose the gateway together, each behind its
 // own relay that counts the socket upgrades it sees, and a deposit made while a page's socket is cut.
@@ -10,6 +10,7 @@ import { setUpSuite } from './suite'
 // or an attribute, never on a fixed sleep.
 
 const suite = setUpSuite()
+const signedIn = signedInPages(suite)
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -38,15 +39,13 @@ async function openBehindRelay(): Promise<Watched> {
   const page = await context.newPage()
   await page.goto(`http://127.0.0.1:${relay.port}/#/`)
   const badge = page.getByTestId('feed-status')
-  await expect.poll(() => badge.getAttribute('data-status'), { timeout: 45_000 }).toBe('live')
+  await expect.poll(() => badge.getAttribute('data-status')).toBe('live')
   return { page, context, relay, badge }
 }
 
 /** Waits until the badge shows a wait for a retry later than `previous`; returns its number and time. */
 async function nextRetry(badge: Locator, previous: number): Promise<{ retry: number; at: number }> {
-  await expect
-    .poll(async () => Number(await badge.getAttribute('data-retry')), { timeout: 45_000 })
-    .toBeGreaterThan(previous)
+  await expect.poll(async () => Number(await badge.getAttribute('data-retry'))).toBeGreaterThan(previous)
   return {
     retry: Number(await badge.getAttribute('data-retry')),
     at: Number(await badge.getAttribute('data-retry-at')),
@@ -65,7 +64,7 @@ async function retriesDuringOutage({ page, relay, badge }: Watched, from: number
     const now = Number(await page.evaluate('Date.now()'))
     await page.clock.runFor(Math.max(0, next.at - now))
     times.push(next.at - from)
-    await expect.poll(() => relay.socketAttempts, { timeout: 45_000 }).toBe(seen + 1)
+    await expect.poll(() => relay.socketAttempts).toBe(seen + 1)
     next = await nextRetry(badge, next.retry)
   }
   return times
@@ -103,44 +102,42 @@ describe('the live socket on a failing network', () => {
     const { page, context, relay, badge } = pages[0]!
     relay.refuse(false)
     await context.setOffline(true)
-    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 45_000 }).toBe('offline')
+    await expect.poll(() => badge.getAttribute('data-socket')).toBe('offline')
     const pendingRetry = Number(await badge.getAttribute('data-retry-at'))
     await context.setOffline(false)
-    await expect.poll(() => badge.getAttribute('data-socket'), { timeout: 45_000 }).toBe('open')
+    await expect.poll(() => badge.getAttribute('data-socket')).toBe('open')
     expect(Number(await page.evaluate('Date.now()'))).toBeLessThan(pendingRetry)
   })
 
   it('shows a deposit made while the socket was cut on the open wallet once it reconnects', async () => {
     const { stack } = suite
     const { email, token } = await createFundedUser(stack)
-    const context = await signedInContext(suite.browser, PHONE, token)
-    cleanups.push(() => context.close())
-    const page = await context.newPage()
+    const page = await signedIn.open(PHONE, token)
     const closedSockets: string[] = []
     const openedSockets: string[] = []
     page.on('websocket', (socket) => {
       openedSockets.push(socket.url())
       socket.on('close', () => closedSockets.push(socket.url()))
     })
-    await page.goto(`${stack.url}/#/wallet`)
+    await signedIn.go(page, '/wallet')
     const usdt = page.locator('[data-coin=usdt] [data-testid=coin-amount]')
     const shown = async () => Number(((await usdt.textContent()) ?? '').replaceAll(',', ''))
     // the deposit of 2500 and the registration credit
-    await expect.poll(shown, { timeout: 45_000 }).toBeGreaterThanOrEqual(2500)
+    await expect.poll(shown).toBeGreaterThanOrEqual(2500)
     const held = await shown()
-    await expect.poll(() => openedSockets.length, { timeout: 45_000 }).toBe(1)
+    await expect.poll(() => openedSockets.length).toBe(1)
 
     stack.relay.refuse(true)
     cleanups.push(async () => stack.relay.refuse(false))
     stack.relay.cutAll()
     // at least the cut one: refused retries may have opened and closed more by the time this looks
-    await expect.poll(() => closedSockets.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1)
+    await expect.poll(() => closedSockets.length).toBeGreaterThanOrEqual(1)
     await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '125' })
     // the screen still shows what it had: the socket that would have told it is gone
     expect(await shown()).toBe(held)
 
     stack.relay.refuse(false)
-    await expect.poll(shown, { timeout: 45_000 }).toBe(held + 125)
+    await expect.poll(shown).toBe(held + 125)
     expect(await page.evaluate('window.location.hash')).toBe('#/wallet')
     expect(openedSockets.length).toBeGreaterThanOrEqual(2)
   })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP, PHONE, createFundedAccount, painted, screenshotPath, signedInContext } from './stack'
-import { setUpSuite } from './suite'
+import { setUpSuite, signedInPages } from './suite'
 import { axeViolations, type AxeViolation } from './axe'
 
 // Opens every route of the router, signed in, at both sizes, checks each with axe, and keeps a
@@ -11,6 +11,7 @@ const routesSource = readFileSync(new URL('../../src/app/routes.ts', import.meta
 const PATHS = [...routesSource.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string)
 
 const suite = setUpSuite()
+const pages = signedInPages(suite)
 let token = ''
 
 /** The routes the product specification names: public, signed in, and those of the default menus. */
@@ -86,10 +87,8 @@ describe('every screen', () => {
   }
 
   it('sends a signed-in visit to an invitation path (/i&...) home', async () => {
-    const context = await signedInContext(suite.browser, PHONE, token)
-    const page = await context.newPage()
-    await page.goto(`${suite.stack.url}/#/i&inviteCode=ABC`)
+    const page = await pages.open(PHONE, token)
+    await pages.go(page, '/i&inviteCode=ABC')
     await page.waitForFunction(() => window.location.hash === '#/')
-    await context.close()
   })
 })

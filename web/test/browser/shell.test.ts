@@ -9,7 +9,7 @@ import {
   screenshotPath,
   uniqueEmail,
 } from './stack'
-import { TEST_PASSWORD, readLocale, setUpSuite } from './suite'
+import { BROWSER_WAIT_MS, TEST_PASSWORD, readLocale, setUpSuite } from './suite'
 
 // The client shell in Chromium against the real gateway and sandbox, at a phone and a desktop size.
 
@@ -33,7 +33,7 @@ async function expectPricesToMove(page: Page): Promise<void> {
       return prices.length > 0 && prices.every((node) => /\d/.test(node.textContent ?? ''))
     },
     undefined,
-    { timeout: 45_000 },
+    { timeout: BROWSER_WAIT_MS },
   )
   const first = await homePrices(page)
   await page.waitForFunction(
@@ -42,7 +42,7 @@ async function expectPricesToMove(page: Page): Promise<void> {
         (node, index) => node.textContent !== before[index],
       ),
     first,
-    { timeout: 45_000 },
+    { timeout: BROWSER_WAIT_MS },
   )
 }
 
@@ -172,7 +172,9 @@ describe('web client shell', () => {
     await page.getByTestId('wallet-total').waitFor()
     await suite.stack.control('/sandbox/expire', { username: email })
     await page.goto(`${suite.stack.url}/#/cashflow`)
-    await page.waitForFunction(() => window.location.hash === '#/login', undefined, { timeout: 45_000 })
+    await page.waitForFunction(() => window.location.hash === '#/login', undefined, {
+      timeout: BROWSER_WAIT_MS,
+    })
     // the client reloads the page 10 ms after the expiry, which can cut a read short; poll until it lands
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]))
@@ -224,7 +226,7 @@ describe('web client shell', () => {
 
     expect(suite.stack.relay.cutAll()).toBeGreaterThan(0)
     // the first retry comes within about a second (back-off with jitter, shared/src/reconnect.ts)
-    await expect.poll(() => sockets.length, { timeout: 45_000 }).toBe(2)
+    await expect.poll(() => sockets.length).toBe(2)
     await expectPricesToMove(page)
     await page.screenshot({ path: screenshotPath('phone-home-after-reconnect') })
     await context.close()

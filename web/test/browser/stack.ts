@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildGateway } from '../../../gateway/src/app'
 import { configWith } from '../../../gateway/src/config'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../gateway/sandbox/app'
+import { BROWSER_WAIT_MS } from './wait'
 
 // A real sandbox and gateway in this process, a TCP relay in front of the gateway (so a test can cut
 // the browser's connections), and Debian's Chromium.
@@ -353,8 +354,8 @@ export async function loginThroughUi(
   await page.waitForFunction(() => window.location.hash === '#/' && localStorage.getItem('_token') !== null)
 }
 
-/** Retries an async check until it stops throwing; the bound only matters when it fails, so it is generous. */
-export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 45_000): Promise<T> {
+/** Retries an async check until it stops throwing, for at most the browser tests' one wait bound. */
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = BROWSER_WAIT_MS): Promise<T> {
   const started = Date.now()
   for (;;) {
     try {

@@ -11,10 +11,12 @@ import {
   type StackOptions,
   type Viewport,
 } from './stack'
+import { BROWSER_WAIT_MS } from './wait'
 
 // What every browser test file sets up: one stack and one Chromium for the whole file.
 
 export { TEST_PASSWORD } from './stack'
+export { BROWSER_WAIT_MS } from './wait'
 
 export interface Suite {
   readonly stack: Stack
@@ -47,10 +49,10 @@ export interface SignedInPages {
 /**
  * Signed-in pages for a file's tests: each test ends by expecting no uncaught error on the pages it
  * opened, and by closing them. A page left open keeps its socket and its live re-renders, so a file's
- * later tests would share the cores with every earlier test's pages. `timeoutMs` is the pages' own
- * wait bound.
+ * later tests would share the cores with every earlier test's pages. The pages' locators and
+ * navigations wait the one bound of wait.ts.
  */
-export function signedInPages(suite: Suite, timeoutMs: number): SignedInPages {
+export function signedInPages(suite: Suite): SignedInPages {
   const opened: OpenedPage[] = []
   afterEach(async () => {
     const ended = opened.splice(0)
@@ -62,7 +64,7 @@ export function signedInPages(suite: Suite, timeoutMs: number): SignedInPages {
   })
   function keep(each: OpenedPage): Page {
     opened.push(each)
-    each.page.setDefaultTimeout(timeoutMs)
+    each.page.setDefaultTimeout(BROWSER_WAIT_MS)
     return each.page
   }
   return {

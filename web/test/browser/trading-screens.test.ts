@@ -21,7 +21,7 @@ const english = readLocale<{
 
 // a 4-second first period so a second contract settles within the test
 const suite = setUpSuite({ secondPeriodSeconds: [4, 60, 120, 300] })
-const pages = signedInPages(suite, 45_000)
+const pages = signedInPages(suite)
 const { go } = pages
 let email = ''
 let token = ''
@@ -42,7 +42,7 @@ async function navigateInApp(page: Page, route: string): Promise<void> {
 
 async function lastPrice(page: Page): Promise<number> {
   const price = page.getByTestId('ticker-price')
-  await expect.poll(async () => numberIn(await price.textContent()), { timeout: 45_000 }).toBeGreaterThan(0)
+  await expect.poll(async () => numberIn(await price.textContent())).toBeGreaterThan(0)
   return numberIn(await price.textContent())
 }
 
@@ -64,7 +64,7 @@ describe('spot', () => {
     const page = await signedInPage(PHONE)
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const available = page.getByTestId('spot-available')
-    await expect.poll(async () => numberIn(await available.textContent()), { timeout: 45_000 }).toBe(100_080)
+    await expect.poll(async () => numberIn(await available.textContent())).toBe(100_080)
 
     await page.locator('#order-amount').fill('0.5')
     await page.getByTestId('spot-submit').click()
@@ -91,7 +91,7 @@ describe('spot', () => {
       symbol: 'ethusdt',
       price: String(Math.floor(limit * 0.95)),
     })
-    await expect.poll(() => orders.locator('[data-order-status=open]').count(), { timeout: 45_000 }).toBe(0)
+    await expect.poll(() => orders.locator('[data-order-status=open]').count()).toBe(0)
     await page.getByTestId('spot-history-tab').click()
     await expect
       .poll(() => page.getByTestId('spot-history').locator('[data-order-status=filled]').count())
@@ -148,13 +148,13 @@ describe('contracts', () => {
       price: String(Math.round(price * 1.05)),
     })
     // 100 USDT of position, 5 % up: about +5
-    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 45_000 }).toBeGreaterThan(3)
+    await expect.poll(async () => numberIn(await pnl.textContent())).toBeGreaterThan(3)
     await shoot(page, 'contract-position', DESKTOP)
     await suite.stack.control('/sandbox/price', {
       symbol: 'btcusdt',
       price: String(Math.round(price * 0.97)),
     })
-    await expect.poll(async () => numberIn(await pnl.textContent()), { timeout: 45_000 }).toBeLessThan(-1)
+    await expect.poll(async () => numberIn(await pnl.textContent())).toBeLessThan(-1)
 
     await position.getByTestId('adjust-margin').click()
     await position.locator('input[name^=margin-]').fill('5')
@@ -213,7 +213,7 @@ describe('second contracts', () => {
     expect(Number(await countdown.getAttribute('data-seconds'))).toBeGreaterThan(0)
     await shoot(page, 'second-countdown', PHONE)
     const result = page.getByTestId('second-result')
-    await result.waitFor({ timeout: 45_000 })
+    await result.waitFor()
     expect(['win', 'lose', 'draw']).toContain(await result.getAttribute('data-status'))
     await expect
       .poll(() => page.getByTestId('second-orders').locator('[data-order-status=open]').count())
@@ -279,17 +279,12 @@ describe('chart', () => {
     const page = await signedInPage(viewport)
     await go(page, '/tradeChart?symbol=btcusdt&interval=1min')
     const chart = page.getByTestId('candle-chart')
-    await expect
-      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 45_000 })
-      .toBeGreaterThan(10)
+    await expect.poll(async () => Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(10)
     const first = `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`
     await expect
       .poll(
         async () =>
           `${await chart.getAttribute('data-last-time')}|${await chart.getAttribute('data-last-close')}`,
-        {
-          timeout: 45_000,
-        },
       )
       .not.toBe(first)
     expect(await chart.locator('canvas').count()).toBeGreaterThan(0)
@@ -297,9 +292,7 @@ describe('chart', () => {
     await page.locator('[data-interval="1day"]').click()
     await expect.poll(() => page.getByTestId('candle-chart').getAttribute('data-interval')).toBe('1day')
     await expect
-      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')), {
-        timeout: 45_000,
-      })
+      .poll(async () => Number(await page.getByTestId('candle-chart').getAttribute('data-candles')))
       .toBeGreaterThan(0)
   })
 })
