@@ -1,13 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  CodeField,
-  Field,
-  Form,
-  NewPasswordFields,
-  SubmitButton,
-  passwordProblem,
-} from '../../../components/form'
+import { CodeField, Form, SubmitButton } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
@@ -16,6 +9,7 @@ import { showToast } from '../../../lib/toast'
 import { sendFundPasswordCode } from '../api/send-fund-password-code'
 import { changeFundPassword, setFundPassword } from '../api/fund-password'
 import { useAccountInfo } from '../../../lib/api/get-info'
+import { PasswordChangeFields, usePasswordChange } from '../components/password-change'
 
 /**
  * Sets the fund password the first time, typed twice, with a code sent to the bound e-mail or phone
@@ -29,21 +23,17 @@ export default function FundPasswordScreen() {
   const hasFundPassword = user?.hasFundPassword ?? false
   const codeTarget = user?.email ? { email: user.email } : user?.phone ? { phone: user.phone } : null
   const asksCode = !hasFundPassword && settings.VERIFY_CODE_SETTING.withdrawPassword && codeTarget !== null
-  const [oldPwd, setOldPwd] = useState('')
-  const [newPwd, setNewPwd] = useState('')
-  const [confirm, setConfirm] = useState('')
+  const change = usePasswordChange()
   const [code, setCode] = useState('')
   const submit = useSubmit({ checkWhere: 'submit.where.account' })
   const run = () =>
     submit.run(async () => {
-      const problem = passwordProblem(newPwd, confirm)
+      const problem = change.problem()
       if (problem) return showToast(t(problem))
-      if (hasFundPassword) await changeFundPassword(oldPwd, newPwd)
-      else await setFundPassword(newPwd, asksCode ? code.trim() : undefined)
+      if (hasFundPassword) await changeFundPassword(change.oldPwd, change.newPwd)
+      else await setFundPassword(change.newPwd, asksCode ? code.trim() : undefined)
       showToast(t('common.success'))
-      setOldPwd('')
-      setNewPwd('')
-      setConfirm('')
+      change.clear()
       setCode('')
       void info.mutate()
     })
@@ -51,23 +41,7 @@ export default function FundPasswordScreen() {
     <Screen title={t('account.fundPassword')}>
       <p className="muted">{t('money.fundPassword.why')}</p>
       <Form onSubmit={run}>
-        {hasFundPassword && (
-          <Field
-            label={t('account.oldPassword')}
-            name="oldPwd"
-            type="password"
-            value={oldPwd}
-            onValueChange={setOldPwd}
-          />
-        )}
-        <NewPasswordFields
-          label={t('auth.newPassword')}
-          name="newPwd"
-          password={newPwd}
-          confirm={confirm}
-          onPasswordChange={setNewPwd}
-          onConfirmChange={setConfirm}
-        />
+        <PasswordChangeFields change={change} asksOld={hasFundPassword} />
         {asksCode && codeTarget && (
           <>
             <p className="muted" data-testid="code-target">
@@ -79,7 +53,7 @@ export default function FundPasswordScreen() {
         <SubmitNotice submit={submit} />
         <SubmitButton
           busy={submit.busy || info.isLoading}
-          disabled={!newPwd || !confirm || (asksCode && !code)}
+          disabled={!change.newPwd || !change.confirm || (asksCode && !code)}
         >
           {t('common.confirm')}
         </SubmitButton>

@@ -1,24 +1,20 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'wouter'
-import { toDecimal } from '@tradegate/shared'
 import { StaleNote } from '../../../components/balance-notices'
 import { Failure } from '../../../components/failure'
 import { Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { SubmitNotice } from '../../../components/submit-notice'
-import { useBalances } from '../../../lib/api/get-asset-balance'
-import { availableOf } from '../../../lib/order-math'
-import { useSubmit } from '../../../lib/submit'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { exchangeCurrency } from '../api/exchange-currency'
-import { findRecordSince } from '../api/find-records'
 import { useExchangeQuote } from '../api/get-exchange-quote'
 import { BalanceAmountField } from '../components/balance-amount-field'
 import { ExchangeConfirm } from '../components/exchange-confirm'
 import { ExchangeFigures } from '../components/exchange-figures'
 import { ExchangePairButton } from '../components/exchange-pair-button'
+import { useSpendFromBalance } from '../lib/use-spend-from-balance'
 
 /** Converts one coin of the platform account into another at a quote that holds for a stated time. */
 export default function FlashExchangeScreen() {
@@ -28,18 +24,10 @@ export default function FlashExchangeScreen() {
   const from = (search.get('from') ?? 'usdt').toLowerCase()
   const to = (search.get('to') ?? 'btc').toLowerCase()
   const { money } = useFormatters()
-  const balances = useBalances()
   const quote = useExchangeQuote(from, to)
   const [amount, setAmount] = useState('')
   const [reviewing, setReviewing] = useState(false)
-  const available = availableOf(balances.data, from, 'platform')
-  const tooMuch = isPositiveAmount(amount) && toDecimal(amount).greaterThan(available)
-  const submit = useSubmit({
-    money: true,
-    checkWhere: 'submit.where.balances',
-    lookup: (sentAt) => findRecordSince('exchange', from, amount, sentAt),
-    onSettled: () => void balances.mutate(),
-  })
+  const { balances, available, tooMuch, submit } = useSpendFromBalance('exchange', from, 'platform', amount)
   const choosePair = (pair: { from: string; to: string }) => {
     setAmount('')
     setReviewing(false)
