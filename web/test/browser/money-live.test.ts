@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
+import {
+  DESKTOP,
+  PHONE,
+  createFundedAccount,
+  createFundedUser,
+  inLanguage,
+  screenshotPath,
+  withWithdrawalsAllDay,
+} from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // Balances that follow the user's balance events on an open screen, come back after a dropped socket,
@@ -23,11 +31,6 @@ async function openScreen(token: string, path: string, language = 'en') {
   await pages.go(page, path)
   await page.locator('.app-main .screen').first().waitFor()
   return { page, events }
-}
-
-async function usernameOf(token: string): Promise<string> {
-  const response = await fetch(`${suite.stack.url}/api/user/info`, { headers: { satoken: token } })
-  return ((await response.json()) as { data: { username: string } }).data.username
 }
 
 /** Counts the balance events the page's socket receives, so a test knows the subscription is live. */
@@ -64,8 +67,7 @@ async function depositWhileSubscribed(
 
 describe('live balances', () => {
   it('shows a deposit on the open wallet within moments, without navigating, with a short notice', async () => {
-    const token = await createFundedAccount(suite.stack)
-    const username = await usernameOf(token)
+    const { email: username, token } = await createFundedUser(suite.stack)
     const { page, events } = await openScreen(token, '/wallet')
     await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,580.00')
     const requests = suite.stack.apiRequests.length
@@ -90,8 +92,7 @@ describe('live balances', () => {
   })
 
   it('marks balances stale while the socket is down and fetches them again once it is back', async () => {
-    const token = await createFundedAccount(suite.stack)
-    const username = await usernameOf(token)
+    const { email: username, token } = await createFundedUser(suite.stack)
     const { page, events } = await openScreen(token, '/assets')
     const available = page.getByTestId('balances').locator('.list-row-end .list-row-main').first()
     await expect.poll(() => available.textContent()).toContain('2,580.00')
@@ -119,9 +120,9 @@ const ETHEREUM = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 describe('one number rule', () => {
   it("shows, fills Max and accepts a coin's amounts at its precision only", async () => {
-    const token = await createFundedAccount(suite.stack)
+    const { email, token } = await createFundedUser(suite.stack)
     await suite.stack.control('/sandbox/deposit', {
-      username: await usernameOf(token),
+      username: email,
       coin: 'btc',
       amount: '0.12345678',
     })
@@ -153,11 +154,7 @@ describe('one number rule', () => {
 
 describe('withdrawals', () => {
   it('checks the address for the network, picks from the address book and confirms before sending', async () => {
-    await suite.stack.control('/sandbox/settings', {
-      WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '23:59:59' },
-    })
-    await suite.stack.gateway.responseCache.purge()
-    try {
+    await withWithdrawalsAllDay(suite.stack, async () => {
       const token = await createFundedAccount(suite.stack)
       await fetch(`${suite.stack.url}/api/user/tardPwdSet?pwd=fund-pass-1`, {
         method: 'POST',
@@ -207,12 +204,7 @@ describe('withdrawals', () => {
       // a network that needs a tag asks for one
       await page.locator('.chips button', { hasText: 'XRP-XRP' }).click()
       await page.locator('input[name=memo]').waitFor()
-    } finally {
-      await suite.stack.control('/sandbox/settings', {
-        WITHDRAWAL_SETTING: { startTime: '11:00:00', endTime: '23:00:00' },
-      })
-      await suite.stack.gateway.responseCache.purge()
-    }
+    })
   })
 })
 

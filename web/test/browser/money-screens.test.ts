@@ -2,8 +2,16 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '@tradegate/shared'
-import { DESKTOP, PHONE, inLanguage, screenshotPath, uniqueEmail, type Viewport } from './stack'
-import { TEST_PASSWORD, readLocale, setUpSuite, signedInPages } from './suite'
+import {
+  DESKTOP,
+  PHONE,
+  createFundedUser,
+  inLanguage,
+  screenshotPath,
+  withWithdrawalsAllDay,
+  type Viewport,
+} from './stack'
+import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // The money and account screens in Chromium against the real gateway and sandbox, at both sizes:
 // identity upload, the phone rule, the security centre, deposits, withdrawals, transfers, the cash
@@ -56,26 +64,8 @@ async function ok<T>(path: string, token: string, init: RequestInit = {}): Promi
 }
 
 /** A registered account holding `usdt` on its platform account (besides the registration credit). */
-async function fundedAccount(usdt = '2500'): Promise<Account> {
-  const email = uniqueEmail()
-  await ok(`/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, '', {
-    method: 'POST',
-  })
-  const { code } = await suite.stack.control<{ code: string }>(
-    `/sandbox/last-code?to=${encodeURIComponent(email)}`,
-  )
-  const session = await ok<{ satoken: string }>('/api/user/register', '', {
-    method: 'POST',
-    body: JSON.stringify({
-      type: 'email',
-      username: email,
-      password: TEST_PASSWORD,
-      code,
-      inviteCode: suite.stack.sandbox.inviteCode,
-    }),
-  })
-  await suite.stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: usdt })
-  return { email, token: session.satoken }
+function fundedAccount(usdt = '2500'): Promise<Account> {
+  return createFundedUser(suite.stack, usdt)
 }
 
 function signedInPage(viewport: Viewport, account: Account, language = 'en'): Promise<Page> {
@@ -351,12 +341,7 @@ describe('transfer', () => {
 
 describe('cash flow', () => {
   it('shows a withdrawal once, filters by type and date, and exports what it shows', async () => {
-    // withdrawals open all day for this test, whatever the hour of the run
-    await suite.stack.control('/sandbox/settings', {
-      WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '23:59:59' },
-    })
-    await suite.stack.gateway.responseCache.purge()
-    try {
+    await withWithdrawalsAllDay(suite.stack, async () => {
       const account = await fundedAccount('1000')
       await ok('/api/user/tardPwdSet?pwd=fund-pass-1', account.token, { method: 'POST' })
       const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
@@ -420,12 +405,7 @@ describe('cash flow', () => {
           expect(cents(amount!)).toBe(cents(shownAmounts[index]!))
         })
       }
-    } finally {
-      await suite.stack.control('/sandbox/settings', {
-        WITHDRAWAL_SETTING: { startTime: '11:00:00', endTime: '23:00:00' },
-      })
-      await suite.stack.gateway.responseCache.purge()
-    }
+    })
   })
 })
 

@@ -268,8 +268,11 @@ export async function createFundedAccount(stack: Stack): Promise<string> {
   return (await createFundedUser(stack)).token
 }
 
-/** Registers an account over HTTP and deposits 2500 usdt into it; returns its username and session token. */
-export async function createFundedUser(stack: Stack): Promise<{ email: string; token: string }> {
+/** Registers an account over HTTP and deposits `usdt` into it; returns its username and session token. */
+export async function createFundedUser(
+  stack: Stack,
+  usdt = '2500',
+): Promise<{ email: string; token: string }> {
   const email = uniqueEmail()
   await callApi(stack, `/api/user/sendEmailCode?codeType=register&email=${encodeURIComponent(email)}`, {
     method: 'POST',
@@ -282,8 +285,23 @@ export async function createFundedUser(stack: Stack): Promise<{ email: string; t
     code,
     inviteCode: stack.sandbox.inviteCode,
   })
-  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: '2500' })
+  await stack.control('/sandbox/deposit', { username: email, coin: 'usdt', amount: usdt })
   return { email, token: session.satoken }
+}
+
+/** Runs `body` with withdrawals open all day, whatever the hour of the run, then puts the sandbox's window back. */
+export async function withWithdrawalsAllDay<T>(stack: Stack, body: () => Promise<T>): Promise<T> {
+  const window = async (startTime: string, endTime: string) => {
+    await stack.control('/sandbox/settings', { WITHDRAWAL_SETTING: { startTime, endTime } })
+    // the settings are cached by the gateway
+    await stack.gateway.responseCache.purge()
+  }
+  await window('00:00:00', '23:59:59')
+  try {
+    return await body()
+  } finally {
+    await window('11:00:00', '23:00:00')
+  }
 }
 
 /** A funded account (as createFundedAccount) with `usdt` moved onto its contract account; returns its token. */
