@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ContractOrder } from '@tradegate/shared'
 import { ContractOrderRow } from './contract-order-row'
+import { OrderTable } from './order-table'
 
 /** Contract orders as a table: open ones with a cancel button, past ones with their total, fee and status. */
 export function ContractOrderTable({
@@ -18,32 +19,26 @@ export function ContractOrderTable({
   const { t } = useTranslation()
   return (
     <div className="table-scroll">
-      <table className="data-table" data-testid={history ? 'contract-history' : 'contract-orders'}>
-        <thead>
-          <tr>
-            <th className="desktop-only">{t('trade.time')}</th>
+      <OrderTable
+        testId={history ? 'contract-history' : 'contract-orders'}
+        history={history}
+        leading={
+          <>
             <th>{t('trade.pair')}</th>
             <th>{t('trade.direction')}</th>
-            <th>{t('desk.placedPrice')}</th>
-            <th>{t('desk.averagePrice')}</th>
-            <th>{t('desk.filled')}</th>
-            {history && <th className="desktop-only">{t('desk.total')}</th>}
-            {history && <th className="desktop-only">{t('trade.fee')}</th>}
-            <th>{history ? t('trade.status') : ''}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <ContractOrderRow
-              key={order.id}
-              order={order}
-              history={history}
-              shareNumber={shareNumberOf(order.symbol)}
-              onChanged={onChanged}
-            />
-          ))}
-        </tbody>
-      </table>
+          </>
+        }
+      >
+        {orders.map((order) => (
+          <ContractOrderRow
+            key={order.id}
+            order={order}
+            history={history}
+            shareNumber={shareNumberOf(order.symbol)}
+            onChanged={onChanged}
+          />
+        ))}
+      </OrderTable>
       {orders.length === 0 && <p className="muted empty-line">{t('trade.noOrders')}</p>}
     </div>
   )

@@ -5,6 +5,7 @@ import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelAllButton } from './cancel-buttons'
 import { HideOtherPairs } from './hide-other-pairs'
 import { ListTabs } from './list-tabs'
+import { OrderTable } from './order-table'
 import { SpotOrderRow } from './spot-order-row'
 
 type Tab = 'open' | 'history'
@@ -55,25 +56,15 @@ export function SpotOrders({
       />
       {tab === 'open' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
       <div className="table-scroll">
-        <table className="data-table" data-testid={history ? 'spot-history' : 'spot-orders'}>
-          <thead>
-            <tr>
-              <th className="desktop-only">{t('trade.time')}</th>
-              <th>{t('trade.side')}</th>
-              <th>{t('desk.placedPrice')}</th>
-              <th>{t('desk.averagePrice')}</th>
-              <th>{t('desk.filled')}</th>
-              {history && <th className="desktop-only">{t('desk.total')}</th>}
-              {history && <th className="desktop-only">{t('trade.fee')}</th>}
-              <th>{history ? t('trade.status') : ''}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <SpotOrderRow key={order.id} order={order} history={history} onChanged={onChanged} />
-            ))}
-          </tbody>
-        </table>
+        <OrderTable
+          testId={history ? 'spot-history' : 'spot-orders'}
+          history={history}
+          leading={<th>{t('trade.side')}</th>}
+        >
+          {rows.map((order) => (
+            <SpotOrderRow key={order.id} order={order} history={history} onChanged={onChanged} />
+          ))}
+        </OrderTable>
       </div>
       {rows.length === 0 && <p className="muted empty-line">{t('trade.noOrders')}</p>}
     </section>

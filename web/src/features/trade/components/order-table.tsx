@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * The table of the spot and the contract order lists: the time, the list's own columns (`leading`),
+ * the placed and average price and what is filled, then for past orders their total and fee, and
+ * the status (for open ones, the place of the cancel button). The rows draw the same cells.
+ */
+export function OrderTable({
+  testId,
+  history,
+  leading,
+  children,
+}: {
+  testId: string
+  history: boolean
+  leading: ReactNode
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <table className="data-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th className="desktop-only">{t('trade.time')}</th>
+          {leading}
+          <th>{t('desk.placedPrice')}</th>
+          <th>{t('desk.averagePrice')}</th>
+          <th>{t('desk.filled')}</th>
+          {history && <th className="desktop-only">{t('desk.total')}</th>}
+          {history && <th className="desktop-only">{t('trade.fee')}</th>}
+          <th>{history ? t('trade.status') : ''}</th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  )
+}
