@@ -6,7 +6,7 @@ import { setUpSuite, signedInPages } from './suite'
 // help articles are Japanese; after a switch to Arabic on the language list, help is Arabic.
 
 const suite = setUpSuite()
-const { open, go } = signedInPages(suite, 45_000)
+const { open, go } = signedInPages(suite)
 
 describe('server texts in the chosen language', () => {
   it('shows the home notice and help in Japanese, and help in Arabic after a switch', async () => {
