@@ -32,6 +32,11 @@ export interface LeanClientOptions {
   /** Sockets being opened at once during the reconnect storm. */
   stormConcurrency?: number
   handshakeTimeoutMs?: number
+  /**
+   * When the sockets a storm drops were opened (performance.now()), for a fleet that reopens sockets
+   * another generator held; by default, when this fleet last connected.
+   */
+  connectedAt?: number
 }
 
 export interface StormOptions {
@@ -59,6 +64,8 @@ export interface ClientWindow {
   /** CPU of this whole process as a share of one core; near 100 means the client, not the server, was the limit. */
   clientCpuPercent: number
   socketErrors: number
+  /** The native generator's longest passes over its ready sockets (ms), see SocketWindow. */
+  stallMs?: { p99: number; max: number }
 }
 
 export interface StormReport {
@@ -248,6 +255,7 @@ export class LeanClientFleet {
 
   constructor(private readonly options: LeanClientOptions) {
     this.plans = planClients(options.scenario, options.clients)
+    if (options.connectedAt !== undefined) this.connectedAt = options.connectedAt
   }
 
   /** Distinct topics the plans subscribe to: what a bus needs to subscribe, however many sockets. */

@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
-import { LeanClientFleet, type StormReport } from './lean-client'
+import type { StormReport } from './lean-client'
+import { buildNativeGenerator, NativeClientFleet } from './native-client'
 import { fixedInterval, webClientBackoff, type StormPolicy } from './reconnect-policy'
 import { defaultScenario, type Scenario } from './scenario'
 import {
@@ -266,11 +267,11 @@ async function runAtClientCount(
   let capacity: CapacityReport | undefined
   const begin = performance.now()
   let running: RunningSocketSystem | undefined
-  let fleet: LeanClientFleet | undefined
+  let fleet: NativeClientFleet | undefined
   try {
     running = await system.start(ctx)
     log(`  started in ${Math.round(performance.now() - begin)} ms`)
-    fleet = new LeanClientFleet({
+    fleet = new NativeClientFleet({
       url: running.url,
       protocol: system.protocol,
       clients,
@@ -297,7 +298,7 @@ async function runAtClientCount(
       }
     }
     const fullRate = capacity?.steps.find((step) => step.rateScale === 1)
-    const framesBefore = fleet.totalFrames
+    const framesBefore = await fleet.frameCount()
     if (fullRate) {
       row.window = fullRate
     } else {
@@ -312,7 +313,9 @@ async function runAtClientCount(
     }
     // An overloaded system may deliver nothing published in the window within the grace; it
     // still worked if frames kept arriving.
-    row.ok = row.connect.opened > 0 && (row.window.deliveredPerSecond > 0 || fleet.totalFrames > framesBefore)
+    row.ok =
+      row.connect.opened > 0 &&
+      (row.window.deliveredPerSecond > 0 || (await fleet.frameCount()) > framesBefore)
     if (!row.ok) {
       const said = (await running.diagnose?.().catch(errorText)) ?? ''
       row.error = `opened ${row.connect.opened} sockets, received no frames ${said}`.trim()
@@ -633,6 +636,9 @@ export async function runBench(
   log: (line: string) => void = console.log,
 ): Promise<BenchResult> {
   const began = performance.now()
+  // The socket windows' generator is compiled first: without a compiler the run stops here, not an hour in.
+  if (options.clientCounts.length > 0)
+    log(`native load generator: built ${path.relative(loadtestsDir, buildNativeGenerator())}`)
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
   const cores = os.availableParallelism()

@@ -93,7 +93,7 @@ function windowsOf(report: CapacityReport | undefined): SocketWindow[] {
 
 /** One window in the list of a system's windows. */
 function stepText(step: SocketWindow): string {
-  const stall = step.clientLoopDelayMs ? ` (loop max ${n(step.clientLoopDelayMs.max)} ms)` : ''
+  const stall = step.clientLoopDelayMs ? ` (stall max ${n(step.clientLoopDelayMs.max)} ms)` : ''
   return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
 }
 
@@ -566,7 +566,7 @@ function runSection(result: BenchResult): string {
 - **Redis:** ${result.redis ? (result.redis.own ? `the bench's own redis-server${result.redis.pinned ? `, pinned with the generator` : ''} (and a three-node cluster for ${GATEWAY_CLUSTER})` : `\`${result.redis.url}\`, as named`) : 'not recorded'}
 - **Generator-bound:** a window where the load generator used more than ${GENERATOR_MAX_PERCENT}% of its core, or, where the window is to find the target's limit (REST at full speed, the step that decides a capacity), the target less than ${TARGET_MIN_PERCENT}% of its own, is flagged and enters no ratio.
 - **Tick source:** one feed process for every system (\`baselines/tick-feed.ts\`): ${s.symbols} symbols; per symbol DETAIL ${s.rates.DETAIL}/s, TRADE ${s.rates.TRADE}/s, KLINE ${s.rates.KLINE}/s, DEPTH ${s.rates.DEPTH}/s (a 50-level snapshot, then sequenced updates).
-- **Clients:** one lean load generator for every system (raw WebSocket; Socket.IO's packets spoken over it). Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
+- **Clients:** one native load generator for every system's windows and rounds (\`bench/native-gen.c\`: C, one thread on epoll, built with \`cc -O2\` at the start of the run; raw WebSocket, Socket.IO's packets spoken over it), its CPU read from its own process; the reconnect storms reopen the dropped sockets from the Node fleet (\`bench/lean-client.ts\`), whose waits come from the web client's back-off code. Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
 - **Windows:** ${n(result.options.measureMs / 1000, 1)} s (ramp steps ${n(result.options.rampMeasureMs / 1000, 1)} s). A window counts the frames published inside it, whenever they arrive; the offered rate is what the feed published in it times each topic's subscribers. A window is **held** when ${HELD_RULE}; list frames at a rate must arrive within the rate plus ${HELD_P99_MS} ms. Only held windows at the same offered rate make a ratio.
 - **Rounds:** ${result.rounds ? `${result.options.socketRounds} interleaved round${result.options.socketRounds === 1 ? '' : 's'} of ${result.rounds.systems.map((entry) => entry.system).join(', ')} at ×${result.rounds.rates.join(' and ×')} (${result.rounds.ratesFrom}), ${n(result.rounds.clients)} sockets, ${n(result.options.roundMeasureMs / 1000, 1)} s windows, a fresh server and fleet per system and round` : 'not run'}. CPU ratios come only from windows of the same round.
 - **REST:** ${result.restGenerator?.name ?? 'autocannon'}${result.restGenerator?.note ? ` (${result.restGenerator.note})` : ', one thread'}, ${result.options.restConnections} connections, ${n(result.options.restSeconds / result.options.restRounds, 1)} s per target and round, ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time; figures are the median round's, ratios the median of same-round ratios.`
@@ -596,7 +596,7 @@ Each system's capacity at ${n(result.capacity[0]?.clients)} sockets: the tick ra
 the full scenario) until a step does not hold (${HELD_RULE}), then the gap is halved twice; "≥" marks
 a capacity at the top of the ramp. "half" is a window at half the capacity's rate, where latency,
 memory and the reconnect storm are judged. Every window, ramp step or half, that does not hold is measured
-once more before it counts as not held. "generator stall" is the load generator's longest event-loop delay
+once more before it counts as not held. "generator stall" is the native load generator's longest pass over its ready sockets
 in the half window: a frame that arrives during it waits that long, whichever system sent it.
 
 ${mdTable(
@@ -604,7 +604,7 @@ ${mdTable(
   result.capacity.map((report) => [report.system, ...capacityCells(report)]),
 )}
 
-Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU and the load generator's longest event-loop stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
+Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU and the load generator's longest stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
 
 ${result.capacity
   .map((report) => {

@@ -4,7 +4,7 @@
  * system in turn on a fresh server and fleet. A slow spell of a shared machine lands on one round of
  * every system alike, and ratios are taken only between windows of the same round.
  */
-import { LeanClientFleet } from './lean-client'
+import { NativeClientFleet } from './native-client'
 import {
   BARE_WS_CORKED,
   BARE_WS_PREFRAMED,
@@ -57,10 +57,10 @@ async function measureRound(
   log: (line: string) => void,
 ): Promise<SocketWindow[]> {
   let running: RunningSocketSystem | undefined
-  let fleet: LeanClientFleet | undefined
+  let fleet: NativeClientFleet | undefined
   try {
     running = await system.start(ctx)
-    fleet = new LeanClientFleet({
+    fleet = new NativeClientFleet({
       url: running.url,
       protocol: system.protocol,
       clients,

@@ -78,8 +78,8 @@ export interface SocketWindow {
   serverCpuMicrosPerDelivery?: number
   clientCpuPercent: number
   /**
-   * The load generator's own event-loop delay over the window (p99 and max, ms): a stall there
-   * delays every frame it reads, whichever system sent it.
+   * The load generator's longest passes over its ready sockets in the window (p99 and max, ms): a
+   * frame that arrives during one waits that long, whichever system sent it.
    */
   clientLoopDelayMs?: { p99: number; max: number }
   socketErrors: number

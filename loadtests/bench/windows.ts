@@ -2,8 +2,7 @@
  * One measurement window of a socket system, and the helpers around it: a held window retried once,
  * draining a backlog, a window in words.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-import type { LeanClientFleet } from './lean-client'
+import type { NativeClientFleet } from './native-client'
 import type { RunningSocketSystem } from './socket-systems'
 import { readCpuMicros } from './proc-stats'
 import { judgeWindow } from './capacity'
@@ -22,7 +21,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((done) => setTim
 
 /** What one system's windows need besides the fleet and the running server. */
 export interface WindowContext {
-  fleet: LeanClientFleet
+  fleet: NativeClientFleet
   running: RunningSocketSystem
   listRateMs: number
   /** How long after a window ends frames published in it may still arrive and count. */
@@ -36,13 +35,10 @@ export interface WindowContext {
 export async function measureWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
   const subscribers = wc.fleet.subscribers()
   const cpuBefore = readCpuMicros(wc.running.pid)
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
-  loopDelay.enable()
-  const close = wc.fleet.openWindow()
+  const close = await wc.fleet.openWindow()
   await sleep(ms)
   const cpuAfter = readCpuMicros(wc.running.pid)
   const client = await close(wc.graceMs)
-  loopDelay.disable()
   const published = await wc.running.countPublished(client.from, client.to)
   const window = judgeWindow({
     rateScale: scale,
@@ -52,7 +48,7 @@ export async function measureWindow(wc: WindowContext, scale: number, ms: number
     listRateMs: wc.listRateMs,
     serverCpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
   })
-  window.clientLoopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }
+  if (client.stallMs) window.clientLoopDelayMs = client.stallMs
   const bound = generatorBound({
     generatorCpuPercent: window.clientCpuPercent,
     targetCpuPercent: window.serverCpuPercent,

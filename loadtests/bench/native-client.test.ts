@@ -1,0 +1,219 @@
+import { once } from 'node:events'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startBareWsServer } from '../baselines/bare-ws-server'
+import { startSocketIoServer } from '../baselines/socketio-server'
+import { startTickFeed } from '../baselines/tick-feed'
+import { subscribeToFeed } from '../baselines/feed-subscriber'
+import { NativeClientFleet, buildNativeGenerator } from './native-client'
+import { defaultScenario, planClients, type Scenario } from './scenario'
+import type { ClientProtocol } from './lean-client'
+
+const cleanups: Array<() => Promise<unknown> | unknown> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((done) => setTimeout(done, 5))
+}
+
+// a list at a rate, so frames of both kinds arrive: the baselines send every tick of it
+const scenario: Scenario = { ...defaultScenario, symbols: 6, listRate: 1000 }
+const FEED_TOKEN = 'native-client-test'
+
+/** A tiny server of `protocol` fed by the tick feed, as the bench runs them, but in this process. */
+async function tinyServer(
+  protocol: ClientProtocol,
+): Promise<{ url: string; feed: Awaited<ReturnType<typeof startTickFeed>> }> {
+  const feed = await startTickFeed({ scenario, feedToken: FEED_TOKEN })
+  cleanups.push(() => feed.close())
+  if (protocol === 'ws') {
+    const server = await startBareWsServer({ cork: true })
+    cleanups.push(() => server.close())
+    const subscription = await subscribeToFeed(feed.url, FEED_TOKEN, (topic, frame, text) => {
+      if (frame.type === 'DEPTH') {
+        server.books.apply(frame)
+        if (frame.data.snapshot) return
+      }
+      server.publish(topic, text)
+    })
+    cleanups.push(() => subscription.close())
+    return { url: server.wsUrl, feed }
+  }
+  const server = await startSocketIoServer({ adapter: 'memory', reliable: true })
+  cleanups.push(() => server.close())
+  const subscription = await subscribeToFeed(feed.url, FEED_TOKEN, (topic, frame) =>
+    server.publish(topic, frame),
+  )
+  cleanups.push(() => subscription.close())
+  return { url: server.url, feed }
+}
+
+describe('native load generator', () => {
+  it.each(['ws', 'socket.io'] as const)(
+    'over %s, counts every frame published in a window once, by publish time, raw and list apart',
+    async (protocol) => {
+      const { url, feed } = await tinyServer(protocol)
+      const clients = 30
+      const fleet = new NativeClientFleet({ url, protocol, clients, scenario })
+      cleanups.push(() => fleet.close())
+      let lastTs = 0
+      const ticks = feed.start(1)
+      const connect = await fleet.connect()
+      expect(connect).toMatchObject({ opened: clients, failed: 0 })
+      expect((await fleet.waitUntilAllReceived(10_000)).missing).toBe(0)
+
+      // Ticks stop around the window's edges, so no frame is in flight while it opens or closes.
+      const quiet = async (): Promise<void> => {
+        ticks.setRateScale(0)
+        lastTs = Date.now()
+        await until(() => Date.now() > lastTs + 20)
+      }
+      await quiet()
+      const close = await fleet.openWindow()
+      const framesAtOpen = await fleet.frameCount()
+      const publishedAtOpen = ticks.published
+      ticks.setRateScale(3)
+      await until(() => ticks.published >= publishedAtOpen + 300)
+      await quiet()
+      const window = await close(1500)
+
+      const published = feed.countPublished(window.from, window.to)
+      const subscribers = fleet.subscribers()
+      let raw = 0
+      let rated = 0
+      for (const [topic, count] of Object.entries(published)) {
+        raw += count * (subscribers.raw.get(topic) ?? 0)
+        rated += count * (subscribers.rated.get(topic) ?? 0)
+      }
+      expect(raw).toBeGreaterThan(0)
+      expect(rated).toBeGreaterThan(0)
+      expect(window.raw.delivered).toBe(raw)
+      expect(window.rated.delivered).toBe(rated)
+      expect(window.raw.latencyMs.samples).toBe(raw)
+      expect(window.socketErrors).toBe(0)
+      expect(window.clientCpuPercent).toBeGreaterThanOrEqual(0)
+      expect(await fleet.frameCount()).toBeGreaterThanOrEqual(framesAtOpen + raw + rated)
+    },
+  )
+
+  it('reads frames cut across reads, 64-bit lengths and fragments, answers pings, and counts by publish time', async () => {
+    buildNativeGenerator()
+    const traded = planClients(scenario, 1)[0]!.traded
+    const list = traded === 'ethusdt' ? 'solusdt' : 'ethusdt'
+    let peer: Socket | undefined
+    const fromClient: Array<{ opcode: number; payload: Buffer }> = []
+    let pending = Buffer.alloc(0)
+    const server = createServer((socket) => {
+      let upgraded = false
+      socket.on('data', (chunk: Buffer) => {
+        pending = Buffer.concat([pending, chunk])
+        if (!upgraded) {
+          const end = pending.indexOf('\r\n\r\n')
+          if (end < 0) return
+          pending = pending.subarray(end + 4)
+          upgraded = true
+          socket.write(
+            'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+          )
+          peer = socket
+        }
+        // client frames: masked, lengths under 64 KiB
+        while (pending.length >= 6) {
+          let length = pending[1]! & 0x7f
+          let at = 2
+          if (length === 126) {
+            length = pending.readUInt16BE(2)
+            at = 4
+          }
+          if (pending.length < at + 4 + length) break
+          const mask = pending.subarray(at, at + 4)
+          const payload = Buffer.from(
+            pending.subarray(at + 4, at + 4 + length).map((byte, i) => byte ^ mask[i & 3]!),
+          )
+          fromClient.push({ opcode: pending[0]! & 0x0f, payload })
+          pending = pending.subarray(at + 4 + length)
+        }
+      })
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    cleanups.push(() => new Promise((done) => server.close(done)))
+    cleanups.push(() => peer?.destroy())
+    const { port } = server.address() as AddressInfo
+    const fleet = new NativeClientFleet({
+      url: `ws://127.0.0.1:${port}/ws`,
+      protocol: 'ws',
+      clients: 1,
+      scenario,
+    })
+    cleanups.push(() => fleet.close())
+    expect(await fleet.connect()).toMatchObject({ opened: 1, failed: 0 })
+    // the plan's subscribe frames, as the Node fleet sends them
+    await until(() => fromClient.length >= 6)
+    expect(fromClient.map((frame) => JSON.parse(frame.payload.toString()) as unknown)).toEqual(
+      planClients(scenario, 1)[0]!.subscribeFrames,
+    )
+
+    const frame = (opcode: number, payload: Buffer, fin = true, lengthBytes?: 8): Buffer => {
+      const first = (fin ? 0x80 : 0) | opcode
+      if (lengthBytes === 8 || payload.length >= 65_536) {
+        const header = Buffer.alloc(10)
+        header[0] = first
+        header[1] = 127
+        header.writeBigUInt64BE(BigInt(payload.length), 2)
+        return Buffer.concat([header, payload])
+      }
+      if (payload.length >= 126) {
+        const header = Buffer.from([first, 126, payload.length >> 8, payload.length & 0xff])
+        return Buffer.concat([header, payload])
+      }
+      return Buffer.concat([Buffer.from([first, payload.length]), payload])
+    }
+    const pongs = (): string[] => fromClient.filter((f) => f.opcode === 0xa).map((f) => f.payload.toString())
+    /** A ping whose pong says the generator has read everything sent before it. */
+    const sync = async (payload: string): Promise<void> => {
+      peer!.write(frame(0x9, Buffer.from(payload)))
+      await until(() => pongs().includes(payload))
+    }
+
+    const close = await fleet.openWindow()
+    const ts = Date.now()
+    const split = frame(0x1, Buffer.from(`{"type":"TRADE","symbol":"${traded}","data":{},"ts":${ts}}`))
+    // the first half with a ping: its pong proves the half was read on its own
+    peer!.write(Buffer.concat([frame(0x9, Buffer.from('half')), split.subarray(0, 9)]))
+    await until(() => pongs().includes('half'))
+    peer!.write(split.subarray(9))
+    // a list symbol's DETAIL, 70 kB, its length in 64 bits
+    const big = `{"type":"DETAIL","symbol":"${list}","data":{"pad":"${'x'.repeat(70_000)}"},"ts":${ts}}`
+    peer!.write(frame(0x1, Buffer.from(big), true, 8))
+    // one message in three fragments, a ping between them
+    const fragmented = Buffer.from(`{"type":"DEPTH","symbol":"${traded}","data":{"bids":[]},"ts":${ts}}`)
+    peer!.write(
+      Buffer.concat([
+        frame(0x1, fragmented.subarray(0, 10), false),
+        frame(0x0, fragmented.subarray(10, 20), false),
+        frame(0x9, Buffer.from('between')),
+        frame(0x0, fragmented.subarray(20), true),
+      ]),
+    )
+    // published before the window: a backlog frame, not the window's work
+    peer!.write(
+      frame(0x1, Buffer.from(`{"type":"TRADE","symbol":"${traded}","data":{},"ts":${ts - 60_000}}`)),
+    )
+    // ts not last: read by the top-level lookup, the nested one ignored
+    peer!.write(frame(0x1, Buffer.from(`{"ts":${ts},"type":"KLINE","symbol":"${traded}","data":{"ts":1}}`)))
+    // no publish time at all: not counted
+    peer!.write(frame(0x1, Buffer.from(`{"type":"KLINE","symbol":"${traded}","data":{"ts":1}}`)))
+    await sync('last')
+    const window = await close(0)
+
+    expect(pongs()).toEqual(['half', 'between', 'last'])
+    expect(window.raw.delivered).toBe(3)
+    expect(window.rated.delivered).toBe(1)
+    expect(window.backlog).toBe(1)
+    expect(window.raw.latencyMs.samples).toBe(3)
+    expect(await fleet.frameCount()).toBe(6)
+  })
+})

@@ -1,0 +1,273 @@
+/**
+ * The socket windows' load generator: `native-gen.c`, built at the bench's start and driven from
+ * here with the fleet's interface (connect, windows, storms, close). One C thread on epoll counts
+ * the frames, so on a 2-core machine the generator is no longer what limits a socket capacity; the
+ * plan, the publish-time accounting and the percentiles are the Node fleet's own (`lean-client.ts`,
+ * `window-accounting.ts`). Reconnect storms stay on the Node fleet: its reconnect waits come from
+ * the shared back-off code, so the native sockets are dropped and the Node fleet reopens them.
+ */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { loadtestsDir } from './child-process'
+import {
+  LeanClientFleet,
+  type ClientWindow,
+  type ConnectReport,
+  type LeanClientOptions,
+  type StormOptions,
+  type StormReport,
+} from './lean-client'
+import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan } from './scenario'
+import { socketIoEvent, socketIoWebSocketUrl } from './socketio-framing'
+import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './window-accounting'
+
+export const NATIVE_GENERATOR_SOURCE = path.join(loadtestsDir, 'bench', 'native-gen.c')
+export const NATIVE_GENERATOR_BINARY = path.join(loadtestsDir, 'build', 'native-gen')
+
+let built: string | undefined
+
+/**
+ * Compiles the generator with the machine's C compiler (once per process). Built under a temporary
+ * name and renamed, so test files building at once never run a half-written binary.
+ */
+export function buildNativeGenerator(): string {
+  if (built) return built
+  mkdirSync(path.dirname(NATIVE_GENERATOR_BINARY), { recursive: true })
+  const temporary = `${NATIVE_GENERATOR_BINARY}.${process.pid}.tmp`
+  const compiler = process.env.CC ?? 'cc'
+  const result = spawnSync(compiler, ['-O2', '-o', temporary, NATIVE_GENERATOR_SOURCE, '-lm'], {
+    encoding: 'utf8',
+  })
+  if (result.error) {
+    throw new Error(
+      `the native load generator needs a C compiler: "${compiler}" could not run (${result.error.message}); install gcc or set CC`,
+    )
+  }
+  if (result.status !== 0) {
+    rmSync(temporary, { force: true })
+    throw new Error(
+      `building ${path.relative(loadtestsDir, NATIVE_GENERATOR_SOURCE)} failed:\n${result.stderr}`,
+    )
+  }
+  renameSync(temporary, NATIVE_GENERATOR_BINARY)
+  built = NATIVE_GENERATOR_BINARY
+  return built
+}
+
+/** The plan as the generator reads it: each client's list test and subscribe frames as sent. */
+export function planText(plans: readonly ClientPlan[], socketIo: boolean): string {
+  const lines: string[] = []
+  for (const plan of plans) {
+    lines.push(`c ${plan.ratedTopics.length > 0 ? 1 : 0} ${plan.traded} ${plan.subscribeFrames.length}`)
+    for (const frame of plan.subscribeFrames)
+      lines.push(`f ${socketIo ? socketIoEvent(frame) : JSON.stringify(frame)}`)
+  }
+  lines.push('end')
+  return `${lines.join('\n')}\n`
+}
+
+interface NativeCounts {
+  delivered: number
+  histogram: Array<[number, number]>
+}
+
+interface NativeWindow {
+  from: number
+  to: number
+  seconds: number
+  raw: NativeCounts
+  rated: NativeCounts
+  backlog: number
+  cpuPercent: number
+  socketErrors: number
+  stallMs: { p99: number; max: number }
+}
+
+function windowCount(counts: NativeCounts): WindowCount {
+  const histogram = new Uint32Array(MAX_LATENCY_MS + 1)
+  for (const [ms, count] of counts.histogram) histogram[ms] = count
+  return { delivered: counts.delivered, latencyMs: summarizeHistogram(histogram) }
+}
+
+/** What the generator saw of one window, in the fleet's shape; its CPU is the C process's own. */
+export function clientWindow(native: NativeWindow): ClientWindow {
+  return {
+    from: native.from,
+    to: native.to,
+    seconds: native.seconds,
+    raw: windowCount(native.raw),
+    rated: windowCount(native.rated),
+    backlog: native.backlog,
+    clientCpuPercent: native.cpuPercent,
+    socketErrors: native.socketErrors,
+    stallMs: native.stallMs,
+  }
+}
+
+/** The generator's process: one command line in, one JSON line out, one command at a time. */
+class NativeProcess {
+  private readonly child: ChildProcessWithoutNullStreams
+  private readonly lines: AsyncIterator<string>
+  private queue: Promise<unknown> = Promise.resolve()
+  private stderr = ''
+  exited = false
+
+  constructor(binary: string, args: string[]) {
+    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    this.child.stderr.on(
+      'data',
+      (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-2000)),
+    )
+    this.child.on('exit', () => (this.exited = true))
+    // the harness may end the process before reading every answer
+    this.child.stdin.on('error', () => undefined)
+    this.lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]()
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid
+  }
+
+  /** Sends `text` (one or more lines) and returns the next answer. */
+  ask<T>(text: string): Promise<T> {
+    const next = this.queue.then(async () => {
+      this.child.stdin.write(text.endsWith('\n') ? text : `${text}\n`)
+      const line = await this.lines.next()
+      if (line.done) throw new Error(`native generator exited: ${this.stderr.trim() || 'no message'}`)
+      const answer = JSON.parse(line.value) as T & { error?: string }
+      if (answer.error) throw new Error(`native generator: ${answer.error}`)
+      return answer
+    })
+    this.queue = next.catch(() => undefined)
+    return next
+  }
+
+  kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL')
+  }
+}
+
+/**
+ * The fleet's interface over the native generator. The plans are the Node fleet's
+ * (`planClients`), so both face the same fan-out; each socket's subscribe frames are sent as the
+ * Node fleet sends them.
+ */
+export class NativeClientFleet {
+  private readonly plans: ClientPlan[]
+  private readonly native: NativeProcess
+  private readonly started: Promise<unknown>
+  /** The plans whose sockets the last connect opened. */
+  private openPlans: ClientPlan[] = []
+  /** While a storm's sockets are open, the Node fleet holds them. */
+  private stormFleet: LeanClientFleet | undefined
+  private connectedAt = performance.now()
+
+  constructor(private readonly options: LeanClientOptions) {
+    this.plans = planClients(options.scenario, options.clients)
+    const socketIo = options.protocol === 'socket.io'
+    const url = socketIo ? socketIoWebSocketUrl(options.url) : new URL(options.url)
+    const pathname = socketIo ? `${url.pathname}${url.search}` : url.pathname.replace(/\/+$/, '')
+    this.native = new NativeProcess(buildNativeGenerator(), [
+      url.hostname,
+      url.port || '80',
+      pathname,
+      options.protocol,
+      socketIo ? '0' : '1',
+      String(options.connectConcurrency ?? 200),
+      String(options.handshakeTimeoutMs ?? 15_000),
+    ])
+    this.started = this.native.ask(planText(this.plans, socketIo))
+  }
+
+  /** The generator's process id: what the bench reads its CPU from, beside the window's own figure. */
+  get pid(): number | undefined {
+    return this.native.pid
+  }
+
+  get topicCount(): number {
+    return new Set(this.plans.flatMap((plan) => plan.subscribeFrames.map(topicOfSubscribe))).size
+  }
+
+  get openSockets(): number {
+    return this.stormFleet ? this.stormFleet.openSockets : this.openPlans.length
+  }
+
+  subscribers(): ReturnType<typeof subscriberCounts> {
+    return this.stormFleet ? this.stormFleet.subscribers() : subscriberCounts(this.openPlans)
+  }
+
+  async connect(deadlineMs = 60_000): Promise<ConnectReport> {
+    await this.started
+    const answer = await this.native.ask<{
+      opened: number
+      failed: number
+      ms: number
+      failedPlans: number[]
+    }>(`connect ${deadlineMs}`)
+    const failed = new Set(answer.failedPlans)
+    this.openPlans = this.plans.filter((_plan, index) => !failed.has(index))
+    this.connectedAt = performance.now()
+    return {
+      opened: answer.opened,
+      failed: answer.failed,
+      ms: answer.ms,
+      perSecond: answer.opened / (answer.ms / 1000),
+    }
+  }
+
+  async waitUntilAllReceived(timeoutMs: number): Promise<{ ms: number; missing: number }> {
+    await this.backFromStorm()
+    return this.native.ask(`wait ${timeoutMs}`)
+  }
+
+  /** Frames received since the generator started (storms' frames not included). */
+  async frameCount(): Promise<number> {
+    return (await this.stats()).frames
+  }
+
+  /** The generator's counters: frames read, and its own CPU split into user and kernel time. */
+  async stats(): Promise<{ frames: number; userMs: number; systemMs: number }> {
+    await this.backFromStorm()
+    return this.native.ask('stats')
+  }
+
+  /**
+   * Opens a window at this moment's publish time (the generator's clock, which is the feed's);
+   * close it with the returned function, as with the Node fleet.
+   */
+  async openWindow(): Promise<(graceMs: number) => Promise<ClientWindow>> {
+    await this.backFromStorm()
+    await this.native.ask('open')
+    return async (graceMs) =>
+      clientWindow(await this.native.ask<NativeWindow>(`close ${Math.round(graceMs)}`))
+  }
+
+  /**
+   * Drops every native socket at once and lets the Node fleet reopen them by `options.policy`; the
+   * next window reconnects the native sockets first.
+   */
+  async reconnectStorm(options: StormOptions): Promise<StormReport> {
+    if (!this.stormFleet) {
+      await this.native.ask('drop')
+      this.openPlans = []
+      this.stormFleet = new LeanClientFleet({ ...this.options, connectedAt: this.connectedAt })
+    }
+    return this.stormFleet.reconnectStorm(options)
+  }
+
+  private async backFromStorm(): Promise<void> {
+    if (!this.stormFleet) return
+    this.stormFleet.close()
+    this.stormFleet = undefined
+    await this.connect()
+    await this.native.ask('wait 15000')
+  }
+
+  close(): void {
+    this.stormFleet?.close()
+    this.stormFleet = undefined
+    this.native.kill()
+  }
+}

@@ -1,0 +1,921 @@
+/*
+ * The native load generator: the lean client fleet's capacity and ramp windows (lean-client.ts) in
+ * one C thread on epoll, so counting frames costs a small share of a core and the generator is not
+ * what limits a socket capacity on a 2-core machine. Driven by native-client.ts over stdin/stdout:
+ *
+ *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency handshake-timeout-ms
+ *   stdin, first: the plan, one client per "c <rated 0|1> <traded> <frames>" line followed by
+ *     <frames> lines "f <text>", each text one subscribe frame as it goes on the wire
+ *     (already a Socket.IO event for socket.io), then "end". Answer: {"ready":true}.
+ *   then one command per line, each answered by one JSON line on stdout:
+ *     connect <deadline-ms>  opens every plan's socket     {"opened","failed","ms","failedPlans":[…]}
+ *     wait <timeout-ms>      until each has a frame        {"ms","missing"}
+ *     open                   a window from now             {"from"}
+ *     close <grace-ms>       ends it; counts after grace   {"from","to","seconds","raw":{"delivered","histogram"},…}
+ *     stats                                                {"open","frames"}
+ *     drop                   closes every socket at once   {"dropped"}
+ *     quit
+ *
+ * Frames are read exactly as lean-client.ts reads them: the publish time from the end of the text
+ * (extractPublishTs, with a top-level "ts" lookup as its fallback), the market list's frames told
+ * by listFrameTest, and counted by publish time as window-accounting.ts counts them. Latencies go
+ * out as a sparse histogram, summarised by the same code as the Node fleet's.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_LATENCY_MS 120000
+#define READ_CHUNK 65536
+
+enum { ST_IDLE, ST_CONNECTING, ST_HANDSHAKE, ST_ENGINE, ST_OPEN, ST_CLOSED };
+
+typedef struct {
+  int rated;
+  char *traded;
+  size_t traded_len;
+  int nframes;
+  char **frames;
+} Plan;
+
+typedef struct {
+  int fd;
+  int state;
+  int plan;
+  int awaiting_first;
+  double started_ms; /* monotonic, for the handshake timeout */
+  uint8_t *in;       /* bytes not yet walked: a frame cut across reads, or the HTTP answer */
+  size_t in_len, in_cap;
+  uint8_t *msg; /* a fragmented message being put together */
+  size_t msg_len, msg_cap;
+  int msg_open;
+  uint8_t *out; /* bytes the kernel did not take yet */
+  size_t out_len, out_cap;
+  int want_out;
+} Conn;
+
+typedef struct {
+  uint64_t delivered;
+  uint32_t *histogram;
+} Counts;
+
+typedef struct {
+  int active;  /* frames are recorded into it */
+  int closing; /* closed, waiting out the grace */
+  double from, to;
+  double started_mono, seconds;
+  double cpu_percent;
+  uint64_t socket_errors;
+  double grace_until;
+  Counts raw, rated;
+  uint64_t backlog;
+  /* how long each pass over the ready sockets took, in 0.1 ms: a frame that arrives meanwhile waits */
+  uint32_t *stalls;
+  double stall_max;
+} Window;
+#define STALL_BUCKETS 10001
+
+static const char *host, *base_path, *protocol;
+static int port, uuid_path, socketio, concurrency = 200;
+static double handshake_timeout_ms = 15000;
+static Plan *plans;
+static int nplans;
+static Conn *conns;
+static int epfd;
+static uint8_t readbuf[READ_CHUNK];
+static uint64_t total_frames, socket_errors, passes, events_seen;
+static int awaiting;
+static Window win;
+static int urandom_fd = -1;
+
+/* connect */
+static int connecting, next_plan, inflight, opened, failed;
+static double connect_started, connect_deadline;
+static int *failed_plans, nfailed_plans;
+/* wait */
+static int waiting;
+static double wait_started, wait_deadline;
+
+static double mono_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+/* Date.now(): whole epoch milliseconds, the clock the feed stamps frames with. */
+static double epoch_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (double)((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+static double cpu_ms(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3 + ru.ru_stime.tv_sec * 1e3 +
+         ru.ru_stime.tv_usec / 1e3;
+}
+static void die(const char *what) {
+  fprintf(stderr, "native-gen: %s: %s\n", what, strerror(errno));
+  exit(2);
+}
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) die("out of memory");
+  return q;
+}
+static void random_bytes(uint8_t *buf, size_t n) {
+  if (urandom_fd < 0 && (urandom_fd = open("/dev/urandom", O_RDONLY)) < 0) die("/dev/urandom");
+  while (n > 0) {
+    ssize_t got = read(urandom_fd, buf, n);
+    if (got <= 0) die("/dev/urandom");
+    buf += got;
+    n -= (size_t)got;
+  }
+}
+
+static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void reply(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stdout, fmt, ap);
+  va_end(ap);
+  fputc('\n', stdout);
+  fflush(stdout);
+}
+
+/* ---- publish time, as lean-client.ts extractPublishTs reads it ---- */
+
+static int is_space(int c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* The fallback's JSON.parse, reduced to what it is used for: the number under the top-level "ts"
+ * of the object (or, after a Socket.IO "42", of the array's second element). */
+static int parsed_ts(const uint8_t *p, size_t n, double *out) {
+  size_t i = 0;
+  int target_depth = 1, in_array = 0;
+  if (n >= 3 && p[0] == '4' && p[1] == '2' && p[2] == '[') i = 2;
+  while (i < n && is_space(p[i])) i++;
+  if (i >= n) return 0;
+  if (p[i] == '[') in_array = 1, target_depth = 2;
+  else if (p[i] != '{') return 0;
+  int depth = 0, element = 0, found = 0;
+  double value = 0;
+  for (; i < n; i++) {
+    uint8_t c = p[i];
+    if (c == '"') {
+      size_t start = ++i;
+      while (i < n && p[i] != '"') i += p[i] == '\\' ? 2 : 1;
+      if (i >= n) return 0;
+      size_t end = i;
+      /* a key of the object looked in: a string at its depth followed by ':' */
+      if (depth == target_depth && (!in_array || element == 1)) {
+        size_t j = i + 1;
+        while (j < n && is_space(p[j])) j++;
+        if (j < n && p[j] == ':' && end - start == 2 && p[start] == 't' && p[start + 1] == 's') {
+          j++;
+          while (j < n && is_space(p[j])) j++;
+          if (j < n && (is_digit(p[j]) || p[j] == '-')) {
+            char tmp[64];
+            size_t k = 0;
+            while (j < n && k < sizeof tmp - 1 &&
+                   (is_digit(p[j]) || p[j] == '.' || p[j] == '-' || p[j] == '+' || p[j] == 'e' || p[j] == 'E'))
+              tmp[k++] = (char)p[j++];
+            tmp[k] = 0;
+            value = strtod(tmp, NULL);
+            found = 1;
+          } else {
+            found = 0; /* a later "ts" that is not a number wins in JSON.parse, and is no time */
+          }
+        }
+      }
+    } else if (c == '{' || c == '[') {
+      depth++;
+    } else if (c == '}' || c == ']') {
+      depth--;
+      if (depth == 0) break;
+    } else if (c == ',' && in_array && depth == 1) {
+      element++;
+    }
+  }
+  if (found) *out = value;
+  return found;
+}
+
+static int extract_ts(const uint8_t *f, size_t n, double *out) {
+  long i = (long)n - 1;
+  while (i >= 0 && is_space(f[i])) i--;
+  if (i >= 0 && f[i] == ']') {
+    i--;
+    while (i >= 0 && is_space(f[i])) i--;
+  }
+  if (i >= 0 && f[i] == '}') {
+    i--;
+    while (i >= 0 && is_space(f[i])) i--;
+    long end = i + 1;
+    int fractional = 0;
+    while (i >= 0 && (is_digit(f[i]) || f[i] == '.')) {
+      if (f[i] == '.') fractional = 1;
+      i--;
+    }
+    long start = i + 1;
+    while (i >= 0 && is_space(f[i])) i--;
+    if (end > start && i >= 0 && f[i] == ':') {
+      i--;
+      while (i >= 0 && is_space(f[i])) i--;
+      if (i >= 3 && memcmp(f + i - 3, "\"ts\"", 4) == 0) {
+        if (fractional) {
+          char tmp[64];
+          long len = end - start < 63 ? end - start : 63;
+          memcpy(tmp, f + start, (size_t)len);
+          tmp[len] = 0;
+          char *stop;
+          *out = strtod(tmp, &stop);
+          if (*stop) return parsed_ts(f, n, out); /* Number("1.2.3") is NaN; not a time */
+          return 1;
+        }
+        double v = 0;
+        for (long at = start; at < end; at++) v = v * 10 + (f[at] - '0');
+        *out = v;
+        return 1;
+      }
+    }
+  }
+  return parsed_ts(f, n, out);
+}
+
+/* listFrameTest: the market list's DETAIL, never the traded symbol's. */
+static const char DETAIL_PREFIX[] = "{\"type\":\"DETAIL\",\"symbol\":\"";
+static int is_list_frame(const Plan *plan, const uint8_t *p, size_t n, size_t offset) {
+  size_t prefix = sizeof DETAIL_PREFIX - 1;
+  if (n < offset + prefix + plan->traded_len + 1) return 0;
+  if (memcmp(p + offset, DETAIL_PREFIX, prefix) != 0) return 0;
+  const uint8_t *symbol = p + offset + prefix;
+  return !(memcmp(symbol, plan->traded, plan->traded_len) == 0 && symbol[plan->traded_len] == '"');
+}
+
+/* ---- window accounting (window-accounting.ts PublishTimeWindow.record) ---- */
+
+static void counts_add(Counts *c, double latency) {
+  c->delivered++;
+  double rounded = floor(latency + 0.5); /* Math.round */
+  if (rounded < 0) rounded = 0;
+  if (rounded > MAX_LATENCY_MS) rounded = MAX_LATENCY_MS;
+  c->histogram[(int)rounded]++;
+}
+static void window_record(double published, double received, int rated) {
+  if (published < win.from) {
+    if (!win.closing || received <= win.to) win.backlog++;
+    return;
+  }
+  if (win.closing && published > win.to) return;
+  counts_add(rated ? &win.rated : &win.raw, received - published);
+}
+
+/* ---- sockets ---- */
+
+static void out_append(Conn *c, const uint8_t *data, size_t n) {
+  if (c->out_len + n > c->out_cap) {
+    c->out_cap = (c->out_len + n) * 2;
+    c->out = xrealloc(c->out, c->out_cap);
+  }
+  memcpy(c->out + c->out_len, data, n);
+  c->out_len += n;
+}
+
+static void conn_close(Conn *c) {
+  if (c->fd >= 0) {
+    close(c->fd);
+    c->fd = -1;
+  }
+  if (c->awaiting_first) {
+    c->awaiting_first = 0;
+    awaiting--;
+  }
+  c->state = ST_CLOSED;
+  c->in_len = c->msg_len = c->out_len = 0;
+  c->msg_open = 0;
+  c->want_out = 0;
+}
+
+static void flush_out(Conn *c);
+
+/* A client frame: FIN, the opcode, the payload masked as RFC 6455 requires (maskedFrame). */
+static void send_frame(Conn *c, int opcode, const uint8_t *payload, size_t n) {
+  uint8_t header[14];
+  size_t h = 0;
+  header[h++] = (uint8_t)(0x80 | opcode);
+  if (n < 126) header[h++] = (uint8_t)(0x80 | n);
+  else if (n < 65536) {
+    header[h++] = 0x80 | 126;
+    header[h++] = (uint8_t)(n >> 8);
+    header[h++] = (uint8_t)n;
+  } else {
+    header[h++] = 0x80 | 127;
+    for (int s = 56; s >= 0; s -= 8) header[h++] = (uint8_t)((uint64_t)n >> s);
+  }
+  uint8_t mask[4];
+  random_bytes(mask, 4);
+  memcpy(header + h, mask, 4);
+  h += 4;
+  out_append(c, header, h);
+  size_t at = c->out_len;
+  out_append(c, payload, n);
+  for (size_t i = 0; i < n; i++) c->out[at + i] ^= mask[i & 3];
+}
+static void send_text(Conn *c, const char *text) { send_frame(c, 0x1, (const uint8_t *)text, strlen(text)); }
+
+static void handshake_done(Conn *c, int ok);
+
+static void on_ready(Conn *c) {
+  Plan *plan = &plans[c->plan];
+  c->state = ST_OPEN;
+  c->awaiting_first = 1;
+  awaiting++;
+  for (int i = 0; i < plan->nframes; i++) send_text(c, plan->frames[i]);
+  handshake_done(c, 1);
+}
+
+static void on_frame(Conn *c, const uint8_t *p, size_t n, size_t offset, double now) {
+  total_frames++;
+  if (c->awaiting_first) {
+    c->awaiting_first = 0;
+    awaiting--;
+  }
+  if (!win.active) return;
+  double ts;
+  if (!extract_ts(p, n, &ts)) return;
+  Plan *plan = &plans[c->plan];
+  window_record(ts, now, plan->rated && is_list_frame(plan, p, n, offset));
+}
+
+/* The server closed or refused a Socket.IO connect before it was ready: a failed open. */
+static void refused(Conn *c) {
+  handshake_done(c, 0);
+  conn_close(c);
+}
+
+static const char EVENT_PREFIX[] = "42[\"message\",";
+
+/* One whole text message: the gateway's protocol as it is, or a Socket.IO packet (readSocketIoPacket). */
+static void on_text(Conn *c, const uint8_t *p, size_t n, double now) {
+  if (!socketio) {
+    on_frame(c, p, n, 0, now);
+    return;
+  }
+  if (n == 0) return;
+  uint8_t engine = p[0];
+  if (engine == '0') {
+    if (c->state == ST_ENGINE) send_text(c, "40");
+  } else if (engine == '1') {
+    if (c->state != ST_OPEN) refused(c);
+  } else if (engine == '2') {
+    send_text(c, "3");
+  } else if (engine == '4' && n >= 2) {
+    uint8_t packet = p[1];
+    if (packet == '2') {
+      size_t prefix = sizeof EVENT_PREFIX - 1;
+      if (n >= prefix && memcmp(p, EVENT_PREFIX, prefix) == 0) on_frame(c, p, n, prefix, now);
+    } else if (packet == '0') {
+      if (c->state == ST_ENGINE) on_ready(c);
+    } else if (packet == '1' || packet == '4') {
+      if (c->state != ST_OPEN) refused(c);
+    }
+  }
+}
+
+/* Walks whole frames from p; returns how many bytes it used (the rest is a frame cut short). */
+static size_t walk_frames(Conn *c, uint8_t *p, size_t n, double now) {
+  size_t at = 0;
+  while (n - at >= 2 && c->state != ST_CLOSED) {
+    int fin = p[at] & 0x80;
+    int opcode = p[at] & 0x0f;
+    uint64_t length = p[at + 1] & 0x7f;
+    size_t header = 2;
+    if (length == 126) {
+      if (n - at < 4) break;
+      length = ((uint64_t)p[at + 2] << 8) | p[at + 3];
+      header = 4;
+    } else if (length == 127) {
+      if (n - at < 10) break;
+      length = 0;
+      for (int i = 0; i < 8; i++) length = (length << 8) | p[at + 2 + i];
+      header = 10;
+    }
+    int masked = p[at + 1] & 0x80;
+    if (masked) header += 4;
+    if (length > (uint64_t)1 << 40) { /* no server sends a terabyte frame: the stream is broken */
+      socket_errors++;
+      conn_close(c);
+      return n;
+    }
+    if ((uint64_t)(n - at) < header + length) break;
+    uint8_t *payload = p + at + header;
+    size_t len = (size_t)length;
+    if (masked) /* servers never mask; one that did still means its payload */
+      for (size_t i = 0; i < len; i++) payload[i] ^= p[at + header - 4 + (i & 3)];
+    if (opcode == 0x1 && fin && !c->msg_open) {
+      on_text(c, payload, len, now);
+    } else if (opcode == 0x1 || (opcode == 0x0 && c->msg_open)) {
+      /* fragmented: the message counts once, when its last fragment is in */
+      if (opcode == 0x1) c->msg_len = 0;
+      c->msg_open = 1;
+      if (c->msg_len + len > c->msg_cap) {
+        c->msg_cap = (c->msg_len + len) * 2;
+        c->msg = xrealloc(c->msg, c->msg_cap);
+      }
+      memcpy(c->msg + c->msg_len, payload, len);
+      c->msg_len += len;
+      if (fin) {
+        c->msg_open = 0;
+        on_text(c, c->msg, c->msg_len, now);
+        c->msg_len = 0;
+      }
+    } else if (opcode == 0x9) {
+      send_frame(c, 0xA, payload, len);
+    } else if (opcode == 0x8) {
+      /* the server's close: it ends the TCP connection itself */
+      at += header + len;
+      return n;
+    }
+    at += header + len;
+  }
+  return at;
+}
+
+static void keep_rest(Conn *c, const uint8_t *rest, size_t n) {
+  if (n > c->in_cap) {
+    c->in_cap = n * 2 > READ_CHUNK ? n * 2 : READ_CHUNK;
+    c->in = xrealloc(c->in, c->in_cap);
+  }
+  memmove(c->in, rest, n);
+  c->in_len = n;
+}
+
+static void arm(Conn *c, int out) {
+  struct epoll_event ev = {.events = EPOLLIN | (out ? EPOLLOUT : 0), .data.u32 = (uint32_t)(c - conns)};
+  if (epoll_ctl(epfd, EPOLL_CTL_MOD, c->fd, &ev) < 0) die("epoll_ctl");
+  c->want_out = out;
+}
+
+static void flush_out(Conn *c) {
+  if (c->fd < 0 || c->out_len == 0) {
+    if (c->fd >= 0 && c->want_out && c->state >= ST_HANDSHAKE) arm(c, 0);
+    return;
+  }
+  ssize_t sent = send(c->fd, c->out, c->out_len, MSG_NOSIGNAL);
+  if (sent < 0) {
+    if (errno == EAGAIN || errno == EWOULDBLOCK) sent = 0;
+    else {
+      if (c->state == ST_OPEN) socket_errors++;
+      else handshake_done(c, 0);
+      conn_close(c);
+      return;
+    }
+  }
+  memmove(c->out, c->out + sent, c->out_len - (size_t)sent);
+  c->out_len -= (size_t)sent;
+  if ((c->out_len > 0) != (c->want_out != 0)) arm(c, c->out_len > 0);
+}
+
+static void on_http_answer(Conn *c, double now) {
+  uint8_t *end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
+  if (!end) return;
+  if (c->in_len < 12 || memcmp(c->in, "HTTP/1.1 101", 12) != 0) {
+    handshake_done(c, 0);
+    conn_close(c);
+    return;
+  }
+  size_t head = (size_t)(end - c->in) + 4;
+  size_t rest = c->in_len - head;
+  memmove(c->in, c->in + head, rest);
+  c->in_len = rest;
+  if (socketio) c->state = ST_ENGINE;
+  else on_ready(c);
+  if (rest > 0) {
+    size_t used = walk_frames(c, c->in, c->in_len, now);
+    if (c->state != ST_CLOSED) keep_rest(c, c->in + used, c->in_len - used);
+  }
+}
+
+static void on_readable(Conn *c, double now) {
+  if (c->state == ST_HANDSHAKE) {
+    if (c->in_cap - c->in_len < 4096) {
+      c->in_cap = c->in_cap * 2 + 4096;
+      c->in = xrealloc(c->in, c->in_cap);
+    }
+    ssize_t got = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len, 0);
+    if (got <= 0) {
+      if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      handshake_done(c, 0);
+      conn_close(c);
+      return;
+    }
+    c->in_len += (size_t)got;
+    on_http_answer(c, now);
+    if (c->fd >= 0 && c->out_len > 0) flush_out(c);
+    return;
+  }
+  uint8_t *data;
+  size_t len;
+  ssize_t got;
+  if (c->in_len == 0) {
+    got = recv(c->fd, readbuf, sizeof readbuf, 0);
+    data = readbuf;
+  } else {
+    /* a frame was cut: read behind it, so it is copied once */
+    if (c->in_cap - c->in_len < READ_CHUNK) {
+      c->in_cap = c->in_len + READ_CHUNK * 2;
+      c->in = xrealloc(c->in, c->in_cap);
+    }
+    got = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len, 0);
+    data = c->in;
+  }
+  if (got <= 0) {
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (got < 0) socket_errors++;
+    if (c->state != ST_OPEN) handshake_done(c, 0);
+    conn_close(c);
+    return;
+  }
+  len = data == readbuf ? (size_t)got : c->in_len + (size_t)got;
+  size_t used = walk_frames(c, data, len, now);
+  if (c->state == ST_CLOSED) return;
+  if (data == readbuf) {
+    if (used < len) keep_rest(c, data + used, len - used);
+  } else {
+    memmove(c->in, c->in + used, len - used);
+    c->in_len = len - used;
+  }
+  if (c->out_len > 0) flush_out(c);
+}
+
+static void uuid4(char *out) {
+  uint8_t b[16];
+  random_bytes(b, 16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  sprintf(out, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3],
+          b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+}
+
+static void on_connected(Conn *c) {
+  int err = 0;
+  socklen_t len = sizeof err;
+  if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0 || err != 0) {
+    handshake_done(c, 0);
+    conn_close(c);
+    return;
+  }
+  uint8_t keybytes[16];
+  random_bytes(keybytes, 16);
+  static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  char key[25];
+  int k = 0;
+  for (int i = 0; i < 16; i += 3) {
+    uint32_t v = (uint32_t)keybytes[i] << 16 | (i + 1 < 16 ? keybytes[i + 1] << 8 : 0) | (i + 2 < 16 ? keybytes[i + 2] : 0);
+    key[k++] = b64[(v >> 18) & 63];
+    key[k++] = b64[(v >> 12) & 63];
+    key[k++] = i + 1 < 16 ? b64[(v >> 6) & 63] : '=';
+    key[k++] = i + 2 < 16 ? b64[v & 63] : '=';
+  }
+  key[k] = 0;
+  char path[1024], id[40] = "";
+  if (uuid_path) uuid4(id);
+  snprintf(path, sizeof path, "%s%s%s", base_path, uuid_path ? "/" : "", id);
+  char request[2048];
+  int n = snprintf(request, sizeof request,
+                   "GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n",
+                   path, host, port, key);
+  c->state = ST_HANDSHAKE;
+  out_append(c, (const uint8_t *)request, (size_t)n);
+  flush_out(c);
+}
+
+static struct sockaddr_storage target;
+static socklen_t target_len;
+
+static void start_conn(int plan_index) {
+  Conn *c = &conns[plan_index];
+  c->plan = plan_index;
+  c->in_len = c->out_len = c->msg_len = 0;
+  c->msg_open = 0;
+  c->fd = socket(target.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (c->fd < 0) {
+    c->state = ST_CONNECTING;
+    inflight++;
+    handshake_done(c, 0);
+    return;
+  }
+  int one = 1;
+  setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  c->state = ST_CONNECTING;
+  c->started_ms = mono_ms();
+  inflight++;
+  struct epoll_event ev = {.events = EPOLLOUT | EPOLLIN, .data.u32 = (uint32_t)plan_index};
+  c->want_out = 1;
+  if (epoll_ctl(epfd, EPOLL_CTL_ADD, c->fd, &ev) < 0) die("epoll_ctl add");
+  if (connect(c->fd, (struct sockaddr *)&target, target_len) < 0 && errno != EINPROGRESS) {
+    handshake_done(c, 0);
+    conn_close(c);
+  }
+}
+
+static void fill_connects(void) {
+  double now = mono_ms();
+  while (connecting && inflight < concurrency && next_plan < nplans) {
+    if (now > connect_deadline) {
+      for (; next_plan < nplans; next_plan++) {
+        failed++;
+        failed_plans[nfailed_plans++] = next_plan;
+      }
+      break;
+    }
+    start_conn(next_plan++);
+  }
+  if (connecting && inflight == 0 && next_plan >= nplans) {
+    connecting = 0;
+    double ms = mono_ms() - connect_started;
+    printf("{\"opened\":%d,\"failed\":%d,\"ms\":%.3f,\"failedPlans\":[", opened, failed, ms);
+    for (int i = 0; i < nfailed_plans; i++) printf("%s%d", i ? "," : "", failed_plans[i]);
+    reply("]}");
+  }
+}
+
+/* A socket's handshake ended (opened, or failed and counted); the next plan may start. */
+static void handshake_done(Conn *c, int ok) {
+  if (c->state != ST_CONNECTING && c->state != ST_HANDSHAKE && c->state != ST_ENGINE && !(ok && c->state == ST_OPEN))
+    return;
+  inflight--;
+  if (ok) opened++;
+  else {
+    failed++;
+    failed_plans[nfailed_plans++] = c->plan;
+    c->state = ST_CLOSED; /* conn_close follows */
+  }
+}
+
+/* ---- commands ---- */
+
+static void summarise_counts(const char *name, Counts *c) {
+  printf("\"%s\":{\"delivered\":%llu,\"histogram\":[", name, (unsigned long long)c->delivered);
+  int first = 1;
+  for (int ms = 0; ms <= MAX_LATENCY_MS; ms++) {
+    if (!c->histogram[ms]) continue;
+    printf("%s[%d,%u]", first ? "" : ",", ms, c->histogram[ms]);
+    first = 0;
+  }
+  printf("]}");
+}
+
+static void finish_window(void) {
+  printf("{\"from\":%.0f,\"to\":%.0f,\"seconds\":%.6f,", win.from, win.to, win.seconds);
+  summarise_counts("raw", &win.raw);
+  putchar(',');
+  summarise_counts("rated", &win.rated);
+  uint64_t passes = 0, seen = 0;
+  for (int i = 0; i < STALL_BUCKETS; i++) passes += win.stalls[i];
+  double stall_p99 = 0;
+  for (int i = 0; i < STALL_BUCKETS && passes > 0; i++) {
+    seen += win.stalls[i];
+    if (seen >= (uint64_t)ceil(0.99 * (double)passes)) {
+      stall_p99 = i / 10.0;
+      break;
+    }
+  }
+  reply(",\"backlog\":%llu,\"cpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
+        (unsigned long long)win.backlog, win.cpu_percent, (unsigned long long)win.socket_errors, stall_p99,
+        win.stall_max);
+  win.active = win.closing = 0;
+}
+
+static double window_cpu_start;
+
+static void command(char *line) {
+  char *arg = strchr(line, ' ');
+  if (arg) *arg++ = 0;
+  double value = arg ? atof(arg) : 0;
+  if (strcmp(line, "connect") == 0) {
+    connecting = 1;
+    connect_started = mono_ms();
+    connect_deadline = connect_started + value;
+    next_plan = opened = failed = nfailed_plans = 0;
+    fill_connects();
+  } else if (strcmp(line, "wait") == 0) {
+    waiting = 1;
+    wait_started = mono_ms();
+    wait_deadline = wait_started + value;
+  } else if (strcmp(line, "open") == 0) {
+    if (win.closing) finish_window();
+    memset(win.raw.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
+    memset(win.rated.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
+    win.raw.delivered = win.rated.delivered = win.backlog = 0;
+    memset(win.stalls, 0, sizeof(uint32_t) * STALL_BUCKETS);
+    win.stall_max = 0;
+    win.from = epoch_ms();
+    win.started_mono = mono_ms();
+    window_cpu_start = cpu_ms();
+    socket_errors = 0;
+    win.active = 1;
+    win.closing = 0;
+    reply("{\"from\":%.0f}", win.from);
+  } else if (strcmp(line, "close") == 0) {
+    if (!win.active) {
+      reply("{\"error\":\"no window is open\"}");
+      return;
+    }
+    win.to = epoch_ms();
+    win.seconds = (mono_ms() - win.started_mono) / 1000;
+    win.cpu_percent = win.seconds > 0 ? (cpu_ms() - window_cpu_start) / (win.seconds * 1000) * 100 : 0;
+    win.socket_errors = socket_errors;
+    win.closing = 1;
+    win.grace_until = mono_ms() + value;
+  } else if (strcmp(line, "stats") == 0) {
+    int open = 0;
+    for (int i = 0; i < nplans; i++) open += conns[i].state == ST_OPEN;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    reply("{\"open\":%d,\"frames\":%llu,\"passes\":%llu,\"events\":%llu,\"userMs\":%.1f,\"systemMs\":%.1f}", open,
+          (unsigned long long)total_frames, (unsigned long long)passes, (unsigned long long)events_seen,
+          ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3, ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3);
+  } else if (strcmp(line, "drop") == 0) {
+    int dropped = 0;
+    for (int i = 0; i < nplans; i++)
+      if (conns[i].fd >= 0) {
+        conn_close(&conns[i]);
+        dropped++;
+      }
+    awaiting = 0;
+    reply("{\"dropped\":%d}", dropped);
+  } else if (strcmp(line, "quit") == 0) {
+    exit(0);
+  } else {
+    reply("{\"error\":\"unknown command\"}");
+  }
+}
+
+/* The plan, then commands; one line at a time from stdin. */
+static int plan_done, plan_frame_left;
+static void plan_line(char *line) {
+  if (strcmp(line, "end") == 0) {
+    plan_done = 1;
+    conns = calloc((size_t)(nplans ? nplans : 1), sizeof(Conn));
+    failed_plans = calloc((size_t)(nplans ? nplans : 1), sizeof(int));
+    if (!conns || !failed_plans) die("out of memory");
+    for (int i = 0; i < nplans; i++) conns[i].fd = -1, conns[i].state = ST_IDLE;
+    reply("{\"ready\":true,\"clients\":%d}", nplans);
+  } else if (line[0] == 'c' && line[1] == ' ') {
+    plans = xrealloc(plans, sizeof(Plan) * (size_t)(nplans + 1));
+    Plan *p = &plans[nplans++];
+    char traded[256];
+    if (sscanf(line + 2, "%d %255s %d", &p->rated, traded, &p->nframes) != 3) {
+      fprintf(stderr, "native-gen: bad plan line: %s\n", line);
+      exit(2);
+    }
+    p->traded = strdup(traded);
+    p->traded_len = strlen(traded);
+    p->frames = calloc((size_t)(p->nframes ? p->nframes : 1), sizeof(char *));
+    plan_frame_left = p->nframes;
+  } else if (line[0] == 'f' && line[1] == ' ' && nplans > 0 && plan_frame_left > 0) {
+    Plan *p = &plans[nplans - 1];
+    p->frames[p->nframes - plan_frame_left--] = strdup(line + 2);
+  } else {
+    fprintf(stderr, "native-gen: bad plan line: %s\n", line);
+    exit(2);
+  }
+}
+
+static char *stdin_buf;
+static size_t stdin_len, stdin_cap;
+static void on_stdin(void) {
+  if (stdin_cap - stdin_len < 65536) {
+    stdin_cap = stdin_cap * 2 + 65536;
+    stdin_buf = xrealloc(stdin_buf, stdin_cap);
+  }
+  ssize_t got = read(0, stdin_buf + stdin_len, stdin_cap - stdin_len);
+  if (got == 0) exit(0); /* the harness is gone */
+  if (got < 0) {
+    if (errno == EAGAIN || errno == EINTR) return;
+    die("stdin");
+  }
+  stdin_len += (size_t)got;
+  size_t start = 0;
+  for (size_t i = 0; i < stdin_len; i++) {
+    if (stdin_buf[i] != '\n') continue;
+    stdin_buf[i] = 0;
+    if (plan_done) command(stdin_buf + start);
+    else plan_line(stdin_buf + start);
+    start = i + 1;
+  }
+  memmove(stdin_buf, stdin_buf + start, stdin_len - start);
+  stdin_len -= start;
+}
+
+static void check_timers(void) {
+  double now = mono_ms();
+  if (connecting) {
+    for (int i = 0; i < nplans; i++) {
+      Conn *c = &conns[i];
+      if ((c->state == ST_CONNECTING || c->state == ST_HANDSHAKE || c->state == ST_ENGINE) &&
+          now - c->started_ms > handshake_timeout_ms) {
+        handshake_done(c, 0);
+        conn_close(c);
+      }
+    }
+    fill_connects();
+  }
+  if (waiting && (awaiting == 0 || now >= wait_deadline)) {
+    waiting = 0;
+    reply("{\"ms\":%.3f,\"missing\":%d}", now - wait_started, awaiting);
+  }
+  if (win.closing && now >= win.grace_until) finish_window();
+}
+
+int main(int argc, char **argv) {
+  if (argc < 6) {
+    fprintf(stderr, "usage: native-gen host port path ws|socket.io uuid-path [concurrency] [handshake-timeout-ms]\n");
+    return 2;
+  }
+  host = argv[1];
+  port = atoi(argv[2]);
+  base_path = argv[3];
+  protocol = argv[4];
+  socketio = strcmp(protocol, "socket.io") == 0;
+  uuid_path = atoi(argv[5]);
+  if (argc > 6) concurrency = atoi(argv[6]);
+  if (argc > 7) handshake_timeout_ms = atof(argv[7]);
+
+  struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res;
+  char portText[16];
+  snprintf(portText, sizeof portText, "%d", port);
+  if (getaddrinfo(host, portText, &hints, &res) != 0 || !res) {
+    fprintf(stderr, "native-gen: cannot resolve %s\n", host);
+    return 2;
+  }
+  memcpy(&target, res->ai_addr, res->ai_addrlen);
+  target_len = res->ai_addrlen;
+  freeaddrinfo(res);
+
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+  win.raw.histogram = calloc(MAX_LATENCY_MS + 1, sizeof(uint32_t));
+  win.rated.histogram = calloc(MAX_LATENCY_MS + 1, sizeof(uint32_t));
+  win.stalls = calloc(STALL_BUCKETS, sizeof(uint32_t));
+  epfd = epoll_create1(EPOLL_CLOEXEC);
+  if (epfd < 0) die("epoll_create1");
+  fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
+  struct epoll_event ev = {.events = EPOLLIN, .data.u32 = UINT32_MAX};
+  if (epoll_ctl(epfd, EPOLL_CTL_ADD, 0, &ev) < 0) die("epoll_ctl stdin");
+
+  struct epoll_event events[512];
+  for (;;) {
+    int timeout = connecting || waiting || win.closing ? 5 : 200;
+    int n = epoll_wait(epfd, events, 512, timeout);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      die("epoll_wait");
+    }
+    if (n > 0) passes++, events_seen += (uint64_t)n;
+    double now = epoch_ms();
+    double pass_began = n > 0 && win.active ? mono_ms() : 0;
+    for (int i = 0; i < n; i++) {
+      uint32_t id = events[i].data.u32;
+      if (id == UINT32_MAX) {
+        on_stdin();
+        continue;
+      }
+      Conn *c = &conns[id];
+      if (c->fd < 0) continue;
+      if (c->state == ST_CONNECTING) {
+        if (events[i].events & (EPOLLOUT | EPOLLERR | EPOLLHUP)) on_connected(c);
+        continue;
+      }
+      if (events[i].events & EPOLLOUT) flush_out(c);
+      if (c->fd >= 0 && (events[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP))) on_readable(c, now);
+    }
+    if (pass_began > 0 && win.active) {
+      double took = mono_ms() - pass_began;
+      int bucket = (int)(took * 10);
+      win.stalls[bucket < STALL_BUCKETS ? bucket : STALL_BUCKETS - 1]++;
+      if (took > win.stall_max) win.stall_max = took;
+    }
+    check_timers();
+  }
+}
