@@ -48,6 +48,8 @@ export interface StormOptions {
 export interface ConnectReport {
   opened: number
   failed: number
+  /** Handshakes that failed and were tried again (the native generator's). */
+  retried?: number
   ms: number
   perSecond: number
 }

@@ -134,6 +134,8 @@ describe('native load generator', () => {
           )
           fromClient.push({ opcode: pending[0]! & 0x0f, payload })
           pending = pending.subarray(at + 4 + length)
+          // its subscriptions confirmed, as a server's first snapshot does: the socket is ready
+          if (fromClient.length === 6) socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
         }
       })
     })
@@ -214,6 +216,7 @@ describe('native load generator', () => {
     expect(window.rated.delivered).toBe(1)
     expect(window.backlog).toBe(1)
     expect(window.raw.latencyMs.samples).toBe(3)
-    expect(await fleet.frameCount()).toBe(6)
+    // the six above and the first frame that made the socket ready
+    expect(await fleet.frameCount()).toBe(7)
   })
 })

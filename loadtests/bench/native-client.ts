@@ -73,6 +73,17 @@ interface NativeCounts {
   histogram: Array<[number, number]>
 }
 
+/**
+ * Handshakes the native generator has in flight at once: few enough that the server's accept queue
+ * (128 where somaxconn is old) and its upgrade work never face the whole fleet at one instant.
+ */
+export const NATIVE_CONNECT_CONCURRENCY = 64
+/**
+ * How long the fleet may go without a socket opening or receiving its first frame before getting
+ * ready fails (a server that stopped answering; a slow one that still answers keeps it waiting).
+ */
+export const NATIVE_READY_STALL_MS = 30_000
+
 interface NativeWindow {
   from: number
   to: number
@@ -175,8 +186,8 @@ export class NativeClientFleet {
       pathname,
       options.protocol,
       socketIo ? '0' : '1',
-      String(options.connectConcurrency ?? 200),
-      String(options.handshakeTimeoutMs ?? 15_000),
+      String(options.connectConcurrency ?? NATIVE_CONNECT_CONCURRENCY),
+      String(options.handshakeTimeoutMs ?? NATIVE_READY_STALL_MS),
     ])
     this.started = this.native.ask(planText(this.plans, socketIo))
   }
@@ -198,20 +209,22 @@ export class NativeClientFleet {
     return this.stormFleet ? this.stormFleet.subscribers() : subscriberCounts(this.openPlans)
   }
 
-  async connect(deadlineMs = 60_000): Promise<ConnectReport> {
+  /**
+   * Opens every plan's socket and resolves once each is ready: its upgrade answered, its subscribe
+   * frames sent and a first frame received. A socket that fails is opened again (three attempts); if
+   * the fleet cannot be made whole this rejects, naming how many sockets were ready, in their
+   * handshake or given up, so no window is ever measured over part of the fleet.
+   */
+  async connect(): Promise<ConnectReport> {
     await this.started
-    const answer = await this.native.ask<{
-      opened: number
-      failed: number
-      ms: number
-      failedPlans: number[]
-    }>(`connect ${deadlineMs}`)
-    const failed = new Set(answer.failedPlans)
-    this.openPlans = this.plans.filter((_plan, index) => !failed.has(index))
+    this.openPlans = []
+    const answer = await this.native.ask<{ opened: number; retried: number; ms: number }>('connect')
+    this.openPlans = this.plans
     this.connectedAt = performance.now()
     return {
       opened: answer.opened,
-      failed: answer.failed,
+      failed: 0,
+      retried: answer.retried,
       ms: answer.ms,
       perSecond: answer.opened / (answer.ms / 1000),
     }
@@ -239,7 +252,12 @@ export class NativeClientFleet {
    */
   async openWindow(): Promise<(graceMs: number) => Promise<ClientWindow>> {
     await this.backFromStorm()
-    await this.native.ask('open')
+    // the generator opens the window only once every socket is ready again (one the server closed
+    // is reopened first), or answers an error: never a window over part of the fleet
+    const opened = await this.native.ask<{ sockets: number; reconnected: number }>('open')
+    if (opened.sockets !== this.plans.length)
+      throw new Error(`native generator opened a window over ${opened.sockets} of ${this.plans.length} sockets`)
+    this.openPlans = this.plans
     return async (graceMs) =>
       clientWindow(await this.native.ask<NativeWindow>(`close ${Math.round(graceMs)}`))
   }
@@ -262,7 +280,6 @@ export class NativeClientFleet {
     this.stormFleet.close()
     this.stormFleet = undefined
     await this.connect()
-    await this.native.ask('wait 15000')
   }
 
   close(): void {

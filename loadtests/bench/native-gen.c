@@ -3,14 +3,16 @@
  * one C thread on epoll, so counting frames costs a small share of a core and the generator is not
  * what limits a socket capacity on a 2-core machine. Driven by native-client.ts over stdin/stdout:
  *
- *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency handshake-timeout-ms
+ *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency stall-ms
  *   stdin, first: the plan, one client per "c <rated 0|1> <traded> <frames>" line followed by
  *     <frames> lines "f <text>", each text one subscribe frame as it goes on the wire
  *     (already a Socket.IO event for socket.io), then "end". Answer: {"ready":true}.
  *   then one command per line, each answered by one JSON line on stdout:
- *     connect <deadline-ms>  opens every plan's socket     {"opened","failed","ms","failedPlans":[…]}
+ *     connect [stall-ms]     every plan's socket open and  {"opened","failed":0,"retried","ms"}
+ *                            its first frame in (ready)    or {"error"} naming what is missing
  *     wait <timeout-ms>      until each has a frame        {"ms","missing"}
- *     open                   a window from now             {"from"}
+ *     open [stall-ms]        a window from the moment      {"from","sockets","reconnected","readyMs"}
+ *                            every socket is ready again   or {"error"}; never a window over fewer
  *     close <grace-ms>       ends it; counts after grace   {"from","to","seconds","raw":{"delivered","histogram"},…}
  *     stats                                                {"open","frames"}
  *     drop                   closes every socket at once   {"dropped"}
@@ -58,7 +60,8 @@ typedef struct {
   int state;
   int plan;
   int awaiting_first;
-  double started_ms; /* monotonic, for the handshake timeout */
+  double started_ms; /* monotonic: when its latest attempt began */
+  int attempts;      /* sockets opened for this plan since the fleet was last asked to be ready */
   uint8_t *in;       /* bytes not yet walked: a frame cut across reads, or the HTTP answer */
   size_t in_len, in_cap;
   uint8_t *msg; /* a fragmented message being put together */
@@ -92,7 +95,7 @@ typedef struct {
 
 static const char *host, *base_path, *protocol;
 static int port, uuid_path, socketio, concurrency = 200;
-static double handshake_timeout_ms = 15000;
+static double default_stall_ms = 30000;
 static Plan *plans;
 static int nplans;
 static Conn *conns;
@@ -103,10 +106,12 @@ static int awaiting;
 static Window win;
 static int urandom_fd = -1;
 
-/* connect */
-static int connecting, next_plan, inflight, opened, failed;
-static double connect_started, connect_deadline;
-static int *failed_plans, nfailed_plans;
+/* getting the fleet ready (prepare) */
+#define MAX_ATTEMPTS 3
+enum { PREPARE_NONE, PREPARE_CONNECT, PREPARE_OPEN };
+static int preparing, inflight, failures;
+static double prepare_started, last_progress, stall_ms;
+static char last_failure[160];
 /* wait */
 static int waiting;
 static double wait_started, wait_deadline;
@@ -339,6 +344,8 @@ static void send_frame(Conn *c, int opcode, const uint8_t *payload, size_t n) {
 static void send_text(Conn *c, const char *text) { send_frame(c, 0x1, (const uint8_t *)text, strlen(text)); }
 
 static void handshake_done(Conn *c, int ok);
+static void fail(Conn *c, const char *why);
+static void open_window(int reconnected, double waited_ms);
 
 static void on_ready(Conn *c) {
   Plan *plan = &plans[c->plan];
@@ -354,6 +361,7 @@ static void on_frame(Conn *c, const uint8_t *p, size_t n, size_t offset, double 
   if (c->awaiting_first) {
     c->awaiting_first = 0;
     awaiting--;
+    last_progress = mono_ms();
   }
   if (!win.active) return;
   double ts;
@@ -363,10 +371,7 @@ static void on_frame(Conn *c, const uint8_t *p, size_t n, size_t offset, double 
 }
 
 /* The server closed or refused a Socket.IO connect before it was ready: a failed open. */
-static void refused(Conn *c) {
-  handshake_done(c, 0);
-  conn_close(c);
-}
+static void refused(Conn *c) { fail(c, "the server refused the Socket.IO connect"); }
 
 static const char EVENT_PREFIX[] = "42[\"message\",";
 
@@ -481,8 +486,7 @@ static void flush_out(Conn *c) {
     if (errno == EAGAIN || errno == EWOULDBLOCK) sent = 0;
     else {
       if (c->state == ST_OPEN) socket_errors++;
-      else handshake_done(c, 0);
-      conn_close(c);
+      fail(c, strerror(errno));
       return;
     }
   }
@@ -495,8 +499,7 @@ static void on_http_answer(Conn *c, double now) {
   uint8_t *end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
   if (!end) return;
   if (c->in_len < 12 || memcmp(c->in, "HTTP/1.1 101", 12) != 0) {
-    handshake_done(c, 0);
-    conn_close(c);
+    fail(c, "the server answered the upgrade without 101");
     return;
   }
   size_t head = (size_t)(end - c->in) + 4;
@@ -519,9 +522,8 @@ static void on_readable(Conn *c, double now) {
     }
     ssize_t got = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len, 0);
     if (got <= 0) {
-      if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-      handshake_done(c, 0);
-      conn_close(c);
+      if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+      fail(c, got == 0 ? "the server closed the connection during the upgrade" : strerror(errno));
       return;
     }
     c->in_len += (size_t)got;
@@ -547,8 +549,7 @@ static void on_readable(Conn *c, double now) {
   if (got <= 0) {
     if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
     if (got < 0) socket_errors++;
-    if (c->state != ST_OPEN) handshake_done(c, 0);
-    conn_close(c);
+    fail(c, got == 0 ? "the server closed the connection" : strerror(errno));
     return;
   }
   len = data == readbuf ? (size_t)got : c->in_len + (size_t)got;
@@ -576,8 +577,7 @@ static void on_connected(Conn *c) {
   int err = 0;
   socklen_t len = sizeof err;
   if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0 || err != 0) {
-    handshake_done(c, 0);
-    conn_close(c);
+    fail(c, strerror(err ? err : errno));
     return;
   }
   uint8_t keybytes[16];
@@ -612,61 +612,106 @@ static socklen_t target_len;
 static void start_conn(int plan_index) {
   Conn *c = &conns[plan_index];
   c->plan = plan_index;
+  c->attempts++;
   c->in_len = c->out_len = c->msg_len = 0;
   c->msg_open = 0;
+  c->state = ST_CONNECTING;
+  c->started_ms = mono_ms();
+  inflight++;
   c->fd = socket(target.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (c->fd < 0) {
-    c->state = ST_CONNECTING;
-    inflight++;
-    handshake_done(c, 0);
+    fail(c, strerror(errno));
     return;
   }
   int one = 1;
   setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  c->state = ST_CONNECTING;
-  c->started_ms = mono_ms();
-  inflight++;
   struct epoll_event ev = {.events = EPOLLOUT | EPOLLIN, .data.u32 = (uint32_t)plan_index};
   c->want_out = 1;
   if (epoll_ctl(epfd, EPOLL_CTL_ADD, c->fd, &ev) < 0) die("epoll_ctl add");
-  if (connect(c->fd, (struct sockaddr *)&target, target_len) < 0 && errno != EINPROGRESS) {
-    handshake_done(c, 0);
-    conn_close(c);
-  }
+  if (connect(c->fd, (struct sockaddr *)&target, target_len) < 0 && errno != EINPROGRESS)
+    fail(c, strerror(errno));
 }
 
-static void fill_connects(void) {
-  double now = mono_ms();
-  while (connecting && inflight < concurrency && next_plan < nplans) {
-    if (now > connect_deadline) {
-      for (; next_plan < nplans; next_plan++) {
-        failed++;
-        failed_plans[nfailed_plans++] = next_plan;
-      }
-      break;
-    }
-    start_conn(next_plan++);
-  }
-  if (connecting && inflight == 0 && next_plan >= nplans) {
-    connecting = 0;
-    double ms = mono_ms() - connect_started;
-    printf("{\"opened\":%d,\"failed\":%d,\"ms\":%.3f,\"failedPlans\":[", opened, failed, ms);
-    for (int i = 0; i < nfailed_plans; i++) printf("%s%d", i ? "," : "", failed_plans[i]);
-    reply("]}");
-  }
-}
-
-/* A socket's handshake ended (opened, or failed and counted); the next plan may start. */
+/* A socket's handshake ended: opened, or failed (the plan may be tried again); the next may start. */
 static void handshake_done(Conn *c, int ok) {
   if (c->state != ST_CONNECTING && c->state != ST_HANDSHAKE && c->state != ST_ENGINE && !(ok && c->state == ST_OPEN))
     return;
   inflight--;
-  if (ok) opened++;
-  else {
-    failed++;
-    failed_plans[nfailed_plans++] = c->plan;
+  if (ok) {
+    last_progress = mono_ms();
+  } else {
+    failures++;
     c->state = ST_CLOSED; /* conn_close follows */
   }
+}
+
+/* A socket that cannot go on: its handshake counted as failed if it was in one, the reason kept. */
+static void fail(Conn *c, const char *why) {
+  if (preparing || c->state != ST_OPEN) snprintf(last_failure, sizeof last_failure, "%s", why);
+  handshake_done(c, 0);
+  conn_close(c);
+}
+
+/*
+ * Getting the fleet ready, for "connect" and before every window ("open"): every plan's socket
+ * opened (its upgrade answered, for Socket.IO its connect acknowledged), its subscribe frames sent
+ * and a first frame received for them. At most `concurrency` handshakes at once, so the server's
+ * accept queue and its upgrade work never see the whole fleet at one instant; a socket that fails
+ * or is closed is opened again, up to MAX_ATTEMPTS times per plan. It ends when every socket is
+ * ready, or with an error naming what was missing: a plan out of attempts, or no socket opening
+ * or receiving its first frame for `stall_ms` (a server that stopped answering, however slow the
+ * machine; one that is slow but answering keeps the fleet waiting).
+ */
+static void prepare_step(void) {
+  if (!preparing) return;
+  double now = mono_ms();
+  int ready = 0, open = 0, handshaking = 0, given_up = 0;
+  for (int i = 0; i < nplans; i++) {
+    Conn *c = &conns[i];
+    if ((c->state == ST_IDLE || c->state == ST_CLOSED) && c->attempts < MAX_ATTEMPTS && inflight < concurrency)
+      start_conn(i);
+    if (c->state == ST_OPEN) {
+      open++;
+      if (!c->awaiting_first) ready++;
+    } else if (c->state == ST_CONNECTING || c->state == ST_HANDSHAKE || c->state == ST_ENGINE) {
+      handshaking++;
+    } else if (c->attempts >= MAX_ATTEMPTS) {
+      given_up++;
+    }
+  }
+  const char *why = NULL;
+  if (ready == nplans) {
+    int mode = preparing;
+    preparing = 0;
+    double ms = now - prepare_started;
+    if (mode == PREPARE_CONNECT)
+      reply("{\"opened\":%d,\"failed\":0,\"failedPlans\":[],\"retried\":%d,\"ms\":%.3f}", nplans, failures, ms);
+    else
+      open_window(failures, ms);
+    return;
+  }
+  if (given_up > 0) why = "sockets failed on every attempt";
+  else if (now - last_progress > stall_ms) why = "no socket opened or received its first frame";
+  if (!why) return;
+  preparing = 0;
+  char detail[160];
+  if (given_up > 0) snprintf(detail, sizeof detail, "%d of %d sockets failed %d times", given_up, nplans, MAX_ATTEMPTS);
+  else snprintf(detail, sizeof detail, "%.0f ms with no socket opened and no first frame", stall_ms);
+  reply("{\"error\":\"the fleet is not ready: %d of %d sockets ready (%d open, %d of them without a first frame; "
+        "%d in their handshake; %d given up): %s (%s); last failure: %s\",\"ready\":%d,\"open\":%d,"
+        "\"handshaking\":%d,\"givenUp\":%d}",
+        ready, nplans, open, open - ready, handshaking, given_up, why, detail,
+        last_failure[0] ? last_failure : "none", ready, open, handshaking, given_up);
+}
+
+static void prepare(int mode, double stall) {
+  preparing = mode;
+  prepare_started = last_progress = mono_ms();
+  stall_ms = stall > 0 ? stall : default_stall_ms;
+  failures = 0;
+  last_failure[0] = 0;
+  for (int i = 0; i < nplans; i++) conns[i].attempts = 0;
+  prepare_step();
 }
 
 /* ---- commands ---- */
@@ -705,34 +750,40 @@ static void finish_window(void) {
 
 static double window_cpu_start;
 
+/* A window from now: every socket is ready (prepare made sure), frames are recorded into it. */
+static void open_window(int reconnected, double waited_ms) {
+  memset(win.raw.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
+  memset(win.rated.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
+  win.raw.delivered = win.rated.delivered = win.backlog = 0;
+  memset(win.stalls, 0, sizeof(uint32_t) * STALL_BUCKETS);
+  win.stall_max = 0;
+  win.from = epoch_ms();
+  win.started_mono = mono_ms();
+  window_cpu_start = cpu_ms();
+  socket_errors = 0;
+  win.active = 1;
+  win.closing = 0;
+  reply("{\"from\":%.0f,\"sockets\":%d,\"reconnected\":%d,\"readyMs\":%.3f}", win.from, nplans, reconnected,
+        waited_ms);
+}
+
 static void command(char *line) {
   char *arg = strchr(line, ' ');
   if (arg) *arg++ = 0;
   double value = arg ? atof(arg) : 0;
+  if (preparing) {
+    reply("{\"error\":\"%s while the fleet is being made ready\"}", line);
+    return;
+  }
   if (strcmp(line, "connect") == 0) {
-    connecting = 1;
-    connect_started = mono_ms();
-    connect_deadline = connect_started + value;
-    next_plan = opened = failed = nfailed_plans = 0;
-    fill_connects();
+    prepare(PREPARE_CONNECT, value);
   } else if (strcmp(line, "wait") == 0) {
     waiting = 1;
     wait_started = mono_ms();
     wait_deadline = wait_started + value;
   } else if (strcmp(line, "open") == 0) {
     if (win.closing) finish_window();
-    memset(win.raw.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
-    memset(win.rated.histogram, 0, sizeof(uint32_t) * (MAX_LATENCY_MS + 1));
-    win.raw.delivered = win.rated.delivered = win.backlog = 0;
-    memset(win.stalls, 0, sizeof(uint32_t) * STALL_BUCKETS);
-    win.stall_max = 0;
-    win.from = epoch_ms();
-    win.started_mono = mono_ms();
-    window_cpu_start = cpu_ms();
-    socket_errors = 0;
-    win.active = 1;
-    win.closing = 0;
-    reply("{\"from\":%.0f}", win.from);
+    prepare(PREPARE_OPEN, value);
   } else if (strcmp(line, "close") == 0) {
     if (!win.active) {
       reply("{\"error\":\"no window is open\"}");
@@ -774,8 +825,7 @@ static void plan_line(char *line) {
   if (strcmp(line, "end") == 0) {
     plan_done = 1;
     conns = calloc((size_t)(nplans ? nplans : 1), sizeof(Conn));
-    failed_plans = calloc((size_t)(nplans ? nplans : 1), sizeof(int));
-    if (!conns || !failed_plans) die("out of memory");
+    if (!conns) die("out of memory");
     for (int i = 0; i < nplans; i++) conns[i].fd = -1, conns[i].state = ST_IDLE;
     reply("{\"ready\":true,\"clients\":%d}", nplans);
   } else if (line[0] == 'c' && line[1] == ' ') {
@@ -827,17 +877,7 @@ static void on_stdin(void) {
 
 static void check_timers(void) {
   double now = mono_ms();
-  if (connecting) {
-    for (int i = 0; i < nplans; i++) {
-      Conn *c = &conns[i];
-      if ((c->state == ST_CONNECTING || c->state == ST_HANDSHAKE || c->state == ST_ENGINE) &&
-          now - c->started_ms > handshake_timeout_ms) {
-        handshake_done(c, 0);
-        conn_close(c);
-      }
-    }
-    fill_connects();
-  }
+  prepare_step();
   if (waiting && (awaiting == 0 || now >= wait_deadline)) {
     waiting = 0;
     reply("{\"ms\":%.3f,\"missing\":%d}", now - wait_started, awaiting);
@@ -847,7 +887,7 @@ static void check_timers(void) {
 
 int main(int argc, char **argv) {
   if (argc < 6) {
-    fprintf(stderr, "usage: native-gen host port path ws|socket.io uuid-path [concurrency] [handshake-timeout-ms]\n");
+    fprintf(stderr, "usage: native-gen host port path ws|socket.io uuid-path [concurrency] [stall-ms]\n");
     return 2;
   }
   host = argv[1];
@@ -857,7 +897,7 @@ int main(int argc, char **argv) {
   socketio = strcmp(protocol, "socket.io") == 0;
   uuid_path = atoi(argv[5]);
   if (argc > 6) concurrency = atoi(argv[6]);
-  if (argc > 7) handshake_timeout_ms = atof(argv[7]);
+  if (argc > 7) default_stall_ms = atof(argv[7]);
 
   struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res;
   char portText[16];
@@ -886,7 +926,7 @@ int main(int argc, char **argv) {
 
   struct epoll_event events[512];
   for (;;) {
-    int timeout = connecting || waiting || win.closing ? 5 : 200;
+    int timeout = preparing || waiting || win.closing ? 5 : 200;
     int n = epoll_wait(epfd, events, 512, timeout);
     if (n < 0) {
       if (errno == EINTR) continue;
