@@ -220,3 +220,127 @@ describe('native load generator', () => {
     expect(await fleet.frameCount()).toBe(7)
   })
 })
+
+/**
+ * A WebSocket server by hand whose every upgrade is decided by `answer(connection)`: "ok" answers
+ * 101 and, once the socket's six subscribe frames are in, a first frame (its subscriptions
+ * confirmed); "reset" destroys the connection unanswered; "silent" never answers.
+ */
+async function scriptedServer(
+  answer: (connection: number) => 'ok' | 'reset' | 'silent',
+): Promise<{ url: string; ready: Socket[]; connections: () => number }> {
+  let connections = 0
+  const ready: Socket[] = []
+  const server = createServer((socket) => {
+    const decision = answer(connections++)
+    socket.on('error', () => undefined)
+    if (decision === 'reset') return socket.resetAndDestroy()
+    let pending = Buffer.alloc(0)
+    let upgraded = false
+    let frames = 0
+    socket.on('data', (chunk: Buffer) => {
+      if (decision === 'silent') return
+      pending = Buffer.concat([pending, chunk])
+      if (!upgraded) {
+        const end = pending.indexOf('\r\n\r\n')
+        if (end < 0) return
+        pending = pending.subarray(end + 4)
+        upgraded = true
+        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n')
+      }
+      while (pending.length >= 6) {
+        let length = pending[1]! & 0x7f
+        let at = 2
+        if (length === 126) {
+          length = pending.readUInt16BE(2)
+          at = 4
+        }
+        if (pending.length < at + 4 + length) break
+        pending = pending.subarray(at + 4 + length)
+        if (++frames === 6) {
+          socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
+          ready.push(socket)
+        }
+      }
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  cleanups.push(() => {
+    for (const socket of sockets) socket.destroy()
+    return new Promise((done) => server.close(done))
+  })
+  const { port } = server.address() as AddressInfo
+  return { url: `ws://127.0.0.1:${port}/ws`, ready, connections: () => connections }
+}
+
+describe('native load generator: a window over the whole fleet or none', () => {
+  it('tries a failed handshake again instead of dropping the socket from the fleet', async () => {
+    // every third connection's first attempt is reset, as an overflowing accept queue or a
+    // server out of time would fail it; the generator used to leave those sockets out and
+    // measure the window over the rest
+    const clients = 12
+    const { url, ready, connections } = await scriptedServer((connection) =>
+      connection < clients && connection % 3 === 0 ? 'reset' : 'ok',
+    )
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario })
+    cleanups.push(() => fleet.close())
+    const report = await fleet.connect()
+    expect(report).toMatchObject({ opened: clients, failed: 0, retried: 4 })
+    expect(ready).toHaveLength(clients)
+    expect(connections()).toBe(clients + 4)
+    expect(fleet.openSockets).toBe(clients)
+    expect((await fleet.waitUntilAllReceived(0)).missing).toBe(0)
+  })
+
+  it('opens a window only once a socket the server closed is open and confirmed again', async () => {
+    const clients = 5
+    const { url, ready } = await scriptedServer(() => 'ok')
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario })
+    cleanups.push(() => fleet.close())
+    await fleet.connect()
+    expect(ready).toHaveLength(clients)
+    // the server drops two sockets between windows
+    ready[0]!.destroy()
+    ready[3]!.destroy()
+    await until(() => ready[0]!.destroyed && ready[3]!.destroyed)
+    const close = await fleet.openWindow()
+    // both were reopened, subscribed and sent their first frame before the window began
+    expect(ready).toHaveLength(clients + 2)
+    expect(fleet.openSockets).toBe(clients)
+    await close(0)
+  })
+
+  it('fails with the counts, never a partial fleet, when a server stops answering', async () => {
+    const clients = 6
+    // two sockets' upgrades are never answered: the fleet waits for them while the others make
+    // progress, then names what is missing once none has for the stall bound
+    const { url } = await scriptedServer((connection) =>
+      connection === 1 || connection === 4 ? 'silent' : 'ok',
+    )
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario, handshakeTimeoutMs: 2000 })
+    cleanups.push(() => fleet.close())
+    await expect(fleet.connect()).rejects.toThrow(
+      /the fleet is not ready: 4 of 6 sockets ready \(4 open, 0 of them without a first frame; 2 in their handshake; 0 given up\): no socket opened or received its first frame/,
+    )
+    expect(fleet.openSockets).toBe(0)
+  })
+
+  it('fails with the reason when a socket fails on every attempt', async () => {
+    const clients = 6
+    let attempts = 0
+    const { url } = await scriptedServer(() => (attempts++, 'reset'))
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario })
+    cleanups.push(() => fleet.close())
+    await expect(fleet.connect()).rejects.toThrow(
+      /0 of 6 sockets ready .* given up\): sockets failed on every attempt \([1-6] of 6 sockets failed 3 times\); last failure: Connection reset by peer/,
+    )
+    expect(attempts).toBeGreaterThanOrEqual(3)
+    await expect(fleet.openWindow()).rejects.toThrow(/the fleet is not ready/)
+  })
+})

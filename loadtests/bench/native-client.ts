@@ -256,7 +256,9 @@ export class NativeClientFleet {
     // is reopened first), or answers an error: never a window over part of the fleet
     const opened = await this.native.ask<{ sockets: number; reconnected: number }>('open')
     if (opened.sockets !== this.plans.length)
-      throw new Error(`native generator opened a window over ${opened.sockets} of ${this.plans.length} sockets`)
+      throw new Error(
+        `native generator opened a window over ${opened.sockets} of ${this.plans.length} sockets`,
+      )
     this.openPlans = this.plans
     return async (graceMs) =>
       clientWindow(await this.native.ask<NativeWindow>(`close ${Math.round(graceMs)}`))
