@@ -1,15 +1,15 @@
 /**
- * `npx tsx bench/generator-cost.ts [--system "bare ws pre-framed"] [--clients 2000] [--scale 0.3] [--seconds 4] [--rounds 2]`
+ * `npx tsx bench/generator-cost.ts [--system "bare ws pre-framed"] [--clients 2000] [--scale 0.3] [--seconds 4] [--rounds 2] [--coalesce 1000,0] [--no-node]`
  *
- * What each load generator costs per frame it counts: the native generator and the Node fleet in
- * turn (rounds interleaved), on one running system at one rate, pinned as the bench pins them
+ * What each load generator costs per frame it counts: the native generator (once per pause given
+ * to --coalesce, in µs; see NATIVE_COALESCE_MICROS) and the Node fleet in turn (rounds interleaved), on one running system at one rate, pinned as the bench pins them
  * (generators on core 0, the server on core 1). Prints the frames each read over the same span,
  * its CPU (the C process's; the whole Node process for the fleet) and CPU µs per frame read.
  */
 import { parseArgs } from 'node:util'
 import { pinSelf } from './child-process'
 import { LeanClientFleet } from './lean-client'
-import { NativeClientFleet } from './native-client'
+import { NATIVE_COALESCE_MICROS, NativeClientFleet } from './native-client'
 import { defaultScenario } from './scenario'
 import { socketSystems } from './socket-systems'
 import { sleep } from './windows'
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '0.3' },
     seconds: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '2' },
+    coalesce: { type: 'string', default: String(NATIVE_COALESCE_MICROS) },
+    'no-node': { type: 'boolean', default: false },
   },
 })
 const system = socketSystems.find((candidate) => candidate.name === values.system)
@@ -44,9 +46,18 @@ try {
     `${system.name}, ${clients} clients at ×${scale}, ${ms / 1000} s windows, pinned: ${Boolean(serverCpus)}`,
   )
   for (let round = 0; round < Number(values.rounds); round++) {
-    for (const kind of ['native', 'node'] as const) {
+    const kinds = [
+      ...values.coalesce
+        .split(',')
+        .map((micros) => ({ name: `native ${micros} µs`, coalesceMicros: Number(micros) })),
+      ...(values['no-node'] ? [] : [{ name: 'node', coalesceMicros: undefined }]),
+    ]
+    for (const { name: kind, coalesceMicros } of kinds) {
       const options = { url: running.url, protocol: system.protocol, clients, scenario: defaultScenario }
-      const fleet = kind === 'native' ? new NativeClientFleet(options) : new LeanClientFleet(options)
+      const fleet =
+        coalesceMicros === undefined
+          ? new LeanClientFleet(options)
+          : new NativeClientFleet({ ...options, coalesceMicros })
       try {
         await fleet.connect()
         await fleet.waitUntilAllReceived(15_000)
@@ -68,7 +79,7 @@ try {
         const systemMicros = (after.systemMs - before.systemMs) * 1000
         const perFrame = (micros: number): string => (micros / frames).toFixed(2)
         console.log(
-          `  round ${round + 1} ${kind.padEnd(6)}: ${Math.round(frames / seconds)} frames/s read, generator ${(((userMicros + systemMicros) / 1e6 / seconds) * 100).toFixed(1)}% of a core, ${perFrame(userMicros + systemMicros)} µs per frame (user ${perFrame(userMicros)}, kernel ${perFrame(systemMicros)})`,
+          `  round ${round + 1} ${kind.padEnd(14)}: ${Math.round(frames / seconds)} frames/s read, generator ${(((userMicros + systemMicros) / 1e6 / seconds) * 100).toFixed(1)}% of a core, ${perFrame(userMicros + systemMicros)} µs per frame (user ${perFrame(userMicros)}, kernel ${perFrame(systemMicros)})`,
         )
       } finally {
         fleet.close()

@@ -103,7 +103,7 @@ async function runCapacity(
     if (!window.held) {
       // the next step must not start with this one's backlog
       await running.setRateScale(scale / 2)
-      await drain(wc, scale / 2, options.drainMaxMs)
+      await drain(wc, scale / 2, options.drainWindows)
     }
     return window
   }
@@ -124,7 +124,7 @@ async function runCapacity(
   const lowest = Math.min(...search.steps.map((step) => step.rateScale))
   const halfScale = (search.capacity?.rateScale ?? lowest) / 2
   await running.setRateScale(halfScale)
-  await drain(wc, halfScale, options.drainMaxMs)
+  await drain(wc, halfScale, options.drainWindows)
   const rssBefore = readRssBytes(running.pid)
   const heapBefore = await running.heapUsedBytes?.()
   report.half = await measureHeldWindow(wc, halfScale, options.measureMs)
@@ -148,7 +148,7 @@ async function runCapacity(
   }
   if (missing.length > 0) {
     await running.setRateScale(halfScale)
-    await drain(wc, halfScale, options.drainMaxMs)
+    await drain(wc, halfScale, options.drainWindows)
   }
 
   // The web client's old fixed interval first (the gateways only), then its own back-off.
@@ -749,7 +749,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     rampRefinements: quick ? 1 : 2,
     rampSettleMs: quick ? 150 : 700,
     rampMeasureMs: quick ? 500 : 2000,
-    drainMaxMs: quick ? 800 : 15_000,
+    drainWindows: quick ? 4 : 25,
     socketRounds: quick ? 1 : 3,
     roundMeasureMs: quick ? 500 : 3000,
     restSeconds: quick ? 1 : 12,

@@ -84,6 +84,29 @@ export const NATIVE_CONNECT_CONCURRENCY = 64
  */
 export const NATIVE_READY_STALL_MS = 30_000
 
+/**
+ * After a pass over fewer than 256 ready sockets the generator pauses this long (µs) before it
+ * waits again, so frames gather and one wake-up and one read serve more of them; a frame arriving
+ * meanwhile is read up to that much later, whichever system sent it.
+ */
+export const NATIVE_COALESCE_MICROS = 1000
+
+export interface NativeClientOptions extends LeanClientOptions {
+  /** See NATIVE_COALESCE_MICROS; 0 reads as soon as a socket is ready. */
+  coalesceMicros?: number
+}
+
+/**
+ * What a closed window waits for: the frames published in it (raw, and list frames; -1 for a kind
+ * whose count cannot be known, such as lists at a rate), after at least `minGraceMs`. The grace
+ * then ends as soon as they are all in, or at its bound.
+ */
+export interface WindowExpectation {
+  raw: number
+  rated: number
+  minGraceMs: number
+}
+
 interface NativeWindow {
   from: number
   to: number
@@ -175,7 +198,7 @@ export class NativeClientFleet {
   private stormFleet: LeanClientFleet | undefined
   private connectedAt = performance.now()
 
-  constructor(private readonly options: LeanClientOptions) {
+  constructor(private readonly options: NativeClientOptions) {
     this.plans = planClients(options.scenario, options.clients)
     const socketIo = options.protocol === 'socket.io'
     const url = socketIo ? socketIoWebSocketUrl(options.url) : new URL(options.url)
@@ -188,6 +211,7 @@ export class NativeClientFleet {
       socketIo ? '0' : '1',
       String(options.connectConcurrency ?? NATIVE_CONNECT_CONCURRENCY),
       String(options.handshakeTimeoutMs ?? NATIVE_READY_STALL_MS),
+      String(options.coalesceMicros ?? NATIVE_COALESCE_MICROS),
     ])
     this.started = this.native.ask(planText(this.plans, socketIo))
   }
@@ -250,7 +274,12 @@ export class NativeClientFleet {
    * Opens a window at this moment's publish time (the generator's clock, which is the feed's);
    * close it with the returned function, as with the Node fleet.
    */
-  async openWindow(): Promise<(graceMs: number) => Promise<ClientWindow>> {
+  async openWindow(): Promise<
+    (
+      graceMs: number,
+      settle?: (from: number, to: number) => Promise<WindowExpectation>,
+    ) => Promise<ClientWindow>
+  > {
     await this.backFromStorm()
     // the generator opens the window only once every socket is ready again (one the server closed
     // is reopened first), or answers an error: never a window over part of the fleet
@@ -260,8 +289,17 @@ export class NativeClientFleet {
         `native generator opened a window over ${opened.sockets} of ${this.plans.length} sockets`,
       )
     this.openPlans = this.plans
-    return async (graceMs) =>
-      clientWindow(await this.native.ask<NativeWindow>(`close ${Math.round(graceMs)}`))
+    return async (graceMs, settle) => {
+      if (!settle) return clientWindow(await this.native.ask<NativeWindow>(`close ${Math.round(graceMs)}`))
+      const { from, to } = await this.native.ask<{ from: number; to: number }>('end')
+      const expected = await settle(from, to)
+      const minGraceMs = Math.min(expected.minGraceMs, graceMs)
+      return clientWindow(
+        await this.native.ask<NativeWindow>(
+          `settle ${Math.round(minGraceMs)} ${Math.round(graceMs)} ${expected.raw} ${expected.rated}`,
+        ),
+      )
+    }
   }
 
   /**

@@ -3,7 +3,7 @@
  * one C thread on epoll, so counting frames costs a small share of a core and the generator is not
  * what limits a socket capacity on a 2-core machine. Driven by native-client.ts over stdin/stdout:
  *
- *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency stall-ms
+ *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency stall-ms coalesce-us
  *   stdin, first: the plan, one client per "c <rated 0|1> <traded> <frames>" line followed by
  *     <frames> lines "f <text>", each text one subscribe frame as it goes on the wire
  *     (already a Socket.IO event for socket.io), then "end". Answer: {"ready":true}.
@@ -14,6 +14,10 @@
  *     open [stall-ms]        a window from the moment      {"from","sockets","reconnected","readyMs"}
  *                            every socket is ready again   or {"error"}; never a window over fewer
  *     close <grace-ms>       ends it; counts after grace   {"from","to","seconds","raw":{"delivered","histogram"},…}
+ *     end                    ends it, answers at once      {"from","to"}, then
+ *     settle <min-grace-ms> <max-grace-ms> <raw> <rated>
+ *                            counts until every frame published in it is in (raw and rated
+ *                            delivered; -1: no early end) after min-grace, or max-grace: as close
  *     stats                                                {"open","frames"}
  *     drop                   closes every socket at once   {"dropped"}
  *     quit
@@ -44,6 +48,9 @@
 
 #define MAX_LATENCY_MS 120000
 #define READ_CHUNK 65536
+#define MAX_EVENTS 2048
+/* a pass with fewer ready sockets than this is followed by a pause of coalesce_us */
+#define COALESCE_BELOW 256
 
 enum { ST_IDLE, ST_CONNECTING, ST_HANDSHAKE, ST_ENGINE, ST_OPEN, ST_CLOSED };
 
@@ -81,10 +88,14 @@ typedef struct {
   int active;  /* frames are recorded into it */
   int closing; /* closed, waiting out the grace */
   double from, to;
-  double started_mono, seconds;
+  double started_mono, seconds, ended_mono;
   double cpu_percent;
   uint64_t socket_errors;
   double grace_until;
+  /* "settle": the grace may end early, once it has run min_grace_until and every frame published
+   * in the window is in (expect_raw and expect_rated; -1 waits out the grace) */
+  double min_grace_until;
+  int64_t expect_raw, expect_rated;
   Counts raw, rated;
   uint64_t backlog;
   /* how long each pass over the ready sockets took, in 0.1 ms: a frame that arrives meanwhile waits */
@@ -96,6 +107,7 @@ typedef struct {
 static const char *host, *base_path, *protocol;
 static int port, uuid_path, socketio, concurrency = 200;
 static double default_stall_ms = 30000;
+static long coalesce_us = 0;
 static Plan *plans;
 static int nplans;
 static Conn *conns;
@@ -795,6 +807,34 @@ static void command(char *line) {
     win.socket_errors = socket_errors;
     win.closing = 1;
     win.grace_until = mono_ms() + value;
+    win.expect_raw = -1;
+  } else if (strcmp(line, "end") == 0) {
+    /* the window ends now; its grace is set by "settle" once the caller knows what was published */
+    if (!win.active || win.closing) {
+      reply("{\"error\":\"no window is open\"}");
+      return;
+    }
+    win.to = epoch_ms();
+    win.seconds = (mono_ms() - win.started_mono) / 1000;
+    win.cpu_percent = win.seconds > 0 ? (cpu_ms() - window_cpu_start) / (win.seconds * 1000) * 100 : 0;
+    win.socket_errors = socket_errors;
+    win.closing = 1;
+    win.grace_until = INFINITY;
+    win.expect_raw = -1;
+    win.ended_mono = mono_ms();
+    reply("{\"from\":%.0f,\"to\":%.0f}", win.from, win.to);
+  } else if (strcmp(line, "settle") == 0) {
+    double min_grace = 0, max_grace = 0;
+    long long expect_raw = -1, expect_rated = -1;
+    if (!win.closing || win.grace_until != INFINITY || !arg ||
+        sscanf(arg, "%lf %lf %lld %lld", &min_grace, &max_grace, &expect_raw, &expect_rated) != 4) {
+      reply("{\"error\":\"settle <min-grace-ms> <max-grace-ms> <raw> <rated> follows end\"}");
+      return;
+    }
+    win.min_grace_until = win.ended_mono + min_grace;
+    win.grace_until = win.ended_mono + max_grace;
+    win.expect_raw = expect_raw;
+    win.expect_rated = expect_rated;
   } else if (strcmp(line, "stats") == 0) {
     int open = 0;
     for (int i = 0; i < nplans; i++) open += conns[i].state == ST_OPEN;
@@ -811,6 +851,7 @@ static void command(char *line) {
         dropped++;
       }
     awaiting = 0;
+    inflight = 0; /* handshakes left by a failed connect end here too */
     reply("{\"dropped\":%d}", dropped);
   } else if (strcmp(line, "quit") == 0) {
     exit(0);
@@ -882,12 +923,16 @@ static void check_timers(void) {
     waiting = 0;
     reply("{\"ms\":%.3f,\"missing\":%d}", now - wait_started, awaiting);
   }
-  if (win.closing && now >= win.grace_until) finish_window();
+  if (win.closing &&
+      (now >= win.grace_until ||
+       (win.expect_raw >= 0 && now >= win.min_grace_until && win.raw.delivered >= (uint64_t)win.expect_raw &&
+        (win.expect_rated < 0 || win.rated.delivered >= (uint64_t)win.expect_rated))))
+    finish_window();
 }
 
 int main(int argc, char **argv) {
   if (argc < 6) {
-    fprintf(stderr, "usage: native-gen host port path ws|socket.io uuid-path [concurrency] [stall-ms]\n");
+    fprintf(stderr, "usage: native-gen host port path ws|socket.io uuid-path [concurrency] [stall-ms] [coalesce-us]\n");
     return 2;
   }
   host = argv[1];
@@ -898,6 +943,8 @@ int main(int argc, char **argv) {
   uuid_path = atoi(argv[5]);
   if (argc > 6) concurrency = atoi(argv[6]);
   if (argc > 7) default_stall_ms = atof(argv[7]);
+  if (argc > 8) coalesce_us = atol(argv[8]);
+  if (coalesce_us < 0 || coalesce_us > 100000) coalesce_us = 0;
 
   struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res;
   char portText[16];
@@ -924,10 +971,10 @@ int main(int argc, char **argv) {
   struct epoll_event ev = {.events = EPOLLIN, .data.u32 = UINT32_MAX};
   if (epoll_ctl(epfd, EPOLL_CTL_ADD, 0, &ev) < 0) die("epoll_ctl stdin");
 
-  struct epoll_event events[512];
+  struct epoll_event events[MAX_EVENTS];
   for (;;) {
     int timeout = preparing || waiting || win.closing ? 5 : 200;
-    int n = epoll_wait(epfd, events, 512, timeout);
+    int n = epoll_wait(epfd, events, MAX_EVENTS, timeout);
     if (n < 0) {
       if (errno == EINTR) continue;
       die("epoll_wait");
@@ -957,5 +1004,13 @@ int main(int argc, char **argv) {
       if (took > win.stall_max) win.stall_max = took;
     }
     check_timers();
+    /* Few sockets were ready: let frames gather for a moment rather than wake for every few, each
+     * wake-up and each read costing more in the kernel than the frames it brings. A frame that
+     * arrives meanwhile is read up to coalesce_us later (counted in its latency, the same for
+     * every system). Never while sockets are being opened or a window's grace runs out. */
+    if (coalesce_us > 0 && n < COALESCE_BELOW && !preparing && !win.closing) {
+      struct timespec pause = {.tv_sec = 0, .tv_nsec = coalesce_us * 1000L};
+      nanosleep(&pause, NULL);
+    }
   }
 }

@@ -30,8 +30,8 @@ export interface BenchOptions {
   socketRounds: number
   /** Length of each window in the rounds. */
   roundMeasureMs: number
-  /** Longest wait, after the ramp, for queues built past capacity to drain. */
-  drainMaxMs: number
+  /** Half-second windows a backlog may take to drain before the next window (counted, not timed). */
+  drainWindows: number
   /** measured seconds per REST target, split evenly over the rounds */
   restSeconds: number
   /** times each REST target is started and measured, interleaved with the others */
