@@ -64,6 +64,15 @@ function flushCorked(): void {
 
 const NO_USER_TYPES: ReadonlySet<string> = new Set()
 
+/** The client a ws socket carries: its listeners are shared by every socket instead of closures per socket. */
+const CLIENT = Symbol('client')
+type ClientWs = WebSocket & { [CLIENT]?: ClientSocket }
+
+/** The ClientSocket `ws` belongs to; for listeners shared by every socket, called with the socket as `this`. */
+export function clientOf(ws: WebSocket): ClientSocket {
+  return (ws as ClientWs)[CLIENT]!
+}
+
 function isUserType(type: string): type is UserType {
   return (USER_TYPES as readonly string[]).includes(type)
 }
@@ -91,15 +100,22 @@ export class ClientSocket implements HubSocket {
     readonly ws: WebSocket,
     private readonly raw: Socket,
     /** the client address, as the rate limit keys it */
-    private readonly address: string,
+    readonly address: string,
     /** shared by every socket of the instance */
     private readonly deps: ClientSocketDeps,
     readonly log?: SocketLog,
   ) {
-    ws.on('message', (data, isBinary) => this.receive(data, isBinary))
-    ws.on('pong', () => {
-      this.alive = true
-    })
+    ;(ws as ClientWs)[CLIENT] = this
+    ws.on('message', ClientSocket.onMessage)
+    ws.on('pong', ClientSocket.onPong)
+  }
+
+  private static onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
+    clientOf(this).receive(data, isBinary)
+  }
+
+  private static onPong(this: WebSocket): void {
+    clientOf(this).alive = true
   }
 
   get userTypes(): ReadonlySet<string> {

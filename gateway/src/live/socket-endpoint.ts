@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import { WS_CLOSE } from '@tradegate/shared'
 import type { GatewayConfig } from '../config'
-import { ClientSocket, type ClientSocketDeps } from './client-socket'
+import { ClientSocket, clientOf, type ClientSocketDeps } from './client-socket'
 import { Pinger } from './pinger'
 import type { SessionAuth } from './sessions'
 import { SocketLog } from './socket-log'
@@ -53,6 +53,30 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
     },
   })
 
+  // One error and one close listener for every socket, with the socket as `this`: closures per
+  // socket, and the context they share, would cost some 180 bytes of heap per socket.
+  function onError(this: WebSocket, error: Error): void {
+    clientOf(this).log?.error(error)
+    this.terminate()
+  }
+  // `on`, not `once`: ws emits close once, and `once` keeps a wrapper, its bound copy and their
+  // state per socket
+  function onClose(this: WebSocket, code: number, reason: Buffer): void {
+    const client = clientOf(this)
+    const socketLog = client.log!
+    const { address } = client
+    client.leaveAll()
+    sessions.left(client)
+    sockets.delete(client)
+    pinger.remove(client, socketLog.socketId)
+    const left = (perAddress.get(address) ?? 1) - 1
+    if (left > 0) perAddress.set(address, left)
+    else perAddress.delete(address)
+    metrics.wsConnections.dec()
+    metrics.wsClosed.inc({ reason: socketLog.closeKind() })
+    socketLog.closed(code, reason.toString(), sockets.size)
+  }
+
   const accept = (ws: WebSocket, raw: Socket, address: string, clientId: string): void => {
     releaseUpgradeRequest(ws, raw)
     const socketId = nextSocketId++
@@ -63,24 +87,8 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
     metrics.wsConnections.inc()
     socketLog.connected(sockets.size)
-    ws.on('error', (error) => {
-      socketLog.error(error)
-      ws.terminate()
-    })
-    // `on`, not `once`: ws emits close once, and `once` keeps a wrapper, its bound copy and their
-    // state per socket
-    ws.on('close', (code, reason) => {
-      client.leaveAll()
-      sessions.left(client)
-      sockets.delete(client)
-      pinger.remove(client, socketId)
-      const left = (perAddress.get(address) ?? 1) - 1
-      if (left > 0) perAddress.set(address, left)
-      else perAddress.delete(address)
-      metrics.wsConnections.dec()
-      metrics.wsClosed.inc({ reason: socketLog.closeKind() })
-      socketLog.closed(code, reason.toString(), sockets.size)
-    })
+    ws.on('error', onError)
+    ws.on('close', onClose)
   }
 
   addUpgradeGuard(app, {
