@@ -11,8 +11,9 @@ import type {
   StormRow,
 } from './types'
 
-export function formatNumber(value: number | undefined, digits = 0): string {
-  if (value === undefined || Number.isNaN(value)) return '-'
+/** A figure, or '-' for none: NaN in a run, null once the run's JSON is read back (`--render`). */
+export function formatNumber(value: number | null | undefined, digits = 0): string {
+  if (value === undefined || value === null || Number.isNaN(value)) return '-'
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 const n = formatNumber

@@ -22,3 +22,20 @@ it('names the CPU per frame of both sides when a capacity is generator-bound, an
   expect(perFrameCosts(report)).toContain('gateway (memory bus) 8.5 µs of its own per frame it sent')
   expect(perFrameCosts({ ...report, generatorBound: undefined })).toBeUndefined()
 })
+
+it('says neither core was full when a capacity step failed on latency with room on both sides', () => {
+  const report = {
+    system: 'bare ws corked',
+    steps: [
+      step({
+        clientCpuPercent: 9,
+        serverCpuPercent: 45,
+        latencyMs: { p50: 5, p90: 20, p99: 71, p999: 90, max: 120 },
+      }),
+    ],
+    generatorBound: 'target at 45% of its core at capacity',
+  } as CapacityReport
+  expect(perFrameCosts(report)).toBe(
+    'at ×0.2 neither core was full (generator 9%, bare ws corked 45%): the step failed its latency or delivery bound (p99 71 ms), so this capacity is not a CPU limit of either side',
+  )
+})

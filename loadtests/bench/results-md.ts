@@ -122,13 +122,16 @@ function noHeld(report: CapacityReport | undefined, name: string): string | unde
 }
 
 /**
- * Why a generator-bound capacity is this machine's limit and not the harness's: at the highest step,
- * the generator's CPU per frame it read beside the target's per frame it sent. When the two are
- * alike, one core each cannot take the target to its limit before the generator reaches its own.
+ * What set a capacity flagged generator-bound, from the highest step. With the generator over its
+ * bound: its CPU per frame it read beside the target's per frame it sent (when the two are alike, one
+ * core each cannot take the target to its limit before the generator reaches its own). With neither
+ * core full: the step failed on latency or delivery, not for want of CPU on either side.
  */
 export function perFrameCosts(report: CapacityReport | undefined): string | undefined {
   const top = report?.steps.at(-1)
   if (!report?.generatorBound || !top || !(top.deliveredPerSecond > 0)) return undefined
+  if (top.clientCpuPercent <= GENERATOR_MAX_PERCENT)
+    return `at ×${top.rateScale} neither core was full (generator ${n(top.clientCpuPercent)}%, ${report.system} ${n(top.serverCpuPercent ?? 0)}%): the step failed its latency or delivery bound${top.latencyMs ? ` (p99 ${n(top.latencyMs.p99)} ms)` : ''}, so this capacity is not a CPU limit of either side`
   const perFrame = (percent: number): number => ((percent / 100) * 1e6) / top.deliveredPerSecond
   return `at ×${top.rateScale} the generator spent ${n(perFrame(top.clientCpuPercent), 1)} µs of its core per frame it read and ${report.system} ${n(perFrame(top.serverCpuPercent ?? 0), 1)} µs of its own per frame it sent: with one core each, the generator's core fills first on this machine`
 }
