@@ -1,4 +1,5 @@
 // Number, table and row cells shared by the stdout report and RESULTS.md, and the stdout report itself.
+import { GENERATOR_MAX_PERCENT } from './generator-bound'
 import type {
   BenchResult,
   CapacityReport,
@@ -140,13 +141,24 @@ export function socketCells(row: SocketRow): string[] {
 }
 export const SOCKET_HEADER = ['clients', ...WINDOW_HEADER, 'KiB/conn', 'connect/s', 'held?']
 
+/**
+ * A capacity flagged by the generator rule, in words: whether the generator was the one out of room
+ * at the highest step, or neither core was full (the step failed on latency or delivery).
+ */
+export function capacityBound(report: CapacityReport): string {
+  const top = report.steps.at(-1)
+  return top && top.clientCpuPercent <= GENERATOR_MAX_PERCENT
+    ? 'not a CPU limit: neither core full'
+    : 'generator-bound'
+}
+
 /** Capacity in words: the held step, "at least" when the ramp never failed, or that none held. */
 export function capacityText(report: CapacityReport): string {
   if (report.steps.length === 0) return report.error ? `FAILED: ${report.error}` : 'not measured'
   const capacity = report.capacity
   if (!capacity)
     return `no held rate (lowest step tried ×${Math.min(...report.steps.map((s) => s.rateScale))})`
-  const bound = report.generatorBound ? ' (generator-bound)' : ''
+  const bound = report.generatorBound ? ` (${capacityBound(report)})` : ''
   return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}${bound}`
 }
 

@@ -30,7 +30,7 @@ it('says neither core was full when a capacity step failed on latency with room 
       step({
         clientCpuPercent: 9,
         serverCpuPercent: 45,
-        latencyMs: { p50: 5, p90: 20, p99: 71, p999: 90, max: 120 },
+        latencyMs: { samples: 1000, p50: 5, p99: 71, p999: 90, max: 120 },
       }),
     ],
     generatorBound: 'target at 45% of its core at capacity',

@@ -8,6 +8,7 @@ import { commonHeldWindows, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity
 import { GENERATOR_MAX_PERCENT, TARGET_MIN_PERCENT } from './generator-bound'
 import {
   CAPACITY_HEADER,
+  capacityBound,
   capacityCells,
   capacityText,
   formatNumber,
@@ -117,7 +118,8 @@ export function capacityRatio(
 /** Why a system's capacity enters no ratio: none held, or the generator may have set it. */
 function noHeld(report: CapacityReport | undefined, name: string): string | undefined {
   if (!report) return `${name} was not run`
-  if (report.generatorBound) return `${name}'s capacity is generator-bound (${report.generatorBound})`
+  if (report.generatorBound)
+    return `${name}'s capacity is ${capacityBound(report)} (${report.generatorBound})`
   return report.capacity ? undefined : `${name}: ${capacityText(report)}`
 }
 
