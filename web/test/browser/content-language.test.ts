@@ -27,4 +27,24 @@ describe('server texts in the chosen language', () => {
     expect(await page.getByText('入金するには？').count()).toBe(0)
     await page.screenshot({ path: screenshotPath('help-ar-phone') })
   })
+
+  it("keeps each help row's chevron on a German phone, the long questions wrapping beside it", async () => {
+    const token = await createFundedAccount(suite.stack)
+    const page = await open(PHONE, token, inLanguage('de'))
+    await go(page, '/help')
+    const rows = page.locator('a.list-row[href*="helpDetail"]')
+    await expect.poll(() => rows.count()).toBe(5)
+    // every chevron inside its row's box: a long title once pushed it past the screen's edge
+    const outside = await rows.evaluateAll((links) =>
+      links
+        .filter((link) => {
+          const row = link.getBoundingClientRect()
+          const icon = link.querySelector('svg')?.getBoundingClientRect()
+          return !icon || icon.width === 0 || icon.right > row.right || icon.left < row.left
+        })
+        .map((link) => link.textContent),
+    )
+    expect(outside).toEqual([])
+    await page.screenshot({ path: screenshotPath('help-de-phone') })
+  })
 })
