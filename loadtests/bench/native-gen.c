@@ -779,6 +779,18 @@ static void open_window(int reconnected, double waited_ms) {
         waited_ms);
 }
 
+/* The window's span ends now (its time, CPU and errors taken); frames published in it are still
+ * counted until grace_until (a monotonic time, or INFINITY until "settle" sets it). */
+static void stop_window(double grace_until) {
+  win.to = epoch_ms();
+  win.seconds = (mono_ms() - win.started_mono) / 1000;
+  win.cpu_percent = win.seconds > 0 ? (cpu_ms() - window_cpu_start) / (win.seconds * 1000) * 100 : 0;
+  win.socket_errors = socket_errors;
+  win.closing = 1;
+  win.grace_until = grace_until;
+  win.expect_raw = -1;
+}
+
 static void command(char *line) {
   char *arg = strchr(line, ' ');
   if (arg) *arg++ = 0;
@@ -801,26 +813,14 @@ static void command(char *line) {
       reply("{\"error\":\"no window is open\"}");
       return;
     }
-    win.to = epoch_ms();
-    win.seconds = (mono_ms() - win.started_mono) / 1000;
-    win.cpu_percent = win.seconds > 0 ? (cpu_ms() - window_cpu_start) / (win.seconds * 1000) * 100 : 0;
-    win.socket_errors = socket_errors;
-    win.closing = 1;
-    win.grace_until = mono_ms() + value;
-    win.expect_raw = -1;
+    stop_window(mono_ms() + value);
   } else if (strcmp(line, "end") == 0) {
     /* the window ends now; its grace is set by "settle" once the caller knows what was published */
     if (!win.active || win.closing) {
       reply("{\"error\":\"no window is open\"}");
       return;
     }
-    win.to = epoch_ms();
-    win.seconds = (mono_ms() - win.started_mono) / 1000;
-    win.cpu_percent = win.seconds > 0 ? (cpu_ms() - window_cpu_start) / (win.seconds * 1000) * 100 : 0;
-    win.socket_errors = socket_errors;
-    win.closing = 1;
-    win.grace_until = INFINITY;
-    win.expect_raw = -1;
+    stop_window(INFINITY);
     win.ended_mono = mono_ms();
     reply("{\"from\":%.0f,\"to\":%.0f}", win.from, win.to);
   } else if (strcmp(line, "settle") == 0) {

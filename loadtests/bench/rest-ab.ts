@@ -8,17 +8,9 @@
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort } from '../../gateway/test/support/free-port'
 import { spawn } from 'node:child_process'
-import {
-  loadtestsDir,
-  pinSelf,
-  spawnPinned,
-  spawnTsServer,
-  waitForHttpOk,
-  waitForReady,
-} from './child-process'
-import { startSandboxProcess, repoRoot } from './gateway-processes'
+import { loadtestsDir, pinSelf, spawnTsServer, waitForReady } from './child-process'
+import { startGatewayProcess, startSandboxProcess } from './gateway-processes'
 import { settingsRequest, uncachedRequest, type RestRequest } from './rest-targets'
 import { runWrk } from './wrk'
 import { readCpuMicros } from './proc-stats'
@@ -55,33 +47,17 @@ interface Started {
 }
 
 async function startGateway(file: string): Promise<Started> {
-  const port = await freePort()
   const prof = values['prof-dir']
-  const child = spawnPinned(
-    process.execPath,
-    [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), file],
-    {
-      cpus: '1',
-      cwd: repoRoot,
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        UPSTREAM_URL: sandbox.url,
-        FEED_TOKEN: 'sandbox-feed-token',
-        REDIS_URL: '',
-        REDIS_PREFIX: 'restab:',
-        LOG_LEVEL: 'warn',
-        WS_MAX_SOCKETS_PER_IP: '1000000',
-        RATE_LIMIT_PER_MINUTE: '100000000',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-        SHUTDOWN_DRAIN_MS: '0',
-      },
-    },
-  )
-  const url = `http://127.0.0.1:${port}`
-  await waitForHttpOk(`${url}/readyz`, child)
-  return { url, pid: child.pid, stop: () => child.stop() }
+  const running = await startGatewayProcess({
+    upstreamUrl: sandbox.url,
+    feedToken: 'sandbox-feed-token',
+    redisUrl: '',
+    redisPrefix: 'restab:',
+    cpus: '1',
+    bundle: file,
+    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
+  })
+  return { url: running.url, pid: running.process.pid, stop: running.stop }
 }
 
 async function startBaseline(): Promise<Started> {
