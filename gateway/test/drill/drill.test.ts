@@ -86,7 +86,10 @@ function drill(
   plans: FaultPlan[],
   answered: (query: { expr: string }) => boolean,
 ): void {
-  describe.skipIf(plans.length === 0)(`fault drill (${FULL ? 'full' : 'quick'}), ${title}`, () => {
+  // no fault chosen for this stack (the quick drill has no Cluster row): nothing to define, rather
+  // than a suite reported as skipped
+  if (plans.length === 0) return
+  describe(`fault drill (${FULL ? 'full' : 'quick'}), ${title}`, () => {
     let stack: DrillStack
 
     beforeAll(async () => {
