@@ -106,39 +106,12 @@ describe('native load generator', () => {
     const list = traded === 'ethusdt' ? 'solusdt' : 'ethusdt'
     let peer: Socket | undefined
     const fromClient: Array<{ opcode: number; payload: Buffer }> = []
-    let pending = Buffer.alloc(0)
     const server = createServer((socket) => {
-      let upgraded = false
-      socket.on('data', (chunk: Buffer) => {
-        pending = Buffer.concat([pending, chunk])
-        if (!upgraded) {
-          const end = pending.indexOf('\r\n\r\n')
-          if (end < 0) return
-          pending = pending.subarray(end + 4)
-          upgraded = true
-          socket.write(
-            'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
-          )
-          peer = socket
-        }
-        // client frames: masked, lengths under 64 KiB
-        while (pending.length >= 6) {
-          let length = pending[1]! & 0x7f
-          let at = 2
-          if (length === 126) {
-            length = pending.readUInt16BE(2)
-            at = 4
-          }
-          if (pending.length < at + 4 + length) break
-          const mask = pending.subarray(at, at + 4)
-          const payload = Buffer.from(
-            pending.subarray(at + 4, at + 4 + length).map((byte, i) => byte ^ mask[i & 3]!),
-          )
-          fromClient.push({ opcode: pending[0]! & 0x0f, payload })
-          pending = pending.subarray(at + 4 + length)
-          // its subscriptions confirmed, as a server's first snapshot does: the socket is ready
-          if (fromClient.length === 6) socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
-        }
+      peer = socket
+      readClientFrames(socket, (frame) => {
+        fromClient.push(frame)
+        // its subscriptions confirmed, as a server's first snapshot does: the socket is ready
+        if (fromClient.length === 6) socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
       })
     })
     server.listen(0, '127.0.0.1')
@@ -237,32 +210,12 @@ async function scriptedServer(
     const decision = answer(connections++)
     socket.on('error', () => undefined)
     if (decision === 'reset') return socket.resetAndDestroy()
-    let pending = Buffer.alloc(0)
-    let upgraded = false
+    if (decision === 'silent') return void socket.resume()
     let frames = 0
-    socket.on('data', (chunk: Buffer) => {
-      if (decision === 'silent') return
-      pending = Buffer.concat([pending, chunk])
-      if (!upgraded) {
-        const end = pending.indexOf('\r\n\r\n')
-        if (end < 0) return
-        pending = pending.subarray(end + 4)
-        upgraded = true
-        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n')
-      }
-      while (pending.length >= 6) {
-        let length = pending[1]! & 0x7f
-        let at = 2
-        if (length === 126) {
-          length = pending.readUInt16BE(2)
-          at = 4
-        }
-        if (pending.length < at + 4 + length) break
-        pending = pending.subarray(at + 4 + length)
-        if (++frames === 6) {
-          socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
-          ready.push(socket)
-        }
+    readClientFrames(socket, () => {
+      if (++frames === 6) {
+        socket.write(Buffer.from([0x81, 2, 0x7b, 0x7d]))
+        ready.push(socket)
       }
     })
   })
@@ -346,3 +299,37 @@ describe('native load generator: a window over the whole fleet or none', () => {
     await expect(fleet.openWindow()).rejects.toThrow(/the fleet is not ready/)
   })
 })
+
+/** A test server's side of a client: answers its upgrade, then hands over each masked frame it sends (lengths under 64 KiB). */
+function readClientFrames(
+  socket: Socket,
+  onFrame: (frame: { opcode: number; payload: Buffer }) => void,
+): void {
+  let pending = Buffer.alloc(0)
+  let upgraded = false
+  socket.on('data', (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk])
+    if (!upgraded) {
+      const end = pending.indexOf('\r\n\r\n')
+      if (end < 0) return
+      pending = pending.subarray(end + 4)
+      upgraded = true
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n')
+    }
+    while (pending.length >= 6) {
+      let length = pending[1]! & 0x7f
+      let at = 2
+      if (length === 126) {
+        length = pending.readUInt16BE(2)
+        at = 4
+      }
+      if (pending.length < at + 4 + length) break
+      const mask = pending.subarray(at, at + 4)
+      const payload = Buffer.from(
+        pending.subarray(at + 4, at + 4 + length).map((byte, i) => byte ^ mask[i & 3]!),
+      )
+      onFrame({ opcode: pending[0]! & 0x0f, payload })
+      pending = pending.subarray(at + 4 + length)
+    }
+  })
+}
