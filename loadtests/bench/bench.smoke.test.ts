@@ -9,37 +9,47 @@ import { socketSystems } from './socket-systems'
 import { ROUND_SYSTEMS } from './rounds'
 import { restTargets } from './rest-targets'
 import { loadtestsDir } from './child-process'
+import { generatorBound } from './generator-bound'
+import { restRatio } from './same-round'
 
 const run = promisify(execFile)
+
+/** A quick bench run with these flags, in a temporary folder: its JSON, RESULTS.md and stdout. */
+async function quickBench(
+  flags: string[],
+): Promise<{ result: BenchResult; markdown: string; stdout: string; dir: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-smoke-'))
+  const outFile = path.join(dir, 'bench.json')
+  const resultsMd = path.join(dir, 'RESULTS.md')
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/main.ts',
+      '--quick',
+      '--no-install',
+      '--out',
+      outFile,
+      '--results-md',
+      resultsMd,
+      ...flags,
+    ],
+    { cwd: loadtestsDir, timeout: 1_000_000, maxBuffer: 10 * 2 ** 20 },
+  ).catch((error: { stdout?: string; stderr?: string }) => {
+    // a system that failed still writes its row; the assertions say which
+    if (!error.stdout?.includes('wrote')) throw error
+    return { stdout: error.stdout }
+  })
+  const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
+  return { result, markdown: await readFile(resultsMd, 'utf8'), stdout, dir }
+}
 
 // Checks only that every registered system ran and produced figures, and that RESULTS.md renders
 // from them; the figures themselves depend on the machine and are never asserted.
 it('the quick harness runs every registered system, target and the hostile row, and renders RESULTS.md', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-smoke-'))
+  const { result, markdown, stdout, dir } = await quickBench([])
   try {
-    const outFile = path.join(dir, 'bench.json')
-    const resultsMd = path.join(dir, 'RESULTS.md')
-    const { stdout } = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/main.ts',
-        '--quick',
-        '--no-install',
-        '--out',
-        outFile,
-        '--results-md',
-        resultsMd,
-      ],
-      { cwd: loadtestsDir, timeout: 1_000_000, maxBuffer: 10 * 2 ** 20 },
-    ).catch((error: { stdout?: string; stderr?: string }) => {
-      // a system that failed still writes its row; the assertions below say which
-      if (!error.stdout?.includes('wrote')) throw error
-      return { stdout: error.stdout }
-    })
-    const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
-
     const ramped = socketSystems.filter((system) => !system.roundsOnly).map((system) => system.name)
     expect(result.socket.map((row) => row.system)).toEqual(ramped)
     for (const row of result.socket) {
@@ -114,7 +124,25 @@ it('the quick harness runs every registered system, target and the hostile row, 
     ])
     expect(result.hostile!.healthzMs.samples).toBeGreaterThan(0)
 
-    const markdown = await readFile(resultsMd, 'utf8')
+    // the generator-bound rule is applied to every real window, from that window's own two CPUs
+    for (const row of result.rest)
+      for (const round of row.rounds ?? [])
+        expect(round.generatorBound, row.target).toBe(
+          generatorBound({
+            generatorCpuPercent: round.generatorCpuPercent,
+            targetCpuPercent: round.targetCpuPercent,
+            atCapacity: true,
+          }),
+        )
+    for (const window of result.rounds!.systems.flatMap((entry) => entry.windows.flat()))
+      expect(window!.generatorBound).toBe(
+        generatorBound({
+          generatorCpuPercent: window!.clientCpuPercent,
+          targetCpuPercent: window!.serverCpuPercent,
+          atCapacity: false,
+        }),
+      )
+
     expect(markdown).toContain('## Targets')
     expect(markdown).toContain('## Analysis')
     expect(markdown).toContain(result.runId)
@@ -122,3 +150,32 @@ it('the quick harness runs every registered system, target and the hostile row, 
     await rm(dir, { recursive: true, force: true })
   }
 }, 1_020_000)
+
+// One Node thread (autocannon in the harness) cannot load a bare route to its core's limit while
+// keeping under its own bound: both rounds must come out flagged, and no ratio may be made from them.
+it('a REST round whose generator ran out of room is flagged and enters no ratio', async () => {
+  const { result, markdown, stdout, dir } = await quickBench([
+    '--systems',
+    'bare fastify route,bare node:http route',
+    '--rest-generator',
+    'autocannon',
+  ])
+  try {
+    expect(result.restGenerator?.name).toBe('autocannon')
+    expect(result.rest.map((row) => row.target)).toEqual(['bare fastify route', 'bare node:http route'])
+    for (const row of result.rest) {
+      expect(row, row.error).toMatchObject({ ok: true })
+      expect(row.rounds, row.target).toHaveLength(1)
+      expect(row.rounds![0]!.generatorBound, row.target).toMatch(
+        /generator at \d+% of its core|target at \d+% of its core at capacity/,
+      )
+      // the printed table counts the round in its generator-bound column
+      const printed = stdout.split('\n').find((line) => line.trimStart().startsWith(row.target))
+      expect(printed, row.target).toMatch(/ 1 of 1 /)
+    }
+    expect(restRatio(result.rest[0], result.rest[1])).toBeUndefined()
+    expect(markdown).toContain('2 REST rounds were')
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}, 300_000)

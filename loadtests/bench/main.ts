@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]`
+ * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]
+ *  [-- --rest-generator autocannon]`
  *
- * Runs the same socket scenario against every registered socket system, then autocannon against
- * every REST target, then the hostile-bodies row, in one run: this process (the load generator) and
+ * Runs the same socket scenario against every registered socket system, then wrk against every
+ * REST target, then the hostile-bodies row, in one run: this process (the load generator) and
  * the tick feed on core 0, servers on core 1. Prints a table, writes results/bench-<time>.json and
  * (full runs, or --results-md) RESULTS.md.
  */
@@ -613,10 +614,12 @@ async function runRestPhase(
   phase: Phase,
   log: (line: string) => void,
 ): Promise<Pick<BenchResult, 'rest' | 'hostile' | 'restGenerator'>> {
-  const wrk = ensureWrk(options.installMissing)
-  const restGenerator: NonNullable<BenchResult['restGenerator']> = wrk.ok
-    ? { name: 'wrk' }
-    : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
+  const wrk = options.restGenerator === 'wrk' ? ensureWrk(options.installMissing) : undefined
+  const restGenerator: NonNullable<BenchResult['restGenerator']> = !wrk
+    ? { name: 'autocannon', note: 'chosen with --rest-generator: one Node thread in the harness' }
+    : wrk.ok
+      ? { name: 'wrk' }
+      : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
   const sandbox = sharedSandbox(cores.generatorCpus)
   const restCtx: RestTargetContext = {
     runId: cores.runId,
@@ -731,6 +734,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
       'results-md': { type: 'string' },
       'redis-url': { type: 'string' },
       'print-options': { type: 'boolean', default: false },
+      'rest-generator': { type: 'string', default: 'wrk' },
     },
   })
   const quick = values.quick ?? false
@@ -740,6 +744,9 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
   if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)
+  const restGenerator = values['rest-generator']
+  if (restGenerator !== 'wrk' && restGenerator !== 'autocannon')
+    throw new Error(`--rest-generator takes wrk or autocannon, got "${restGenerator}"`)
   return {
     printOptions: values['print-options'] ?? false,
     quick,
@@ -760,6 +767,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
+    restGenerator,
     serialRequests: quick ? 100 : 2000,
     hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],

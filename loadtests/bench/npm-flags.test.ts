@@ -32,6 +32,8 @@ it('passes every documented flag from the root script to the harness', async () 
       '/tmp/flags-RESULTS.md',
       '--redis-url',
       'redis://127.0.0.1:6390',
+      '--rest-generator',
+      'autocannon',
     ],
     { cwd: path.resolve(loadtestsDir, '..'), timeout: 60_000 },
   )
@@ -45,6 +47,7 @@ it('passes every documented flag from the root script to the harness', async () 
     outFile: '/tmp/flags-run.json',
     resultsMd: '/tmp/flags-RESULTS.md',
     redisUrl: 'redis://127.0.0.1:6390',
+    restGenerator: 'autocannon',
   })
 }, 70_000)
 

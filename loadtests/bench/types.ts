@@ -37,6 +37,11 @@ export interface BenchOptions {
   /** times each REST target is started and measured, interleaved with the others */
   restRounds: number
   restConnections: number
+  /**
+   * What loads the REST targets: wrk, or autocannon in the harness (one Node thread, which runs out
+   * of core before a cheap target does: the smoke test uses it to see generator-bound rounds flagged).
+   */
+  restGenerator: RestGenerator
   /** Requests sent one at a time for the unqueued latency figure. */
   serialRequests: number
   /** How long the hostile-bodies row sends its bodies. */
