@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]
- *  [-- --rest-generator autocannon]`
+ *  [-- --rest-generator autocannon] [-- --phases sockets,rounds,rest]`
  *
  * Runs the same socket scenario against every registered socket system, then wrk against every
  * REST target, then the hostile-bodies row, in one run: this process (the load generator) and
@@ -61,6 +61,7 @@ import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
 import { cpuPercent, generatorBound } from './generator-bound'
 import { formatReport } from './report-format'
+import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
   BenchResult,
@@ -582,21 +583,23 @@ async function runSocketPhases(
     systemScenarios[system.name] = { listRate: scenario.listRate, depth: scenario.rates.DEPTH > 0 }
     return scenario
   }
-  await phase('sockets', async () => {
-    let referenceRates: ReferenceRate[] = []
-    for (const system of socketSystems.filter((s) => !s.roundsOnly && selected(s.name, options.only))) {
-      const ctx = { ...baseCtx, scenario: scenarioOf(system) }
-      const result = await runSocketSystem(system, ctx, referenceRates, options, log)
-      socket.push(...result.rows)
-      capacity.push(result.capacity)
-      // The first system is the reference: every later one is also measured at the rates it held.
-      if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
-    }
-  })
+  if (options.phases.includes('sockets'))
+    await phase('sockets', async () => {
+      let referenceRates: ReferenceRate[] = []
+      for (const system of socketSystems.filter((s) => !s.roundsOnly && selected(s.name, options.only))) {
+        const ctx = { ...baseCtx, scenario: scenarioOf(system) }
+        const result = await runSocketSystem(system, ctx, referenceRates, options, log)
+        socket.push(...result.rows)
+        capacity.push(result.capacity)
+        // The first system is the reference: every later one is also measured at the rates it held.
+        if (capacity.length === 1) referenceRates = heldRates(result.capacity, options)
+      }
+    })
   const roundSystems = ROUND_SYSTEMS.map((name) =>
     socketSystems.find((system) => system.name === name)!,
   ).filter((system) => selected(system.name, options.only))
-  if (roundSystems.length === 0 || options.socketRounds === 0) return { socket, capacity, systemScenarios }
+  if (roundSystems.length === 0 || options.socketRounds === 0 || !options.phases.includes('rounds'))
+    return { socket, capacity, systemScenarios }
   const reference = capacity.find((report) => report.system === GATEWAY)
   const rates = roundRates(reference, options.rampGrid[options.rampStart]!)
   roundSystems.forEach(scenarioOf)
@@ -645,7 +648,7 @@ export async function runBench(
 ): Promise<BenchResult> {
   const began = performance.now()
   // The socket windows' generator is compiled first: without a compiler the run stops here, not an hour in.
-  if (options.clientCounts.length > 0)
+  if (options.phases.some((name) => name !== 'rest'))
     log(`native load generator: built ${path.relative(loadtestsDir, buildNativeGenerator())}`)
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
@@ -689,7 +692,9 @@ export async function runBench(
   let rest: Awaited<ReturnType<typeof runRestPhase>>
   try {
     sockets = await runSocketPhases(baseCtx, options, phase, log)
-    rest = await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
+    rest = options.phases.includes('rest')
+      ? await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
+      : { rest: [] }
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
     await ownRedis?.kill()
@@ -735,6 +740,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
       'redis-url': { type: 'string' },
       'print-options': { type: 'boolean', default: false },
       'rest-generator': { type: 'string', default: 'wrk' },
+      phases: { type: 'string', default: BENCH_PHASES.join(',') },
     },
   })
   const quick = values.quick ?? false
@@ -744,6 +750,9 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   if (clientCounts.some((count) => !Number.isInteger(count) || count < 1))
     throw new Error(`--clients takes whole numbers above 0, got "${values.clients}"`)
   if (!(measureSeconds > 0)) throw new Error(`--seconds takes a number above 0, got "${values.seconds}"`)
+  const phases = values.phases.split(',').map((name) => name.trim())
+  if (!phases.every((name): name is BenchPhase => (BENCH_PHASES as readonly string[]).includes(name)))
+    throw new Error(`--phases takes some of ${BENCH_PHASES.join(', ')}, got "${values.phases}"`)
   const restGenerator = values['rest-generator']
   if (restGenerator !== 'wrk' && restGenerator !== 'autocannon')
     throw new Error(`--rest-generator takes wrk or autocannon, got "${restGenerator}"`)
@@ -768,6 +777,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
     restGenerator,
+    phases,
     serialRequests: quick ? 100 : 2000,
     hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],

@@ -42,6 +42,8 @@ export interface BenchOptions {
    * of core before a cheap target does: the smoke test uses it to see generator-bound rounds flagged).
    */
   restGenerator: RestGenerator
+  /** The parts of a run to do, in their fixed order: a smoke test runs them side by side. */
+  phases: BenchPhase[]
   /** Requests sent one at a time for the unqueued latency figure. */
   serialRequests: number
   /** How long the hostile-bodies row sends its bodies. */
@@ -190,6 +192,10 @@ export interface RestRow {
 }
 
 export type RestGenerator = 'wrk' | 'autocannon'
+
+/** The socket ramps, the interleaved socket rounds, and the REST rounds with the hostile bodies. */
+export const BENCH_PHASES = ['sockets', 'rounds', 'rest'] as const
+export type BenchPhase = (typeof BENCH_PHASES)[number]
 
 /** One round of a REST target: its rate, CPU per request and both sides' CPU. */
 export interface RestRound {
