@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/unit/browser-globals.ts'],
+          // projects with different worker counts run as separate groups: the quick unit tests first
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -26,6 +28,7 @@ export default defineConfig({
           // 569 s one at a time; the browser files alone 310 s at two, 303 s at four on a loaded box)
           fileParallelism: true,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // a bound only ends a test that has already failed; a test that walks ten screens took over
           // a minute on a machine loaded to 20, so the bound is generous
           testTimeout: 300_000,
