@@ -60,21 +60,38 @@ export function proxyCall(
     .then((outcome) => answerFromCache(proxy, route, request, reply, outcome))
 }
 
-/** A call no cache may keep: sent upstream with the session it carries, which its answer may end. */
-async function proxyPrivate(
+/**
+ * A call no cache may keep: sent upstream with the session it carries, which its answer may end. Without a
+ * session the answer goes out from the upstream client's callback, without a promise on the way.
+ */
+function proxyPrivate(
   proxy: Proxy,
   route: CallRoute,
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
-): Promise<FastifyReply> {
+): Promise<FastifyReply> | undefined {
   const outgoing = outgoingRequest(route, request, path)
   const token = route.definition.auth ? request.headers[TOKEN_HEADER] : undefined
-  const response =
-    typeof token === 'string'
-      ? await callWithSession(proxy, route, request, outgoing, token)
-      : await callUpstream(proxy, request, outgoing)
-  // a private answer: whatever the upstream said, no cache on the way may keep it
+  if (typeof token === 'string')
+    return callWithSession(proxy, route, request, outgoing, token).then((response) =>
+      sendPrivate(reply, response),
+    )
+  proxy.upstream.call(outgoing, (error, response) => {
+    // thrown here it would reach the upstream client's parser, not the error handler
+    try {
+      if (error) throw gatewayErrorOf(request, error)
+      noteUpstream(request, response!)
+      sendPrivate(reply, response!)
+    } catch (failure) {
+      reply.send(failure)
+    }
+  })
+  return undefined
+}
+
+/** A private answer: whatever the upstream said, no cache on the way may keep it. */
+function sendPrivate(reply: FastifyReply, response: UpstreamResponse): FastifyReply {
   return upstreamHead(reply, response).header('cache-control', NO_STORE).send(response.body)
 }
 
@@ -110,18 +127,27 @@ async function callUpstream(
   outgoing: UpstreamRequest,
 ): Promise<UpstreamResponse> {
   try {
-    const response = await proxy.upstream.request(outgoing)
-    request.upstreamStatus = response.status
-    request.upstreamMs = response.ms
-    return response
+    return noteUpstream(request, await proxy.upstream.request(outgoing))
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error
-    request.upstreamMs = error.ms
-    throw new GatewayError(
-      error.statusCode,
-      error.statusCode === 504 ? 'upstreamTimeout' : 'upstreamUnavailable',
-    )
+    throw gatewayErrorOf(request, error)
   }
+}
+
+/** The upstream's status and time, for the request line. */
+function noteUpstream(request: FastifyRequest, response: UpstreamResponse): UpstreamResponse {
+  request.upstreamStatus = response.status
+  request.upstreamMs = response.ms
+  return response
+}
+
+/** A failed upstream call as the client is answered: 504 for a timeout, 502 otherwise. */
+function gatewayErrorOf(request: FastifyRequest, error: UpstreamError): GatewayError {
+  request.upstreamMs = error.ms
+  return new GatewayError(
+    error.statusCode,
+    error.statusCode === 504 ? 'upstreamTimeout' : 'upstreamUnavailable',
+  )
 }
 
 /** A call made with a session, which its answer may end (sign-out, a new password, token expired). */
