@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { capacityGeneratorBound, commonHeldWindows, findCapacity, judgeWindow, ratedBounds } from './capacity'
+import {
+  capacityGeneratorBound,
+  commonHeldWindows,
+  fanOutFloor,
+  findCapacity,
+  judgeWindow,
+  ratedBounds,
+} from './capacity'
 import type { SocketWindow } from './types'
 import type { ClientWindow } from './lean-client'
 import { PublishTimeWindow, summarizeHistogram } from './window-accounting'
@@ -81,6 +88,32 @@ describe('judging a window', () => {
     })
     expect(window.serverCpuMicrosPerDelivery).toBe(2000)
     expect(window.serverCpuPercent).toBeCloseTo(6)
+    // TRADE:btcusdt has the most subscribers (2): one of its frames takes 2 × 2000 µs to reach both
+    expect(window.fanOutFloor).toEqual({
+      topic: 'TRADE:btcusdt',
+      subscribers: 2,
+      microsPerDelivery: 2000,
+      ms: 4,
+    })
+  })
+
+  it('takes the fan-out floor from the most subscribed topic published in the window', () => {
+    const raw = new Map([
+      ['DETAIL:btcusdt', 3412],
+      ['TRADE:btcusdt', 3000],
+      ['DETAIL:ethusdt', 600],
+    ])
+    expect(fanOutFloor({ 'DETAIL:btcusdt': 1, 'DETAIL:ethusdt': 5 }, raw, 13.2)).toEqual({
+      topic: 'DETAIL:btcusdt',
+      subscribers: 3412,
+      microsPerDelivery: 13.2,
+      ms: (3412 * 13.2) / 1000,
+    })
+    // a topic with no publish in the window sends no frame: the next largest one sets the floor
+    expect(fanOutFloor({ 'DETAIL:btcusdt': 0, 'TRADE:btcusdt': 2 }, raw, 10)?.topic).toBe('TRADE:btcusdt')
+    expect(fanOutFloor({ 'DETAIL:btcusdt': 1 }, raw, undefined)).toBeUndefined()
+    expect(fanOutFloor({ 'KLINE:btcusdt:1min': 3 }, raw, 10)).toBeUndefined()
+    expect(fanOutFloor({}, raw, 10)).toBeUndefined()
   })
 
   it('does not hold below 99% delivered, nor with p99 above 50 ms', () => {
@@ -100,6 +133,8 @@ describe('judging a window', () => {
       listRateMs: 0,
     })
     expect(slow).toMatchObject({ held: false, verdict: 'p99 51 ms' })
+    // no CPU read, no CPU per delivery: no floor either
+    expect(slow.fanOutFloor).toBeUndefined()
   })
 
   it('does not hold a window in which nothing was published', () => {

@@ -3,7 +3,7 @@
  * may be compared in. Only held windows at the same offered rate ever make a ratio.
  */
 import type { ClientWindow } from './lean-client'
-import type { SocketWindow } from './types'
+import type { FanOutFloor, SocketWindow } from './types'
 import { generatorBound } from './generator-bound'
 
 /** A window holds when 99% of the every-tick frames published in it arrived, and their p99 within this. */
@@ -38,6 +38,27 @@ export interface JudgeInput {
   listRateMs: number
   /** Server CPU used during the window, µs; undefined when /proc could not be read. */
   serverCpuMicros?: number
+}
+
+/**
+ * The latency one frame of the window's most subscribed topic cannot beat: a server writes it to its
+ * subscribers one after another, so at the window's CPU per delivery the last one gets it this long
+ * after the first, at any rate. Every-tick subscribers of topics published in the window; undefined
+ * without a CPU figure or a publish.
+ */
+export function fanOutFloor(
+  published: Record<string, number>,
+  raw: ReadonlyMap<string, number>,
+  microsPerDelivery: number | undefined,
+): FanOutFloor | undefined {
+  if (microsPerDelivery === undefined || !Number.isFinite(microsPerDelivery)) return undefined
+  let hottest: { topic: string; subscribers: number } | undefined
+  for (const [topic, count] of Object.entries(published)) {
+    const subscribers = raw.get(topic) ?? 0
+    if (count > 0 && subscribers > (hottest?.subscribers ?? 0)) hottest = { topic, subscribers }
+  }
+  if (!hottest) return undefined
+  return { ...hottest, microsPerDelivery, ms: (hottest.subscribers * microsPerDelivery) / 1000 }
 }
 
 export function judgeWindow(input: JudgeInput): SocketWindow {
@@ -75,6 +96,9 @@ export function judgeWindow(input: JudgeInput): SocketWindow {
       reasons.push(`list p99 ${client.rated.latencyMs.p99} ms`)
   }
   const deliveries = client.raw.delivered + client.rated.delivered
+  const microsPerDelivery =
+    input.serverCpuMicros !== undefined && deliveries > 0 ? input.serverCpuMicros / deliveries : undefined
+  const floor = fanOutFloor(published, subscribers.raw, microsPerDelivery)
   return {
     rateScale: input.rateScale,
     from: client.from,
@@ -88,8 +112,8 @@ export function judgeWindow(input: JudgeInput): SocketWindow {
     backlogFrames: client.backlog,
     serverCpuPercent:
       input.serverCpuMicros === undefined ? undefined : (input.serverCpuMicros / 1e6 / seconds) * 100,
-    serverCpuMicrosPerDelivery:
-      input.serverCpuMicros !== undefined && deliveries > 0 ? input.serverCpuMicros / deliveries : undefined,
+    serverCpuMicrosPerDelivery: microsPerDelivery,
+    ...(floor ? { fanOutFloor: floor } : {}),
     clientCpuPercent: client.clientCpuPercent,
     socketErrors: client.socketErrors,
     held: reasons.length === 0,

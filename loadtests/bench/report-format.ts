@@ -3,6 +3,7 @@ import { GENERATOR_MAX_PERCENT } from './generator-bound'
 import type {
   BenchResult,
   CapacityReport,
+  FanOutFloor,
   HostileReport,
   RestRound,
   RestRow,
@@ -162,6 +163,15 @@ export function capacityText(report: CapacityReport): string {
   return `${report.atTopOfRamp ? '≥ ' : ''}${n(capacity.offeredPerSecond)}/s at ×${capacity.rateScale}${bound}`
 }
 
+/**
+ * A window's fan-out floor in words, "45 ms (3,298 × 13.2 µs)": the hottest topic's subscribers times
+ * the CPU per delivery. '-' for a run from before it was recorded.
+ */
+export function floorText(floor: FanOutFloor | undefined): string {
+  if (!floor) return '-'
+  return `${n(floor.ms)} ms (${n(floor.subscribers)} × ${n(floor.microsPerDelivery, 1)} µs)`
+}
+
 export function capacityCells(report: CapacityReport): string[] {
   const half = report.half
   const capacity = report.capacity
@@ -169,6 +179,7 @@ export function capacityCells(report: CapacityReport): string[] {
     n(report.clients),
     capacityText(report),
     capacity ? n(capacity.latencyMs.p99) : '-',
+    capacity ? floorText(capacity.fanOutFloor) : '-',
     capacity ? n(capacity.serverCpuMicrosPerDelivery, 2) : '-',
     capacity ? listCell(capacity) : '-',
     half ? `×${half.rateScale}` : '-',
@@ -184,6 +195,7 @@ export const CAPACITY_HEADER = [
   'clients',
   'capacity (offered/s held)',
   'p99 there',
+  'fan-out floor there',
   'µs/msg there',
   'list there',
   'half at',
@@ -327,7 +339,8 @@ export function formatReport(result: BenchResult): string {
 export function roundWindowText(window: SocketWindow | undefined): string {
   if (!window) return 'failed'
   const marks = `${window.held ? '' : ' ✗'}${window.generatorBound ? ' !' : ''}`
-  return `${n(window.offeredPerSecond)}/s ${n(window.serverCpuMicrosPerDelivery, 2)} µs p99 ${n(window.latencyMs.p99)} ${n(window.serverCpuPercent)}%/${n(window.clientCpuPercent)}%${marks}`
+  const floor = window.fanOutFloor ? ` (floor ${n(window.fanOutFloor.ms)})` : ''
+  return `${n(window.offeredPerSecond)}/s ${n(window.serverCpuMicrosPerDelivery, 2)} µs p99 ${n(window.latencyMs.p99)}${floor} ${n(window.serverCpuPercent)}%/${n(window.clientCpuPercent)}%${marks}`
 }
 
 export function roundRows(rounds: SocketRounds): string[][] {

@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest'
-import { perFrameCosts } from './results-md'
+import { describe, expect, it } from 'vitest'
+import { CAPACITY_HEADER, capacityCells } from './report-format'
+import { againstFloor, perFrameCosts } from './results-md'
 import type { CapacityReport, SocketWindow } from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
@@ -38,4 +39,48 @@ it('says neither core was full when a capacity step failed on latency with room 
   expect(perFrameCosts(report)).toBe(
     'at ×0.2 neither core was full (generator 9%, bare ws corked 45%): the step failed its latency or delivery bound (p99 71 ms), so this capacity is not a CPU limit of either side',
   )
+})
+
+describe('the fan-out floor beside a p99', () => {
+  const latencyMs = { samples: 1000, p50: 6, p99: 52, p999: 60, max: 70 }
+  const floor = { topic: 'DETAIL:btcusdt', subscribers: 3412, microsPerDelivery: 13.24, ms: 45.17 }
+
+  it('puts the p99 of a window beside its floor, and the p99 alone for a run without one', () => {
+    expect(againstFloor(step({ latencyMs, fanOutFloor: floor }))).toBe(
+      'p99 52 ms against a fan-out floor of 3,412 subscribers × 13.2 µs = 45 ms: one DETAIL:btcusdt frame reaches its last subscriber that long after its first, at any rate',
+    )
+    expect(againstFloor(step({ latencyMs }))).toBe('p99 52 ms')
+  })
+
+  it('names the floor of the step that did not hold when neither core was full', () => {
+    const capacity = step({ rateScale: 0.0561, held: true, clientCpuPercent: 9, latencyMs })
+    const failed = step({
+      rateScale: 0.0627,
+      held: false,
+      clientCpuPercent: 9,
+      serverCpuPercent: 45,
+      latencyMs,
+      fanOutFloor: floor,
+    })
+    // the ramp's last step is a refinement that held: the text is about the one above it that did not
+    const report = {
+      system: 'gateway (memory bus)',
+      steps: [step({ rateScale: 0.07, held: false, clientCpuPercent: 10 }), failed, capacity],
+      capacity,
+      generatorBound: 'at ×0.0627, the step that did not hold: target at 45% of its core at capacity',
+    } as CapacityReport
+    expect(perFrameCosts(report)).toBe(
+      'at ×0.0627 neither core was full (generator 9%, gateway (memory bus) 45%): the step failed its latency or delivery bound (p99 52 ms against a fan-out floor of 3,412 subscribers × 13.2 µs = 45 ms: one DETAIL:btcusdt frame reaches its last subscriber that long after its first, at any rate), so this capacity is not a CPU limit of either side',
+    )
+  })
+
+  it('shows the floor in the capacity table, and "-" for a run from before it was recorded', () => {
+    const capacity = step({ offeredPerSecond: 36_521, latencyMs, serverCpuMicrosPerDelivery: 13.24 })
+    const report = { clients: 10_000, steps: [capacity], capacity, atTopOfRamp: false } as CapacityReport
+    const column = CAPACITY_HEADER.indexOf('fan-out floor there')
+    expect(column).toBe(CAPACITY_HEADER.indexOf('p99 there') + 1)
+    const cells = (window: SocketWindow): string[] => capacityCells({ ...report, capacity: window })
+    expect(cells({ ...capacity, fanOutFloor: floor })[column]).toBe('45 ms (3,412 × 13.2 µs)')
+    expect(cells(capacity)[column]).toBe('-')
+  })
 })

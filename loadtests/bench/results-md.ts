@@ -95,7 +95,8 @@ function windowsOf(report: CapacityReport | undefined): SocketWindow[] {
 /** One window in the list of a system's windows. */
 function stepText(step: SocketWindow): string {
   const stall = step.clientLoopDelayMs ? ` (stall max ${n(step.clientLoopDelayMs.max)} ms)` : ''
-  return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
+  const floor = step.fanOutFloor ? ` (floor ${n(step.fanOutFloor.ms)})` : ''
+  return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}${floor}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
 }
 
 /** The highest offered rate both systems held at the same rate scale, or undefined. */
@@ -130,12 +131,36 @@ function noHeld(report: CapacityReport | undefined, name: string): string | unde
  * core full: the step failed on latency or delivery, not for want of CPU on either side.
  */
 export function perFrameCosts(report: CapacityReport | undefined): string | undefined {
-  const top = report?.steps.at(-1)
+  // the step above the capacity that did not hold, as the generator rule judged it; else the last one
+  const top = (report && failedAbove(report)) ?? report?.steps.at(-1)
   if (!report?.generatorBound || !top || !(top.deliveredPerSecond > 0)) return undefined
-  if (top.clientCpuPercent <= GENERATOR_MAX_PERCENT)
-    return `at ×${top.rateScale} neither core was full (generator ${n(top.clientCpuPercent)}%, ${report.system} ${n(top.serverCpuPercent ?? 0)}%): the step failed its latency or delivery bound${top.latencyMs ? ` (p99 ${n(top.latencyMs.p99)} ms)` : ''}, so this capacity is not a CPU limit of either side`
+  if (top.clientCpuPercent <= GENERATOR_MAX_PERCENT) {
+    const p99 = top.latencyMs ? ` (${againstFloor(top)})` : ''
+    return `at ×${top.rateScale} neither core was full (generator ${n(top.clientCpuPercent)}%, ${report.system} ${n(top.serverCpuPercent ?? 0)}%): the step failed its latency or delivery bound${p99}, so this capacity is not a CPU limit of either side`
+  }
   const perFrame = (percent: number): number => ((percent / 100) * 1e6) / top.deliveredPerSecond
   return `at ×${top.rateScale} the generator spent ${n(perFrame(top.clientCpuPercent), 1)} µs of its core per frame it read and ${report.system} ${n(perFrame(top.serverCpuPercent ?? 0), 1)} µs of its own per frame it sent: with one core each, the generator's core fills first on this machine`
+}
+
+/** The lowest step above a system's capacity that did not hold: where it should have run out of room. */
+function failedAbove(report: CapacityReport): SocketWindow | undefined {
+  const capacity = report.capacity
+  if (!capacity) return undefined
+  return report.steps
+    .filter((step) => !step.held && step.rateScale > capacity.rateScale)
+    .sort((a, b) => a.rateScale - b.rateScale)[0]
+}
+
+/**
+ * A window's p99 beside its fan-out floor: the time one frame of the hottest topic takes to reach
+ * its last subscriber, written one after another at the window's CPU per delivery. A p99 near it is
+ * set by the size of that topic, not by the rate (just the p99 in runs from before it was recorded).
+ */
+export function againstFloor(window: SocketWindow): string {
+  const p99 = `p99 ${n(window.latencyMs.p99)} ms`
+  const floor = window.fanOutFloor
+  if (!floor) return p99
+  return `${p99} against a fan-out floor of ${n(floor.subscribers)} subscribers × ${n(floor.microsPerDelivery, 1)} µs = ${n(floor.ms)} ms: one ${floor.topic} frame reaches its last subscriber that long after its first, at any rate`
 }
 
 function clientBound(window: SocketWindow | undefined): string | undefined {
@@ -603,13 +628,16 @@ a capacity at the top of the ramp. "half" is a window at half the capacity's rat
 memory and the reconnect storm are judged. Every window, ramp step or half, that does not hold is measured
 once more before it counts as not held. "generator stall" is the native load generator's longest pass over its ready sockets
 in the half window: a frame that arrives during it waits that long, whichever system sent it.
+"fan-out floor" is the most subscribed topic published in the window times the window's server CPU per
+delivery: one frame of it, written to its subscribers one after another, reaches the last one that long
+after the first, at any rate, so a p99 near it is set by that topic's size rather than by the load.
 
 ${mdTable(
   ['system', ...CAPACITY_HEADER],
   result.capacity.map((report) => [report.system, ...capacityCells(report)]),
 )}
 
-Every ramp step (rate multiplier: offered/s, delivered, p99 ms, server µs per delivery, client CPU and the load generator's longest stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
+Every ramp step (rate multiplier: offered/s, delivered, p99 ms with the fan-out floor beside it, server µs per delivery, client CPU and the load generator's longest stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
 
 ${result.capacity
   .map((report) => {

@@ -83,6 +83,12 @@ export interface SocketWindow {
   serverCpuPercent?: number
   /** Server CPU in the window per frame published in it and delivered (every-tick and rated). */
   serverCpuMicrosPerDelivery?: number
+  /**
+   * The most subscribed topic published in the window times the server's CPU per delivery there:
+   * how late one of its frames reaches its last subscriber, written one after another, at any rate.
+   * Absent in runs from before it was recorded.
+   */
+  fanOutFloor?: FanOutFloor
   clientCpuPercent: number
   /**
    * The load generator's longest passes over its ready sockets in the window (p99 and max, ms): a
@@ -101,6 +107,17 @@ export interface SocketWindow {
   held: boolean
   /** Why it did not hold, in words; empty when it held. */
   verdict: string
+}
+
+/** One frame of the hottest topic written to each of its subscribers in turn. */
+export interface FanOutFloor {
+  topic: string
+  /** Every-tick subscribers of the topic. */
+  subscribers: number
+  /** The window's server CPU per delivery. */
+  microsPerDelivery: number
+  /** subscribers × µs per delivery, in ms. */
+  ms: number
 }
 
 export interface RatedFigures {
