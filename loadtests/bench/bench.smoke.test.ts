@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BenchResult } from './types'
+import type { BenchResult, SocketWindow } from './types'
 import { socketSystems } from './socket-systems'
 import { ROUND_SYSTEMS } from './rounds'
 import { restTargets } from './rest-targets'
@@ -16,35 +16,55 @@ import { restRatio } from './same-round'
 
 const run = promisify(execFile)
 
-/** A quick bench run with these flags, in a temporary folder: its JSON, RESULTS.md and stdout. */
+/** A quick bench run with these flags: its JSON, its RESULTS.md (checked to have rendered) and stdout. */
 async function quickBench(
   flags: string[],
-): Promise<{ result: BenchResult; markdown: string; stdout: string; dir: string }> {
+): Promise<{ result: BenchResult; markdown: string; stdout: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-smoke-'))
   const outFile = path.join(dir, 'bench.json')
   const resultsMd = path.join(dir, 'RESULTS.md')
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bench/main.ts',
-      '--quick',
-      '--no-install',
-      '--out',
-      outFile,
-      '--results-md',
-      resultsMd,
-      ...flags,
-    ],
-    { cwd: loadtestsDir, timeout: 1_000_000, maxBuffer: 10 * 2 ** 20 },
-  ).catch((error: { stdout?: string; stderr?: string }) => {
-    // a system that failed still writes its row; the assertions say which
-    if (!error.stdout?.includes('wrote')) throw error
-    return { stdout: error.stdout }
-  })
-  const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
-  return { result, markdown: await readFile(resultsMd, 'utf8'), stdout, dir }
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'bench/main.ts',
+        '--quick',
+        '--no-install',
+        '--out',
+        outFile,
+        '--results-md',
+        resultsMd,
+        ...flags,
+      ],
+      { cwd: loadtestsDir, timeout: 1_000_000, maxBuffer: 10 * 2 ** 20 },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
+      // a system that failed still writes its row; the assertions say which
+      if (!error.stdout?.includes('wrote')) throw error
+      return { stdout: error.stdout }
+    })
+    const result = JSON.parse(await readFile(outFile, 'utf8')) as BenchResult
+    const markdown = await readFile(resultsMd, 'utf8')
+    expect(markdown).toContain('## Targets')
+    expect(markdown).toContain('## Analysis')
+    expect(markdown).toContain(result.runId)
+    return { result, markdown, stdout }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Every socket window carries the generator-bound flag the rule gives its own two CPUs. */
+function expectFlaggedByTheRule(windows: readonly SocketWindow[]): void {
+  for (const window of windows)
+    expect(window.generatorBound).toBe(
+      generatorBound({
+        generatorCpuPercent: window.clientCpuPercent,
+        targetCpuPercent: window.serverCpuPercent,
+        atCapacity: false,
+      }),
+    )
 }
 
 // Checks that every registered system, target and row runs and produces figures, and that RESULTS.md
@@ -76,150 +96,124 @@ describe.concurrent('the quick harness', () => {
     'ramps $name, with storms, and renders RESULTS.md',
     { timeout: 1_020_000 },
     async (group) => {
-      const { result, markdown, stdout, dir } = await quickBench([
+      const { result, stdout } = await quickBench([
         '--phases',
         'sockets',
         '--systems',
         group.systems.join(','),
       ])
-      try {
-        const systems = ramped.filter((name) => inGroup(name, group))
-        expect(result.socket.map((row) => row.system)).toEqual(systems)
-        for (const row of result.socket) {
-          expect(row, row.error).toMatchObject({ ok: true })
-          expect(row.window!.offeredPerSecond).toBeGreaterThan(0)
-          expect(row.window!.serverCpuPercent).toBeGreaterThan(0)
-          expect(row.connect!.opened, row.system).toBe(row.clients)
-          expect(stdout).toContain(row.system)
-        }
-        expect(result.capacity.map((report) => report.system)).toEqual(systems)
-        for (const report of result.capacity) {
-          expect(report.error, report.system).toBeUndefined()
-          expect(report.steps.length, report.system).toBeGreaterThan(0)
-          expect(report.half!.offeredPerSecond, report.system).toBeGreaterThan(0)
-          expect(report.half!.deliveredPerSecond, report.system).toBeGreaterThan(0)
-          expect(report.storm, report.system).toMatchObject({
-            sockets: report.clients,
-            failed: 0,
-            missing: 0,
-          })
-        }
-        // every later system is also measured at the rates the first one held, up to one it cannot hold
-        const [reference, ...others] = result.capacity
-        const referenceScales = [
-          ...reference!.steps.filter((step) => step.held).map((step) => step.rateScale),
-          ...(reference!.half?.held ? [reference!.half.rateScale] : []),
-        ]
-        for (const report of others) {
-          const windows = [...report.steps, report.half!, ...(report.atReferenceRates ?? [])]
-          if (report.atReferenceRates?.some((window) => !window.held)) continue
-          const scales = new Set(windows.map((window) => window.rateScale))
-          for (const scale of referenceScales)
-            expect(scales.has(scale), `${report.system} at ×${scale}`).toBe(true)
-        }
-        const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))
-        if (inGroup('gateway (memory bus), lists at 1000 ms', group))
-          expect(lists!.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
-        const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')
-        if (inGroup('gateway (redis bus)', group)) {
-          expect(redisGateway!.storm!.bus!.channels).toBeGreaterThan(0)
-          // the gateway reports its heap, read beside RSS per socket
-          expect(typeof redisGateway!.half!.heapPerConnectionKb).toBe('number')
-          expect(redisGateway!.stormFixed).toMatchObject({
-            sockets: redisGateway!.clients,
-            failed: 0,
-            missing: 0,
-          })
-        }
-        // the generator-bound rule is applied to every ramp window, from that window's own two CPUs
-        for (const window of result.capacity.flatMap((report) => [...report.steps, report.half!]))
-          expect(window.generatorBound).toBe(
-            generatorBound({
-              generatorCpuPercent: window.clientCpuPercent,
-              targetCpuPercent: window.serverCpuPercent,
-              atCapacity: false,
-            }),
-          )
-
-        expect(markdown).toContain('## Targets')
-        expect(markdown).toContain('## Analysis')
-        expect(markdown).toContain(result.runId)
-      } finally {
-        await rm(dir, { recursive: true, force: true })
+      const systems = ramped.filter((name) => inGroup(name, group))
+      expect(result.socket.map((row) => row.system)).toEqual(systems)
+      for (const row of result.socket) {
+        expect(row, row.error).toMatchObject({ ok: true })
+        expect(row.window!.offeredPerSecond).toBeGreaterThan(0)
+        expect(row.window!.serverCpuPercent).toBeGreaterThan(0)
+        expect(row.connect!.opened, row.system).toBe(row.clients)
+        expect(stdout).toContain(row.system)
       }
+      expect(result.capacity.map((report) => report.system)).toEqual(systems)
+      for (const report of result.capacity) {
+        expect(report.error, report.system).toBeUndefined()
+        expect(report.steps.length, report.system).toBeGreaterThan(0)
+        expect(report.half!.offeredPerSecond, report.system).toBeGreaterThan(0)
+        expect(report.half!.deliveredPerSecond, report.system).toBeGreaterThan(0)
+        expect(report.storm, report.system).toMatchObject({
+          sockets: report.clients,
+          failed: 0,
+          missing: 0,
+        })
+      }
+      // every later system is also measured at the rates the first one held, up to one it cannot hold
+      const [reference, ...others] = result.capacity
+      const referenceScales = [
+        ...reference!.steps.filter((step) => step.held).map((step) => step.rateScale),
+        ...(reference!.half?.held ? [reference!.half.rateScale] : []),
+      ]
+      for (const report of others) {
+        const windows = [...report.steps, report.half!, ...(report.atReferenceRates ?? [])]
+        if (report.atReferenceRates?.some((window) => !window.held)) continue
+        const scales = new Set(windows.map((window) => window.rateScale))
+        for (const scale of referenceScales)
+          expect(scales.has(scale), `${report.system} at ×${scale}`).toBe(true)
+      }
+      const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))
+      if (inGroup('gateway (memory bus), lists at 1000 ms', group))
+        expect(lists!.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
+      const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')
+      if (inGroup('gateway (redis bus)', group)) {
+        expect(redisGateway!.storm!.bus!.channels).toBeGreaterThan(0)
+        // the gateway reports its heap, read beside RSS per socket
+        expect(typeof redisGateway!.half!.heapPerConnectionKb).toBe('number')
+        expect(redisGateway!.stormFixed).toMatchObject({
+          sockets: redisGateway!.clients,
+          failed: 0,
+          missing: 0,
+        })
+      }
+      // the generator-bound rule is applied to every ramp window, from that window's own two CPUs
+      expectFlaggedByTheRule(result.capacity.flatMap((report) => [...report.steps, report.half!]))
     },
   )
 
   it('runs the interleaved rounds, every REST target and the hostile row, and renders RESULTS.md', async () => {
-    const { result, markdown, dir } = await quickBench(['--phases', 'rounds,rest'])
-    try {
-      // the interleaved rounds: every compared system at every rate, its windows carrying both CPUs
-      expect(result.rounds!.systems.map((entry) => entry.system)).toEqual([...ROUND_SYSTEMS])
-      for (const entry of result.rounds!.systems) {
-        expect(entry.errors, entry.system).toEqual([])
-        for (const windows of entry.windows) {
-          expect(windows, entry.system).toHaveLength(result.options.socketRounds)
-          for (const window of windows) {
-            expect(window!.serverCpuPercent, entry.system).toBeGreaterThan(0)
-            expect(window!.sockets, entry.system).toBe(result.rounds!.clients)
-          }
+    const { result } = await quickBench(['--phases', 'rounds,rest'])
+    // the interleaved rounds: every compared system at every rate, its windows carrying both CPUs
+    expect(result.rounds!.systems.map((entry) => entry.system)).toEqual([...ROUND_SYSTEMS])
+    for (const entry of result.rounds!.systems) {
+      expect(entry.errors, entry.system).toEqual([])
+      for (const windows of entry.windows) {
+        expect(windows, entry.system).toHaveLength(result.options.socketRounds)
+        for (const window of windows) {
+          expect(window!.serverCpuPercent, entry.system).toBeGreaterThan(0)
+          expect(window!.sockets, entry.system).toBe(result.rounds!.clients)
         }
       }
+    }
 
-      expect(result.restGenerator).toEqual({ name: 'wrk' })
-      expect(result.rest.map((row) => row.target)).toEqual(restTargets.map((target) => target.name))
-      for (const row of result.rest) {
-        const target = restTargets.find((candidate) => candidate.name === row.target)!
-        if (row.unavailable && target.optional) continue
-        expect(row, row.error ?? row.unavailable).toMatchObject({ ok: true })
-        expect(row.requestsPerSecond).toBeGreaterThan(0)
-        expect(row.serialLatencyMs!.p50).toBeGreaterThan(0)
-        expect(row.answer!.bytes).toBeGreaterThan(0)
-        expect(row.rounds![0]!.generatorCpuPercent, row.target).toBeGreaterThan(0)
-        expect(row.rounds![0]!.targetCpuPercent, row.target).toBeGreaterThan(0)
-      }
-      expect(result.hostile, result.hostile?.error).toMatchObject({ ok: true })
-      expect(result.hostile!.calls.length).toBeGreaterThan(10)
-      const uploads = result.hostile!.calls.filter((call) => call.shape.startsWith('upload'))
-      expect(uploads.map((call) => call.shape).sort()).toEqual([
-        'upload with session',
-        'upload with session',
-        'upload without session',
-        'upload without session',
-      ])
-      expect(result.hostile!.healthzMs.samples).toBeGreaterThan(0)
+    expect(result.restGenerator).toEqual({ name: 'wrk' })
+    expect(result.rest.map((row) => row.target)).toEqual(restTargets.map((target) => target.name))
+    for (const row of result.rest) {
+      const target = restTargets.find((candidate) => candidate.name === row.target)!
+      if (row.unavailable && target.optional) continue
+      expect(row, row.error ?? row.unavailable).toMatchObject({ ok: true })
+      expect(row.requestsPerSecond).toBeGreaterThan(0)
+      expect(row.serialLatencyMs!.p50).toBeGreaterThan(0)
+      expect(row.answer!.bytes).toBeGreaterThan(0)
+      expect(row.rounds![0]!.generatorCpuPercent, row.target).toBeGreaterThan(0)
+      expect(row.rounds![0]!.targetCpuPercent, row.target).toBeGreaterThan(0)
+    }
+    expect(result.hostile, result.hostile?.error).toMatchObject({ ok: true })
+    expect(result.hostile!.calls.length).toBeGreaterThan(10)
+    const uploads = result.hostile!.calls.filter((call) => call.shape.startsWith('upload'))
+    expect(uploads.map((call) => call.shape).sort()).toEqual([
+      'upload with session',
+      'upload with session',
+      'upload without session',
+      'upload without session',
+    ])
+    expect(result.hostile!.healthzMs.samples).toBeGreaterThan(0)
 
-      // the generator-bound rule is applied to every real window, from that window's own two CPUs
-      for (const row of result.rest)
-        for (const round of row.rounds ?? [])
-          expect(round.generatorBound, row.target).toBe(
-            generatorBound({
-              generatorCpuPercent: round.generatorCpuPercent,
-              targetCpuPercent: round.targetCpuPercent,
-              atCapacity: true,
-            }),
-          )
-      for (const window of result.rounds!.systems.flatMap((entry) => entry.windows.flat()))
-        expect(window!.generatorBound).toBe(
+    // the generator-bound rule is applied to every real window, from that window's own two CPUs
+    for (const row of result.rest)
+      for (const round of row.rounds ?? [])
+        expect(round.generatorBound, row.target).toBe(
           generatorBound({
-            generatorCpuPercent: window!.clientCpuPercent,
-            targetCpuPercent: window!.serverCpuPercent,
-            atCapacity: false,
+            generatorCpuPercent: round.generatorCpuPercent,
+            targetCpuPercent: round.targetCpuPercent,
+            atCapacity: true,
           }),
         )
-
-      expect(markdown).toContain('## Targets')
-      expect(markdown).toContain('## Analysis')
-      expect(markdown).toContain(result.runId)
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
+    expectFlaggedByTheRule(
+      result.rounds!.systems.flatMap((entry) =>
+        entry.windows.flat().filter((window) => window !== undefined),
+      ),
+    )
   }, 1_020_000)
 
   // One Node thread (autocannon in the harness) cannot load a bare route to its core's limit while
   // keeping under its own bound: both rounds must come out flagged, and no ratio may be made from them.
   it('a REST round whose generator ran out of room is flagged and enters no ratio', async () => {
-    const { result, markdown, stdout, dir } = await quickBench([
+    const { result, markdown, stdout } = await quickBench([
       '--systems',
       'bare fastify route,bare node:http route',
       '--rest-generator',
@@ -227,23 +221,19 @@ describe.concurrent('the quick harness', () => {
       '--phases',
       'rest',
     ])
-    try {
-      expect(result.restGenerator?.name).toBe('autocannon')
-      expect(result.rest.map((row) => row.target)).toEqual(['bare fastify route', 'bare node:http route'])
-      for (const row of result.rest) {
-        expect(row, row.error).toMatchObject({ ok: true })
-        expect(row.rounds, row.target).toHaveLength(1)
-        expect(row.rounds![0]!.generatorBound, row.target).toMatch(
-          /generator at \d+% of its core|target at \d+% of its core at capacity/,
-        )
-        // the printed table counts the round in its generator-bound column
-        const printed = stdout.split('\n').find((line) => line.trimStart().startsWith(row.target))
-        expect(printed, row.target).toMatch(/ 1 of 1 /)
-      }
-      expect(restRatio(result.rest[0], result.rest[1])).toBeUndefined()
-      expect(markdown).toContain('2 REST rounds were')
-    } finally {
-      await rm(dir, { recursive: true, force: true })
+    expect(result.restGenerator?.name).toBe('autocannon')
+    expect(result.rest.map((row) => row.target)).toEqual(['bare fastify route', 'bare node:http route'])
+    for (const row of result.rest) {
+      expect(row, row.error).toMatchObject({ ok: true })
+      expect(row.rounds, row.target).toHaveLength(1)
+      expect(row.rounds![0]!.generatorBound, row.target).toMatch(
+        /generator at \d+% of its core|target at \d+% of its core at capacity/,
+      )
+      // the printed table counts the round in its generator-bound column
+      const printed = stdout.split('\n').find((line) => line.trimStart().startsWith(row.target))
+      expect(printed, row.target).toMatch(/ 1 of 1 /)
     }
+    expect(restRatio(result.rest[0], result.rest[1])).toBeUndefined()
+    expect(markdown).toContain('2 REST rounds were')
   }, 300_000)
 })

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]
- *  [-- --rest-generator autocannon] [-- --phases sockets,rounds,rest]`
+ *  [-- --rest-generator autocannon] [-- --phases sockets,rounds,rest] [-- --no-pin]`
  *
  * Runs the same socket scenario against every registered socket system, then wrk against every
  * REST target, then the hostile-bodies row, in one run: this process (the load generator) and
@@ -653,7 +653,7 @@ export async function runBench(
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
   const cores = os.availableParallelism()
-  const serverCpus = cores > 1 && pinSelf('0') ? '1' : undefined
+  const serverCpus = options.pin && cores > 1 && pinSelf('0') ? '1' : undefined
   const startedAt = new Date().toISOString()
   const loadAtStart = os.loadavg()[0]!
   // what else keeps the cores busy right now: the load average still remembers work that has ended
@@ -663,7 +663,7 @@ export async function runBench(
   log(
     serverCpus
       ? 'pinning: load generator, tick feed, sandbox and Redis on core 0, every server under test on core 1'
-      : 'pinning unavailable: load generator and servers share the cores',
+      : `${options.pin ? 'pinning unavailable' : 'no pinning (--no-pin)'}: load generator and servers share the cores`,
   )
 
   const generatorCpus = serverCpus ? '0' : undefined
@@ -735,6 +735,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
       seconds: { type: 'string' },
       systems: { type: 'string' },
       'no-install': { type: 'boolean', default: false },
+      'no-pin': { type: 'boolean', default: false },
       out: { type: 'string' },
       'results-md': { type: 'string' },
       'redis-url': { type: 'string' },
@@ -781,6 +782,7 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     serialRequests: quick ? 100 : 2000,
     hostileSeconds: quick ? 1 : 5,
     installMissing: !values['no-install'],
+    pin: !values['no-pin'],
     only: values.systems?.split(',').map((name) => name.trim()),
     // none named: the bench starts its own redis-server on the generator's core
     redisUrl: values['redis-url'],

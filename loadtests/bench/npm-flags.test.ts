@@ -20,6 +20,9 @@ it('passes every documented flag from the root script to the harness', async () 
       '--print-options',
       '--quick',
       '--no-install',
+      '--no-pin',
+      '--phases',
+      'rounds,rest',
       '--clients',
       '300,600',
       '--seconds',
@@ -41,6 +44,8 @@ it('passes every documented flag from the root script to the harness', async () 
   expect(options).toMatchObject({
     quick: true,
     installMissing: false,
+    pin: false,
+    phases: ['rounds', 'rest'],
     clientCounts: [300, 600],
     measureMs: 2000,
     only: ['bare ws', 'fastify'],

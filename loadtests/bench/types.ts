@@ -49,6 +49,11 @@ export interface BenchOptions {
   /** How long the hostile-bodies row sends its bodies. */
   hostileSeconds: number
   installMissing: boolean
+  /**
+   * Pin the generator and every server under test to cores of their own (the default). The smoke
+   * test turns it off: its runs go side by side, and pinned they would all share the same two cores.
+   */
+  pin: boolean
   /** Only systems and targets whose names include one of these. */
   only: string[] | undefined
   /** A Redis to use for the Redis systems; none: the bench starts its own on the generator's core. */
