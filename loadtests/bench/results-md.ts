@@ -630,7 +630,8 @@ once more before it counts as not held. "generator stall" is the native load gen
 in the half window: a frame that arrives during it waits that long, whichever system sent it.
 "fan-out floor" is the most subscribed topic published in the window times the window's server CPU per
 delivery: one frame of it, written to its subscribers one after another, reaches the last one that long
-after the first, at any rate, so a p99 near it is set by that topic's size rather than by the load.
+after the first, at any rate, so a p99 near it is set by that topic's size rather than by the load. It
+is a lower bound: frames of several topics read in one turn go out in one pass over all their sockets.
 
 ${mdTable(
   ['system', ...CAPACITY_HEADER],
