@@ -5,6 +5,8 @@ import {
   fanOutFloor,
   findCapacity,
   judgeWindow,
+  heldP99Bound,
+  HELD_P99_MS,
   ratedBounds,
 } from './capacity'
 import type { SocketWindow } from './types'
@@ -135,6 +137,25 @@ describe('judging a window', () => {
     expect(slow).toMatchObject({ held: false, verdict: 'p99 51 ms' })
     // no CPU read, no CPU per delivery: no floor either
     expect(slow.fanOutFloor).toBeUndefined()
+  })
+
+  it('measures the p99 bound over the fan-out floor: 50 ms of queueing past the last subscriber of one frame', () => {
+    // 60 ms of CPU for 30 deliveries: 2000 µs each, and TRADE:btcusdt's 2 subscribers make a 4 ms floor
+    const judged = (latency: number): SocketWindow =>
+      judgeWindow({
+        rateScale: 1,
+        client: clientWindow(1000, 2000, arrivals(30, latency)),
+        published,
+        subscribers,
+        listRateMs: 0,
+        serverCpuMicros: 60_000,
+      })
+    expect(judged(53)).toMatchObject({ held: true, fanOutFloor: { ms: 4 } })
+    expect(judged(55)).toMatchObject({
+      held: false,
+      verdict: 'p99 55 ms over 54 (50 above a fan-out floor of 4 ms)',
+    })
+    expect(heldP99Bound(undefined)).toBe(HELD_P99_MS)
   })
 
   it('does not hold a window in which nothing was published', () => {

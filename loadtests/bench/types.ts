@@ -108,7 +108,7 @@ export interface SocketWindow {
   generatorBound?: string
   /** Sockets open during the window, for CPU per socket-second. */
   sockets?: number
-  /** p99 ≤ 50 ms and ≥ 99% delivered (and rated frames within their rate's bound). */
+  /** p99 ≤ 50 ms over the fan-out floor and ≥ 99% delivered (and rated frames within their rate's bound). */
   held: boolean
   /** Why it did not hold, in words; empty when it held. */
   verdict: string
