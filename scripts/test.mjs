@@ -1,8 +1,10 @@
-// `npm test`: every tier the README promises, in two lanes that run side by side, since neither keeps
-// both cores busy on its own (the browser lane runs one Chromium file at a time; lane 1 is mostly one
-// process at a time). No tier shares a port, a Redis key prefix or a build output with another: every
-// server takes port 0, every Redis test its own prefix, the browser stack an in-memory bus, and only
-// the browser lane writes web/dist. Each tier's output is printed whole when it ends, under its name.
+// `npm test`: every tier the README promises, in three lanes that run side by side, since none keeps
+// both cores busy on its own (a browser test mostly waits on its pages; the loadtests smoke mostly
+// waits out its bench windows). No tier shares a port, a Redis key prefix or a build output with
+// another: every server takes port 0, every Redis test its own prefix, the browser stack an in-memory
+// bus. Each build output has one writer, first in its lane: web/dist the browser lane's, gateway/dist
+// the loadtests lane's (a few seconds; the gateway tier's start-script test, which would build it
+// too when missing, comes after lint and types). Each tier's output is printed whole when it ends, under its name.
 // `TEST_LANES=1 npm test` runs the same tiers one after another. CONTRIBUTING.md has the figures.
 // Each tier's whole output is kept in .artifacts/test-logs, and a failed run ends with what failed.
 import { spawn } from 'node:child_process'
@@ -19,11 +21,14 @@ const LANES = [
     ['alert rules', ['run', 'test:rules']],
     ['shared', ['run', 'test', '-w', 'shared']],
     ['gateway', ['run', 'test', '-w', 'gateway']],
-    ['loadtests', ['run', 'test', '-w', 'loadtests']],
   ],
   [
     ['web build', ['run', 'build', '-w', 'web']],
     ['web', ['run', 'test', '-w', 'web']],
+  ],
+  [
+    ['gateway build', ['run', 'build', '-w', 'gateway']],
+    ['loadtests', ['run', 'test', '-w', 'loadtests']],
   ],
 ]
 
