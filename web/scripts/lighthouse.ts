@@ -6,19 +6,34 @@ import { auditPages, CATEGORIES, type PageScores } from '../test/lighthouse/audi
 // written to web/LIGHTHOUSE.md beside the targets.
 
 const TARGETS = `Targets: performance ≥ 95 (mobile) on every page; accessibility, best practices and SEO 100 on
-every page; total blocking time ≤ 150 ms on the login page (mobile).`
+every page; total blocking time ≤ 150 ms on the login page and on the signed-in trade page (mobile),
+and layout shift ≤ 0.05 on the trade page.`
 
 function row(result: PageScores): string {
   const cells = CATEGORIES.map((category) => String(result.scores[category] ?? '–'))
   const failing = result.failing.length ? result.failing.join(', ') : ''
-  return `| \`${result.path}\` | ${result.formFactor} | ${cells.join(' | ')} | ${result.totalBlockingMs ?? '–'} | ${failing} |`
+  const shift = result.layoutShift === undefined ? '–' : result.layoutShift.toFixed(3)
+  return `| \`${result.path}\` | ${result.formFactor} | ${cells.join(' | ')} | ${result.totalBlockingMs ?? '–'} | ${shift} | ${failing} |`
 }
 
 const started = new Date()
 const results = await auditPages({ formFactors: ['mobile', 'desktop'], categories: CATEGORIES })
+// The trade page's blocking time on a phone moves from run to run (live values keep re-rendering
+// while Lighthouse watches), so it is measured again, each time with a fresh stack and browser.
+const TRADE_REPEATS = 2
+const tradeRuns = [results.find((result) => result.path === '/#/trade' && result.formFactor === 'mobile')]
+for (let run = 0; run < TRADE_REPEATS; run++)
+  tradeRuns.push(
+    ...(await auditPages({ formFactors: ['mobile'], categories: ['performance'], paths: ['/#/trade'] })),
+  )
+const each = (pick: (run: PageScores | undefined) => string | number | undefined): string =>
+  tradeRuns.map((run) => pick(run) ?? '–').join(', ')
+const tradeLine = `\`/#/trade\` on mobile in ${tradeRuns.length} runs one after another (the table's first): performance ${each(
+  (run) => run?.scores.performance,
+)}; blocking ${each((run) => run?.totalBlockingMs)} ms; layout shift ${each((run) => run?.layoutShift?.toFixed(3))}.`
 const table = [
-  '| page | settings | performance | accessibility | best practices | SEO | blocking ms | audits below full score |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| page | settings | performance | accessibility | best practices | SEO | blocking ms | layout shift | audits below full score |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...results.map(row),
 ].join('\n')
 const report = `# Lighthouse
@@ -31,9 +46,11 @@ Lighthouse's default (simulated slow 4G and a 4× slower CPU); desktop is its de
 ${TARGETS}
 
 ${table}
+
+${tradeLine}
 `
 const target = new URL('../LIGHTHOUSE.md', import.meta.url)
 // written as the repository's formatter would write it, so the lint step keeps passing
 const options = (await resolveConfig(target)) ?? {}
 writeFileSync(target, await format(report, { ...options, parser: 'markdown' }))
-console.log(table)
+console.log(`${table}\n\n${tradeLine}`)

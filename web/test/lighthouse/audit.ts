@@ -28,6 +28,8 @@ export interface PageScores {
   scores: Partial<Record<Category, number>>
   /** total blocking time, ms (performance runs only) */
   totalBlockingMs?: number
+  /** cumulative layout shift (performance runs only) */
+  layoutShift?: number
   /** audits below a full score, by id, for the categories measured (performance aside) */
   failing: string[]
 }
@@ -35,9 +37,11 @@ export interface PageScores {
 export interface AuditOptions {
   formFactors: readonly FormFactor[]
   categories: readonly Category[]
+  /** only these of PAGES' paths (all when left out) */
+  paths?: readonly string[]
 }
 
-export async function auditPages({ formFactors, categories }: AuditOptions): Promise<PageScores[]> {
+export async function auditPages({ formFactors, categories, paths }: AuditOptions): Promise<PageScores[]> {
   const stack = await startStack()
   const profile = mkdtempSync(join(tmpdir(), 'tradegate-lighthouse-'))
   const port = 9300 + Math.floor(Math.random() * 500)
@@ -52,7 +56,7 @@ export async function auditPages({ formFactors, categories }: AuditOptions): Pro
     await page.goto(stack.url)
     await page.evaluate(() => localStorage.setItem('_language', 'en'))
     for (const formFactor of formFactors) {
-      for (const { path, signedIn } of PAGES) {
+      for (const { path, signedIn } of PAGES.filter((entry) => !paths || paths.includes(entry.path))) {
         await page.evaluate(
           ([satoken, on]) =>
             on ? localStorage.setItem('_token', satoken) : localStorage.removeItem('_token'),
@@ -77,12 +81,14 @@ export async function auditPages({ formFactors, categories }: AuditOptions): Pro
           }
         }
         const blocking = lhr.audits['total-blocking-time']?.numericValue
+        const shift = lhr.audits['cumulative-layout-shift']?.numericValue
         results.push({
           path,
           formFactor,
           scores,
           failing,
           ...(blocking === undefined ? {} : { totalBlockingMs: Math.round(blocking) }),
+          ...(shift === undefined ? {} : { layoutShift: shift }),
         })
       }
     }
