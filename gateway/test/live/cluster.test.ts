@@ -149,8 +149,13 @@ describe('two instances over Redis', () => {
     const { upstream } = pair
     await waitFor(() => upstream.feedSockets === 1, 'the follower stops reading the feed')
     expect(pair.gateways.map((g) => g.app.live.role.fallback)).toEqual([false, false])
-    // frames published while an instance was cut off never reached it: its sockets are told so
-    for (const client of [onLeader, onFollower])
-      expect(client.frames.filter((frame) => frame.type === 'resync')).toMatchObject([{ reason: 'bus' }])
+    // frames published while an instance was cut off never reached it: its sockets are told so, once
+    // (the frame is written when the bus comes back, so it may still be on its way to the client)
+    const resyncs = (client: typeof onLeader) => client.frames.filter((frame) => frame.type === 'resync')
+    await waitFor(
+      () => resyncs(onLeader).length > 0 && resyncs(onFollower).length > 0,
+      'both instances tell their sockets what they missed',
+    )
+    for (const client of [onLeader, onFollower]) expect(resyncs(client)).toMatchObject([{ reason: 'bus' }])
   })
 })
