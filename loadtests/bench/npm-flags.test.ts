@@ -70,3 +70,28 @@ it('a full run writes RESULTS.md by default and a quick one does not', async () 
   expect((await options()).resultsMd).toBe(path.join(loadtestsDir, 'RESULTS.md'))
   expect((await options('--quick')).resultsMd).toBeUndefined()
 }, 60_000)
+
+it('refuses a phase or a REST generator it does not know, naming what it takes', async () => {
+  const refusal = (...flags: string[]): Promise<string> =>
+    run(process.execPath, ['--import', 'tsx', 'bench/main.ts', '--print-options', ...flags], {
+      cwd: loadtestsDir,
+    }).then(
+      () => 'accepted',
+      (error: { stderr: string }) => error.stderr,
+    )
+  expect(await refusal('--phases', 'sockets,rest,warmup')).toContain(
+    '--phases takes some of sockets, rounds, rest, got "sockets,rest,warmup"',
+  )
+  expect(await refusal('--rest-generator', 'ab')).toContain(
+    '--rest-generator takes wrk or autocannon, got "ab"',
+  )
+  // the default: every phase, in their fixed order, with wrk and pinning
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/main.ts', '--print-options'], {
+    cwd: loadtestsDir,
+  })
+  expect(JSON.parse(stdout)).toMatchObject({
+    phases: ['sockets', 'rounds', 'rest'],
+    restGenerator: 'wrk',
+    pin: true,
+  })
+}, 60_000)
