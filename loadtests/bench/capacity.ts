@@ -235,6 +235,16 @@ export function commonHeldWindows<W extends { rateScale: number; held: boolean; 
  * bound in the capacity window, or, at the step above it that did not hold (where the system should
  * have run out of room), the generator over its bound or the system under 90% of its core.
  */
+/** The lowest step above a capacity that did not hold: where the system should have run out of room. */
+export function failedAbove<W extends { rateScale: number; held: boolean }>(
+  steps: readonly W[],
+  capacity: W,
+): W | undefined {
+  return steps
+    .filter((step) => !step.held && step.rateScale > capacity.rateScale)
+    .sort((a, b) => a.rateScale - b.rateScale)[0]
+}
+
 export function capacityGeneratorBound(
   steps: readonly SocketWindow[],
   capacity: SocketWindow | null,
@@ -242,10 +252,7 @@ export function capacityGeneratorBound(
   if (!capacity) return undefined
   const reasons: string[] = []
   if (capacity.generatorBound) reasons.push(`at ×${capacity.rateScale}: ${capacity.generatorBound}`)
-  const failedAbove = steps
-    .filter((step) => !step.held && step.rateScale > capacity.rateScale)
-    .sort((a, b) => a.rateScale - b.rateScale)[0]
-  const atLimit = failedAbove ?? capacity
+  const atLimit = failedAbove(steps, capacity) ?? capacity
   const bound = generatorBound({
     generatorCpuPercent: atLimit.clientCpuPercent,
     targetCpuPercent: atLimit.serverCpuPercent,

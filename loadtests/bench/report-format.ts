@@ -172,6 +172,11 @@ export function floorText(floor: FanOutFloor | undefined): string {
   return `${n(floor.ms)} ms (${n(floor.subscribers)} × ${n(floor.microsPerDelivery, 1)} µs)`
 }
 
+/** " (floor 25)" after a p99, in ms; nothing for a run from before the floor was recorded. */
+export function floorMark(window: SocketWindow): string {
+  return window.fanOutFloor ? ` (floor ${n(window.fanOutFloor.ms)})` : ''
+}
+
 export function capacityCells(report: CapacityReport): string[] {
   const half = report.half
   const capacity = report.capacity
@@ -339,8 +344,7 @@ export function formatReport(result: BenchResult): string {
 export function roundWindowText(window: SocketWindow | undefined): string {
   if (!window) return 'failed'
   const marks = `${window.held ? '' : ' ✗'}${window.generatorBound ? ' !' : ''}`
-  const floor = window.fanOutFloor ? ` (floor ${n(window.fanOutFloor.ms)})` : ''
-  return `${n(window.offeredPerSecond)}/s ${n(window.serverCpuMicrosPerDelivery, 2)} µs p99 ${n(window.latencyMs.p99)}${floor} ${n(window.serverCpuPercent)}%/${n(window.clientCpuPercent)}%${marks}`
+  return `${n(window.offeredPerSecond)}/s ${n(window.serverCpuMicrosPerDelivery, 2)} µs p99 ${n(window.latencyMs.p99)}${floorMark(window)} ${n(window.serverCpuPercent)}%/${n(window.clientCpuPercent)}%${marks}`
 }
 
 export function roundRows(rounds: SocketRounds): string[][] {

@@ -5,13 +5,14 @@
  * same offered rate).
  * The whole file is generated: nothing in it outlives the run it describes.
  */
-import { commonHeldWindows, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity'
+import { commonHeldWindows, failedAbove, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity'
 import { GENERATOR_MAX_PERCENT, TARGET_MIN_PERCENT } from './generator-bound'
 import {
   CAPACITY_HEADER,
   capacityBound,
   capacityCells,
   capacityText,
+  floorMark,
   formatNumber,
   HOSTILE_HEADER,
   hostileCells,
@@ -96,8 +97,7 @@ function windowsOf(report: CapacityReport | undefined): SocketWindow[] {
 /** One window in the list of a system's windows. */
 function stepText(step: SocketWindow): string {
   const stall = step.clientLoopDelayMs ? ` (stall max ${n(step.clientLoopDelayMs.max)} ms)` : ''
-  const floor = step.fanOutFloor ? ` (floor ${n(step.fanOutFloor.ms)})` : ''
-  return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}${floor}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
+  return `×${step.rateScale}: ${n(step.offeredPerSecond)}/s, ${n(step.deliveredShare * 100, 1)}%, p99 ${n(step.latencyMs.p99)}${floorMark(step)}, ${n(step.serverCpuMicrosPerDelivery, 2)} µs, client ${n(step.clientCpuPercent)}%${stall}${step.held ? '' : ` ✗ (${step.verdict})`}`
 }
 
 /** The highest offered rate both systems held at the same rate scale, or undefined. */
@@ -133,7 +133,7 @@ function noHeld(report: CapacityReport | undefined, name: string): string | unde
  */
 export function perFrameCosts(report: CapacityReport | undefined): string | undefined {
   // the step above the capacity that did not hold, as the generator rule judged it; else the last one
-  const top = (report && failedAbove(report)) ?? report?.steps.at(-1)
+  const top = (report?.capacity && failedAbove(report.steps, report.capacity)) ?? report?.steps.at(-1)
   if (!report?.generatorBound || !top || !(top.deliveredPerSecond > 0)) return undefined
   if (top.clientCpuPercent <= GENERATOR_MAX_PERCENT) {
     const p99 = top.latencyMs ? ` (${againstFloor(top)})` : ''
@@ -141,15 +141,6 @@ export function perFrameCosts(report: CapacityReport | undefined): string | unde
   }
   const perFrame = (percent: number): number => ((percent / 100) * 1e6) / top.deliveredPerSecond
   return `at ×${top.rateScale} the generator spent ${n(perFrame(top.clientCpuPercent), 1)} µs of its core per frame it read and ${report.system} ${n(perFrame(top.serverCpuPercent ?? 0), 1)} µs of its own per frame it sent: with one core each, the generator's core fills first on this machine`
-}
-
-/** The lowest step above a system's capacity that did not hold: where it should have run out of room. */
-function failedAbove(report: CapacityReport): SocketWindow | undefined {
-  const capacity = report.capacity
-  if (!capacity) return undefined
-  return report.steps
-    .filter((step) => !step.held && step.rateScale > capacity.rateScale)
-    .sort((a, b) => a.rateScale - b.rateScale)[0]
 }
 
 /**

@@ -159,7 +159,7 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
   }
 
   /** Each answer or failure is told once, as a settled promise would be. */
-  private finish(error: Error | null, answer?: RawAnswer): void {
+  finish(error: Error | null, answer?: RawAnswer): void {
     const done = this.done
     this.done = null
     done?.(error, answer)
@@ -311,7 +311,7 @@ export class Upstream {
       )
     } catch (error) {
       // a request undici refuses outright fails as the promise around it used to reject
-      handler.onResponseError(undefined as unknown as Dispatcher.DispatchController, error as Error)
+      handler.finish(error as Error)
     }
   }
 
