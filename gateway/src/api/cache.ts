@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { isCode200, type CachePolicy } from '@tradegate/shared'
 import type { RedisClient } from '../plugins/external/redis'
 import { encodeStoredAnswer, type AnswerEncoding } from '../plugins/external/compress'
-import type { UpstreamResponse } from './upstream'
+import type { UpstreamResponse } from '../upstream/upstream'
 
 // Two tiers of cached upstream answers: this process's LRU in front of Redis, shared by every instance.
 // The serve-stale rule is ours, not lru-cache's fetchMethod/allowStale: measured (docs/adr/0009,

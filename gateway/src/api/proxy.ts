@@ -6,8 +6,13 @@ import { GatewayError } from '../lib/errors'
 import type { CacheOutcome, CacheResult, ResponseCache } from './cache'
 import { canonicalQuery, type CallRoute } from './call-route'
 import { checkedLanguageHeaders } from './request-checks'
-import { sessionEndOf } from './session-end'
-import { UpstreamError, type Upstream, type UpstreamRequest, type UpstreamResponse } from './upstream'
+import { sessionEndOf } from '../upstream/session-end'
+import {
+  UpstreamError,
+  type Upstream,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from '../upstream/upstream'
 
 // A checked request on its way: the bytes the client sent go to the upstream, and its answer comes
 // back, through the response cache for a public read and with the session it may end for a private one.

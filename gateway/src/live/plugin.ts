@@ -10,7 +10,7 @@ import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { FeedRole } from './feed-role'
-import { UserResolver } from './user-resolver'
+import { UserResolver } from '../upstream/user-resolver'
 import { SessionAuth } from './sessions'
 import { registerSocketEndpoint } from './socket-endpoint'
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import type { SessionEnd } from '../api/session-end'
+import type { SessionEnd } from '../upstream/session-end'
 import type { RedisClient } from '../plugins/external/redis'
 import type { Bus } from './bus'
 import type { Authentication, ClientSocket } from './client-socket'
-import { tokenKey, type UserResolver } from './user-resolver'
+import { tokenKey, type UserResolver } from '../upstream/user-resolver'
 
 // Sessions that end: a sign-out, a new login password, or the upstream's token-expired answer.
 // Every instance is told over the bus, forgets the token and ends that session's private streams.

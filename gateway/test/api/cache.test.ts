@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { ResponseCache } from '../../src/api/cache'
-import type { UpstreamResponse } from '../../src/api/upstream'
+import type { UpstreamResponse } from '../../src/upstream/upstream'
 import { startTestGateway, startUpstream, uniquePrefix, useTestStack, waitFor } from '../helpers'
 
 // The two-tier cache against the real Redis: hit, miss, stale, stale-if-error, single flight, purge.

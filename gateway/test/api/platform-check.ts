@@ -14,7 +14,7 @@ interface Answer {
   body: Buffer
 }
 
-/** The gateway's way of collecting an answer (gateway/src/api/upstream.ts CollectingHandler). */
+/** The gateway's way of collecting an answer (gateway/src/upstream/upstream.ts CollectingHandler). */
 function dispatch(dispatcher: Dispatcher, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let status = 0

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Upstream, UpstreamError } from '../../src/api/upstream'
+import { Upstream, UpstreamError } from '../../src/upstream/upstream'
 import { createMetrics } from '../../src/plugins/app/metrics'
 import { startTestGateway, waitFor, type TestGateway } from '../helpers'
 

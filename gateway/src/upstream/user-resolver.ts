@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { CALLS, TOKEN_HEADER } from '@tradegate/shared'
-import type { Upstream } from '../api/upstream'
+import type { Upstream } from './upstream'
 
 // Resolves a socket's satoken to a user id through the upstream's user-info call, sent through the
 // gateway's one upstream client and cached briefly. Tokens are kept only as hashes and never logged.
