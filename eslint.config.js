@@ -20,17 +20,34 @@ const featureZones = FEATURES.map((feature) => ({
 }))
 
 // The gateway's layers, bottom up: lib/ (errors, small helpers), plugins/ (Fastify's cross-cutting
-// parts), then api/ and live/ (the calls and the socket). A layer imports only the layers under it.
-const GATEWAY_UPPER_LAYERS = ['./gateway/src/api', './gateway/src/live']
+// parts), upstream/ (the client to the exchange and what its answers mean for a session), then api/
+// and live/ side by side (the calls and the socket). A layer imports only the layers under it, and
+// the two top layers never import each other.
+const GATEWAY_TOP_LAYERS = ['./gateway/src/api', './gateway/src/live']
 const gatewayLayerZones = [
   {
+    target: './gateway/src/api',
+    from: './gateway/src/live',
+    message: 'api/ and live/ sit side by side; move what both need to gateway/src/upstream or lower',
+  },
+  {
+    target: './gateway/src/live',
+    from: './gateway/src/api',
+    message: 'api/ and live/ sit side by side; move what both need to gateway/src/upstream or lower',
+  },
+  {
+    target: './gateway/src/upstream',
+    from: GATEWAY_TOP_LAYERS,
+    message: 'upstream/ sits under api/ and live/; it tells them of session ends through events',
+  },
+  {
     target: './gateway/src/plugins',
-    from: GATEWAY_UPPER_LAYERS,
-    message: 'plugins/ sits under api/ and live/; move what both need to gateway/src/lib',
+    from: [...GATEWAY_TOP_LAYERS, './gateway/src/upstream'],
+    message: 'plugins/ sits under upstream/, api/ and live/; move what both need to gateway/src/lib',
   },
   {
     target: './gateway/src/lib',
-    from: [...GATEWAY_UPPER_LAYERS, './gateway/src/plugins'],
+    from: [...GATEWAY_TOP_LAYERS, './gateway/src/upstream', './gateway/src/plugins'],
     message: 'lib/ is the bottom layer and imports no other part of the gateway',
   },
 ]
@@ -81,7 +98,7 @@ export default tseslint.config(
     files: ['gateway/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/sandbox/**'] }],
-      // layers point one way: lib/ under plugins/ under api/ and live/
+      // layers point one way: lib/ under plugins/ under upstream/ under api/ and live/
       'import-x/no-restricted-paths': [
         'error',
         { zones: gatewayLayerZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },

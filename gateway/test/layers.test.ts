@@ -28,7 +28,7 @@ describe('gateway layers', () => {
       'plugins/app/layer-fixture.ts',
     )
     expect(errors).toHaveLength(2)
-    expect(errors[0]).toContain('plugins/ sits under api/ and live/')
+    expect(errors[0]).toContain('plugins/ sits under upstream/, api/ and live/')
   }, 60_000)
 
   it('refuses lib/ importing any other part of the gateway', async () => {
@@ -38,6 +38,47 @@ describe('gateway layers', () => {
     )
     expect(errors).toHaveLength(1)
     expect(errors[0]).toContain('lib/ is the bottom layer')
+  }, 60_000)
+
+  it('refuses api/ and live/ importing each other', async () => {
+    const inApi = await layerErrors(
+      "import { TopicHub } from '../live/hub'\nexport const used = TopicHub\n",
+      'api/layer-fixture.ts',
+    )
+    const inLive = await layerErrors(
+      "import { proxyCall } from '../api/proxy'\nexport const used = proxyCall\n",
+      'live/layer-fixture.ts',
+    )
+    expect(inApi).toHaveLength(1)
+    expect(inLive).toHaveLength(1)
+    expect([...inApi, ...inLive].every((error) => error.includes('api/ and live/ sit side by side'))).toBe(
+      true,
+    )
+  }, 60_000)
+
+  it('refuses upstream/ importing api/ or live/', async () => {
+    const errors = await layerErrors(
+      [
+        "import { proxyCall } from '../api/proxy'",
+        "import { TopicHub } from '../live/hub'",
+        'export const used = [proxyCall, TopicHub]',
+        '',
+      ].join('\n'),
+      'upstream/layer-fixture.ts',
+    )
+    expect(errors).toHaveLength(2)
+    expect(errors[0]).toContain('upstream/ sits under api/ and live/')
+  }, 60_000)
+
+  it('refuses plugins/ and lib/ importing upstream/', async () => {
+    const source = "import { Upstream } from '../../upstream/upstream'\nexport const used = Upstream\n"
+    expect(await layerErrors(source, 'plugins/app/layer-fixture.ts')).toHaveLength(1)
+    expect(
+      await layerErrors(
+        "import { Upstream } from '../upstream/upstream'\nexport const used = Upstream\n",
+        'lib/layer-fixture.ts',
+      ),
+    ).toHaveLength(1)
   }, 60_000)
 
   it('allows each layer to import the ones under it', async () => {
@@ -54,7 +95,17 @@ describe('gateway layers', () => {
       ].join('\n'),
       'api/layer-fixture.ts',
     )
+    const inUpstream = await layerErrors(
+      "import type { Metrics } from '../plugins/app/metrics'\nexport type Used = Metrics\n",
+      'upstream/layer-fixture.ts',
+    )
+    const inLive = await layerErrors(
+      "import { Upstream } from '../upstream/upstream'\nexport const used = Upstream\n",
+      'live/layer-fixture.ts',
+    )
     expect(inPlugin).toEqual([])
     expect(inApi).toEqual([])
+    expect(inUpstream).toEqual([])
+    expect(inLive).toEqual([])
   }, 60_000)
 })
