@@ -67,6 +67,25 @@ async function freePort() {
   return port
 }
 
+/** SANDBOX_PORT as `npm run sandbox` reads it; a bad value stops the script naming the variable. */
+function sandboxPortFrom(text) {
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    say(`SANDBOX_PORT must be a port number from 1 to 65535, not ${JSON.stringify(text)}`)
+    process.exit(1)
+  }
+  return port
+}
+
+/** pino-pretty for a terminal: a development dependency, so an install without them logs plain JSON. */
+function prettyPrinter() {
+  try {
+    return createRequire(fromRoot('gateway/package.json'))('pino-pretty')
+  } catch {
+    return undefined
+  }
+}
+
 async function waitForPort(port, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -162,7 +181,7 @@ buildWhatIsMissing()
 
 const env = {}
 if (!process.env.UPSTREAM_URL) {
-  const port = await freePort()
+  const port = process.env.SANDBOX_PORT ? sandboxPortFrom(process.env.SANDBOX_PORT) : await freePort()
   say(`starting the sandbox upstream on port ${port}`)
   const sandbox = startSandbox(port)
   try {
@@ -175,17 +194,15 @@ if (!process.env.UPSTREAM_URL) {
 }
 if (stopping) await new Promise(() => undefined)
 
-const pretty = process.stdout.isTTY
+const pinoPretty = process.stdout.isTTY ? prettyPrinter() : undefined
 const gateway = start(
   'gateway',
   process.execPath,
   [fromRoot('gateway/dist/main.js')],
   env,
-  pretty ? 'pipe' : 'inherit',
+  pinoPretty ? 'pipe' : 'inherit',
 )
-if (pretty) {
-  const require = createRequire(fromRoot('gateway/package.json'))
-  const pinoPretty = require('pino-pretty')
+if (pinoPretty) {
   gateway.stdout.pipe(pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
 }
 say(

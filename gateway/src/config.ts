@@ -1,6 +1,7 @@
 import { hostname } from 'node:os'
 import { Type, type Static, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
+import type { TrustFunction } from './lib/request-id'
 
 // Every setting the gateway reads from the environment, with its default; read once at start.
 
@@ -109,8 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config as GatewayConfig
 }
 
-/** A proxy-addr trust function: is the address `hop` steps from the gateway a proxy to look past? */
-export type TrustFunction = (address: string, hop: number) => boolean
+export type { TrustFunction }
 
 /**
  * TRUST_PROXY as Fastify's `trustProxy`, the one place the client address of every request,

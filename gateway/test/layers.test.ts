@@ -81,6 +81,15 @@ describe('gateway layers', () => {
     ).toHaveLength(1)
   }, 60_000)
 
+  it('refuses lib/ importing the configuration, which sits above every layer', async () => {
+    const errors = await layerErrors(
+      "import type { GatewayConfig } from '../config'\nexport type Used = GatewayConfig\n",
+      'lib/layer-fixture.ts',
+    )
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('lib/ is the bottom layer')
+  }, 60_000)
+
   it('allows each layer to import the ones under it', async () => {
     const inPlugin = await layerErrors(
       "import { errorBody } from '../../lib/errors'\nexport const used = errorBody\n",

@@ -68,8 +68,9 @@ async function apiAnswers(base: string): Promise<boolean> {
 }
 
 describe('npm start', () => {
-  it('restarts a sandbox that exits while the gateway stays up, and stops both on SIGTERM', async () => {
+  it('starts the sandbox on SANDBOX_PORT, restarts it there when it exits while the gateway stays up, and stops both on SIGTERM', async () => {
     const port = await freePort()
+    const sandboxPort = await freePort()
     const base = `http://127.0.0.1:${port}`
     let output = ''
     const script = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -79,6 +80,7 @@ describe('npm start', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         UPSTREAM_URL: '',
+        SANDBOX_PORT: String(sandboxPort),
         REDIS_URL: '',
         METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
@@ -109,10 +111,11 @@ describe('npm start', () => {
       await waitFor(() => apiAnswers(base), 'an /api call through the gateway', 15_000)
       const gateway = only(gateways(), 'gateway')
       const sandbox = only(sandboxes(), 'sandbox')
+      expect(output).toContain(`starting the sandbox upstream on port ${sandboxPort}`)
 
       process.kill(sandbox.pid, 'SIGKILL')
       await waitFor(
-        () => /sandbox exited \(SIGKILL\); restarting it on port \d+/.test(output),
+        () => output.includes(`sandbox exited (SIGKILL); restarting it on port ${sandboxPort}`),
         'restart line',
         10_000,
       )

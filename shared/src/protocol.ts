@@ -218,7 +218,8 @@ export function resyncFrame(reason: ResyncReason, now: number = Date.now()): Res
 export const WS_ERROR = Object.freeze({
   badFrame: 4400,
   notAuthorised: 4401,
-  tooManySubscriptions: 4429,
+  /** a limit of the socket or its address was passed; the frame's `msg` names which (tooManySubscriptions, tooManyFrames, tooManyTopics, tooManyRequests) */
+  tooMany: 4429,
   /**
    * The socket's session ended (sign-out, a new password, token expired), or an auth presented a
    * token that did: its per-user streams are gone and the client should sign out. The socket stays

@@ -71,7 +71,7 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
     // subscriber must not receive ahead of the snapshot that holds them
     const snapshots = hub.isPaused ? [] : marketFeed.snapshot(frame)
     if (!hub.subscribe(ws, topic))
-      return hub.sendError(ws, WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
+      return hub.sendError(ws, WS_ERROR.tooMany, 'tooManySubscriptions')
     for (const json of snapshots) ws.send(json)
   }
 

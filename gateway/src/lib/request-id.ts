@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
-import type { TrustFunction } from '../config'
+
+/** A proxy-addr trust function: is the address `hop` steps from the gateway a proxy to look past? */
+export type TrustFunction = (address: string, hop: number) => boolean
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 

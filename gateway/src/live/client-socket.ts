@@ -194,7 +194,7 @@ export class ClientSocket implements HubSocket {
       this.framesInWindow = 0
     }
     if (++this.framesInWindow > this.deps.limits.maxFramesPerSecond) {
-      this.abuse(WS_ERROR.tooManySubscriptions, 'tooManyFrames')
+      this.abuse(WS_ERROR.tooMany, 'tooManyFrames')
       return
     }
     if (isBinary) {
@@ -257,7 +257,7 @@ export class ClientSocket implements HubSocket {
     if (current === rate) return
     if (current === undefined) {
       if (this.topics.size >= this.deps.limits.maxSubscriptions) {
-        this.abuse(WS_ERROR.tooManySubscriptions, 'tooManySubscriptions')
+        this.abuse(WS_ERROR.tooMany, 'tooManySubscriptions')
         return
       }
       if ('symbol' in frame && frame.symbol && this.deps.symbols.check(frame.symbol) === 'unknown') {
@@ -268,7 +268,7 @@ export class ClientSocket implements HubSocket {
     const shared = this.deps.hub.add(this, topic, rate)
     if (shared === null) {
       if (user) this.ownUserTypes?.delete(frame.type)
-      this.refuse('too_many_topics', WS_ERROR.tooManySubscriptions, 'tooManyTopics')
+      this.refuse('too_many_topics', WS_ERROR.tooMany, 'tooManyTopics')
       return
     }
     this.topics.set(shared, rate)
@@ -312,7 +312,7 @@ export class ClientSocket implements HubSocket {
       return
     }
     if (reason === 'sessionEnded') this.sendError(WS_ERROR.sessionEnded, reason)
-    else if (reason === 'tooManyRequests') this.sendError(WS_ERROR.tooManySubscriptions, reason)
+    else if (reason === 'tooManyRequests') this.sendError(WS_ERROR.tooMany, reason)
     else this.sendError(WS_ERROR.notAuthorised, reason)
   }
 

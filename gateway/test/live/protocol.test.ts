@@ -191,7 +191,7 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
     expect(code).toBe(WS_CLOSE.policyViolation)
     expect(client.frames.at(-1)).toEqual({
       type: 'error',
-      code: WS_ERROR.tooManySubscriptions,
+      code: WS_ERROR.tooMany,
       msg: 'tooManySubscriptions',
     })
     await waitFor(

@@ -99,7 +99,7 @@ describe('topics an instance serves', () => {
     first.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
     expect(await first.next((frame) => frame.type === 'error')).toEqual({
       type: 'error',
-      code: WS_ERROR.tooManySubscriptions,
+      code: WS_ERROR.tooMany,
       msg: 'tooManyTopics',
     })
     expect(await metric(gateway, /^gateway_ws_topics\{/)).toBe(3)

@@ -369,7 +369,7 @@ export class LiveClient {
     if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return
     if (frame.type === 'error') {
       if (frame.code === WS_ERROR.sessionEnded && this.token) this.options.onSessionEnded?.()
-      if (frame.code === WS_ERROR.tooManySubscriptions) this.toldToWait = true
+      if (frame.code === WS_ERROR.tooMany) this.toldToWait = true
       return
     }
     // the gateway says this socket may have lost frames: the same as a reconnect, without one

@@ -57,10 +57,6 @@ export interface BookRow {
   cumulative: Decimal
 }
 
-/**
- * Groups levels into price steps: bids down to the step below, asks up to the step above, so a
- * grouped price is never better than what the book holds.
- */
 /** The price of the group a price falls in: bids down to the step, asks up to it. */
 export function groupOf(price: string, step: string, side: 'bid' | 'ask'): string {
   const size = toDecimal(step)
@@ -69,6 +65,10 @@ export function groupOf(price: string, step: string, side: 'bid' | 'ask'): strin
   return (side === 'bid' ? units.floor() : units.ceil()).times(size).toFixed(size.decimalPlaces())
 }
 
+/**
+ * Groups levels into price steps: bids down to the step below, asks up to the step above, so a
+ * grouped price is never better than what the book holds.
+ */
 export function aggregate(
   levels: readonly DepthLevel[],
   step: string,
