@@ -4,9 +4,15 @@
 export const TOKEN_HEADER = 'satoken'
 /**
  * What a session token may look like: the characters of UUIDs, hex, base64 and JWTs, 8 to 512 of them.
- * A header outside it (raw UTF-8, spaces, control characters) is refused before any upstream call.
+ * A token outside it (raw UTF-8, percent-escapes, spaces, control characters) is refused before any
+ * upstream call, whether it comes in a REST header or a socket's auth frame.
  */
-export const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{8,512}$/
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{8,512}$/
+
+/** The one token format rule, for the REST header and the socket's auth frame alike. */
+export function isWellFormedToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value)
+}
 /** Code and message a missing or expired session answers with; clients sign out when they see them. */
 export const TOKEN_EXPIRED_CODE = '500'
 export const TOKEN_EXPIRED_MESSAGE = 'Token expired, please sign in again'

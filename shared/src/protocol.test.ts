@@ -25,7 +25,10 @@ describe('parseClientFrame', () => {
       { operation: 'subscribe', type: 'TRADE', symbol: 'trxusdt' },
     ],
     ['{"operation":"subscribe","type":"POSITION"}', { operation: 'subscribe', type: 'POSITION' }],
-    ['{"operation":"auth","satoken":"abc"}', { operation: 'auth', satoken: 'abc' }],
+    [
+      '{"operation":"auth","satoken":"eyJhbGciOi.J9-_~+/="}',
+      { operation: 'auth', satoken: 'eyJhbGciOi.J9-_~+/=' },
+    ],
     ['{"type":"HEARTBEAT"}', { type: 'HEARTBEAT' }],
     ['{"operation":"heartbeat"}', { operation: 'heartbeat' }],
   ])('accepts %s', (text, expected) => {
@@ -47,6 +50,12 @@ describe('parseClientFrame', () => {
     ['{"operation":"subscribe","type":"KLINE","symbol":"btcusdt"}', 'invalidInterval'],
     ['{"operation":"auth"}', 'invalidToken'],
     [`{"operation":"auth","satoken":"${'x'.repeat(513)}"}`, 'invalidToken'],
+    // the REST header's format: these never reach the upstream from a socket either
+    ['{"operation":"auth","satoken":"%E4%B8%AD%E6%96%87"}', 'invalidToken'],
+    ['{"operation":"auth","satoken":"a token with spaces"}', 'invalidToken'],
+    ['{"operation":"auth","satoken":"short"}', 'invalidToken'],
+    ['{"operation":"auth","satoken":"\u4e2d\u6587\u4e2d\u6587\u4e2d\u6587\u4e2d\u6587"}', 'invalidToken'],
+    ['{"operation":"auth","satoken":12345678}', 'invalidToken'],
     ['{"__proto__":{"polluted":1},"operation":"subscribe","type":"X"}', 'unknownType'],
   ])('refuses %s with %s', (text, error) => {
     expect(parseClientFrame(text)).toEqual({ ok: false, error })

@@ -1,5 +1,7 @@
 // The socket protocol spoken between browser and gateway, and between gateway and upstream feed.
 
+import { isWellFormedToken } from './envelope'
+
 /** DEPTH (the order book) is ours: the specification names no book stream. */
 export const MARKET_TYPES = ['DETAIL', 'KLINE', 'TRADE', 'DEPTH'] as const
 export const USER_TYPES = ['POSITION', 'SETTLEMENT', 'USER_STATUS', 'OWNCOIN'] as const
@@ -72,8 +74,6 @@ export type ClientFrame =
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string }
 
-const MAX_TOKEN_LENGTH = 512
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -104,9 +104,8 @@ export function parseClientFrame(text: string): ParseResult<ClientFrame> {
   if (operation === 'heartbeat') return { ok: true, value: { operation: 'heartbeat' } }
   if (operation === 'auth') {
     const { satoken } = raw
-    if (typeof satoken !== 'string' || satoken.length === 0 || satoken.length > MAX_TOKEN_LENGTH) {
-      return { ok: false, error: 'invalidToken' }
-    }
+    // the REST header's rule: a token it refuses never reaches the upstream from a socket either
+    if (!isWellFormedToken(satoken)) return { ok: false, error: 'invalidToken' }
     return { ok: true, value: { operation, satoken } }
   }
   if (operation !== 'subscribe' && operation !== 'unsubscribe')

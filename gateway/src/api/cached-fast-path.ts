@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks'
 import { Compile } from 'typebox/compile'
 import type { TSchema } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import { TOKEN_HEADER, TOKEN_PATTERN, type CachePolicy } from '@tradegate/shared'
+import { TOKEN_HEADER, isWellFormedToken, type CachePolicy } from '@tradegate/shared'
 import { acceptedEncoding } from '../plugins/external/compress'
 import { API_SECURITY_HEADERS } from '../plugins/external/security'
 import { carryVerdict } from '../plugins/external/rate-limit'
@@ -96,8 +96,7 @@ export class CachedFastPath {
     const length = headers['content-length']
     if (length !== undefined && length !== '0') return false
     const token = headers[TOKEN_HEADER]
-    if (token !== undefined && token !== '' && (typeof token !== 'string' || !TOKEN_PATTERN.test(token)))
-      return false
+    if (token !== undefined && token !== '' && !isWellFormedToken(token)) return false
     const { language, lang } = headers
     if (language !== undefined && (typeof language !== 'string' || !LANGUAGE_VALUE.test(language)))
       return false

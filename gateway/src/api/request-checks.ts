@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { FormData } from 'undici'
-import { SIGN_IN_REQUIRED_STATUS, TOKEN_HEADER, TOKEN_PATTERN } from '@tradegate/shared'
+import { SIGN_IN_REQUIRED_STATUS, TOKEN_HEADER, isWellFormedToken } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 import type { CallRoute } from './call-route'
 import { checkRawText, chineseDetail } from './guard'
@@ -19,7 +19,7 @@ export function checkSessionHeader(app: FastifyInstance, request: FastifyRequest
   const token = request.headers[TOKEN_HEADER]
   // an empty header is no token at all, as some clients send for a signed-out user
   if ((token === undefined || token === '') && !required) return
-  if (typeof token === 'string' && TOKEN_PATTERN.test(token)) return
+  if (isWellFormedToken(token)) return
   app.metrics.rejectedRequests.inc({ reason: 'session' })
   throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
 }

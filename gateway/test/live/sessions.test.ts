@@ -199,11 +199,32 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
     await upstream?.close()
   })
 
+  it('refuses an auth frame whose token REST would refuse, without asking the upstream', async () => {
+    const before = await userInfoCalls(upstream)
+    const client = await connectClient(gateway.socketUrl())
+    try {
+      const malformed = ['%E4%B8%AD%E6%96%87', 'a token with spaces', 'short']
+      for (const satoken of malformed) client.send({ operation: 'auth', satoken })
+      await waitFor(() => client.frames.length === malformed.length, 'an answer per auth frame')
+      expect(client.frames).toEqual(
+        malformed.map(() => ({ type: 'error', code: WS_ERROR.badFrame, msg: 'invalidToken' })),
+      )
+      // the same tokens in the REST header: the same rule, the same verdict
+      for (const token of malformed) {
+        const response = await fetch(`http://127.0.0.1:${gateway.port}${CALLS.userInfo.path}`, {
+          headers: { [TOKEN_HEADER]: token },
+        })
+        expect(response.status).toBe(401)
+        expect(await response.json()).toMatchObject({ msg: 'signInRequired' })
+      }
+      expect(await userInfoCalls(upstream)).toBe(before)
+    } finally {
+      await client.close()
+    }
+  })
+
   it('draws each auth from the address budget and closes a socket with 1008 on its third refused auth', async () => {
-    const userInfoCalls = async () =>
-      ((await (await fetch(`${upstream.url}/sandbox/calls`)).json()) as { data: Record<string, number> })
-        .data[CALLS.userInfo.path] ?? 0
-    const before = await userInfoCalls()
+    const before = await userInfoCalls(upstream)
     const sockets = await Promise.all(Array.from({ length: 20 }, () => connectClient(gateway.socketUrl())))
     // 20 sockets x 6 made-up tokens each: 120 auths against a budget of 40 a minute, 20 of it spent on the opens
     sockets.forEach((socket, i) => {
@@ -212,7 +233,7 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
     const closes = await Promise.all(sockets.map((socket) => socket.closed))
     for (const closed of closes)
       expect(closed).toEqual({ code: WS_CLOSE.policyViolation, reason: 'tooManyFailedAuths' })
-    const calls = (await userInfoCalls()) - before
+    const calls = (await userInfoCalls(upstream)) - before
     expect(calls).toBeLessThanOrEqual(BUDGET - 20)
     // the spent budget shows as refusals, not as calls
     expect(
@@ -220,6 +241,12 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
     ).toBeGreaterThan(0)
   })
 })
+
+/** How many user-info calls the sandbox has answered so far. */
+async function userInfoCalls(upstream: SandboxUpstream): Promise<number> {
+  const response = await fetch(`${upstream.url}/sandbox/calls`)
+  return ((await response.json()) as { data: Record<string, number> }).data[CALLS.userInfo.path] ?? 0
+}
 
 function stamp(): string {
   return Math.random().toString(36).slice(2)
