@@ -25,6 +25,7 @@ import { answerClientError } from './plugins/app/client-error'
 import { socketPathPlugin } from './plugins/app/socket-path'
 import { parseAllowedOrigins } from './live/upgrade-guard'
 import { requestIdOf } from './lib/request-id'
+import { parseQuery } from './lib/url-encoded'
 
 export interface BuildOptions {
   /** where log lines go instead of stdout; tests read them from here */
@@ -62,7 +63,8 @@ export async function buildGateway(
     genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    // one strict decoder for queries and form bodies (lib/url-encoded.ts); routes refuse what it cannot read
+    routerOptions: { maxParamLength: 200, querystringParser: parseQuery },
     http: {
       maxHeaderSize: config.HEADER_LIMIT_BYTES,
       headersTimeout: config.HEADERS_TIMEOUT_MS,

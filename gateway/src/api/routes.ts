@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer'
-import { parse as parseQueryString } from 'node:querystring'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FormData } from 'undici'
@@ -10,6 +9,7 @@ import { PrecisionSource, checkAmounts, type AmountInput } from './amounts'
 import { ResponseCache } from './cache'
 import { callSchemaCompiler, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from '../lib/errors'
+import { UNDECODABLE_QUERY, decodeUrlEncoded } from '../lib/url-encoded'
 import type { SessionEnd } from '../upstream/session-end'
 import { checkJsonShape, checkNoRepeatedKeys, type ShapeLimits } from './guard'
 import type { MultipartLimits } from './multipart'
@@ -212,6 +212,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
       ? async (request, reply) => {
           reply.header('cache-control', NO_STORE)
           try {
+            checkQueryDecoded(request)
             checkSessionHeader(app, request, route.definition.auth)
             await takeUploadBudget(app, context.uploadBudget, request, reply)
           } catch (error) {
@@ -222,6 +223,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
         }
       : (request, reply, done) => {
           if (!route.cache) reply.header('cache-control', NO_STORE)
+          checkQueryDecoded(request)
           checkSessionHeader(app, request, false)
           if (!route.definition.body && carriesBody(request)) {
             // unread, so the connection ends with the answer rather than drain what was sent
@@ -260,6 +262,11 @@ async function takeUploadBudget(
   app.metrics.rejectedRequests.inc({ reason: 'upload_budget' })
   reply.header('retry-after', retryAfter)
   throw new GatewayError(429, 'tooManyRequests', 'uploads')
+}
+
+/** A query string the one decoder could not read (an escape that is not UTF-8) is refused whole, as a form body is. */
+function checkQueryDecoded(request: FastifyRequest): void {
+  if (request.query === UNDECODABLE_QUERY) throw new GatewayError(400, 'badRequest', 'query')
 }
 
 /** What the money rule reads: the parsed query and body, and a JSON body's text for its numbers as written. */
@@ -329,7 +336,9 @@ function addBodyParsers(scope: FastifyInstance, shape: ShapeLimits): void {
       // a form is flat: its pairs are its members
       const pairs = raw.length === 0 ? 0 : raw.split('&', shape.maxMembers + 1).length
       if (pairs > shape.maxMembers) return done(new GatewayError(400, 'badRequest', 'body'), undefined)
-      done(null, parseQueryString(raw))
+      const values = decodeUrlEncoded(raw)
+      if (values === null) return done(new GatewayError(400, 'badRequest', 'body'), undefined)
+      done(null, values)
     },
   )
 }
