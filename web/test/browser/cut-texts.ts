@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core'
 /**
  * What a reader of a phone screen would see cut: a text clipped by its own box, a box running past
  * the edge of an ancestor that hides overflow (one that scrolls on purpose is left alone), a
- * placeholder wider than its field, and a word broken across two lines (where words are spaced).
+ * placeholder wider than its field, and a word broken across two lines (where words are spaced; an
+ * address, a hash or an e-mail, which has a digit or an @, breaks where it must).
  */
 export async function cutTexts(page: Page): Promise<string[]> {
   return page.evaluate(`(() => {
@@ -34,7 +35,8 @@ export async function cutTexts(page: Page): Promise<string[]> {
     const canvas = document.createElement('canvas').getContext('2d')
     for (const input of document.querySelectorAll('.app-main input[placeholder]')) {
       if (input.value || input.offsetWidth === 0) continue
-      const style = getComputedStyle(input)
+      // the placeholder's own font, which a field may set smaller than what is typed
+      const style = getComputedStyle(input, '::placeholder')
       canvas.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ')
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
       if (canvas.measureText(input.placeholder).width > room + 1) found.push('placeholder cut: ' + input.placeholder + ' (' + Math.ceil(canvas.measureText(input.placeholder).width) + ' px in ' + room + ')')
@@ -53,6 +55,8 @@ export async function cutTexts(page: Page): Promise<string[]> {
       if (!node.parentElement || node.parentElement.closest('.visually-hidden, svg, canvas')) continue
       for (const match of node.data.matchAll(/[^\\s\\-‐]{2,}/gu)) {
         if (/[\\u3000-\\u9fff\\uac00-\\ud7af\\u0e00-\\u0e7f]/u.test(match[0])) continue
+        // an address, a hash or an e-mail is no word of a language: it breaks where it must
+        if (/[0-9@]/u.test(match[0])) continue
         const range = document.createRange()
         range.setStart(node, match.index)
         range.setEnd(node, match.index + match[0].length)
@@ -62,4 +66,67 @@ export async function cutTexts(page: Page): Promise<string[]> {
     }
     return found
   })()`)
+}
+
+/**
+ * Languages whose words the browser may hyphenate (`hyphens: auto`): those Chromium ships a
+ * hyphenation dictionary for. Elsewhere an automatic break has no syllable rules to follow.
+ */
+export const HYPHENATED_LANGUAGES: readonly string[] = ['da', 'de', 'en', 'es', 'fr', 'it', 'pt', 'ru']
+
+/**
+ * What a reader sees of the controls: the chosen text of every select (measured in the select's own
+ * font against its content box less the arrow), every link and button whose text runs out of its
+ * box, every link or button that is not wholly on the screen (a choice in a strip that scrolls may
+ * show half, a link may not), and text set to hyphenate in a language the browser has no
+ * hyphenation rules for, or on a page whose lang is not `language`.
+ */
+export async function cutControls(page: Page, language: string): Promise<string[]> {
+  return page.evaluate(
+    `((language, hyphenated) => {
+    const found = []
+    const name = (element) => element.tagName.toLowerCase() +
+      (element.dataset.testid ? '[' + element.dataset.testid + ']' : '') +
+      (element.name ? '[name=' + element.name + ']' : '') + ' "' + (element.textContent || '').trim().slice(0, 30) + '"'
+    if (document.documentElement.lang !== language) found.push('page lang ' + document.documentElement.lang + ', not ' + language)
+    const shown = (element) => {
+      const box = element.getBoundingClientRect()
+      const style = getComputedStyle(element)
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !element.closest('.visually-hidden')
+    }
+    // the room Chromium's native select keeps for its arrow at the inline end
+    const ARROW = 20
+    const canvas = document.createElement('canvas').getContext('2d')
+    for (const select of document.querySelectorAll('.app-main select')) {
+      if (!shown(select) || select.selectedIndex < 0) continue
+      const style = getComputedStyle(select)
+      canvas.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ')
+      const text = select.options[select.selectedIndex].text
+      const needs = Math.ceil(canvas.measureText(text).width)
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) -
+        (style.appearance === 'none' ? 0 : ARROW)
+      if (needs > room + 1) found.push('select cut: ' + name(select) + ' shows "' + text + '" (' + needs + ' px in ' + Math.floor(room) + ')')
+    }
+    const width = document.documentElement.clientWidth
+    for (const control of document.querySelectorAll('.app-main a, .app-main button, .app-main [role=button]')) {
+      if (!shown(control)) continue
+      const box = control.getBoundingClientRect()
+      const choice = control.hasAttribute('aria-pressed') || control.getAttribute('role') === 'tab'
+      const scroller = control.parentElement.closest('.tab-strip, .chips, [data-scrolls]')
+      if ((box.left < -1 || box.right > width + 1) && !(choice && scroller))
+        found.push('control off the screen: ' + name(control) + ' (' + Math.round(box.left) + '…' + Math.round(box.right) + ' of ' + width + ')')
+      const range = document.createRange()
+      range.selectNodeContents(control)
+      const text = range.getBoundingClientRect()
+      if (text.width > 0 && (text.left < box.left - 1 || text.right > box.right + 1))
+        found.push('text out of its control: ' + name(control) + ' (' + Math.ceil(text.width) + ' px in ' + Math.floor(box.width) + ')')
+    }
+    if (!hyphenated.includes(language))
+      for (const element of document.querySelectorAll('.app-main *')) {
+        if (element.children.length || !(element.textContent || '').trim() || !shown(element)) continue
+        if (getComputedStyle(element).hyphens === 'auto') { found.push('hyphens: auto in ' + language + ': ' + name(element)); break }
+      }
+    return found
+  })(${JSON.stringify(language)}, ${JSON.stringify(HYPHENATED_LANGUAGES)})`,
+  )
 }

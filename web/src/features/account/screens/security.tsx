@@ -24,6 +24,7 @@ export default function SecurityScreen() {
               href: '/emailAuthentication',
               label: t('account.email'),
               state: user.email ?? t('account.notBound'),
+              kind: user.email ? 'email' : undefined,
             },
             { href: '/phoneAuth', label: t('account.phone'), state: user.phone ?? t('account.notBound') },
             {
@@ -37,7 +38,7 @@ export default function SecurityScreen() {
             },
           ]
           return (
-            <ul className="list" data-testid="security-centre">
+            <ul className="list security-list" data-testid="security-centre">
               {rows.map((row) => (
                 <ListRow
                   key={row.href}
@@ -45,7 +46,9 @@ export default function SecurityScreen() {
                   title={row.label}
                   end={
                     <span className="list-row-end muted">
-                      <span className="wrap-text">{row.state}</span>
+                      <span className="wrap-text" data-kind={row.kind}>
+                        {row.state}
+                      </span>
                       <ChevronIcon size={16} />
                     </span>
                   }

@@ -37,23 +37,28 @@ export function WithdrawAddressFields({
         autoComplete="off"
         spellCheck={false}
       />
-      <div className="chips" role="group" aria-label={t('withdrawal.addressBook')}>
-        {entries.map((entry) => (
-          <button
-            key={entry.id}
-            type="button"
-            aria-pressed={entry.address === address && entry.memo === memo}
-            onClick={() => pick(entry)}
-            data-testid="book-entry"
-            title={entry.address}
-          >
-            {entry.label} · {entry.address.slice(0, 6)}…{entry.address.slice(-4)}
-          </button>
-        ))}
+      {entries.length > 0 && (
+        <div className="chips" role="group" aria-label={t('withdrawal.addressBook')}>
+          {entries.map((entry) => (
+            <button
+              key={entry.id}
+              type="button"
+              aria-pressed={entry.address === address && entry.memo === memo}
+              onClick={() => pick(entry)}
+              data-testid="book-entry"
+              title={entry.address}
+            >
+              {entry.label} · {entry.address.slice(0, 6)}…{entry.address.slice(-4)}
+            </button>
+          ))}
+        </div>
+      )}
+      {/* on its own line: at the end of the scrolling chips it sat past the screen's edge */}
+      <p className="field-links">
         <Link href="/address-book" className="button button-text" data-testid="open-address-book">
           {entries.length ? t('withdrawal.manageBook') : t('withdrawal.addToBook')}
         </Link>
-      </div>
+      </p>
       {rule?.memo && (
         <Field
           label={t(rule.memo.kind === 'tag' ? 'withdrawal.tag' : 'withdrawal.memo')}
