@@ -70,8 +70,7 @@ export function attachFeedServer({ server, hub, marketFeed, market, feedToken, c
     // taken before subscribing: a DEPTH snapshot first publishes pending changes, which the new
     // subscriber must not receive ahead of the snapshot that holds them
     const snapshots = hub.isPaused ? [] : marketFeed.snapshot(frame)
-    if (!hub.subscribe(ws, topic))
-      return hub.sendError(ws, WS_ERROR.tooMany, 'tooManySubscriptions')
+    if (!hub.subscribe(ws, topic)) return hub.sendError(ws, WS_ERROR.tooMany, 'tooManySubscriptions')
     for (const json of snapshots) ws.send(json)
   }
 
