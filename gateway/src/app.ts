@@ -132,6 +132,7 @@ export function apiOptionsOf(config: GatewayConfig): ApiOptions {
     responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     getRetries: config.UPSTREAM_GET_RETRIES,
     cacheMaxEntries: config.CACHE_MAX_ENTRIES,
+    cacheStaleIfErrorMs: config.CACHE_STALE_IF_ERROR_MS,
     queryMaxParams: config.QUERY_MAX_PARAMS,
     bodyMaxDepth: config.BODY_MAX_DEPTH,
     bodyMaxMembers: config.BODY_MAX_MEMBERS,

@@ -67,6 +67,11 @@ const SETTINGS = {
   /** past this event-loop delay new requests get 503 with Retry-After; 0 sheds nothing */
   MAX_EVENT_LOOP_DELAY_MS: { schema: Type.Integer({ minimum: 0 }), default: 1000 },
   CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },
+  /**
+   * how long past its stale window a cached list (coins, symbols, settings, content) is still sent
+   * while the upstream fails to answer (stale-if-error); 0: only within the stale window
+   */
+  CACHE_STALE_IF_ERROR_MS: { schema: Type.Integer({ minimum: 0 }), default: 6 * 60 * 60 * 1000 },
 
   WS_MAX_PAYLOAD_BYTES: { schema: Positive, default: 4096 },
   WS_MAX_SUBSCRIPTIONS: { schema: Positive, default: 200 },

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { FastifyBaseLogger } from 'fastify'
-import { isCode200, type CachePolicy } from '@tradegate/shared'
+import { BUNDLE_LANGUAGES, isCode200, type CachePolicy } from '@tradegate/shared'
 import type { RedisClient } from '../plugins/external/redis'
 import { encodeStoredAnswer, type AnswerEncoding } from '../plugins/external/compress'
 import type { UpstreamResponse } from '../upstream/upstream'
@@ -37,6 +37,25 @@ export interface ResponseCacheOptions {
   log: FastifyBaseLogger
   /** a shared-tier read slower than this counts as a miss of that tier */
   redisTimeoutMs?: number
+  /**
+   * how long past its stale window an answer is still kept, and sent when the upstream fails to answer
+   * (stale-if-error: CACHE_STALE_IF_ERROR_MS); 0 keeps only the stale window
+   */
+  staleIfErrorMs?: number
+}
+
+const KNOWN_LANGUAGES: ReadonlySet<string> = new Set(BUNDLE_LANGUAGES)
+
+/**
+ * A language header as the cache keys it and the upstream is asked in: one of the 16 bundle languages
+ * (a region such as `de-AT` by its language), or nothing, the upstream's default. So a cached call has
+ * at most 17 answers per language header, whatever values clients send.
+ */
+export function cacheLanguage(value: string | undefined): string {
+  if (value === undefined) return ''
+  if (KNOWN_LANGUAGES.has(value)) return value
+  const primary = value.split(/[-_]/, 1)[0]!.toLowerCase()
+  return KNOWN_LANGUAGES.has(primary) ? primary : ''
 }
 
 const FIELD_SEPARATOR = 0x0a
@@ -70,6 +89,7 @@ export class ResponseCache {
   private readonly inFlight = new Map<string, Promise<CacheOutcome>>()
   private readonly keyPrefix: string
   private readonly redisTimeoutMs: number
+  private readonly staleIfErrorMs: number
   private sharedTierFailing = false
   private sharedTierSeenReady = false
 
@@ -77,13 +97,19 @@ export class ResponseCache {
     this.local = new LRUCache({ max: options.maxEntries })
     this.keyPrefix = `${options.redisPrefix}cache:`
     this.redisTimeoutMs = options.redisTimeoutMs ?? 250
+    this.staleIfErrorMs = options.staleIfErrorMs ?? 0
+  }
+
+  /** How long an answer is kept at all: past this age not even a failing upstream makes it worth sending. */
+  private keptMs(policy: CachePolicy): number {
+    return policy.freshMs + Math.max(policy.staleMs, this.staleIfErrorMs)
   }
 
   /** Answers from the cache when it can, otherwise calls `fetch` once per key however many requests wait. */
   serve(key: string, policy: CachePolicy, fetch: () => Promise<UpstreamResponse>): Promise<CacheOutcome> {
     const held = this.serveHeld(key, policy, fetch)
     if (held) return Promise.resolve(held)
-    return this.singleFlight(key, () => this.load(key, policy, fetch))
+    return this.singleFlight(key, () => this.load(key, policy, fetch, this.local.get(key)))
   }
 
   /**
@@ -103,7 +129,8 @@ export class ResponseCache {
       this.refreshLater(key, policy, fetch, local)
       return { result: 'stale', answer: local }
     }
-    this.local.delete(key)
+    // kept for a failing upstream (`load` sends it if the upstream fails to answer)
+    if (age >= this.keptMs(policy)) this.local.delete(key)
     return undefined
   }
 
@@ -158,12 +185,19 @@ export class ResponseCache {
     })
   }
 
+  /**
+   * The answer from Redis or the upstream. `localStale` is this instance's answer past its fresh time:
+   * within the stale window while a refresh runs in the background, or older and kept only to be sent if
+   * the upstream fails (stale-if-error), as is a shared answer of that age.
+   */
   private async load(
     key: string,
     policy: CachePolicy,
     fetch: () => Promise<UpstreamResponse>,
     localStale?: CachedAnswer,
   ): Promise<CacheOutcome> {
+    const refreshing =
+      localStale !== undefined && Date.now() - localStale.storedAt < policy.freshMs + policy.staleMs
     let fallback = localStale ?? null
     const shared = await this.readShared(key)
     if (shared) {
@@ -173,14 +207,15 @@ export class ResponseCache {
         this.local.set(key, shared)
         return { result: 'hit', answer: shared }
       }
-      if (age < policy.freshMs + policy.staleMs) {
-        if (!localStale) {
-          shared.encoded = await encodeStoredAnswer(shared.body)
-          this.local.set(key, shared)
-          this.refreshLater(key, policy, fetch, shared)
-          return { result: 'stale', answer: shared }
-        }
-        if (shared.storedAt > localStale.storedAt) fallback = shared
+      if (age < policy.freshMs + policy.staleMs && !refreshing) {
+        shared.encoded = await encodeStoredAnswer(shared.body)
+        this.local.set(key, shared)
+        this.refreshLater(key, policy, fetch, shared)
+        return { result: 'stale', answer: shared }
+      }
+      if (age < this.keptMs(policy) && (!fallback || shared.storedAt > fallback.storedAt)) {
+        shared.encoded ??= await encodeStoredAnswer(shared.body)
+        fallback = shared
       }
     }
 
@@ -232,7 +267,7 @@ export class ResponseCache {
     const redis = this.sharedTier()
     if (!redis) return
     try {
-      await redis.set(this.keyPrefix + key, encodeAnswer(answer), 'PX', policy.freshMs + policy.staleMs)
+      await redis.set(this.keyPrefix + key, encodeAnswer(answer), 'PX', this.keptMs(policy))
       this.sharedTierAnswered()
     } catch (error) {
       this.sharedTierFailed(error)

@@ -12,6 +12,7 @@ import type { TrustFunction } from '../config'
 import { clientAddressFor, requestIdOf } from '../lib/request-id'
 import type { CallRoute } from './call-route'
 import type { Proxy } from './proxy'
+import { cacheLanguage } from './cache'
 import { LANGUAGE_VALUE } from './request-checks'
 
 // The cached-GET fast path: a fresh hit of a cached call without a query answered ahead of Fastify,
@@ -105,7 +106,7 @@ export class CachedFastPath {
     const key =
       language === undefined && lang === undefined
         ? fast.plainKey
-        : `${fast.route.label}|${language ?? ''}|${lang ?? ''}`
+        : `${fast.route.label}|${cacheLanguage(language)}|${cacheLanguage(lang)}`
     const answer = this.options.proxy.cache.freshHeld(key, fast.policy)
     if (answer === undefined) return false
     // the budget last, so a request left to Fastify before here has taken nothing; after here it

@@ -3,11 +3,12 @@ import type { FormData } from 'undici'
 import { TOKEN_HEADER, callPath } from '@tradegate/shared'
 import { acceptedEncoding } from '../plugins/external/compress'
 import { GatewayError } from '../lib/errors'
-import type { CacheOutcome, CacheResult, ResponseCache } from './cache'
+import { cacheLanguage, type CacheOutcome, type CacheResult, type ResponseCache } from './cache'
 import { canonicalQuery, type CallRoute } from './call-route'
 import { checkedLanguageHeaders } from './request-checks'
 import { sessionEndOf } from '../upstream/session-end'
 import {
+  UPSTREAM_DOWN_RETRY_AFTER_S,
   UpstreamError,
   type Upstream,
   type UpstreamRequest,
@@ -43,13 +44,18 @@ export function proxyCall(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> | undefined {
-  const languageHeaders = checkedLanguageHeaders(request)
+  checkedLanguageHeaders(request)
   const path = route.definition.params
     ? callPath(route.name, request.params as Record<string, string>)
     : route.label
   if (!route.cache) return proxyPrivate(proxy, route, request, reply, path)
-  // equal queries written in another order share one cached answer
-  const key = cacheKeyOf(path, canonicalQuery(request.query as Record<string, unknown>), languageHeaders)
+  // equal queries written in another order share one cached answer; a query has only declared
+  // parameters (the schema refuses others), and the languages are the bounded ones the upstream is asked in
+  const key = cacheKeyOf(
+    path,
+    canonicalQuery(request.query as Record<string, unknown>),
+    cachedLanguageHeaders(request),
+  )
   let outgoing: UpstreamRequest | undefined
   const fetch = () => callUpstream(proxy, request, outgoing!)
   const held = proxy.cache.serveHeld(key, route.cache, fetch)
@@ -146,9 +152,14 @@ function noteUpstream(request: FastifyRequest, response: UpstreamResponse): Upst
   return response
 }
 
-/** A failed upstream call as the client is answered: 504 for a timeout, 502 otherwise. */
+/**
+ * A failed upstream call as the client is answered: 504 for a timeout, 503 with Retry-After for a call
+ * not sent because the upstream is known down, 502 otherwise.
+ */
 function gatewayErrorOf(request: FastifyRequest, error: UpstreamError): GatewayError {
   request.upstreamMs = error.ms
+  if (error.kind === 'open')
+    return new GatewayError(503, 'upstreamUnavailable', undefined, UPSTREAM_DOWN_RETRY_AFTER_S)
   return new GatewayError(
     error.statusCode,
     error.statusCode === 504 ? 'upstreamTimeout' : 'upstreamUnavailable',
@@ -212,10 +223,19 @@ function forwardedHeaders(route: CallRoute, request: FastifyRequest, contentType
   const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip }
   for (const name of route.forwardedHeaders) {
     const value = request.headers[name]
-    if (typeof value === 'string') headers[name] = value
+    if (typeof value !== 'string') continue
+    // a shared answer is asked for in the language it is kept under, so it is right for everyone given it
+    const sent = route.cache && (name === 'language' || name === 'lang') ? cacheLanguage(value) : value
+    if (sent !== '') headers[name] = sent
   }
   if (contentType) headers['content-type'] = contentType
   return headers
+}
+
+/** The language headers of a cached call as its key holds them (`cacheLanguage`). */
+export function cachedLanguageHeaders(request: FastifyRequest): string {
+  const { language, lang } = request.headers
+  return `${cacheLanguage(language as string | undefined)}|${cacheLanguage(lang as string | undefined)}`
 }
 
 /** A cached answer's key: the path, the query with keys sorted, and the language headers. */

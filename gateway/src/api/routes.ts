@@ -29,6 +29,8 @@ export interface ApiOptions {
   responseTimeoutMs: number
   getRetries: number
   cacheMaxEntries: number
+  /** CACHE_STALE_IF_ERROR_MS; absent: only the stale window */
+  cacheStaleIfErrorMs?: number
   queryMaxParams: number
   bodyMaxDepth: number
   bodyMaxMembers: number
@@ -144,6 +146,7 @@ function createProxy(app: FastifyInstance, options: ApiOptions): Proxy {
     redis: app.redis,
     redisPrefix: app.redisPrefix,
     log: app.log,
+    staleIfErrorMs: options.cacheStaleIfErrorMs,
   })
   app.decorate('responseCache', cache)
   app.decorate('upstream', upstream)

@@ -6,6 +6,8 @@ export class GatewayError extends Error {
     readonly statusCode: number,
     readonly messageKey: GatewayMessage,
     readonly detail?: string,
+    /** seconds the client is told to wait (Retry-After), for a refusal that passes by itself */
+    readonly retryAfterSeconds?: number,
   ) {
     super(messageKey)
   }

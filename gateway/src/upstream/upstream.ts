@@ -34,7 +34,8 @@ export interface UpstreamResponse {
   ms: number
 }
 
-export type UpstreamFailure = 'connect' | 'timeout' | 'reset' | 'too_large'
+/** `open`: not sent at all, as the upstream is known down (see `Upstream.call`) */
+export type UpstreamFailure = 'connect' | 'timeout' | 'reset' | 'too_large' | 'open'
 
 export class UpstreamError extends Error {
   constructor(
@@ -45,7 +46,8 @@ export class UpstreamError extends Error {
     super(`upstream ${kind}`, { cause })
   }
 
-  get statusCode(): 502 | 504 {
+  get statusCode(): 502 | 503 | 504 {
+    if (this.kind === 'open') return 503
     return this.kind === 'timeout' ? 504 : 502
   }
 }
@@ -110,8 +112,12 @@ function endToEndHeaders(headers: Record<string, string | string[] | undefined>)
 }
 
 const PROBE_INTERVAL_MS = 5000
+/** While the upstream is known down, the probe that lets calls through again runs this often. */
+const DOWN_PROBE_INTERVAL_MS = 1000
 /** An upstream that has not answered the probe's GET in this long is frozen, even if it accepts connections. */
 const PROBE_TIMEOUT_MS = 5000
+/** What a call refused while the upstream is down is told to wait, in seconds: about one probe round. */
+export const UPSTREAM_DOWN_RETRY_AFTER_S = 5
 
 export const UPSTREAM_UNREACHABLE = 'upstream unreachable'
 export const UPSTREAM_NOT_ANSWERING = 'upstream not answering'
@@ -191,14 +197,19 @@ export class Upstream {
   /** the pool behind GET retries; a POST is sent on the pool itself, exactly once */
   private readonly gets: Dispatcher
   private readonly basePath: string
-  private readonly probeTimer: NodeJS.Timeout
+  private probeTimer: NodeJS.Timeout | undefined
+  private readonly probeUrl: string
   /** the duration histogram's child for a route */
   private readonly durationOf: (route: string) => { observe(seconds: number): void }
-  /** false after a failed connection or an unanswered probe, until an answer comes again */
+  /**
+   * false after a failed connection or an unanswered probe, until the probe is answered again: the
+   * circuit is then open, and calls are refused at once (`call`) instead of each waiting its timeout
+   */
   reachable = true
   /** why it is not reachable */
   unreachableReason: string = UPSTREAM_UNREACHABLE
   private probing: ClientRequest | null = null
+  private closed = false
 
   constructor(
     private readonly options: UpstreamOptions,
@@ -218,19 +229,27 @@ export class Upstream {
     this.gets = retryingGets(this.pool, options.getRetries)
     // a GET, not a bare connect: a frozen upstream accepts connections but answers nothing; any
     // answer, whatever its status, proves the upstream alive
-    const probeUrl = `${url.origin}${this.basePath}/`
-    this.probeTimer = setInterval(() => this.probe(probeUrl), PROBE_INTERVAL_MS).unref()
-    this.probe(probeUrl)
+    this.probeUrl = `${url.origin}${this.basePath}/`
+    this.probe()
   }
 
-  private probe(probeUrl: string): void {
-    if (this.probing) return
-    const get = probeUrl.startsWith('https:') ? httpsGet : httpGet
+  /** The next probe: often while the upstream is down, as only a probe lets calls through again. */
+  private scheduleProbe(): void {
+    clearTimeout(this.probeTimer)
+    if (this.closed) return
+    const interval = this.reachable ? PROBE_INTERVAL_MS : DOWN_PROBE_INTERVAL_MS
+    this.probeTimer = setTimeout(() => this.probe(), interval).unref()
+  }
+
+  private probe(): void {
+    if (this.probing || this.closed) return
+    const get = this.probeUrl.startsWith('https:') ? httpsGet : httpGet
     const options: RequestOptions = { timeout: PROBE_TIMEOUT_MS, agent: false }
-    const request = get(probeUrl, options, (response: IncomingMessage) => {
+    const request = get(this.probeUrl, options, (response: IncomingMessage) => {
       response.resume()
-      this.setReachable(true)
       this.probing = null
+      this.setReachable(true)
+      this.scheduleProbe()
       request.destroy()
     })
     this.probing = request
@@ -243,14 +262,18 @@ export class Upstream {
       if (this.probing !== request) return
       this.probing = null
       this.setReachable(false, timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE)
+      this.scheduleProbe()
     })
   }
 
   private setReachable(reachable: boolean, reason = this.unreachableReason): void {
     if (reachable === this.reachable && reason === this.unreachableReason) return
+    const opened = this.reachable && !reachable
     this.reachable = reachable
     this.unreachableReason = reason
     this.metrics.upstreamUp.set(reachable ? 1 : 0)
+    // the next probe comes sooner now that calls wait on it
+    if (opened && !this.probing) this.scheduleProbe()
   }
 
   /** One call's answer, with its time; GET is retried (see `retryingGets`), POST sent exactly once. */
@@ -269,12 +292,22 @@ export class Upstream {
     request: UpstreamRequest,
     done: (error: UpstreamError | null, response?: UpstreamResponse) => void,
   ): void {
+    // once the upstream is known down, a call would only wait out its timeout (15 s by default) to
+    // fail: it is refused now, and the probe decides when calls go out again
+    if (!this.reachable) {
+      done(new UpstreamError('open', 0, new Error(this.unreachableReason)))
+      return
+    }
     const started = performance.now()
     this.send(request, (failure, answer) => {
       const ms = performance.now() - started
       if (failure) {
         const kind = classifyFailure(failure)
-        if (kind === 'connect') this.setReachable(false, UPSTREAM_UNREACHABLE)
+        // only a connection the network refused: a request undici refuses outright says nothing of the upstream
+        if (kind === 'connect' && CONNECT_FAILURES.has((failure as { code?: string }).code ?? ''))
+          this.setReachable(false, UPSTREAM_UNREACHABLE)
+        // a call that timed out asks the probe now rather than at its next round
+        if (kind === 'timeout') this.probe()
         this.metrics.upstreamErrors.inc({ kind })
         this.durationOf(request.route).observe(ms / 1000)
         done(new UpstreamError(kind, ms, failure))
@@ -316,7 +349,8 @@ export class Upstream {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.probeTimer)
+    clearTimeout(this.probeTimer)
+    this.closed = true
     this.probing?.destroy()
     // closing the retry agent closes the pool behind it
     await (this.gets === this.pool ? this.pool.close() : this.gets.close())

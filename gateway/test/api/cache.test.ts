@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CALLS } from '@tradegate/shared'
+import { BUNDLE_LANGUAGES, CALLS } from '@tradegate/shared'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { ResponseCache } from '../../src/api/cache'
 import type { UpstreamResponse } from '../../src/upstream/upstream'
@@ -11,20 +11,23 @@ const SETTINGS = CALLS.getAllSetting
 const { freshMs, staleMs } = SETTINGS.cache
 
 let run = 0
-/** a language value of its own per test, so every test starts with an empty cache key */
-let language = ''
+/**
+ * language headers of their own per test, so every test starts with an empty cache key: keys hold only
+ * the 16 bundle languages, so the test's number picks `lang` and `language` stays English
+ */
+let headers: { language: string; lang: string }
 
 const stack = useTestStack({ ADMIN_TOKEN: 'operator-token-1' })
 beforeEach(async () => {
-  language = `t${++run}x${Date.now() % 100000}`
+  headers = { language: 'en', lang: BUNDLE_LANGUAGES[++run % BUNDLE_LANGUAGES.length]! }
   await stack.upstream.resetCalls()
 })
 afterEach(() => {
   vi.useRealTimers()
 })
 
-const getSettings = (app = stack.gateway.app, lang = language) =>
-  app.inject({ url: SETTINGS.path, headers: { language: lang } })
+const getSettings = (app = stack.gateway.app, languages = headers) =>
+  app.inject({ url: SETTINGS.path, headers: languages })
 
 const settingsCalls = async () => (await stack.upstream.calls())[SETTINGS.path] ?? 0
 
@@ -45,9 +48,9 @@ describe('cache', () => {
   })
 
   it('keeps one entry per language', async () => {
-    await getSettings(stack.gateway.app, `${language}a`)
-    await getSettings(stack.gateway.app, `${language}b`)
-    const again = await getSettings(stack.gateway.app, `${language}a`)
+    await getSettings(stack.gateway.app, { ...headers, language: 'ja' })
+    await getSettings(stack.gateway.app, { ...headers, language: 'ko' })
+    const again = await getSettings(stack.gateway.app, { ...headers, language: 'ja' })
     expect(again.headers['x-cache']).toBe('hit')
     expect(await settingsCalls()).toBe(2)
   })
@@ -68,38 +71,68 @@ describe('cache', () => {
     expect(await settingsCalls()).toBe(2)
   })
 
-  it('serves stale while the upstream is stopped (stale-if-error)', async () => {
+  it('serves stale while the upstream is stopped, for hours past the stale window (stale-if-error)', async () => {
     const ownUpstream = await startUpstream()
+    const staleIfErrorMs = 3 * 60 * 60 * 1000
     const own = await startTestGateway({
       UPSTREAM_URL: ownUpstream.url,
       REDIS_URL: '',
       UPSTREAM_GET_RETRIES: 0,
+      CACHE_STALE_IF_ERROR_MS: staleIfErrorMs,
     })
+    const upstreamUp = async () =>
+      (await own.app.inject({ url: '/metrics' })).body.match(/^gateway_upstream_up\{[^}]*\} (\d)/m)?.[1]
     try {
       vi.useFakeTimers({ toFake: ['Date'] })
       const fresh = await getSettings(own.app)
       await ownUpstream.close()
       vi.setSystemTime(Date.now() + freshMs + 1000)
-      const connectFailures = async () =>
-        Number(
-          (await own.app.inject({ url: '/metrics' })).body.match(
-            /gateway_upstream_errors_total\{kind="connect"[^}]*\} (\d+)/,
-          )?.[1] ?? 0,
-        )
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const failuresBefore = await connectFailures()
+      const first = await getSettings(own.app)
+      expect([first.statusCode, first.headers['x-cache'], first.body]).toEqual([200, 'stale', fresh.body])
+      // its background refresh finds the upstream gone: the gateway now knows it is down
+      await waitFor(async () => (await upstreamUp()) === '0', 'the refresh to fail')
+      // within the stale window, past it, and near the end of the stale-if-error window
+      for (const ahead of [1000, staleMs, staleIfErrorMs - staleMs - 60_000]) {
+        vi.setSystemTime(Date.now() + ahead)
         const response = await getSettings(own.app)
-        expect(response.statusCode).toBe(200)
-        expect(response.headers['x-cache']).toBe('stale')
-        expect(response.body).toBe(fresh.body)
-        // the stale answer set off a refresh in the background; the next attempt comes after it failed
-        await waitFor(async () => (await connectFailures()) > failuresBefore, 'the refresh to fail')
+        expect([response.statusCode, response.headers['x-cache'], response.body]).toEqual([
+          200,
+          'stale',
+          fresh.body,
+        ])
       }
-      // past the stale window nothing is left to serve, so the failure shows
-      vi.setSystemTime(Date.now() + staleMs)
+      // past the stale-if-error window nothing is left to serve, so the outage shows, and at once
+      vi.setSystemTime(Date.now() + 120_000)
       const gone = await getSettings(own.app)
-      expect(gone.statusCode).toBe(502)
-      expect(gone.json()).toEqual({ code: 502, msg: 'upstreamUnavailable' })
+      expect(gone.statusCode).toBe(503)
+      expect(gone.headers['retry-after']).toBe('5')
+      expect(gone.json()).toEqual({ code: 503, msg: 'upstreamUnavailable' })
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('keys cached answers by the 16 languages only: 60 language values make at most 17 upstream calls', async () => {
+    const own = await startTestGateway({ UPSTREAM_URL: stack.upstream.url, REDIS_URL: '' })
+    try {
+      const values = [
+        ...BUNDLE_LANGUAGES,
+        ...BUNDLE_LANGUAGES.map((code) => `${code}-XX`),
+        ...Array.from({ length: 28 }, (_, index) => `made-up-${index}`),
+      ]
+      expect(new Set(values).size).toBe(60)
+      await stack.upstream.resetCalls()
+      for (const value of values) {
+        const response = await own.app.inject({ url: SETTINGS.path, headers: { language: value } })
+        expect(response.statusCode).toBe(200)
+      }
+      // one call per bundle language and one for every other value, asked in the upstream's default
+      expect(await settingsCalls()).toBe(17)
+      const german = await own.app.inject({ url: SETTINGS.path, headers: { language: 'de-AT' } })
+      expect(german.headers['x-cache']).toBe('hit')
+      expect(german.body).toBe(
+        (await own.app.inject({ url: SETTINGS.path, headers: { language: 'de' } })).body,
+      )
     } finally {
       await own.close()
     }
@@ -156,7 +189,7 @@ describe('cache', () => {
       await waitFor(
         async () =>
           (await other.app.redis!.exists(
-            `${stack.gateway.config.REDIS_PREFIX}cache:${SETTINGS.path}|${language}|`,
+            `${stack.gateway.config.REDIS_PREFIX}cache:${SETTINGS.path}|${headers.language}|${headers.lang}`,
           )) === 1,
         'shared write',
       )

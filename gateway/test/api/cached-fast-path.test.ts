@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
-import { CALLS } from '@tradegate/shared'
+import { BUNDLE_LANGUAGES, CALLS } from '@tradegate/shared'
 import { trustProxyOption } from '../../src/config'
 import { clientAddressFor } from '../../src/lib/request-id'
 import {
@@ -22,7 +22,8 @@ const SETTINGS = CALLS.getAllSetting
 const COINS = CALLS.getCoinList
 
 let run = 0
-let language = ''
+/** language headers of their own per test, so each starts with an empty cache key (keys hold the 16 languages) */
+let languages = { language: 'en', lang: '' }
 
 async function listen(gateway: TestGateway): Promise<string> {
   await gateway.app.listen({ port: 0, host: '127.0.0.1' })
@@ -73,7 +74,7 @@ describe('cached GET fast path', () => {
     url = await listen(stack.gateway)
   })
   beforeEach(() => {
-    language = `f${++run}x${Date.now() % 100000}`
+    languages = { language: 'en', lang: BUNDLE_LANGUAGES[++run % BUNDLE_LANGUAGES.length]! }
   })
   afterEach(() => {
     vi.restoreAllMocks()
@@ -81,7 +82,7 @@ describe('cached GET fast path', () => {
 
   it('answers a fresh hit itself, with the headers and bytes the route gives', async () => {
     const fast = countFastAnswers(stack.gateway)
-    const headers = { language }
+    const headers = { ...languages }
     const miss = await get(url + SETTINGS.path, headers)
     expect(miss.headers['x-cache']).toBe('miss')
     const viaRoute = await stack.gateway.app.inject({ url: SETTINGS.path, headers })
@@ -97,7 +98,7 @@ describe('cached GET fast path', () => {
 
   it('sends the stored encoding the client accepts, as the route does', async () => {
     const fast = countFastAnswers(stack.gateway)
-    const headers = { language, 'accept-encoding': 'gzip, br' }
+    const headers = { ...languages, 'accept-encoding': 'gzip, br' }
     await get(url + COINS.path, headers)
     const viaRoute = await stack.gateway.app.inject({ url: COINS.path, headers })
     const raw = await get(url + COINS.path, headers)
@@ -115,19 +116,19 @@ describe('cached GET fast path', () => {
     )
     const durations = new RegExp(`^gateway_http_request_duration_seconds_count\\{[^}]*${route}`)
     const hits = new RegExp(`^gateway_cache_requests_total\\{[^}]*${route}[^}]*result="hit"`)
-    await get(url + SETTINGS.path, { language })
+    await get(url + SETTINGS.path, { ...languages })
     const before = await Promise.all([requests, durations, hits].map((p) => metricValue(stack.gateway, p)))
     const fast = countFastAnswers(stack.gateway)
     for (let index = 0; index < 3; index++)
-      await get(url + SETTINGS.path, { language, 'x-request-id': `line-${language}-${index}` })
+      await get(url + SETTINGS.path, { ...languages, 'x-request-id': `line-${languages.lang}-${index}` })
     expect(fast()).toBe(3)
     const after = await Promise.all([requests, durations, hits].map((p) => metricValue(stack.gateway, p)))
     expect(after.map((value, index) => value - before[index]!)).toEqual([3, 3, 3])
     await waitFor(
-      () => stack.gateway.logs.some((line) => line.reqId === `line-${language}-2`),
+      () => stack.gateway.logs.some((line) => line.reqId === `line-${languages.lang}-2`),
       'the request line of a fast answer',
     )
-    const line = stack.gateway.logs.find((candidate) => candidate.reqId === `line-${language}-2`)!
+    const line = stack.gateway.logs.find((candidate) => candidate.reqId === `line-${languages.lang}-2`)!
     expect(line).toMatchObject({
       msg: 'request',
       route: SETTINGS.path,
@@ -139,16 +140,16 @@ describe('cached GET fast path', () => {
   })
 
   it('leaves to the route what it refuses: a query, a body, a bad header, the Chinese rule', async () => {
-    await get(url + SETTINGS.path, { language })
+    await get(url + SETTINGS.path, { ...languages })
     const fast = countFastAnswers(stack.gateway)
     const cases: Array<[string, Record<string, string>, string | undefined, number, string]> = [
-      [`${SETTINGS.path}?x=1`, { language }, undefined, 400, 'badRequest'],
-      [`${SETTINGS.path}?q=%E4%B8%AD`, { language }, undefined, 400, 'cannotInputChinese'],
+      [`${SETTINGS.path}?x=1`, { ...languages }, undefined, 400, 'badRequest'],
+      [`${SETTINGS.path}?q=%E4%B8%AD`, { ...languages }, undefined, 400, 'cannotInputChinese'],
       [SETTINGS.path, { language: 'bad value!' }, undefined, 400, 'badRequest'],
-      [SETTINGS.path, { language, satoken: 'short' }, undefined, 401, 'signInRequired'],
+      [SETTINGS.path, { ...languages, satoken: 'short' }, undefined, 401, 'signInRequired'],
       [
         SETTINGS.path,
-        { language, 'content-type': 'application/json', 'content-length': '2' },
+        { ...languages, 'content-type': 'application/json', 'content-length': '2' },
         '{}',
         400,
         'badRequest',
@@ -163,12 +164,12 @@ describe('cached GET fast path', () => {
   })
 
   it('leaves a stale answer to the route, which serves it and refreshes it', async () => {
-    await get(url + SETTINGS.path, { language })
+    await get(url + SETTINGS.path, { ...languages })
     const fast = countFastAnswers(stack.gateway)
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(Date.now() + SETTINGS.cache.freshMs + 1000)
-      const stale = await get(url + SETTINGS.path, { language })
+      const stale = await get(url + SETTINGS.path, { ...languages })
       expect(stale.status).toBe(200)
       expect(stale.headers['x-cache']).toBe('stale')
     } finally {
@@ -178,11 +179,11 @@ describe('cached GET fast path', () => {
   })
 
   it('leaves answers to the route while the gateway drains, which closes each connection', async () => {
-    await get(url + SETTINGS.path, { language })
+    await get(url + SETTINGS.path, { ...languages })
     const fast = countFastAnswers(stack.gateway)
     stack.gateway.app.readiness.draining = true
     try {
-      const response = await get(url + SETTINGS.path, { language })
+      const response = await get(url + SETTINGS.path, { ...languages })
       expect(response.headers['x-cache']).toBe('hit')
       expect(response.headers.connection).toBe('close')
     } finally {

@@ -36,7 +36,7 @@ function multipart(parts: Array<{ name: string; value: string; filename?: string
 describe('routes from the call table', () => {
   it('forwards a valid call and passes the answer back unchanged', async () => {
     // a language of its own: the gateway reads the coin list for itself at start, under the default one
-    const headers = { language: 'forward-test' }
+    const headers = { language: 'it' }
     const response = await inject({ url: CALLS.getCoinList.path, headers })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ code: 200 })
@@ -535,7 +535,7 @@ describe('compressed answers', () => {
       url: CALLS.getCoinList.path,
       // a language of its own, so this test's first request stores the answer
       headers: {
-        language: 'compress-test',
+        language: 'pl',
         ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
       },
     })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { startTestGateway, startUpstream, waitFor, type TestGateway, type TestUpstream } from '../helpers'
 import { startEchoUpstream, type EchoUpstream } from '../support/echo-upstream'
 
 // Proxy behaviour: which headers travel, timeouts, bounded GET retries, never a retried POST.
@@ -157,11 +157,11 @@ describe('upstream failures', () => {
     expect(await upstream.calls()).toEqual({ [CALLS.transferFunds.path]: 1 })
   })
 
-  it('answers 502 quickly when nothing listens upstream, and readiness says why', async () => {
+  it('answers 503 at once when nothing listens upstream, without trying again, and readiness says why', async () => {
     const dead = await startUpstream()
     const url = dead.url
     await dead.close()
-    // timeouts far past the test's own: the 502 can only come from the refused connection itself
+    // timeouts far past the test's own: the answer can only come from the refused connections
     const orphan = await startTestGateway({
       UPSTREAM_URL: url,
       REDIS_URL: '',
@@ -169,7 +169,7 @@ describe('upstream failures', () => {
       UPSTREAM_CONNECT_TIMEOUT_MS: 600_000,
       UPSTREAM_TIMEOUT_MS: 600_000,
     })
-    // the coin-list read at start has already failed once; this request adds one failure
+    // the coin-list read and the probe at start found nothing listening, so the upstream is known down
     const connectFailures = async () =>
       Number(
         (await orphan.app.inject({ url: '/metrics' })).body.match(
@@ -177,14 +177,17 @@ describe('upstream failures', () => {
         )?.[1] ?? 0,
       )
     try {
+      await waitFor(() => !orphan.app.upstream.reachable, 'the upstream known down')
       const before = await connectFailures()
       const response = await orphan.app.inject({ url: CALLS.assetBalance.path })
-      expect(response.statusCode).toBe(502)
-      expect(response.json()).toEqual({ code: 502, msg: 'upstreamUnavailable' })
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBe('5')
+      expect(response.json()).toEqual({ code: 503, msg: 'upstreamUnavailable' })
       const ready = await orphan.app.inject({ url: '/readyz' })
       expect(ready.statusCode).toBe(503)
       expect(ready.json().reasons).toContain('upstream: upstream unreachable')
-      expect(await connectFailures()).toBe(before + 1)
+      // refused without a connection attempt
+      expect(await connectFailures()).toBe(before)
     } finally {
       await orphan.close()
     }

@@ -20,7 +20,7 @@ describe('request log', () => {
     await stack.gateway.app.inject({
       url: CALLS.getCoinList.path,
       // a language of its own: the gateway reads the coin list under the default one at start
-      headers: { 'x-request-id': 'trace-abc-1', language: 'log-test' },
+      headers: { 'x-request-id': 'trace-abc-1', language: 'th' },
     })
     const lines = stack.gateway.logs.slice(before).filter((line) => line.msg === 'request')
     expect(lines).toHaveLength(1)

@@ -7,7 +7,10 @@ import { GatewayError, errorBody } from '../../lib/errors'
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
-      if (error instanceof GatewayError) return reply.code(error.statusCode).send(error.body())
+      if (error instanceof GatewayError) {
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
+        return reply.code(error.statusCode).send(error.body())
+      }
       const status = error.statusCode ?? 500
       if (status === 413) {
         app.metrics.rejectedRequests.inc({ reason: 'too_large' })
