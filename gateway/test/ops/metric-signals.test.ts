@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { KNOWN_LABELS } from '../../src/plugins/app/metrics'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { startTestGateway, startUpstream, waitFor, type TestGateway, type TestUpstream } from '../helpers'
 
 // What the alerts read: every counter exists at 0 from the start, and a 5xx says whose it is.
 
@@ -61,5 +61,42 @@ describe('metric signals', () => {
     const after = await metrics()
     expect(sample(after, 'gateway_http_errors_total', 'source="gateway",status="504"')).toBe(1)
     expect(sample(after, 'gateway_http_errors_total', 'source="upstream",status="504"')).toBe(0)
+  })
+
+  it('counts each event-loop stall once in a histogram that every scraper reads whole', async () => {
+    const aboveThreshold = (text: string) =>
+      sample(text, 'gateway_event_loop_delay_seconds_bucket', 'le="+Inf"')! -
+      sample(text, 'gateway_event_loop_delay_seconds_bucket', 'le="0.2"')!
+    const before = aboveThreshold(await metrics())
+    // a stall of 300 ms, over GatewayEventLoopDelay's 200 ms
+    const until = performance.now() + 300
+    while (performance.now() < until);
+    // the timer records the stall when it next runs; then two Prometheus servers, one after the other,
+    // each see it, as neither read resets anything
+    let first = ''
+    await waitFor(async () => aboveThreshold((first = await metrics())) >= before + 1, 'the stall recorded')
+    const second = await metrics()
+    expect(aboveThreshold(second)).toBeGreaterThanOrEqual(aboveThreshold(first))
+    expect(sample(second, 'gateway_event_loop_delay_seconds_count', '')).toBeGreaterThanOrEqual(
+      sample(first, 'gateway_event_loop_delay_seconds_count', '')!,
+    )
+  })
+
+  it("leaves a health check's 503 out of the error counts, and counts a call's", async () => {
+    const gone = await startUpstream()
+    const url = gone.url
+    await gone.close()
+    const unready = await startTestGateway({ UPSTREAM_URL: url, REDIS_URL: '' })
+    try {
+      await waitFor(() => !unready.app.upstream.reachable, 'the upstream known down')
+      for (let check = 0; check < 3; check++)
+        expect((await unready.app.inject({ url: '/readyz' })).statusCode).toBe(503)
+      expect((await unready.app.inject({ url: CALLS.assetBalance.path })).statusCode).toBe(503)
+      const text = (await unready.app.inject({ url: '/metrics' })).body
+      expect(sample(text, 'gateway_http_requests_total', 'route="/readyz",method="GET",status="503"')).toBe(3)
+      expect(sample(text, 'gateway_http_errors_total', 'source="gateway",status="503"')).toBe(1)
+    } finally {
+      await unready.close()
+    }
   })
 })

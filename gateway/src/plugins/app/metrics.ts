@@ -15,13 +15,20 @@ const SECONDS = [
   0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 2.5, 5, 10, 15, 30, 60,
 ]
 
+/** Event-loop delay buckets: 200 ms is GatewayEventLoopDelay's threshold; a sample is at least LOOP_SAMPLE_MS. */
+const LOOP_DELAY_SECONDS = [0.011, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5]
+const LOOP_SAMPLE_MS = 10
+
 export function createMetrics(instance: string, probes?: ScrapeProbes) {
   const registry = new Registry()
-  registry.setDefaultLabels({ instance })
+  // not `instance`: that label is the scrape target's, which Prometheus sets on every series it scrapes
+  // (and `up`, which no gateway writes, has only that one), so alerts name every gateway the same way
+  registry.setDefaultLabels({ gateway_instance: instance })
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
   const metrics = {
     registry,
+    eventLoopDelay: new EventLoopDelayHistogram(registers),
     ...restMetrics(registers, SECONDS),
     ...socketMetrics(registers),
     ...feedMetrics(registers),
@@ -124,6 +131,60 @@ class RouteSeries {
         return
       }
     }
+  }
+}
+
+/**
+ * The event-loop delay as a cumulative histogram, `gateway_event_loop_delay_seconds`. prom-client's
+ * `nodejs_eventloop_lag_p99_seconds` is the p99 since the previous scrape (it resets its sampler on
+ * each), so two Prometheus servers each see a part of the delays, and a stall between two scrapes of
+ * one server may be reported only to the other. Here a 10 ms timer records how late it ran into counts
+ * that only grow: every scraper reads the same totals, and `rate()` over them is the delay of its window.
+ */
+export class EventLoopDelayHistogram {
+  readonly name = 'gateway_event_loop_delay_seconds'
+  readonly help = 'Time between two runs of a 10 ms timer (10 ms on an idle loop), a sample every run'
+  readonly type = 'histogram'
+  readonly aggregator = 'sum'
+  private readonly series = new RouteSeries(LOOP_DELAY_SECONDS)
+  private readonly timer: NodeJS.Timeout
+
+  constructor(registers: Registry[]) {
+    let last = performance.now()
+    this.timer = setInterval(() => {
+      const now = performance.now()
+      this.series.observe((now - last) / 1000)
+      last = now
+    }, LOOP_SAMPLE_MS).unref()
+    for (const registry of registers) registry.registerMetric(this as unknown as Metric)
+  }
+
+  reset(): void {}
+
+  /** Stops sampling (the instance is closing). */
+  stop(): void {
+    clearInterval(this.timer)
+  }
+
+  get() {
+    const sharedLabels: Record<string, string> = {}
+    const series = this.series
+    let cumulative = 0
+    const values = LOOP_DELAY_SECONDS.map((bound, index) => {
+      cumulative += series.counts[index]!
+      return {
+        labels: { le: bound } as Record<string, string | number>,
+        sharedLabels,
+        value: cumulative,
+        metricName: `${this.name}_bucket`,
+      }
+    })
+    values.push(
+      { labels: { le: '+Inf' }, sharedLabels, value: series.count, metricName: `${this.name}_bucket` },
+      { labels: {}, sharedLabels, value: series.sum, metricName: `${this.name}_sum` },
+      { labels: {}, sharedLabels, value: series.count, metricName: `${this.name}_count` },
+    )
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
   }
 }
 
@@ -432,6 +493,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       metrics.registry.removeSingleMetric('gateway_redis_masters_up')
     }
     app.decorate('metrics', metrics)
+    app.addHook('onClose', async () => metrics.eventLoopDelay.stop())
     serveMetrics(app, metrics.registry, endpoint)
   },
   { name: 'metrics' },

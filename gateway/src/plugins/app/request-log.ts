@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Logger } from 'pino'
 import { redactUrl } from './logger'
+import { PROBE_ROUTES } from './health'
 import { batchedCounter } from './metrics'
 
 // One log line and one metric sample per request, written when the answer has gone out.
@@ -105,8 +106,9 @@ export const requestLogPlugin = fp(
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE
       const ms = reply.elapsedTime
       record.count(route, request.method, reply.statusCode, ms)
-      // a 5xx the upstream answered and the gateway passed through is the upstream's, not the gateway's
-      if (reply.statusCode >= 500) {
+      // a 5xx the upstream answered and the gateway passed through is the upstream's, not the gateway's;
+      // a probe's 503 (not ready, draining) is the state it asks about, not an error users met
+      if (reply.statusCode >= 500 && !PROBE_ROUTES.has(route)) {
         const source = request.upstreamStatus === reply.statusCode ? 'upstream' : 'gateway'
         httpErrors.inc({ source, status: reply.statusCode })
       }
