@@ -6,6 +6,8 @@ export default defineConfig({
     // a promoted replica only when their own traffic happened to reach its shard; they now re-read the
     // slot map on a timer and when a master stops answering (plugins/external/redis.ts)
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sandbox/**/*.test.ts'],
+    // ends whatever the files started and did not stop, even from a killed worker (CONTRIBUTING.md)
+    globalSetup: ['test/support/process-teardown.ts'],
     // real servers, Redis and child processes. A bound only ends a test that has already failed (a
     // passing one finishes as soon as its conditions hold), so it is generous: a starved 2-core box
     // makes the suite slower, never red

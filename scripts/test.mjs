@@ -7,8 +7,11 @@
 // too when missing, comes after lint and types). Each tier's output is printed whole when it ends, under its name.
 // `TEST_LANES=1 npm test` runs the same tiers one after another. CONTRIBUTING.md has the figures.
 // Each tier's whole output is kept in .artifacts/test-logs, and a failed run ends with what failed.
-import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+// Last, the leak check: no process the tiers started may still run (gateway/test/support/check-leftovers.ts).
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -36,6 +39,10 @@ const LANES = [
 const LOG_DIR = '.artifacts/test-logs'
 mkdirSync(LOG_DIR, { recursive: true })
 
+// every tier's processes carry this folder in their environment, and its workspaces register in it
+// what they start (gateway/test/support/owned-processes.ts), so the leak check finds the suite's own
+const runDir = mkdtempSync(path.join(tmpdir(), 'tradegate-test-run-'))
+
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
 const results = []
@@ -46,7 +53,7 @@ function runTier([name, args]) {
   return new Promise((resolve) => {
     const child = spawn(npm, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '1' },
+      env: { ...process.env, FORCE_COLOR: '1', TRADEGATE_TEST_RUN_DIR: runDir },
     })
     const output = []
     child.stdout.on('data', (chunk) => output.push(chunk))
@@ -83,6 +90,13 @@ async function runLane(lane) {
 const lanes = process.env.TEST_LANES === '1' ? [LANES.flat()] : LANES
 await Promise.all(lanes.map(runLane))
 
+const leakCheck = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'gateway/test/support/check-leftovers.ts', runDir],
+  { stdio: 'inherit' },
+)
+const leaked = leakCheck.status !== 0
+
 console.log(
   `\n[test] ${results.map(({ name, ok, took }) => `${name} ${ok ? 'ok' : 'FAILED'} ${took}`).join(', ')}`,
 )
@@ -92,6 +106,7 @@ for (const { name, failures } of results.filter((result) => !result.ok)) {
   console.log(`[test] ${name} failed at:${failures.map((line) => `\n  ${line}`).join('')}`)
 }
 const skipped = tierCount - results.length
+if (leaked) failed.push('leftover processes')
 console.log(
   `[test] ${failed.length ? `FAILED: ${failed.join(', ')}` : 'all passed'}${skipped ? ` (${skipped} not run after a failure)` : ''} in ${seconds(started)}`,
 )

@@ -22,7 +22,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/browser/build-once.ts'],
+          // the build, and the end of any Chromium a file left running (CONTRIBUTING.md)
+          globalSetup: ['test/browser/build-once.ts', '../gateway/test/support/process-teardown.ts'],
           // two files at a time, each with its own Chromium, gateway and sandbox: a browser test spends
           // most of its time waiting on pages, so one at a time left a core idle (npm test's web tier
           // 569 s one at a time; the browser files alone 310 s at two, 303 s at four on a loaded box)

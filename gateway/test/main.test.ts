@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +10,7 @@ import WebSocket from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, waitFor } from './helpers'
 import { freePort } from './support/free-port'
+import { spawnOwned } from './support/owned-processes'
 
 // The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time.
 
@@ -26,7 +27,7 @@ const webDist = emptyWebDist()
 
 function startGatewayProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = ''
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawnOwned(process.execPath, [bundle], {
     cwd: gatewayRoot,
     env: { PATH: process.env.PATH, REDIS_URL: '', LOG_LEVEL: 'info', WEB_DIST: webDist, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

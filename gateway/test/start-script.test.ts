@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, waitFor } from './helpers'
 import { freePort } from './support/free-port'
+import { spawnOwned } from './support/owned-processes'
 
 // `npm start` as a user runs it: the script builds the gateway when stale, starts the sandbox and
 // the gateway, restarts a sandbox that dies, and one SIGTERM stops everything.
@@ -73,7 +74,7 @@ describe('npm start', () => {
     const sandboxPort = await freePort()
     const base = `http://127.0.0.1:${port}`
     let output = ''
-    const script = spawn(process.execPath, ['scripts/start.mjs'], {
+    const script = spawnOwned(process.execPath, ['scripts/start.mjs'], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import path from 'node:path'
 import { keepOutputTail } from '../../gateway/test/support/output-tail'
+import { spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
 
 /** Above Node's default of 511 (the kernel caps it at net.core.somaxconn) so a storm is not refused. */
 export const LISTEN_BACKLOG = 8192
@@ -135,7 +136,7 @@ export function spawnTsServer(
   const [command, commandArgs] = pinned
     ? ['taskset', ['-c', options.cpus!, process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs]
-  const child = spawn(command, commandArgs, {
+  const child = spawnOwned(command, commandArgs, {
     cwd: loadtestsDir,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -148,15 +149,7 @@ export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: nu
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await exited
-      clearTimeout(timer)
-    }
-  }
+  const stop = (): Promise<void> => stopOwned(child, { graceMs: 5_000 })
   const acknowledgements = new Map<string, Array<(result: unknown) => void>>()
   const command = (next: ChildCommand): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -224,7 +217,7 @@ export function spawnPinned(
 ): PinnedProcess {
   const [program = command, ...programArgs] = [...pinnedUnder(options.cpus), command, ...args]
   const pinned = program !== command
-  const child = spawn(program, programArgs, {
+  const child = spawnOwned(program, programArgs, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -232,12 +225,7 @@ export function spawnPinned(
   const output = keepOutputTail(child)
   if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
   let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  child.once('exit', () => (exited = true))
   return {
     pid: child.pid!,
     pinned,
@@ -246,11 +234,7 @@ export function spawnPinned(
       return exited
     },
     async stop() {
-      if (exited) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exit
-      clearTimeout(timer)
+      await stopOwned(child)
     },
   }
 }

@@ -6,11 +6,12 @@
  * `window-accounting.ts`). Reconnect storms stay on the Node fleet: its reconnect waits come from
  * the shared back-off code, so the native sockets are dropped and the Node fleet reopens them.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { loadtestsDir } from './child-process'
+import { signalGroup, spawnOwned } from '../../gateway/test/support/owned-processes'
 import {
   LeanClientFleet,
   type ClientWindow,
@@ -149,7 +150,9 @@ class NativeProcess {
   exited = false
 
   constructor(binary: string, args: string[]) {
-    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    this.child = spawnOwned(binary, args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }) as ChildProcessWithoutNullStreams
     this.child.stderr.on(
       'data',
       (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-2000)),
@@ -179,7 +182,7 @@ class NativeProcess {
   }
 
   kill(): void {
-    if (!this.exited) this.child.kill('SIGKILL')
+    if (!this.exited && this.child.pid !== undefined) signalGroup(this.child.pid, 'SIGKILL')
   }
 }
 

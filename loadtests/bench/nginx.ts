@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { spawn, spawnSync } from 'node:child_process'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { freePort } from '../../gateway/test/support/free-port'
+import { ownTempDir, spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
 import { hasTaskset } from './child-process'
 
 export const NGINX_BINARY = '/usr/sbin/nginx'
@@ -52,7 +52,7 @@ export interface NginxProxy {
  * the one doing the work and /proc figures are comparable.
  */
 export async function startNginxProxy(options: { upstreamUrl: string; cpus?: string }): Promise<NginxProxy> {
-  const prefix = await mkdtemp(path.join(tmpdir(), 'loadtests-nginx-'))
+  const prefix = ownTempDir('loadtests-nginx-')
   const port = await freePort()
   const upstream = new URL(options.upstreamUrl)
   const conf = `
@@ -89,16 +89,10 @@ http {
   const nginxArgs = ['-p', prefix, '-c', confPath, '-e', path.join(prefix, 'error.log')]
   const pinned = options.cpus !== undefined && hasTaskset()
   const child = pinned
-    ? spawn('taskset', ['-c', options.cpus!, NGINX_BINARY, ...nginxArgs], { stdio: 'ignore' })
-    : spawn(NGINX_BINARY, nginxArgs, { stdio: 'ignore' })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    ? spawnOwned('taskset', ['-c', options.cpus!, NGINX_BINARY, ...nginxArgs], { stdio: 'ignore' })
+    : spawnOwned(NGINX_BINARY, nginxArgs, { stdio: 'ignore' })
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGQUIT')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopOwned(child, { signal: 'SIGQUIT', graceMs: 5_000 })
     await rm(prefix, { recursive: true, force: true })
   }
 

@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { spawn } from 'node:child_process'
+import { spawnOwned } from '../../gateway/test/support/owned-processes'
 import { loadtestsDir, pinSelf, spawnTsServer, waitForReady } from './child-process'
 import { startGatewayProcess, startSandboxProcess } from './gateway-processes'
 import { settingsRequest, uncachedRequest, type RestRequest } from './rest-targets'
@@ -75,7 +75,7 @@ async function startBaseline(): Promise<Started> {
   const file = path.join(loadtestsDir, 'baselines', script)
   const child = prof
     ? await waitForReady(
-        spawn(
+        spawnOwned(
           'taskset',
           [
             '-c',

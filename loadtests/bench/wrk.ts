@@ -4,10 +4,9 @@
  * spare where a Node client would be the first to run out of its core. Its own CPU is read by the
  * shell that runs it (`times`), the target's from /proc, both over the same span.
  */
-import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ownTempDir, spawnOwned } from '../../gateway/test/support/owned-processes'
 import { ensureDebianTool } from './nginx'
 import { readCpuMicros } from './proc-stats'
 import type { RestRequest } from './rest-targets'
@@ -99,7 +98,7 @@ export async function runWrk(options: {
   seconds: number
   targetPid?: number
 }): Promise<LoadRun> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-wrk-'))
+  const dir = ownTempDir('loadtests-wrk-')
   try {
     const script = path.join(dir, 'request.lua')
     await writeFile(script, wrkScript(options.request))
@@ -124,11 +123,11 @@ export async function runWrk(options: {
       stdout: string
       stderr: string
     }>((resolve, reject) => {
-      const child = spawn('bash', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawnOwned('bash', args, { stdio: ['ignore', 'pipe', 'pipe'] })
       let out = ''
       let err = ''
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
       child.once('error', reject)
       child.once('close', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }))
     })

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { expect } from 'vitest'
 import { CALLS, detailTopic } from '@tradegate/shared'
 import { waitFor } from '../live/helpers'
+import { spawnOwned, stopOwned } from '../support/owned-processes'
 import type { RedisChild, RedisClusterChild } from '../support/redis-server'
 import { startSlowReaders, startSocketFlood, type Abuser } from './abusive-clients'
 import { SOCKETS_PER_ADDRESS, type DrillStack } from './drill-stack'
@@ -255,18 +255,14 @@ export const eventLoopStall: FaultPlan = {
     stalled = pid
     const stop = STALL_MS / 1000
     const run = (STALL_CYCLE_MS - STALL_MS) / 1000
-    staller = spawn(
+    staller = spawnOwned(
       'sh',
       ['-c', `while :; do kill -STOP ${pid}; sleep ${stop}; kill -CONT ${pid}; sleep ${run}; done`],
       { stdio: 'ignore' },
     )
   },
   recover: async () => {
-    if (staller && staller.exitCode === null) {
-      const gone = once(staller, 'exit')
-      staller.kill('SIGKILL')
-      await gone
-    }
+    if (staller) await stopOwned(staller, { signal: 'SIGKILL' })
     if (stalled !== null) process.kill(stalled, 'SIGCONT')
   },
   check(report) {

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../support/free-port'
+import { ownTempDir, spawnOwned, stopOwned } from '../support/owned-processes'
 import { repoRoot } from '../live/processes'
 
 // Debian's Prometheus loading the shipped rules file unchanged, scraping the drill's gateways. Only
@@ -38,7 +38,7 @@ function prometheusBinary(): string {
 /** Scrape targets by job name: `gateway` (honoring the gateways' instance labels), `nginx` (mtail). */
 export async function startPrometheus(targets: Record<string, string[]>): Promise<RunningPrometheus> {
   const binary = prometheusBinary()
-  const dir = mkdtempSync(path.join(tmpdir(), 'tradegate-prometheus-'))
+  const dir = ownTempDir('tradegate-prometheus-')
   const port = await freePort()
   const config = {
     global: { scrape_interval: '1s', evaluation_interval: '1s' },
@@ -51,7 +51,7 @@ export async function startPrometheus(targets: Record<string, string[]>): Promis
   }
   const file = path.join(dir, 'prometheus.yml')
   writeFileSync(file, JSON.stringify(config))
-  const child = spawn(
+  const child = spawnOwned(
     binary,
     [
       `--config.file=${file}`,
@@ -73,7 +73,10 @@ export async function startPrometheus(targets: Record<string, string[]>): Promis
       () => false,
     )
     if (ready) break
-    if (Date.now() > deadline) throw new Error('prometheus did not become ready')
+    if (Date.now() > deadline) {
+      await stopOwned(child)
+      throw new Error('prometheus did not become ready')
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
@@ -100,11 +103,7 @@ export async function startPrometheus(targets: Record<string, string[]>): Promis
       return data.result.length
     },
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await gone
-      }
+      await stopOwned(child)
       rmSync(dir, { recursive: true, force: true })
     },
   }

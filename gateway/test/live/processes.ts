@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync, type ChildProcess } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../support/free-port'
+import { ownTempDir, spawnOwned, stopOwned } from '../support/owned-processes'
 
 // Real processes for the scale-out test: gateway instances run exactly as operators run them, and
 // Debian's nginx in front with the docker/nginx.conf the compose file uses.
@@ -25,23 +25,19 @@ function track(child: ChildProcess, port: number): ChildHandle {
   }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   return {
     port,
     pid: child.pid ?? -1,
     output: () => output,
     async kill(signal = 'SIGKILL') {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill(signal)
       // past the gateway's own SHUTDOWN_TIMEOUT_MS (8 s): a drain that runs long on a starved machine
       // is not cut mid-request, which would fail a POST nginx cannot retry
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
+      await stopOwned(child, { signal, graceMs: 10_000 })
     },
   }
 }
 
+/** Waits until `url` answers; a process that never does is ended before the error is thrown. */
 async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -51,7 +47,10 @@ async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 120_000)
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in time; output: ${child.output()}`)
+    if (Date.now() > deadline) {
+      await child.kill('SIGKILL')
+      throw new Error(`${url} did not answer in time; output: ${child.output()}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -60,7 +59,7 @@ async function waitForHttp(url: string, child: ChildHandle, timeoutMs = 120_000)
 export async function startGatewayProcess(env: Record<string, string>): Promise<ChildHandle> {
   // a restarted instance comes back on its own port, where the load balancer expects it
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +103,7 @@ export interface NginxHandle extends ChildHandle {
 export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
   const binary = nginxBinary()
   const port = await freePort()
-  const prefix = mkdtempSync(path.join(tmpdir(), 'tradegate-nginx-'))
+  const prefix = ownTempDir('tradegate-nginx-')
   const template = readFileSync(path.join(repoRoot, 'docker/nginx.conf'), 'utf8')
   // the shipped file's server parameters (max_fails, fail_timeout), only the addresses change
   const parameters = /^\s*server gateway-a:8080([^;]*);/m.exec(template)?.[1] ?? ''
@@ -127,9 +126,13 @@ export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
       ),
   ].join('\n')
   writeFileSync(path.join(prefix, 'nginx.conf'), conf)
-  const child = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnOwned(
+    binary,
+    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   const handle = track(child, port)
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, handle, 10_000)
   return {
@@ -159,7 +162,7 @@ export async function startNginxLogMetrics(accessLogFile: string): Promise<LogMe
   if (spawnSync('mtail', ['--version']).status !== 0)
     throw new Error('the load balancer metrics need mtail: apt-get install -y mtail')
   const port = await freePort()
-  const child = spawn(
+  const child = spawnOwned(
     'mtail',
     [
       '--progs',

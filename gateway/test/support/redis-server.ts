@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawnSync, type ChildProcess } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { Redis } from 'ioredis'
 import { freePort } from './free-port'
 import { keepOutputTail } from './output-tail'
+import { ownTempDir, spawnOwned, stopOwned } from './owned-processes'
 
 // Throwaway redis-server children on free ports, a single node or a cluster: the one launcher of the
 // gateway's tests (which stop and restart Redis under a running gateway) and of the bench (which
@@ -66,7 +65,7 @@ interface RedisProcess {
 
 function launch(port: number, args: string[], options: RedisLaunchOptions): RedisProcess {
   const [command = 'redis-server', ...prefix] = [...(options.runUnder ?? []), 'redis-server']
-  const child = spawn(command, [...prefix, '--port', String(port), ...BASE_ARGS, ...args], {
+  const child = spawnOwned(command, [...prefix, '--port', String(port), ...BASE_ARGS, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return { child, output: keepOutputTail(child) }
@@ -77,10 +76,7 @@ function isRunning(child: ChildProcess): boolean {
 }
 
 async function kill(child: ChildProcess | null): Promise<void> {
-  if (!child || !isRunning(child)) return
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGKILL')
-  await gone
+  if (child) await stopOwned(child, { signal: 'SIGKILL' })
 }
 
 async function answers(port: number): Promise<boolean> {
@@ -138,7 +134,7 @@ export async function startRedisChild(options: RedisLaunchOptions = {}): Promise
 export async function startRedisCluster(options: RedisClusterOptions = {}): Promise<RedisClusterChild> {
   const masters = options.nodeCount ?? 3
   const replicas = options.replicasPerMaster ?? 0
-  const dir = await mkdtemp(join(tmpdir(), 'redis-cluster-'))
+  const dir = ownTempDir('redis-cluster-')
   const nodes: RedisProcess[] = []
   const configs: string[][] = []
   const stop = async (): Promise<void> => {

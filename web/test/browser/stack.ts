@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +7,12 @@ import type { FastifyInstance } from 'fastify'
 import { buildGateway } from '../../../gateway/src/app'
 import { configWith } from '../../../gateway/src/config'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../gateway/sandbox/app'
+import {
+  adoptChildGroups,
+  commandLine,
+  ownDir,
+  ownTempDir,
+} from '../../../gateway/test/support/owned-processes'
 import { BROWSER_WAIT_MS } from './wait'
 
 // A real sandbox and gateway in this process, a TCP relay in front of the gateway (so a test can cut
@@ -96,7 +100,7 @@ export type StackOptions = Pick<SandboxOptions, 'secondPeriodSeconds'>
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // a private copy, so a rebuild by another test run cannot pull files from under a loaded page
-  const webDist = mkdtempSync(join(tmpdir(), 'tradegate-web-'))
+  const webDist = ownTempDir('tradegate-web-')
   cpSync(WEB_DIST, webDist, { recursive: true })
   const sandbox = await startSandbox({ port: 0, seed: 20_260_101, tickMs: 150, ...options })
   const gateway = await buildGateway(
@@ -155,8 +159,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+const CHROMIUM = '/usr/bin/chromium'
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  // Playwright starts Chromium in a process group of its own and ends it on close; registered too,
+  // with its profile folder, so that the teardown ends them when a killed worker cannot
+  // (/usr/bin/chromium is Debian's launcher script, which usually execs /usr/lib/chromium/chromium)
+  for (const pid of adoptChildGroups((command) => /(^|\s)\S*\/chromium(\s|$)/.test(command))) {
+    const profile = /--user-data-dir=(\S+)/.exec(commandLine(pid))?.[1]
+    if (profile) ownDir(profile)
+  }
+  return browser
 }
 
 export interface OpenedPage {
