@@ -242,6 +242,15 @@ describe('the dashboard file', () => {
 })
 
 describe('alert rules', () => {
+  it('links runbooks under an absolute base address, the runbook itself', async () => {
+    const config = parse(await read('docker/prometheus/prometheus.yml')) as {
+      global: { external_labels: { runbook_base_url: string } }
+    }
+    expect(config.global.external_labels.runbook_base_url).toMatch(
+      new RegExp(`^https://[^#\\s]+/${RUNBOOK.replace('.', '\\.')}$`),
+    )
+  })
+
   it('each alert is tested firing and not firing, and links a runbook section that exists', async () => {
     const alerts = (await rules()).filter((rule) => rule.alert)
     expect(alerts.length).toBeGreaterThanOrEqual(10)
@@ -268,7 +277,7 @@ describe('alert rules', () => {
         mine.some((test) => test.exp_alerts.length === 0),
         `${alert} stays quiet in a test`,
       ).toBe(true)
-      expect(annotations?.runbook_url).toBe(`${RUNBOOK}#${alert!.toLowerCase()}`)
+      expect(annotations?.runbook_url).toBe(`{{ $externalLabels.runbook_base_url }}#${alert!.toLowerCase()}`)
       expect(anchors, `${RUNBOOK} has a section ${alert}`).toContain(alert!.toLowerCase())
     }
   })
