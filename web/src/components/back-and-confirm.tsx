@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next'
 
-/** The last step of a money action: Back to edit, or the action's own Confirm, which spins while it is sent. */
+/**
+ * The last step of a money action: Back to edit, or the action's own Confirm, which spins while it
+ * is sent. Confirm is aria-disabled rather than disabled, so it keeps focus while busy or while
+ * `canConfirm` waits (a quote being renewed) instead of dropping it to the page body.
+ */
 export function BackAndConfirm({
   confirmLabel,
   busy,
@@ -25,8 +29,10 @@ export function BackAndConfirm({
       <button
         type="button"
         className="button button-primary"
-        onClick={onConfirm}
-        disabled={busy || !canConfirm}
+        onClick={() => {
+          if (!busy && canConfirm) onConfirm()
+        }}
+        aria-disabled={busy || !canConfirm}
         aria-busy={busy}
         data-testid={testId}
       >

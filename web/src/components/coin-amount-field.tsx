@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { AmountField } from './form'
 import { useFormatters } from '../lib/use-formatters'
 
+/** The amount field's id: a submit button names its error as the reason it is disabled. */
+export const AMOUNT_FIELD_ID = 'field-amount'
+
 /**
  * An amount of one coin, refused past the coin's precision, with a Max button that fills `max`
  * (already cut to the coin's precision by the caller, so it is exactly what the screen shows).
@@ -12,7 +15,10 @@ export function CoinAmountField({
   max,
   onValueChange,
   testId,
+  error,
 }: {
+  /** what is wrong with the amount (over the balance, under the minimum): tied to the field */
+  error?: string | null
   coin: string
   value: string
   max: string
@@ -26,6 +32,8 @@ export function CoinAmountField({
     <AmountField
       label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
       name="amount"
+      id={AMOUNT_FIELD_ID}
+      error={error}
       value={value}
       places={precisionOf(coin)}
       onValueChange={onValueChange}

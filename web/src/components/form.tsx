@@ -32,13 +32,15 @@ export function Form({ onSubmit, className = 'form', children, ...rest }: FormPr
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
+  /** what is wrong with the value: shown under the field, tied to it and read out politely */
+  error?: string | null
   /** content at the end of the input, e.g. a send-code button */
   end?: ReactNode
   /** the input's new text on every change */
   onValueChange?: (value: string) => void
 }
 
-export function Field({ label, end, id, onValueChange, onChange, ...input }: FieldProps) {
+export function Field({ label, end, id, error, onValueChange, onChange, ...input }: FieldProps) {
   const inputId = id ?? `field-${input.name ?? label}`
   return (
     <label className="field" htmlFor={inputId}>
@@ -50,11 +52,35 @@ export function Field({ label, end, id, onValueChange, onChange, ...input }: Fie
             onChange?.(event)
             onValueChange?.(event.target.value)
           }}
+          {...fieldErrorProps(inputId, error)}
           {...input}
         />
         {end}
       </span>
+      <FieldError id={inputId} error={error} />
     </label>
+  )
+}
+
+/** The id of a field's error message, for aria-describedby. */
+export function fieldErrorId(inputId: string): string {
+  return `${inputId}-error`
+}
+
+/** aria-invalid and aria-describedby for an input whose error (if any) is shown by FieldError. */
+export function fieldErrorProps(inputId: string, error: string | null | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(inputId) } : {}
+}
+
+/**
+ * A field's error message. The polite live region is always there, empty while the value is fine,
+ * so the message is read out when it appears (a region added with its text is often not).
+ */
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  return (
+    <span className="field-error" id={fieldErrorId(id)} aria-live="polite" data-testid="field-error">
+      {error ?? ''}
+    </span>
   )
 }
 
@@ -185,21 +211,34 @@ export function passwordProblem(
   return null
 }
 
+/**
+ * The form's submit button. While busy it is aria-disabled, not disabled, so it keeps focus (a
+ * disabled button drops focus to the page body); the form's run ignores a second submission. When
+ * disabled it is described by `reason` (the id of the message saying why, e.g. a field's error).
+ */
 export function SubmitButton({
   busy,
   children,
   disabled,
+  reason,
 }: {
   busy: boolean
   children: ReactNode
   disabled?: boolean
+  /** id of the element that says why the button is disabled */
+  reason?: string | null
 }) {
   return (
     <button
       type="submit"
       className="button button-primary button-block"
-      disabled={busy || disabled}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy}
+      aria-describedby={disabled && reason ? reason : undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault()
+      }}
     >
       {busy ? <span className="spinner spinner-small" /> : children}
     </button>

@@ -1,16 +1,68 @@
-import { useToasts } from '../lib/toast'
+import { useEffect, useRef } from 'react'
+import { focusElement, returnFocus } from '../lib/focus'
+import { dismissToast, holdToast, useToasts, type Toast } from '../lib/toast'
 
+/**
+ * Messages are read out once by one polite live region that is always in the page (a region
+ * added with its text is often not read); the toasts inside carry no role of their own, which
+ * some screen readers would read a second time. An outcome is not in the region: it takes focus,
+ * which reads it.
+ */
 export function Toaster() {
   const toasts = useToasts()
-  if (toasts.length === 0) return null
+  const outcomes = toasts.filter((toast) => toast.kind === 'outcome')
   return (
-    <div className="toaster" aria-live="polite">
-      {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.kind}`} role="status" data-testid="toast">
-          {toast.kind === 'loading' && <span className="spinner spinner-small" />}
-          {toast.text}
-        </div>
+    <div className="toaster">
+      <div className="toaster-live" aria-live="polite" data-testid="live-toasts">
+        {toasts
+          .filter((toast) => toast.kind !== 'outcome')
+          .map((toast) => (
+            <div key={toast.id} className={`toast toast-${toast.kind}`} data-testid="toast">
+              {toast.kind === 'loading' && <span className="spinner spinner-small" />}
+              {toast.text}
+            </div>
+          ))}
+      </div>
+      {outcomes.map((toast) => (
+        <OutcomeToast key={toast.id} toast={toast} />
       ))}
+    </div>
+  )
+}
+
+/** Focused when shown; Escape, Enter or Tab goes back to where the action started. */
+function OutcomeToast({ toast }: { toast: Toast }) {
+  const element = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const shown = element.current
+    focusElement(shown)
+    return () => {
+      // gone while still focused (its time ran out): focus back rather than to the body
+      const active = document.activeElement
+      if (!active || active === document.body || active === shown) returnFocus(toast.opener)
+    }
+  }, [toast])
+  const leave = () => {
+    dismissToast(toast.id)
+    returnFocus(toast.opener)
+  }
+  return (
+    <div
+      ref={element}
+      className="toast toast-outcome"
+      tabIndex={-1}
+      data-testid="toast"
+      data-outcome=""
+      onFocus={() => holdToast(toast.id, true)}
+      onBlur={() => holdToast(toast.id, false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' || event.key === 'Enter' || event.key === 'Tab') {
+          event.preventDefault()
+          leave()
+        }
+      }}
+    >
+      {toast.text}
     </div>
   )
 }

@@ -363,7 +363,7 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await page.getByTestId('close-all').click()
     // nothing closes before the confirmation, which names the count
     await expect
-      .poll(() => page.getByRole('group', { name: 'Close all' }).textContent())
+      .poll(() => page.getByRole('dialog', { name: 'Close all' }).textContent())
       .toContain('2 positions')
     expect(await page.getByTestId('position').count()).toBe(2)
     await page.getByTestId('close-all-confirm').click()

@@ -474,12 +474,14 @@ describe('outages', () => {
 })
 
 describe('language list', () => {
-  it('opened in a fresh tab, sends the chosen language home instead of to about:blank', async () => {
+  it('opened in a fresh tab, stays on the list in the chosen language; its back arrow goes home, not to about:blank', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE })
     const page = await context.newPage()
     await page.goto(`${suite.stack.url}/#/langList`)
     await page.locator('[data-lang=ja]').click()
     await page.waitForFunction(() => document.documentElement.lang === 'ja')
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/langList')
+    await page.locator('.top-bar .icon-button').first().click()
     await page.waitForFunction(() => window.location.hash === '#/')
     expect(page.url()).toContain(suite.stack.url)
     await page.locator('.tab-bar').waitFor()

@@ -206,7 +206,8 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
       .toBeGreaterThan(0)
     await card.getByTestId('option-sell').click()
     await shoot(page, 'sell-confirm', viewport)
-    await card.getByTestId('option-sell-confirm').click()
+    // the question is a dialog over the screen, outside the card
+    await page.getByTestId('option-sell-confirm').click()
 
     await expect
       .poll(async () => (await positions('settled')).find((row) => row.id === id)?.salePrice)

@@ -92,6 +92,8 @@ describe('web client shell', () => {
     await page.getByTestId('open-languages').click()
     await page.locator('[data-lang=ar]').click()
     await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+    // the choice keeps the language list open; back to home to see it there
+    await page.goBack()
     expect(await page.locator('html').getAttribute('lang')).toBe('ar')
     // mirrored: the first tab (home) sits on the right-hand side
     const home = await page.locator('[data-tab=home]').boundingBox()
@@ -104,6 +106,7 @@ describe('web client shell', () => {
     await page.waitForFunction(
       () => document.documentElement.lang === 'ja' && document.documentElement.dir === 'ltr',
     )
+    await page.goBack()
     const japanese = bundle('ja').tabBar
     for (const key of ['home', 'market', 'trade', 'finance', 'fund']) {
       await expect(page.locator(`[data-tab=${key}] .tab-label`).textContent()).resolves.toBe(japanese[key])

@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'wouter'
 import { RowText } from '../../../components/data-list'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
-import { goBackOr } from '../../../lib/hash-location'
+import { focusScreenHeading } from '../../../lib/focus'
+import { showToast } from '../../../lib/toast'
 import { selectableLanguages, setLanguage } from '../../../lib/i18n'
 import { useSettings } from '../../../lib/settings'
 import { TimeZonePicker } from '../components/time-zone-picker'
 
+/** The languages offered, and the time zone; a choice applies at once and the screen stays. */
 export default function LangListScreen() {
   const { t, i18n } = useTranslation()
-  const [, navigate] = useLocation()
   const settings = useSettings()
-  const choose = async (code: string, languageId: number) => {
+  // the user stays here: focus goes to this screen's heading, now in the new language, and the
+  // change is read out in it (the list's own rows no longer say which one is chosen until revisited)
+  const choose = async (code: string, label: string, languageId: number) => {
     await setLanguage(code, { languageId })
-    goBackOr(navigate)
+    focusScreenHeading()
+    showToast(i18n.t('language.changed', { language: label }))
   }
   return (
     <Screen title={t('language.title')}>
@@ -28,7 +31,7 @@ export default function LangListScreen() {
                 type="button"
                 className="list-row"
                 aria-current={current}
-                onClick={() => void choose(entry.dictValue, index)}
+                onClick={() => void choose(entry.dictValue, entry.dictLabel, index)}
                 data-lang={entry.dictValue}
               >
                 <RowText title={entry.dictLabel} sub={entry.dictValue} />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OptionPosition } from '@tradegate/shared'
-import { InlineConfirm } from '../../../components/inline-confirm'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { OrderError } from '../../../components/form-bits'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useBalances } from '../../../lib/api/get-asset-balance'
@@ -47,28 +47,34 @@ export function SellPosition({
     })
   return (
     <div className="option-sell">
+      <button
+        type="button"
+        className="button button-small"
+        disabled={!net || !floor}
+        aria-haspopup="dialog"
+        onClick={() => setConfirming(true)}
+        data-testid="option-sell"
+      >
+        {t('options.sell')}
+      </button>
       {confirming ? (
-        <InlineConfirm
+        <ConfirmDialog
           label={t('options.sell')}
           question={t('options.sellQuestion', { amount: net ? amount(net, 4) : '--' })}
           busy={flow.busy}
           onConfirm={sell}
           onBack={() => setConfirming(false)}
           testId="option-sell-confirm"
-        />
-      ) : (
-        <button
-          type="button"
-          className="button button-small"
-          disabled={!net || !floor}
-          onClick={() => setConfirming(true)}
-          data-testid="option-sell"
         >
-          {t('options.sell')}
-        </button>
+          <OrderError message={flow.error} />
+          <SubmitNotice submit={flow} />
+        </ConfirmDialog>
+      ) : (
+        <>
+          <OrderError message={flow.error} />
+          <SubmitNotice submit={flow} />
+        </>
       )}
-      <OrderError message={flow.error} />
-      <SubmitNotice submit={flow} />
     </div>
   )
 }

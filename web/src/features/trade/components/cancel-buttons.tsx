@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
-import { InlineConfirm } from '../../../components/inline-confirm'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 
 /** Cancels one open order; the lists refresh whether it went through or not. */
 export function CancelOrderButton({
@@ -63,26 +63,27 @@ export function CancelAllButton({
     setConfirming(false)
     onDone()
   }
-  if (!confirming) {
-    return (
+  return (
+    <>
       <button
         type="button"
         className="button button-small"
+        aria-haspopup="dialog"
         onClick={() => setConfirming(true)}
         data-testid="cancel-all"
       >
         {t('desk.cancelAll')}
       </button>
-    )
-  }
-  return (
-    <InlineConfirm
-      label={t('desk.cancelAll')}
-      question={t('desk.cancelAllQuestion', { number: count })}
-      busy={busy}
-      onConfirm={() => void run()}
-      onBack={() => setConfirming(false)}
-      testId="cancel-all-confirm"
-    />
+      {confirming && (
+        <ConfirmDialog
+          label={t('desk.cancelAll')}
+          question={t('desk.cancelAllQuestion', { number: count })}
+          busy={busy}
+          onConfirm={() => void run()}
+          onBack={() => setConfirming(false)}
+          testId="cancel-all-confirm"
+        />
+      )}
+    </>
   )
 }

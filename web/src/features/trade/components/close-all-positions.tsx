@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
 import { closedResult } from './position-history'
-import { InlineConfirm } from '../../../components/inline-confirm'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 
 interface Outcome {
   closed: Position[]
@@ -33,10 +33,11 @@ export function CloseAllPositions({
   }
   return (
     <>
-      {positions.length > 0 && !confirming && (
+      {positions.length > 0 && (
         <button
           type="button"
           className="button button-small"
+          aria-haspopup="dialog"
           onClick={() => setConfirming(true)}
           data-testid="close-all"
         >
@@ -44,7 +45,7 @@ export function CloseAllPositions({
         </button>
       )}
       {confirming && (
-        <InlineConfirm
+        <ConfirmDialog
           label={t('positions.closeAll')}
           question={t('positions.closeAllQuestion', { number: positions.length })}
           busy={busy}

@@ -13,7 +13,9 @@ export function BalanceAmountField({
   available,
   onValueChange,
   testId,
+  error,
 }: {
+  error?: string | null
   coin: string
   value: string
   available: string
@@ -31,6 +33,7 @@ export function BalanceAmountField({
         max={truncateToPrecision(available, precisionOf(coin)).toFixed()}
         onValueChange={onValueChange}
         testId={testId}
+        error={error}
       />
       <p className="kv">
         <span>{t('money.available')}</span>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useFormatters } from '../../../lib/use-formatters'
+import type { ReactNode } from 'react'
 import { BackAndConfirm } from '../../../components/back-and-confirm'
+import { Dialog } from '../../../components/dialog'
 
 export interface WithdrawDraft {
   coin: string
@@ -12,14 +14,17 @@ export interface WithdrawDraft {
   receive: string
 }
 
-/** The last look before money leaves: amount, fee, amount received, network and address. */
+/** The last look before money leaves, as a dialog: amount, fee, amount received, network and address. */
 export function WithdrawConfirm({
   draft,
   busy,
   onConfirm,
   onBack,
+  children,
 }: {
   draft: WithdrawDraft
+  /** what became of the submission, shown inside while it is open */
+  children?: ReactNode
   busy: boolean
   onConfirm: () => void
   onBack: () => void
@@ -36,10 +41,7 @@ export function WithdrawConfirm({
   ]
   if (draft.memo) rows.push([t('withdrawal.memo'), draft.memo, 'confirm-memo'])
   return (
-    <section className="card form" data-testid="withdraw-confirm" aria-labelledby="withdraw-confirm-title">
-      <h2 id="withdraw-confirm-title" className="card-title">
-        {t('withdrawal.confirmTitle')}
-      </h2>
+    <Dialog title={t('withdrawal.confirmTitle')} onClose={onBack} busy={busy} testId="withdraw-confirm">
       {rows.map(([label, value, testId]) => (
         <p className="kv" key={testId}>
           <span>{label}</span>
@@ -56,6 +58,7 @@ export function WithdrawConfirm({
         onConfirm={onConfirm}
         testId="withdraw-confirm-submit"
       />
-    </section>
+      {children}
+    </Dialog>
   )
 }

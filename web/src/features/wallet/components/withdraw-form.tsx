@@ -2,12 +2,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { checkAddress, toDecimal, type WithdrawChannel } from '@tradegate/shared'
-import { CoinAmountField } from '../../../components/coin-amount-field'
-import { Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { AMOUNT_FIELD_ID, CoinAmountField } from '../../../components/coin-amount-field'
+import { Field, Form, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { useSettings } from '../../../lib/settings'
-import { showToast } from '../../../lib/toast'
+import { showOutcome, showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useAccountInfo } from '../../../lib/api/get-info'
 import { useAddressBook } from '../api/address-book'
@@ -71,14 +71,14 @@ export function WithdrawForm(props: {
         { coin, chain: network, amount, address, pwd, ...(memo ? { memo } : {}) },
         { signal },
       )
-      showToast(t('wallet.withdrawSubmitted'))
+      showOutcome(t('wallet.withdrawSubmitted'))
       setDraft(null)
       setAmount('')
       setPwd('')
     })
-  if (draft)
-    return (
-      <>
+  return (
+    <>
+      {draft && (
         <WithdrawConfirm
           draft={draft}
           busy={submit.busy}
@@ -87,14 +87,12 @@ export function WithdrawForm(props: {
             submit.reset()
             setDraft(null)
           }}
-        />
-        <SubmitNotice submit={submit} />
-      </>
-    )
-  return (
-    <>
+        >
+          <SubmitNotice submit={submit} />
+        </WithdrawConfirm>
+      )}
       {noFundPassword && (
-        <p className="note note-warning" data-testid="needs-fund-password">
+        <p className="note note-warning" id="needs-fund-password" data-testid="needs-fund-password">
           {t('errors.fundPasswordNotSet')}{' '}
           <Link href="/fund-password">{t('money.withdraw.setFundPassword')}</Link>
         </p>
@@ -114,8 +112,8 @@ export function WithdrawForm(props: {
           max={maxWithdrawal(available, channel.withdrawalMax, places)}
           onValueChange={setAmount}
           testId="withdraw"
+          error={problem && t(problem)}
         />
-        {problem && <p className="note note-warning">{t(problem)}</p>}
         <WithdrawFigures coin={coin} fee={quote.fee} receive={quote.receive} />
         <Field
           label={needsFundPassword ? t('account.fundPassword') : t('account.loginPassword')}
@@ -128,6 +126,7 @@ export function WithdrawForm(props: {
         <SubmitButton
           busy={false}
           disabled={!address || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword}
+          reason={problem ? fieldErrorId(AMOUNT_FIELD_ID) : noFundPassword ? 'needs-fund-password' : null}
         >
           {t('withdrawal.review')}
         </SubmitButton>

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'wouter'
 import { StaleNote } from '../../../components/balance-notices'
 import { Failure } from '../../../components/failure'
-import { Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { Form, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
+import { AMOUNT_FIELD_ID } from '../../../components/coin-amount-field'
 import { Screen } from '../../../components/screen'
 import { SubmitNotice } from '../../../components/submit-notice'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { exchangeCurrency } from '../api/exchange-currency'
 import { useExchangeQuote } from '../api/get-exchange-quote'
@@ -42,7 +43,7 @@ export default function FlashExchangeScreen() {
           { from, to, amount, ...(quoteId ? { quoteId } : {}) },
           { signal },
         )
-        showToast(
+        showOutcome(
           t('wallet.exchanged', {
             paid: `${money(result.paid, from)} ${from.toUpperCase()}`,
             received: `${money(result.received, to)} ${to.toUpperCase()}`,
@@ -59,39 +60,43 @@ export default function FlashExchangeScreen() {
     <Screen title={t('wallet.flashExchange')}>
       <StaleNote stale={balances.stale} />
       <ExchangePairButton from={from} to={to} onPick={choosePair} />
-      {reviewing ? (
-        <>
-          <ExchangeConfirm
-            from={from}
-            to={to}
-            amount={amount}
-            quote={quote}
-            busy={submit.busy}
-            onConfirm={() => void confirm()}
-            onBack={() => {
-              submit.reset()
-              setReviewing(false)
-            }}
-          />
+      {reviewing && (
+        <ExchangeConfirm
+          from={from}
+          to={to}
+          amount={amount}
+          quote={quote}
+          busy={submit.busy}
+          onConfirm={() => void confirm()}
+          onBack={() => {
+            submit.reset()
+            setReviewing(false)
+          }}
+        >
           <SubmitNotice submit={submit} />
-        </>
-      ) : (
-        <Form onSubmit={() => setReviewing(true)}>
-          <BalanceAmountField
-            coin={from}
-            value={amount}
-            available={available}
-            onValueChange={setAmount}
-            testId="exchange"
-          />
-          {tooMuch && <p className="note note-warning">{t('errors.insufficientBalance')}</p>}
-          <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
-          {quote.error !== null && <Failure error={quote.error} onRetry={quote.renew} />}
-          <SubmitButton busy={false} disabled={!isPositiveAmount(amount) || tooMuch || !quote.held}>
-            {t('exchange.review')}
-          </SubmitButton>
-        </Form>
+        </ExchangeConfirm>
       )}
+      {/* hidden, not removed, under the dialog: its figures would repeat the dialog's, and Review
+          must still be there for focus to return to */}
+      <Form onSubmit={() => setReviewing(true)} hidden={reviewing}>
+        <BalanceAmountField
+          coin={from}
+          value={amount}
+          available={available}
+          onValueChange={setAmount}
+          testId="exchange"
+          error={tooMuch ? t('errors.insufficientBalance') : null}
+        />
+        <ExchangeFigures from={from} to={to} amount={amount} quote={quote} />
+        {quote.error !== null && <Failure error={quote.error} onRetry={quote.renew} />}
+        <SubmitButton
+          busy={false}
+          disabled={!isPositiveAmount(amount) || tooMuch || !quote.held}
+          reason={tooMuch ? fieldErrorId(AMOUNT_FIELD_ID) : null}
+        >
+          {t('exchange.review')}
+        </SubmitButton>
+      </Form>
     </Screen>
   )
 }

@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sub, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import { Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { Form, SelectField, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
+import { AMOUNT_FIELD_ID } from '../../../components/coin-amount-field'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
-import { showToast } from '../../../lib/toast'
+import { showOutcome, showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { transferFunds } from '../../../lib/api/transfer-funds'
 import { BalanceAmountField } from '../components/balance-amount-field'
@@ -21,12 +22,13 @@ export default function TransferScreen() {
   const [coin, setCoin] = useState('usdt')
   const [amount, setAmount] = useState('')
   const { balances, available, tooMuch, submit } = useSpendFromBalance('transfer', coin, from, amount)
+  const overText = tooMuch ? t('money.transfer.over', { over: money(sub(amount, available), coin) }) : null
   const run = () =>
     submit.run(async (signal) => {
       if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
       if (tooMuch) return showToast(t('errors.insufficientBalance'))
       await transferFunds({ coin, from, to, amount }, { signal })
-      showToast(t('money.transfer.done'))
+      showOutcome(t('money.transfer.done'))
       setAmount('')
     })
   return (
@@ -54,14 +56,14 @@ export default function TransferScreen() {
                 available={available}
                 onValueChange={setAmount}
                 testId="transfer"
+                error={overText}
               />
-              {tooMuch && (
-                <p className="note note-warning">
-                  {t('money.transfer.over', { over: money(sub(amount, available), coin) })}
-                </p>
-              )}
               <SubmitNotice submit={submit} />
-              <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount) || tooMuch}>
+              <SubmitButton
+                busy={submit.busy}
+                disabled={!isPositiveAmount(amount) || tooMuch}
+                reason={overText && fieldErrorId(AMOUNT_FIELD_ID)}
+              >
                 {t('money.transfer.submit')}
               </SubmitButton>
             </Form>
