@@ -138,6 +138,12 @@ export function apiOptionsOf(config: GatewayConfig): ApiOptions {
     bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
     uploadsPerMinute: config.UPLOAD_RATE_PER_MINUTE,
+    uploadsPerUserPerMinute: config.UPLOAD_RATE_PER_USER_PER_MINUTE,
+    uploadsInFlight: {
+      perClient: config.UPLOADS_IN_FLIGHT_PER_CLIENT,
+      perUser: config.UPLOADS_IN_FLIGHT_PER_CLIENT,
+      perInstance: config.UPLOADS_IN_FLIGHT,
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }
 }

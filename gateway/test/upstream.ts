@@ -1,5 +1,6 @@
 import { CALLS } from '@tradegate/shared'
 import { startSandbox } from '../sandbox/app'
+import { ROOT_INVITE_CODE } from '../sandbox/accounts/users'
 
 // The real sandbox as the REST tests' upstream, driven only through its HTTP control calls.
 
@@ -10,12 +11,15 @@ export interface TestUpstream {
   /** calls received per route path */
   calls(): Promise<Record<string, number>>
   /**
-   * Calls made on a client's behalf. The gateway's own coin-list reads are left out: it refreshes
-   * that list in the background whenever its cached copy ages, which a slow run can hit mid-test.
+   * Calls made on a client's behalf. The gateway's own reads are left out: the coin list, which it
+   * refreshes in the background whenever its cached copy ages (a slow run can hit that mid-test), and
+   * the user info it asks once for an upload's session, before the upload's body is read.
    */
   totalCalls(): Promise<number>
   resetCalls(): Promise<void>
   fail(count: number, mode: FaultMode, path?: string): Promise<void>
+  /** a new user, signed in: its session token */
+  register(username: string): Promise<string>
   close(): Promise<void>
 }
 
@@ -41,10 +45,25 @@ export function controlledUpstream(url: string, close: () => Promise<void>): Tes
     calls,
     totalCalls: async () =>
       Object.entries(await calls())
-        .filter(([path]) => path !== CALLS.getCoinList.path)
+        .filter(([path]) => path !== CALLS.getCoinList.path && path !== CALLS.userInfo.path)
         .reduce((sum, [, count]) => sum + count, 0),
     resetCalls: async () => void (await control('POST', '/sandbox/calls/reset', {})),
     fail: async (count, mode, path) => void (await control('POST', '/sandbox/fail', { count, mode, path })),
+    register: async (username) => {
+      const response = await fetch(url + CALLS.register.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'account',
+          username,
+          password: 'secret-pass',
+          inviteCode: ROOT_INVITE_CODE,
+        }),
+      })
+      const envelope = (await response.json()) as { code: number; msg: string; data?: { satoken: string } }
+      if (!envelope.data) throw new Error(`register ${username}: ${envelope.msg}`)
+      return envelope.data.satoken
+    },
     close,
   }
 }

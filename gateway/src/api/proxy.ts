@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { FormData } from 'undici'
 import { TOKEN_HEADER, callPath } from '@tradegate/shared'
 import { acceptedEncoding } from '../plugins/external/compress'
 import { GatewayError } from '../lib/errors'
@@ -30,8 +29,10 @@ export interface Proxy {
 }
 
 interface ForwardedBody {
-  body: Buffer | FormData | undefined
+  body: Buffer | readonly Buffer[] | undefined
   contentType: string | undefined
+  /** given for an upload, whose body goes in pieces */
+  contentLength?: number
 }
 
 /**
@@ -125,7 +126,7 @@ function outgoingRequest(route: CallRoute, request: FastifyRequest, path: string
   return {
     method: route.definition.method,
     path: rawQuery ? `${path}?${rawQuery}` : path,
-    headers: forwardedHeaders(route, request, forwarded.contentType),
+    headers: forwardedHeaders(route, request, forwarded),
     body: forwarded.body,
     route: route.label,
     timeoutMs: route.definition.timeoutMs,
@@ -209,7 +210,8 @@ function sendCacheOutcome(request: FastifyRequest, reply: FastifyReply, outcome:
 
 /** The body as the client sent it, for a call that takes one: the same bytes, or the checked upload's parts. */
 function forwardedBody(route: CallRoute, request: FastifyRequest): ForwardedBody {
-  if (request.uploadForm) return { body: request.uploadForm, contentType: undefined }
+  const upload = request.uploadForm
+  if (upload) return { body: upload.pieces, contentType: upload.contentType, contentLength: upload.bytes }
   const bytes = request.rawBytes
   if (!route.definition.body || !bytes || bytes.length === 0)
     return { body: undefined, contentType: undefined }
@@ -219,7 +221,7 @@ function forwardedBody(route: CallRoute, request: FastifyRequest): ForwardedBody
   }
 }
 
-function forwardedHeaders(route: CallRoute, request: FastifyRequest, contentType: string | undefined) {
+function forwardedHeaders(route: CallRoute, request: FastifyRequest, body: ForwardedBody) {
   const headers: Record<string, string> = { 'x-request-id': request.id, 'x-forwarded-for': request.ip }
   for (const name of route.forwardedHeaders) {
     const value = request.headers[name]
@@ -228,7 +230,8 @@ function forwardedHeaders(route: CallRoute, request: FastifyRequest, contentType
     const sent = route.cache && (name === 'language' || name === 'lang') ? cacheLanguage(value) : value
     if (sent !== '') headers[name] = sent
   }
-  if (contentType) headers['content-type'] = contentType
+  if (body.contentType) headers['content-type'] = body.contentType
+  if (body.contentLength !== undefined) headers['content-length'] = String(body.contentLength)
   return headers
 }
 

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FormData } from 'undici'
 import { SIGN_IN_REQUIRED_STATUS, TOKEN_HEADER, isWellFormedToken } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 import type { CallRoute } from './call-route'
 import { checkRawText, chineseDetail } from './guard'
-import { boundaryOf, parseMultipart, type MultipartLimits } from './multipart'
 
 // The checks a request passes before it is proxied, beyond its schema: the session header, the
-// language headers, the Chinese rule on the raw text, and an upload's parts.
+// language headers and the Chinese rule on the raw text (an upload's parts: uploads.ts).
 
 export const LANGUAGE_VALUE = /^[A-Za-z0-9_-]{1,35}$/
 
@@ -66,33 +64,4 @@ export function checkChineseRule(
       throw new GatewayError(400, 'cannotInputChinese', chineseDetail(request.body, 'body'))
     throw error
   }
-}
-
-/**
- * An upload's parts, split by the gateway's own parser and checked: names and file names by the
- * Chinese rule, every part that is not an accepted image decoded by its charset and checked as text.
- * The upstream receives the parts rebuilt, text as UTF-8, so it reads exactly what was checked.
- */
-export function readUpload(app: FastifyInstance, request: FastifyRequest, limits: MultipartLimits): FormData {
-  const countChinese = () => app.metrics.rejectedRequests.inc({ reason: 'chinese' })
-  const boundary = boundaryOf(request.headers['content-type'])
-  if (!boundary || !Buffer.isBuffer(request.body)) throw new GatewayError(400, 'badRequest', 'body')
-  const form = new FormData()
-  for (const part of parseMultipart(request.body, boundary, limits)) {
-    checkRawText(part.name, 'body', countChinese)
-    checkRawText(part.filename, 'body', countChinese)
-    if (part.kind === 'binary') {
-      form.append(part.name, new Blob([part.content], { type: part.contentType }), part.filename)
-      continue
-    }
-    checkRawText(part.text, 'body', countChinese)
-    if (part.filename === '') form.append(part.name, part.text)
-    else
-      form.append(
-        part.name,
-        new Blob([part.text], { type: `${part.mediaType}; charset=utf-8` }),
-        part.filename,
-      )
-  }
-  return form
 }

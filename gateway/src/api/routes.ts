@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { FormData } from 'undici'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { CALLS, type CallDefinition, type CallName } from '@tradegate/shared'
 import { compressPlugin } from '../plugins/external/compress'
 import { batchedCounter } from '../plugins/app/metrics'
@@ -14,8 +13,18 @@ import type { SessionEnd } from '../upstream/session-end'
 import { checkJsonShape, checkNoRepeatedKeys, type ShapeLimits } from './guard'
 import type { MultipartLimits } from './multipart'
 import { NO_STORE, cacheKeyOf, isForm, proxyCall, type Proxy } from './proxy'
-import { checkChineseRule, checkSessionHeader, readUpload } from './request-checks'
+import { checkChineseRule, checkSessionHeader } from './request-checks'
 import { UploadBudget } from './upload-budget'
+import {
+  UploadSlots,
+  admitUpload,
+  checkedUploadBody,
+  readUploadParts,
+  type UploadBody,
+  type UploadGate,
+  type UploadSlotLimits,
+} from './uploads'
+import type { FormPart } from './multipart'
 import { Upstream } from '../upstream/upstream'
 import { checkWholeNumbers } from './whole-numbers'
 import { CachedFastPath } from './cached-fast-path'
@@ -36,6 +45,9 @@ export interface ApiOptions {
   bodyMaxMembers: number
   uploadLimitBytes: number
   uploadsPerMinute: number
+  uploadsPerUserPerMinute: number
+  /** uploads in flight at once per client address, per user and per instance */
+  uploadsInFlight: UploadSlotLimits
   /** Fastify's trustProxy, for the fast path's client address; false when not given */
   trustProxy?: boolean | string | TrustFunction
 }
@@ -56,14 +68,14 @@ declare module 'fastify' {
     rawBody: string | null
     /** the body bytes as received: what the upstream is sent once every check has passed */
     rawBytes: Buffer | null
-    /** an upload's parts, read and checked before validation */
-    uploadForm: FormData | null
+    /** an upload's parts, read and checked before validation, as the upstream is sent them */
+    uploadForm: UploadBody | null
   }
 }
 
 // room for multipart boundaries and text fields on top of the file limit
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
-const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes'> = {
+const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes' | 'bodyBytes'> = {
   parts: 24,
   files: 4,
   // text parts are read whole by the Chinese rule, so they get the size of a text field, not of a file
@@ -73,7 +85,7 @@ const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes'> = {
 /** What every route is registered with: the proxy and the checks' own state. */
 interface RouteContext {
   proxy: Proxy
-  uploadBudget: UploadBudget
+  uploads: UploadGate
   precisions: PrecisionSource
   multipartLimits: MultipartLimits
   queryMaxParams: number
@@ -85,6 +97,9 @@ export const apiPlugin = fp<ApiOptions>(
     app.decorateRequest('rawBody', null)
     app.decorateRequest('rawBytes', null)
     app.decorateRequest('uploadForm', null)
+    app.decorateRequest('uploadSlot', null)
+    const uploadSlots = new UploadSlots(options.uploadsInFlight)
+    app.decorate('uploadSlots', uploadSlots)
     const routes = (Object.entries(CALLS) as Array<[CallName, CallDefinition]>).map(([name, definition]) =>
       prepareCallRoute(name, definition, options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES),
     )
@@ -97,14 +112,27 @@ export const apiPlugin = fp<ApiOptions>(
     })
     const context: RouteContext = {
       proxy,
-      uploadBudget: new UploadBudget({
-        perMinute: options.uploadsPerMinute,
-        redis: app.redis,
-        prefix: app.redisPrefix,
-        log: app.log,
-      }),
+      uploads: {
+        slots: uploadSlots,
+        perAddress: new UploadBudget({
+          perMinute: options.uploadsPerMinute,
+          redis: app.redis,
+          prefix: app.redisPrefix,
+          log: app.log,
+        }),
+        perUser: new UploadBudget({
+          perMinute: options.uploadsPerUserPerMinute,
+          redis: app.redis,
+          prefix: `${app.redisPrefix}user:`,
+          log: app.log,
+        }),
+      },
       precisions,
-      multipartLimits: { ...MULTIPART_LIMITS, fileBytes: options.uploadLimitBytes },
+      multipartLimits: {
+        ...MULTIPART_LIMITS,
+        fileBytes: options.uploadLimitBytes,
+        bodyBytes: options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES,
+      },
       queryMaxParams: options.queryMaxParams,
     }
     const shape: ShapeLimits = { maxDepth: options.bodyMaxDepth, maxMembers: options.bodyMaxMembers }
@@ -118,10 +146,18 @@ export const apiPlugin = fp<ApiOptions>(
     await app.register(async (scope) => {
       await scope.register(compressPlugin)
       scope.removeAllContentTypeParsers()
-      // read whole within the route's limit, and split by the gateway's own strict parser before validation
-      scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) =>
-        done(null, body),
-      )
+      // split as it arrives within the route's limit (uploads.ts), checked before validation
+      scope.addContentTypeParser('multipart/form-data', (request, body, done) => {
+        readUploadParts(request, body, context.multipartLimits).then(
+          (parts) => done(null, parts),
+          (error: Error) => done(error, undefined),
+        )
+      })
+      // an upload refused on its way in leaves its body unread: the connection ends with the answer
+      scope.addHook('onError', (_request, reply, _error, done) => {
+        reply.header('connection', 'close')
+        done()
+      })
       scope.setValidatorCompiler(callSchemaCompiler)
       for (const route of routes) if (route.multipart) registerCallRoute(scope, context, route)
     })
@@ -217,7 +253,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
           try {
             checkQueryDecoded(request)
             checkSessionHeader(app, request, route.definition.auth)
-            await takeUploadBudget(app, context.uploadBudget, request, reply)
+            await admitUpload(app, context.uploads, request, reply)
           } catch (error) {
             // the body stays unread: the connection ends with this answer rather than drain it
             reply.header('connection', 'close')
@@ -241,7 +277,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
         ? async (request) => {
             checkChineseRule(app, route, request, context.queryMaxParams)
             checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
-            if (route.multipart) request.uploadForm = readUpload(app, request, context.multipartLimits)
+            if (route.multipart) request.uploadForm = checkedUploadBody(app, request.body as FormPart[])
             if (route.amountFields.length > 0)
               checkAmounts(route.amountFields, amountInput(request), await context.precisions.current())
           }
@@ -252,19 +288,6 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
           },
     handler: (request, reply) => proxyCall(context.proxy, route, request, reply),
   })
-}
-
-async function takeUploadBudget(
-  app: FastifyInstance,
-  budget: UploadBudget,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const retryAfter = await budget.take(request.ip)
-  if (retryAfter === 0) return
-  app.metrics.rejectedRequests.inc({ reason: 'upload_budget' })
-  reply.header('retry-after', retryAfter)
-  throw new GatewayError(429, 'tooManyRequests', 'uploads')
 }
 
 /** A query string the one decoder could not read (an escape that is not UTF-8) is refused whole, as a form body is. */

@@ -144,7 +144,7 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
     sessionChanged: (client, previous) => sessions.moved(client, previous),
     refused: (reason) => metrics.rejectedRequests.inc({ reason }),
   }
-  return { symbols, sessions, clientDeps }
+  return { symbols, sessions, clientDeps, users }
 }
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
@@ -163,8 +163,10 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.readiness.report('feed', () => role.describe())
     if (redisBus) app.readiness.report('bus', () => (redisBus.up ? 'up' : 'down'))
 
-    const { symbols, sessions, clientDeps } = createClientDeps(app, config, bus, hub)
+    const { symbols, sessions, clientDeps, users } = createClientDeps(app, config, bus, hub)
     app.decorate('sessionEnds', sessions.ends)
+    // uploads are counted per user: the same resolution, and its cache, as a socket's sign-in
+    app.decorate('userOfToken', (token: string) => users.resolve(token))
     await registerSocketEndpoint(app, { config, sockets, clientDeps, sessions })
 
     app.decorate<LiveService>('live', {

@@ -1,6 +1,7 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { get as httpsGet } from 'node:https'
-import { Pool, RetryAgent, type Dispatcher, type FormData } from 'undici'
+import { Readable } from 'node:stream'
+import { Pool, RetryAgent, type Dispatcher } from 'undici'
 import type { Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
@@ -18,8 +19,8 @@ export interface UpstreamRequest {
   /** path and query, checked and as the client wrote them */
   path: string
   headers: Record<string, string>
-  /** the client's body bytes, or an upload's checked parts */
-  body?: Buffer | FormData
+  /** the client's body bytes, or an upload's checked parts rebuilt, in pieces (its length in the headers) */
+  body?: Buffer | readonly Buffer[]
   /** route label for metrics */
   route: string
   /** how long to wait for the answer, when not the deployment's UPSTREAM_TIMEOUT_MS */
@@ -334,7 +335,8 @@ export class Upstream {
           method: request.method,
           path: this.basePath + request.path,
           headers: request.headers,
-          body: request.body,
+          // undici sends an upload's pieces one after another from a stream; its length is in the headers
+          body: Buffer.isBuffer(request.body) ? request.body : request.body && Readable.from(request.body),
           ...(request.timeoutMs && {
             headersTimeout: request.timeoutMs,
             bodyTimeout: request.timeoutMs,
