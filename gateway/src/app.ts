@@ -9,6 +9,7 @@ import Fastify, {
 import { trustProxyOption, type GatewayConfig } from './config'
 import { metricsPlugin } from './plugins/app/metrics'
 import { healthPlugin } from './plugins/app/health'
+import { inFlightPlugin } from './plugins/app/in-flight'
 import { parseRedisUrl, redisPlugin } from './plugins/external/redis'
 import { lazyRequestLogger, loggerOptions } from './plugins/app/logger'
 import { errorHandlerPlugin } from './plugins/app/error-handler'
@@ -21,7 +22,7 @@ import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
 import { errorBody } from './lib/errors'
-import { answerClientError } from './plugins/app/client-error'
+import { answerClientError, answerConnect } from './plugins/app/client-error'
 import { socketPathPlugin } from './plugins/app/socket-path'
 import { parseAllowedOrigins } from './live/upgrade-guard'
 import { requestIdOf } from './lib/request-id'
@@ -88,6 +89,7 @@ export async function buildGateway(
     const server = createServer(factoryOptions.http ?? {}, (request, response) => {
       if (!frontDoor.answer(request, response)) handler(request, response)
     })
+    server.on('connect', answerConnect)
     server.keepAliveTimeout = factoryOptions.keepAliveTimeout as number
     server.requestTimeout = factoryOptions.requestTimeout as number
     server.setTimeout(factoryOptions.connectionTimeout as number)
@@ -106,6 +108,7 @@ export async function buildGateway(
     token: config.METRICS_TOKEN,
   })
   await app.register(healthPlugin)
+  await app.register(inFlightPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)
   await app.register(requestLogPlugin)

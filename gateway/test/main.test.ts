@@ -18,6 +18,7 @@ const gatewayRoot = fileURLToPath(new URL('..', import.meta.url))
 const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
 const bundle = `${buildDir}/main.js`
 const SLOW_MS = 1500
+const HUNG_PATH = CALLS.userInfo.path
 
 let slowUpstream: Server
 /** the paths the slow upstream has been asked for, in order */
@@ -47,7 +48,10 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, ['build.mjs', bundle], { cwd: gatewayRoot })
   // answers every REST call after a delay, so a request is still in flight when SIGTERM arrives
   slowUpstream = createServer((request, response) => {
-    upstreamPaths.push(new URL(request.url ?? '/', 'http://upstream').pathname)
+    const path = new URL(request.url ?? '/', 'http://upstream').pathname
+    upstreamPaths.push(path)
+    // a hung upstream: this call is never answered
+    if (path === HUNG_PATH) return void request.resume()
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end('{"code":200,"msg":"ok","data":[]}')
@@ -124,6 +128,57 @@ describe('gateway process', () => {
       expect(await socketClosed).toBe(1001)
       expect(await exited(child)).toBe(0)
       expect(Date.now() - signalledAt).toBeLessThan(10_000)
+    } catch (error) {
+      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+
+  it('on SIGTERM answers requests hung on the upstream with 503 and Retry-After before the grace ends, then exits', async () => {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const { child, output } = startGatewayProcess({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: upstreamUrl,
+      SHUTDOWN_DRAIN_MS: '200',
+      SHUTDOWN_TIMEOUT_MS: '4000',
+      // the hung call outlasts the grace: only the shutdown can answer it
+      UPSTREAM_TIMEOUT_MS: '60000',
+    })
+    try {
+      await waitFor(
+        async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
+        'gateway to listen',
+        60_000,
+      )
+      const before = upstreamPaths.filter((path) => path === HUNG_PATH).length
+      const hung = [1, 2].map(() =>
+        fetch(base + HUNG_PATH, { headers: { satoken: 'hung-session-token-1' } }).then(async (response) => ({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as unknown,
+          at: Date.now(),
+        })),
+      )
+      await waitFor(
+        () => upstreamPaths.filter((path) => path === HUNG_PATH).length === before + 2,
+        'both requests to reach the upstream',
+      )
+      const exit = exited(child)
+      let exitedAt = 0
+      void exit.then(() => (exitedAt = Date.now()))
+      child.kill('SIGTERM')
+      for (const answer of await Promise.all(hung)) {
+        expect(answer.status).toBe(503)
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0)
+        expect(answer.body).toEqual({ code: 503, msg: 'serviceUnavailable' })
+        // answered while the process was still there, not reset by its exit
+        expect(exitedAt === 0 || answer.at <= exitedAt).toBe(true)
+      }
+      expect(await exit).toBe(0)
+      expect(output()).toContain('shutdown_answered')
     } catch (error) {
       throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
     } finally {

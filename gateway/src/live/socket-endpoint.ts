@@ -1,14 +1,17 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import { WS_CLOSE } from '@tradegate/shared'
 import type { GatewayConfig } from '../config'
+import { errorBody } from '../lib/errors'
+import { writeRawAnswer } from '../lib/raw-answer'
 import { ClientSocket, clientOf, type ClientSocketDeps } from './client-socket'
 import { Pinger } from './pinger'
 import type { SessionAuth } from './sessions'
-import { SocketLog } from './socket-log'
+import { SocketLog, logRefusedUpgrade } from './socket-log'
 import { addUpgradeGuard, parseAllowedOrigins } from './upgrade-guard'
 
 // The client socket endpoint /ws/:id: a @fastify/websocket route behind the upgrade guard, each
@@ -51,6 +54,21 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
       log.debug({ event: 'ws_error', err: error.message }, 'socket error')
       socket.terminate()
     },
+  })
+
+  // ws answers a handshake it cannot complete (a method other than GET, a missing or malformed
+  // Sec-WebSocket-Key, an unknown version, a bad subprotocol list) in plain text unless someone listens
+  // for it: the answer here has the body every other refusal has
+  app.websocketServer.on('wsClientError', (error: Error, socket: Duplex, request: IncomingMessage) => {
+    const status = request.method === 'GET' ? 400 : 405
+    metrics.wsRefused.inc({ reason: 'handshake' })
+    logRefusedUpgrade(log, status, 'handshake')
+    socket.on('error', () => socket.destroy())
+    writeRawAnswer(
+      socket,
+      errorBody(status, 'badRequest', 'handshake'),
+      /Version/.test(error.message) ? { 'sec-websocket-version': '13, 8' } : {},
+    )
   })
 
   // One error and one close listener for every socket, with the socket as `this`: closures per

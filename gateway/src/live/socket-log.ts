@@ -91,7 +91,7 @@ const MAX_LOGGED_ORIGIN = 200
 export function logRefusedUpgrade(
   log: FastifyBaseLogger,
   status: number,
-  reason: 'path' | 'draining' | 'origin' | 'tooManySockets',
+  reason: 'path' | 'draining' | 'origin' | 'tooManySockets' | 'handshake',
   clientId?: string,
   origin?: string,
 ): void {

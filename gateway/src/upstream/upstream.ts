@@ -354,7 +354,18 @@ export class Upstream {
     clearTimeout(this.probeTimer)
     this.closed = true
     this.probing?.destroy()
+    if (this.pool.destroyed) return
     // closing the retry agent closes the pool behind it
     await (this.gets === this.pool ? this.pool.close() : this.gets.close())
+  }
+
+  /**
+   * Ends every call still out, each failing as a reset connection would. For a shutdown that has already
+   * answered its clients: a graceful close would wait for a hung upstream until the process is killed.
+   */
+  async abandon(): Promise<void> {
+    clearInterval(this.probeTimer)
+    this.probing?.destroy()
+    if (!this.pool.destroyed) await (this.gets === this.pool ? this.pool.destroy() : this.gets.destroy())
   }
 }

@@ -71,4 +71,23 @@ describe('refused socket upgrades', () => {
     expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0)
     expect(JSON.parse(spent.body)).toEqual({ code: 429, msg: 'tooManyRequests' })
   })
+
+  it.each([
+    ['no Sec-WebSocket-Key', { 'sec-websocket-key': '' }, '127.0.0.11'],
+    ['a Sec-WebSocket-Key that is not 16 bytes of base64', { 'sec-websocket-key': 'short' }, '127.0.0.12'],
+    ['an unknown Sec-WebSocket-Version', { 'sec-websocket-version': '12' }, '127.0.0.13'],
+    ['an Upgrade to another protocol', { upgrade: 'h2c' }, '127.0.0.14'],
+    ['a malformed Sec-WebSocket-Protocol list', { 'sec-websocket-protocol': 'a,,b' }, '127.0.0.15'],
+  ] as Array<[string, Record<string, string>, string]>)(
+    'answers an upgrade with %s with 400 and the usual body, not plain text',
+    async (_kind, headers, localAddress) => {
+      // an address of its own: the first test spends 127.0.0.1's budget of upgrades
+      const answer = await rawUpgrade(port, '/ws/malformed', { headers, localAddress })
+      const status = 400
+      expect(answer).toMatchObject({ status, reset: false })
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+      expect(JSON.parse(answer.body)).toEqual({ code: status, msg: 'badRequest', detail: 'handshake' })
+      if (headers['sec-websocket-version']) expect(answer.headers['sec-websocket-version']).toBe('13, 8')
+    },
+  )
 })

@@ -91,4 +91,16 @@ describe('client errors answered by the gateway', () => {
     expect(answer.status).toBe(408)
     expect(JSON.parse(answer.body)).toEqual({ code: 408, msg: 'badRequest', detail: 'timeout' })
   })
+
+  it('answers a CONNECT with 405 in the same shape, naming the methods it serves, and calls no upstream', async () => {
+    await upstream.resetCalls()
+    for (const target of ['example.com:443', `127.0.0.1:${port}`]) {
+      const answer = await sendRaw(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`, true)
+      expect(answer.status, target).toBe(405)
+      expect(answer.headers, target).toMatch(/\r\nallow: GET, HEAD, POST\r\n/i)
+      expect(answer.headers, target).toMatch(/content-type: application\/json/i)
+      expect(JSON.parse(answer.body), target).toEqual({ code: 405, msg: 'badRequest', detail: 'method' })
+    }
+    expect(await upstream.totalCalls()).toBe(0)
+  })
 })

@@ -1,8 +1,10 @@
-import { STATUS_CODES } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { containsChinese, type GatewayErrorBody } from '@tradegate/shared'
 import { errorBody } from '../../lib/errors'
+import { writeRawAnswer } from '../../lib/raw-answer'
 
 // Requests Node's HTTP parser refuses before Fastify sees them get the same `{code,msg}` answer as every
 // other refusal: raw Chinese in the URL is told so, a slow or oversized head gets its own status.
@@ -35,12 +37,18 @@ export function answerClientError(this: FastifyInstance, error: ClientError, soc
   const answer = clientErrorAnswer(error)
   if (answer.msg === 'cannotInputChinese') this.metrics.rejectedRequests.inc({ reason: 'chinese' })
   this.log.debug({ event: 'client_error', code: error.code, status: answer.code }, 'client error')
-  if (socket.writable) {
-    const body = JSON.stringify(answer)
-    socket.write(
-      `HTTP/1.1 ${answer.code} ${STATUS_CODES[answer.code]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    )
-  }
+  writeRawAnswer(socket, answer)
   socket.destroy(error)
+}
+
+/** The methods the gateway serves, for the 405 a CONNECT gets. */
+const SERVED_METHODS = 'GET, HEAD, POST'
+
+/**
+ * Node's `connect` listener: the gateway is no forward proxy, so a CONNECT is answered 405 with the
+ * usual body rather than the bare close Node gives when nothing listens.
+ */
+export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => socket.destroy())
+  writeRawAnswer(socket, errorBody(405, 'badRequest', 'method'), { allow: SERVED_METHODS })
 }

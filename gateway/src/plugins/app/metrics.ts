@@ -438,7 +438,7 @@ export const KNOWN_LABELS = {
   },
   wsDropped: { reason: ['conflated', 'slow_close'] },
   wsClosed: { reason: ['client', 'ping_timeout', 'slow_close', 'limit', 'shutdown', 'server'] },
-  wsRefused: { reason: ['path', 'draining', 'origin', 'too_many_sockets'] },
+  wsRefused: { reason: ['path', 'draining', 'origin', 'too_many_sockets', 'handshake'] },
   wsResyncs: { reason: ['feed', 'bus'] },
   busMessages: { source: ['local', 'redis'] },
 } as const
