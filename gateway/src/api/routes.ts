@@ -26,6 +26,7 @@ import {
 } from './uploads'
 import type { FormPart } from './multipart'
 import { Upstream } from '../upstream/upstream'
+import { UserResolver } from '../upstream/user-resolver'
 import { checkWholeNumbers } from './whole-numbers'
 import { CachedFastPath } from './cached-fast-path'
 import type { TrustFunction } from '../config'
@@ -57,6 +58,8 @@ declare module 'fastify' {
     responseCache: ResponseCache
     /** the one HTTP client to the upstream, shared by the REST path and the live part */
     upstream: Upstream
+    /** a session token's user, through the one client and cached: uploads and sockets share it */
+    users: UserResolver
     /** the getCoinList answer's body, parsed, read through the response cache: one read serves the
      * amount precisions and the live part's symbol check */
     readCoinList(): Promise<unknown>
@@ -186,6 +189,8 @@ function createProxy(app: FastifyInstance, options: ApiOptions): Proxy {
   })
   app.decorate('responseCache', cache)
   app.decorate('upstream', upstream)
+  // its calls go through the one client too: one pool, one set of timeouts and metrics
+  app.decorate('users', new UserResolver({ upstream, timeoutMs: options.connectTimeoutMs * 2 }))
   app.readiness.check('upstream', () => (upstream.reachable ? null : upstream.unreachableReason))
   app.addHook('onClose', async () => {
     await upstream.close()

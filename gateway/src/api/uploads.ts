@@ -80,15 +80,8 @@ function drop(counts: Map<string, number>, key: string): void {
   else counts.delete(key)
 }
 
-/** What a token's user is, as the live part resolves it for sockets; absent in a gateway without one. */
-export type UserOfToken = (
-  token: string,
-) => Promise<{ userId: string } | { error: 'notAuthorised' | 'upstreamUnavailable' }>
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** set by the live part: the user a token belongs to, resolved once and cached */
-    userOfToken?: UserOfToken
     /** the uploads in flight and the bytes they hold */
     uploadSlots: UploadSlots
   }
@@ -146,9 +139,9 @@ export async function admitUpload(
  * Redis, tokens never do).
  */
 async function uploaderOf(app: FastifyInstance, token: string): Promise<string> {
-  const resolved = await app.userOfToken?.(token)
-  if (resolved && 'userId' in resolved) return resolved.userId
-  if (resolved?.error === 'notAuthorised') {
+  const resolved = await app.users.resolve(token)
+  if ('userId' in resolved) return resolved.userId
+  if (resolved.error === 'notAuthorised') {
     app.metrics.rejectedRequests.inc({ reason: 'session' })
     throw new GatewayError(401, 'signInRequired', `headers.${TOKEN_HEADER}`)
   }

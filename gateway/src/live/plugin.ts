@@ -10,7 +10,6 @@ import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { FeedRole } from './feed-role'
-import { UserResolver } from '../upstream/user-resolver'
 import { SessionAuth } from './sessions'
 import { registerSocketEndpoint } from './socket-endpoint'
 
@@ -119,12 +118,8 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
     load: () => app.readCoinList(),
     timeoutMs: COIN_LIST_TIMEOUT_MS,
   })
-  // the user resolver reaches the upstream through the REST path's client: one pool, one set of
-  // timeouts and metrics
-  const users = new UserResolver({
-    upstream: app.upstream,
-    timeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2,
-  })
+  // the one resolver, beside the one upstream client: a socket's sign-in and an upload share its cache
+  const users = app.users
   const sessions = new SessionAuth({
     bus,
     redis: app.redis,
@@ -144,7 +139,7 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
     sessionChanged: (client, previous) => sessions.moved(client, previous),
     refused: (reason) => metrics.rejectedRequests.inc({ reason }),
   }
-  return { symbols, sessions, clientDeps, users }
+  return { symbols, sessions, clientDeps }
 }
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
@@ -163,10 +158,8 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     app.readiness.report('feed', () => role.describe())
     if (redisBus) app.readiness.report('bus', () => (redisBus.up ? 'up' : 'down'))
 
-    const { symbols, sessions, clientDeps, users } = createClientDeps(app, config, bus, hub)
+    const { symbols, sessions, clientDeps } = createClientDeps(app, config, bus, hub)
     app.decorate('sessionEnds', sessions.ends)
-    // uploads are counted per user: the same resolution, and its cache, as a socket's sign-in
-    app.decorate('userOfToken', (token: string) => users.resolve(token))
     await registerSocketEndpoint(app, { config, sockets, clientDeps, sessions })
 
     app.decorate<LiveService>('live', {
