@@ -86,9 +86,11 @@ alert GatewayRedisDown critical instance=gateway-a:9464
 alert GatewayRedisDown critical instance=gateway-b:9464
 alert GatewayFeedNoLeader critical
 alert GatewayRedisMasterDown critical instance=gateway-a:9464
+alert GatewaySocketsStarved critical
 expect_state active GatewayRedisDown instance=gateway-b:9464
 expect_state inhibited GatewayFeedNoLeader
 expect_state inhibited GatewayRedisMasterDown
+expect_state inhibited GatewaySocketsStarved
 
 # a fault with no cause above it still pages
 alert GatewaySocketFlood warning

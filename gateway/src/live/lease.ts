@@ -4,7 +4,7 @@ import type { RedisClient } from '../plugins/external/redis'
 // The feed lease: exactly one instance reads the upstream feed. The holder renews every third of
 // the lease; when it dies the key expires and another instance takes it.
 
-/** Renews our lease, or takes it back if it expired (a Redis restart); 0 when someone else holds it. */
+/** Renews or takes our lease: 1 when the key names us or was free, 0 when someone else holds it. */
 const RENEW_SCRIPT = `
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then
@@ -94,6 +94,9 @@ export class FeedLease {
   }
 
   private async tick(): Promise<void> {
+    // before anything that waits on Redis: a renewal that hangs (a frozen or failed master) must not
+    // keep a holder that cannot renew reporting itself leader past the time another one may take over
+    if (this.leader && !this.stopped && Date.now() >= this.validUntil) this.expired()
     if (this.ticking || this.stopped) return
     this.ticking = true
     try {
@@ -108,12 +111,15 @@ export class FeedLease {
         return
       }
       if (sentAt < this.quietUntil) return
-      const taken = await redis.set(key, holder, 'PX', leaseMs, 'NX')
+      // the renewal script takes a free key, and takes back one still naming us (a lease that ran out
+      // on our clock while its renewal was on the way), so a late renewal costs no more than a tick
+      const taken = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
       if (this.stopped) return
-      if (taken === 'OK') this.renewed(sentAt)
+      if (taken === 1) this.renewed(sentAt)
       else this.otherHolderSeenAt = Date.now()
     } catch (error) {
-      // Redis away: a holder keeps ingesting for its own sockets; nobody else can take the lease meanwhile
+      // Redis away: a holder keeps ingesting until its lease runs out (then `expired`, and the feed role
+      // reads the feed for its own sockets if the bus is gone too)
       this.options.log.debug(
         { event: 'lease_error', err: (error as Error).message },
         'feed lease check failed',
@@ -128,13 +134,21 @@ export class FeedLease {
     this.setState(true, true)
   }
 
+  /** Not renewed within the lease: it may be another instance's now, so this one leads no more. */
+  private expired(): void {
+    this.setState(false, false, 'expired')
+  }
+
   private lost(): void {
     this.otherHolderSeenAt = Date.now()
     this.setState(false, false, 'taken')
   }
 
-  /** `reason` says why a lost lease went: another instance holds it (taken) or we gave it up (released) */
-  private setState(leader: boolean, confirmed: boolean, reason?: 'taken' | 'released'): void {
+  /**
+   * `reason` says why a lost lease went: another instance holds it (taken), we gave it up (released), or
+   * we could not renew it in time (expired)
+   */
+  private setState(leader: boolean, confirmed: boolean, reason?: 'taken' | 'released' | 'expired'): void {
     if (leader === this.leader && confirmed === this.confirmed) return
     const changedLeader = leader !== this.leader
     this.leader = leader

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pino from 'pino'
+import { FeedLease, type LeaseState } from '../../src/live/lease'
+import { createRedis, type RedisClient } from '../../src/plugins/external/redis'
+import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
+import { startFaultProxy, type FaultProxy } from './tcp-fault-proxy'
+
+// A lease holder whose Redis stops answering (a frozen or failed master: connections stay open, no
+// reply comes) cannot renew, so past its lease it must stop calling itself leader, whatever its
+// hanging renewal would say: otherwise no alert sees that nobody leads, and another instance may
+// take the key meanwhile.
+
+const LEASE_MS = 600
+const prefix = uniquePrefix('lease-expiry')
+let proxy: FaultProxy
+let redis: RedisClient
+let lease: FeedLease
+const states: LeaseState[] = []
+
+beforeAll(async () => {
+  const target = new URL(REDIS_URL)
+  proxy = await startFaultProxy({ targetHost: target.hostname, targetPort: Number(target.port || 6379) })
+  redis = createRedis(`redis://127.0.0.1:${proxy.port}`)
+  // the reset at the end is expected; the lease reads the connection's state, not its errors
+  redis.on('error', () => {})
+  lease = new FeedLease({
+    redis,
+    key: `${prefix}feed:lease`,
+    holder: 'lease-expiry-test',
+    leaseMs: LEASE_MS,
+    log: pino({ level: 'silent' }),
+    onChange: (state) => states.push(state),
+  })
+})
+afterAll(async () => {
+  proxy?.blackhole(false)
+  await lease?.stop()
+  redis?.disconnect()
+  await proxy?.close()
+  await deleteKeys(prefix)
+})
+
+describe('a lease holder that cannot renew', () => {
+  it('stops reporting itself leader once its lease has run out, and leads again when Redis answers', async () => {
+    lease.start()
+    await waitFor(() => lease.leader && lease.confirmed, 'the lease taken')
+    proxy.blackhole(true)
+    // the renewal sent now hangs: only the lease's own clock can end the leadership
+    await waitFor(() => !lease.leader, 'leadership ended by the lease running out')
+    expect(Date.now()).toBeGreaterThanOrEqual(lease.validUntil)
+    expect(states.at(-1)).toEqual({ leader: false, confirmed: false })
+    // it stays a follower while Redis is silent
+    const ended = states.length
+    await waitFor(() => proxy.droppedBytes > 0, 'a command dropped')
+    expect(states.slice(ended).some((state) => state.leader)).toBe(false)
+
+    proxy.blackhole(false)
+    // the blackholed connection never answers; a new one (ioredis reconnects once it is reset) does
+    proxy.resetAll()
+    await waitFor(() => lease.leader && lease.confirmed, 'the lease taken again', 30_000)
+  }, 60_000)
+})
