@@ -1,9 +1,9 @@
-import { readdirSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import {
   allPids,
   commandLine,
-  environHas,
+  environUnder,
   groupMembers,
   listeningPorts,
   readRegistry,
@@ -27,18 +27,10 @@ export interface Leftover {
 }
 
 export function leftovers(runDir: string, spare: (pid: number) => boolean = () => false): Leftover[] {
-  const groups: ProcessEntry[] = []
-  let registries: string[] = []
-  try {
-    registries = readdirSync(runDir).map((name) => path.join(runDir, name))
-  } catch {
-    // no workspace registered anything
-  }
-  for (const registry of registries)
-    for (const entry of readRegistry(registry)) if (entry.kind === 'process') groups.push(entry)
+  const groups = readRegistry(runDir).filter((entry): entry is ProcessEntry => entry.kind === 'process')
   const pids = new Set<number>()
   for (const entry of groups) for (const pid of groupMembers(entry.pgid, entry.startTicks)) pids.add(pid)
-  for (const pid of allPids()) if (environHas(pid, RUN_DIR_ENV, runDir)) pids.add(pid)
+  for (const pid of allPids()) if (environUnder(pid, RUN_DIR_ENV, runDir)) pids.add(pid)
   return [...pids]
     .filter((pid) => pid !== process.pid && !spare(pid))
     .sort((a, b) => a - b)

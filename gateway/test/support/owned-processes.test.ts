@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { leftovers } from './check-leftovers'
-import { groupMembers, REGISTRY_ENV, RUN_DIR_ENV, spawnOwned, stopOwned } from './owned-processes'
+import { acceptsConnections, removeNestedRun, startNestedVitest, type NestedRun } from './nested-vitest'
+import { groupMembers, RUN_DIR_ENV, spawnOwned, stopOwned } from './owned-processes'
 
 // The process bookkeeping every test that starts a process goes through: a group ended as a group,
 // and a file that ends badly (failed assertion, thrown setup, time-out, killed worker) leaves
@@ -16,49 +16,20 @@ import { groupMembers, REGISTRY_ENV, RUN_DIR_ENV, spawnOwned, stopOwned } from '
 const gatewayDir = fileURLToPath(new URL('../..', import.meta.url))
 const fixtureConfig = fileURLToPath(new URL('fixtures/vitest.config.ts', import.meta.url))
 
-const listens = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-
-const runDirs: string[] = []
+const nestedRuns: NestedRun[] = []
 afterEach(() => {
-  for (const dir of runDirs.splice(0)) {
-    // a failed expectation above must not leave the fixture's processes either
-    for (const { pid } of leftovers(dir)) process.kill(pid, 'SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
-  }
+  // a failed expectation below must not leave the fixture's processes either
+  for (const run of nestedRuns.splice(0)) removeNestedRun(run)
 })
 
-/** Runs the fixture file in a vitest of its own with a run folder of its own; resolves with its status. */
+/** Runs the fixture file in a vitest of its own; resolves with its status and what it started. */
 async function runFixture(end: string): Promise<{ status: number | null; runDir: string; out: string }> {
-  const runDir = mkdtempSync(path.join(tmpdir(), 'tradegate-test-run-'))
-  runDirs.push(runDir)
-  const out = path.join(runDir, 'started.json')
-  // the nested run is not one of this run's workers: its own markers, none of this vitest's
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== REGISTRY_ENV),
-  )
-  const vitest = spawn(
-    process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--config', fixtureConfig],
-    {
-      cwd: path.join(gatewayDir, '..'),
-      env: { ...env, [RUN_DIR_ENV]: runDir, FIXTURE_END: end, FIXTURE_OUT: out },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let output = ''
-  vitest.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  vitest.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const status = await new Promise<number | null>((resolve) => vitest.once('exit', resolve))
-  expect(existsSync(out), `the fixture started nothing: ${output}`).toBe(true)
-  return { status, runDir, out }
+  const run = startNestedVitest(gatewayDir, ['--config', fixtureConfig], { FIXTURE_END: end })
+  nestedRuns.push(run)
+  const out = path.join(run.runDir, 'started.fixture')
+  const status = await run.status
+  expect(existsSync(out), `the fixture started nothing: ${run.output()}`).toBe(true)
+  return { status, runDir: run.runDir, out }
 }
 
 describe('processes a test starts', () => {
@@ -82,7 +53,7 @@ describe('processes a test starts', () => {
       // the listening process and the shell's sleeping child
       expect(started.pids.length).toBe(2)
       expect(groupMembers(started.pgid)).toEqual([])
-      expect(await listens(started.port)).toBe(false)
+      expect(await acceptsConnections(started.port)).toBe(false)
       expect(existsSync(started.dir)).toBe(false)
       expect(leftovers(runDir)).toEqual([])
     })
@@ -92,7 +63,6 @@ describe('processes a test starts', () => {
 describe("npm test's leak check", () => {
   it('names a process of the run with its port, and never one without the run marker', async () => {
     const runDir = mkdtempSync(path.join(tmpdir(), 'tradegate-test-run-'))
-    runDirs.push(runDir)
     const listen = `require('node:net').createServer().listen(0, '127.0.0.1', function () { console.log(this.address().port) })`
     // a plain spawn, unregistered: found by the marker it inherits
     const ours = spawn(process.execPath, ['-e', listen], {
@@ -116,6 +86,7 @@ describe("npm test's leak check", () => {
     } finally {
       ours.kill('SIGKILL')
       theirs.kill('SIGKILL')
+      rmSync(runDir, { recursive: true, force: true })
     }
   })
 })

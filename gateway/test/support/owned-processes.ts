@@ -49,17 +49,24 @@ function register(entry: RegistryEntry, name: string): void {
   if (registry) writeFileSync(path.join(registry, `${name}.json`), JSON.stringify(entry))
 }
 
-export function readRegistry(registry: string): RegistryEntry[] {
-  let names: string[]
+/**
+ * Every entry under `folder`, in it and in its subfolders: a run's folder holds its workspaces'
+ * registries, and a test that runs vitest inside vitest puts that run's folder in its own registry.
+ */
+export function readRegistry(folder: string): RegistryEntry[] {
+  let names: Array<{ name: string; isDirectory(): boolean }>
   try {
-    names = readdirSync(registry)
+    names = readdirSync(folder, { withFileTypes: true })
   } catch {
     return []
   }
   const entries: RegistryEntry[] = []
-  for (const name of names.filter((file) => file.endsWith('.json'))) {
+  for (const entry of names) {
+    const file = path.join(folder, entry.name)
+    if (entry.isDirectory()) entries.push(...readRegistry(file))
+    if (!entry.name.endsWith('.json')) continue
     try {
-      entries.push(JSON.parse(readFileSync(path.join(registry, name), 'utf8')) as RegistryEntry)
+      entries.push(JSON.parse(readFileSync(file, 'utf8')) as RegistryEntry)
     } catch {
       // a file cut short by a worker killed mid-write names nothing it could have started yet
     }
@@ -175,7 +182,8 @@ export function spawnOwned(
   }
   const child = spawn(command, args, {
     ...options,
-    env: { ...(options.env ?? process.env), ...markers },
+    // a marker the caller set (a nested run's own folder) is kept
+    env: { ...markers, ...(options.env ?? process.env) },
     detached: true,
   })
   if (child.pid === undefined) return child
@@ -238,13 +246,18 @@ export function ownTempDir(prefix: string): string {
   return dir
 }
 
-/** Whether `pid`'s environment names `name=value` (false when it cannot be read). */
-export function environHas(pid: number, name: string, value: string): boolean {
+/**
+ * Whether `pid`'s environment sets `name` to the folder `folder` or one inside it (a nested run's)
+ * (false when it cannot be read).
+ */
+export function environUnder(pid: number, name: string, folder: string): boolean {
+  let environ: string[]
   try {
-    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`${name}=${value}`)
+    environ = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0')
   } catch {
     return false
   }
+  return environ.some((line) => line === `${name}=${folder}` || line.startsWith(`${name}=${folder}/`))
 }
 
 /**
@@ -264,8 +277,10 @@ export async function endRegistered(
     ended.push(entry.command)
     signalGroup(entry.pgid, 'SIGTERM')
   }
+  const inGroups = new Set(alive.flatMap((entry) => groupMembers(entry.pgid, entry.startTicks)))
   const strays = allPids().filter(
-    (pid) => pid !== process.pid && !spare(pid) && environHas(pid, REGISTRY_ENV, registry),
+    (pid) =>
+      pid !== process.pid && !spare(pid) && !inGroups.has(pid) && environUnder(pid, REGISTRY_ENV, registry),
   )
   for (const pid of strays) {
     ended.push(commandLine(pid))
