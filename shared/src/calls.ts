@@ -22,10 +22,8 @@ import {
   KlineIntervalSchema,
   LossSetting,
   Message,
-  Money,
-  MoneyOrZero,
   MoneyRequest,
-  MoneyText,
+  USDT_SCALE,
   MAX_PAGE_SIZE,
   Notice,
   OrderSide,
@@ -114,6 +112,15 @@ function WithNetworkRules<T extends TObject>(schema: T, networkField: string): T
 }
 /** an amount counted in the coin the call's `coin` field names */
 const COIN_SCALE = { scale: { field: 'coin', kind: 'coin' } } as const
+/** a price of the contract pair the call's `symbol` field names */
+const CONTRACT_PRICE = { scale: { field: 'symbol', kind: 'contractPrice' } } as const
+/** contract shares are whole: the exchange trades no fraction of one */
+const WHOLE_SHARES = { scale: { places: 0 } } as const
+/**
+ * A price of a position the call names only by id: judged by USDT's places, the finest of the pairs
+ * quoted in USDT (coinPrecisions), so no price a pair takes is refused; the upstream holds it to the pair.
+ */
+const POSITION_PRICE = USDT_SCALE
 // generic, so each call keeps its field types and CallQuery/CallBody name them exactly
 const Query = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false })
@@ -601,10 +608,12 @@ export const CALLS = {
     body: Body({
       coin: CoinText,
       expiresAt: Type.Integer({ minimum: 0 }),
-      strike: MoneyText,
+      // strikes and premiums are USDT prices: options settle in USDT
+      strike: AmountText(USDT_SCALE),
       kind: OptionKindSchema,
-      quantity: Money,
-      maxPremium: Money,
+      // units of the option's coin, in whole lots the upstream checks
+      quantity: Amount(COIN_SCALE),
+      maxPremium: Amount(USDT_SCALE),
     }),
     auth: true,
     data: OptionPosition,
@@ -619,7 +628,7 @@ export const CALLS = {
   optionOrderSell: {
     method: 'POST',
     path: '/api/option/order/sell',
-    body: Body({ id: Type.Integer({ minimum: 1 }), minPrice: MoneyOrZero }),
+    body: Body({ id: Type.Integer({ minimum: 1 }), minPrice: Amount({ ...USDT_SCALE, allowZero: true }) }),
     auth: true,
     data: OptionPosition,
     definedByUs: true,
@@ -678,7 +687,8 @@ export const CALLS = {
       symbol: SymbolText,
       periodId: Type.Integer({ minimum: 1 }),
       direction: SecondDirection,
-      amount: Money,
+      // the stake is held and paid in USDT whatever the pair (the upstream names no other coin)
+      amount: Amount(USDT_SCALE),
       fundPwd: Type.Optional(Password),
     }),
     auth: true,
@@ -702,13 +712,13 @@ export const CALLS = {
       symbol: SymbolText,
       direction: ContractDirection,
       type: OrderType,
-      price: Type.Optional(Amount({ scale: { field: 'symbol', kind: 'contractPrice' } })),
+      price: Type.Optional(Amount(CONTRACT_PRICE)),
       leverage: Type.Integer({ minimum: 1, maximum: 1000 }),
-      shares: Money,
+      shares: Amount(WHOLE_SHARES),
       fundPwd: Type.Optional(Password),
       /** a take-profit and stop-loss set on the position the order opens, and what they watch (ours) */
-      takeProfit: Type.Optional(MoneyOrZero),
-      stopLoss: Type.Optional(MoneyOrZero),
+      takeProfit: Type.Optional(Amount({ ...CONTRACT_PRICE, allowZero: true })),
+      stopLoss: Type.Optional(Amount({ ...CONTRACT_PRICE, allowZero: true })),
       triggerBy: Type.Optional(TriggerBy),
     }),
     auth: true,
@@ -742,7 +752,11 @@ export const CALLS = {
      * Without shares the whole position closes at market. shares closes that many (a partial
      * close); price rests a close order at that limit instead of closing at market. Both are ours.
      */
-    query: Query({ id: IdText, shares: Type.Optional(MoneyText), price: Type.Optional(MoneyText) }),
+    query: Query({
+      id: IdText,
+      shares: Type.Optional(AmountText(WHOLE_SHARES)),
+      price: Type.Optional(AmountText(POSITION_PRICE)),
+    }),
     auth: true,
     data: Position,
   },
@@ -750,7 +764,11 @@ export const CALLS = {
     method: 'POST',
     path: '/api/contract/position/adjustAmount',
     /** flag 1 adds margin, 0 takes it out */
-    query: Query({ id: IdText, money: MoneyText, flag: Type.Union([Type.Literal('0'), Type.Literal('1')]) }),
+    query: Query({
+      id: IdText,
+      money: AmountText(USDT_SCALE),
+      flag: Type.Union([Type.Literal('0'), Type.Literal('1')]),
+    }),
     auth: true,
     data: Position,
   },
@@ -760,8 +778,8 @@ export const CALLS = {
     path: '/api/contract/loss/sett',
     body: Body({
       positionId: Type.Integer({ minimum: 1 }),
-      stopLoss: Type.Optional(MoneyOrZero),
-      takeProfit: Type.Optional(MoneyOrZero),
+      stopLoss: Type.Optional(Amount({ ...POSITION_PRICE, allowZero: true })),
+      takeProfit: Type.Optional(Amount({ ...POSITION_PRICE, allowZero: true })),
       /** last when not said (ours) */
       triggerBy: Type.Optional(TriggerBy),
     }),
@@ -804,7 +822,8 @@ export const CALLS = {
   followStart: {
     method: 'POST',
     path: '/api/follow/start',
-    body: Body({ traderId: Type.Integer({ minimum: 1 }), amount: Money }),
+    // copy trading allocates USDT, the coin traders' minimums are set in
+    body: Body({ traderId: Type.Integer({ minimum: 1 }), amount: Amount(USDT_SCALE) }),
     auth: true,
     data: Follow,
     definedByUs: true,
@@ -827,7 +846,8 @@ export const CALLS = {
   traderApply: {
     method: 'POST',
     path: '/api/follow/apply',
-    body: Body({ nickname: Type.String({ minLength: 2, maxLength: 30 }), amount: Money }),
+    // the trader's own stake, in USDT like TRADER_SETTING.traderMinAmount
+    body: Body({ nickname: Type.String({ minLength: 2, maxLength: 30 }), amount: Amount(USDT_SCALE) }),
     auth: true,
     data: Trader,
     definedByUs: true,
@@ -843,7 +863,10 @@ export const CALLS = {
   proxySubscribe: {
     method: 'POST',
     path: '/api/proxy/subscribe',
-    body: Body({ productId: Type.Integer({ minimum: 1 }), amount: Money }),
+    body: Body({
+      productId: Type.Integer({ minimum: 1 }),
+      amount: Amount({ scale: { product: 'proxy', field: 'productId' } }),
+    }),
     auth: true,
     data: Holding,
     definedByUs: true,
@@ -883,7 +906,10 @@ export const CALLS = {
   financeSubscribe: {
     method: 'POST',
     path: '/api/finance/subscribe',
-    body: Body({ productId: Type.Integer({ minimum: 1 }), amount: Money }),
+    body: Body({
+      productId: Type.Integer({ minimum: 1 }),
+      amount: Amount({ scale: { product: 'finance', field: 'productId' } }),
+    }),
     auth: true,
     data: Holding,
     definedByUs: true,

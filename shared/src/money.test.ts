@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { Value } from 'typebox/value'
-import { CALLS, CALL_NAMES, amountFieldsOf } from './calls'
-import { checkAmount, MONEY_TEXT_PATTERN } from './money'
-import { Money, MoneyText } from './schemas'
+import { CALLS, CALL_NAMES, amountFieldsOf, type CallDefinition } from './calls'
+import { checkAmount, scaleField, MONEY_TEXT_PATTERN, type AmountScale } from './money'
+import { Amount, AmountText, USDT_SCALE } from './schemas'
 
 // One money rule for every amount: digits and one point, no sign or exponent, at most the coin's places.
 
@@ -54,16 +54,76 @@ describe('checkAmount', () => {
   })
 
   it('is what the schemas of every amount are built from', () => {
-    expect((MoneyText as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
-    expect(Value.Check(Money, '1.5')).toBe(true)
-    expect(Value.Check(Money, 1.5)).toBe(true)
-    expect(Value.Check(Money, '-1')).toBe(false)
-    expect(Value.Check(Money, -1)).toBe(false)
-    expect(Value.Check(MoneyText, '0.1234567890123456789')).toBe(false)
+    const money = Amount(USDT_SCALE)
+    const moneyText = AmountText(USDT_SCALE)
+    expect((moneyText as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
+    expect(Value.Check(money, '1.5')).toBe(true)
+    expect(Value.Check(money, 1.5)).toBe(true)
+    expect(Value.Check(money, '-1')).toBe(false)
+    expect(Value.Check(money, -1)).toBe(false)
+    expect(Value.Check(moneyText, '0.1234567890123456789')).toBe(false)
+  })
+
+  it('has no amount without a scale: the marker must name one', () => {
+    // @ts-expect-error an amount without its rule does not type-check
+    Amount()
+    // @ts-expect-error nor with a rule that names no scale (the old silent 18-place default)
+    AmountText({ allowZero: true })
+    expect(true).toBe(true)
   })
 })
 
+/** What a scale reads, written the way the README's Amounts table says it. */
+function describeScale(scale: AmountScale): string {
+  if ('places' in scale) return `${scale.places} places`
+  if ('coin' in scale) return scale.coin
+  if ('product' in scale) return `${scale.product} product of ${scale.field}`
+  return `${scale.kind} of ${scale.field}`
+}
+
 describe('the amount fields of the call table', () => {
+  it('gives every amount field of every call a scale, read from a field the same part of the call has', () => {
+    const scales = CALL_NAMES.flatMap((name) =>
+      amountFieldsOf(CALLS[name]).map(({ part, key, rule }) => {
+        const field = scaleField(rule.scale)
+        if (field !== null) {
+          const properties = ((CALLS[name] as CallDefinition)[part] as { properties?: object } | undefined)
+            ?.properties
+          expect(Object.keys(properties ?? {}), `${name} ${part}.${key} reads ${field}`).toContain(field)
+        }
+        return `${name} ${part}.${key}: ${describeScale(rule.scale)}`
+      }),
+    )
+    expect(scales.sort()).toEqual(
+      [
+        'transferFunds body.amount: coin of coin',
+        'rechargeSubmit body.amount: coin of coin',
+        'withdrawSubmit query.amount: coin of coin',
+        'currencyExchange body.amount: coin of from',
+        'optionOrderSubmit body.strike: usdt',
+        'optionOrderSubmit body.quantity: coin of coin',
+        'optionOrderSubmit body.maxPremium: usdt',
+        'optionOrderSell body.minPrice: usdt',
+        'spotOrderSubmit body.price: spotPrice of symbol',
+        'spotOrderSubmit body.amount: spotQuantity of symbol',
+        'secondOrderCreate body.amount: usdt',
+        'contractOrderSubmit body.price: contractPrice of symbol',
+        'contractOrderSubmit body.shares: 0 places',
+        'contractOrderSubmit body.stopLoss: contractPrice of symbol',
+        'contractOrderSubmit body.takeProfit: contractPrice of symbol',
+        'positionStop query.shares: 0 places',
+        'positionStop query.price: usdt',
+        'positionAdjustMargin query.money: usdt',
+        'lossSet body.stopLoss: usdt',
+        'lossSet body.takeProfit: usdt',
+        'followStart body.amount: usdt',
+        'traderApply body.amount: usdt',
+        'proxySubscribe body.amount: proxy product of productId',
+        'financeSubscribe body.amount: finance product of productId',
+      ].sort(),
+    )
+  })
+
   it('marks every field that moves or prices money, and only those', () => {
     const marked = CALL_NAMES.flatMap((name) =>
       amountFieldsOf(CALLS[name]).map(

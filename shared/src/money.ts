@@ -17,18 +17,32 @@ export interface AmountRule {
 }
 
 /**
- * Where a call names what its amount is counted in, so a gateway holding the coin list can use that
- * coin's precision: `field` is the sibling field naming the coin or pair; `kind` says which precision.
+ * What an amount is counted in, so the gateway judges its digits by that coin's or pair's places:
+ * - `field` + `kind`: a sibling field names the coin (`coin`) or the pair (`spotQuantity`, `spotPrice`,
+ *   `contractPrice`);
+ * - `coin`: always this coin (a margin in USDT);
+ * - `product` + `field`: the coin of the product (of that list of products) the sibling field names;
+ * - `places`: a fixed count (whole contract shares: 0).
+ * Every amount field names one: there is no default, so an amount without a scale does not type-check.
  */
-export interface AmountScale {
-  field: string
-  kind: 'coin' | 'spotQuantity' | 'spotPrice' | 'contractPrice'
-}
+export type AmountScale =
+  | { field: string; kind: 'coin' | 'spotQuantity' | 'spotPrice' | 'contractPrice' }
+  | { coin: string }
+  | { product: ProductLine; field: string }
+  | { places: number }
 
-/** What the call table marks an amount field with: its rule, and where its precision comes from. */
+/** The two product lists an amount may be counted in the coin of: savings and proxy investing. */
+export type ProductLine = 'finance' | 'proxy'
+
+/** What the call table marks an amount field with: its rule, and what its places are judged by. */
 export interface AmountMarker {
   allowZero?: boolean
-  scale?: AmountScale
+  scale: AmountScale
+}
+
+/** The sibling field a scale reads the coin, pair or product from; none for a fixed coin or count. */
+export function scaleField(scale: AmountScale): string | null {
+  return 'field' in scale ? scale.field : null
 }
 
 /**

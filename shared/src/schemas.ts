@@ -12,14 +12,14 @@ export const IntText = Type.String({ pattern: '^[0-9]{1,9}$' })
  * An amount as text (query values), marked with its money rule: the gateway judges it with `checkAmount`
  * before the schema runs, so a refused amount is answered `invalidAmount`; the pattern backs that up.
  */
-export function AmountText(rule: AmountMarker = {}) {
+export function AmountText(rule: AmountMarker) {
   return Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40, [AMOUNT_KEYWORD]: rule })
 }
 /**
  * An amount in a JSON body: a decimal string, or a JSON number whose text as written in the body (not
  * the float it parses to) is judged by the money rule.
  */
-export function Amount(rule: AmountMarker = {}) {
+export function Amount(rule: AmountMarker) {
   return Type.Union(
     [Type.String({ pattern: MONEY_TEXT_PATTERN, maxLength: 40 }), Type.Number({ minimum: 0 })],
     {
@@ -27,12 +27,8 @@ export function Amount(rule: AmountMarker = {}) {
     },
   )
 }
-/** An amount above zero as text; money never travels as a float. */
-export const MoneyText = AmountText()
-/** An amount above zero in a JSON body. */
-export const Money = Amount()
-/** A price where 0 means "none set". */
-export const MoneyOrZero = Amount({ allowZero: true })
+/** An amount of USDT: margins, stakes and premiums the exchange counts in its settlement coin. */
+export const USDT_SCALE = { scale: { coin: 'usdt' } } as const
 export const SymbolText = Type.String({ pattern: '^[a-z0-9]{2,24}$' })
 export const CoinText = Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' })
 export const Email = Type.String({ format: 'email', maxLength: 120 })

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { FAILURE_CODE, Money, SymbolText, toDecimal } from '@tradegate/shared'
+import { Amount, FAILURE_CODE, SymbolText, toDecimal } from '@tradegate/shared'
 import type { UploadedFile } from '../api/handler'
 import { Refusal, refuse } from '../api/refusal'
 import type { KycApplication } from '../accounts/kyc-handlers'
@@ -24,9 +24,13 @@ const Strict = <P extends TProperties>(properties: P) =>
 const Review = Strict({ id: Type.Integer({ minimum: 1 }), approve: Type.Boolean() })
 
 const SCHEMAS = {
-  deposit: Strict({ ...UserReference, coin: Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' }), amount: Money }),
+  deposit: Strict({
+    ...UserReference,
+    coin: Type.String({ pattern: '^[a-zA-Z0-9]{1,16}$' }),
+    amount: Amount({ scale: { field: 'coin', kind: 'coin' } }),
+  }),
   lastCode: Strict({ to: Type.String({ minLength: 3, maxLength: 120 }) }),
-  price: Strict({ symbol: SymbolText, price: Money }),
+  price: Strict({ symbol: SymbolText, price: Amount({ scale: { field: 'symbol', kind: 'spotPrice' } }) }),
   fail: Strict({
     count: Type.Integer({ minimum: 1, maximum: 100_000 }),
     mode: Type.Union([

@@ -5,18 +5,22 @@ import {
   type AmountField,
   type AmountScale,
   type CoinList,
+  type CoinPrecisions,
+  type ProductLine,
 } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 
 // The money rule at the gateway: every amount field of a call judged by `checkAmount` on the text the
-// client wrote, with the precision of its coin or pair where the cached coin list gives one.
+// client wrote, with the places its scale names (call table): a coin's or pair's from the cached coin
+// list, a product's coin from the cached product lists, USDT's, or a fixed count.
 
 /**
- * Decimal places of the coins and pairs named in the coin list. A coin it does not name has the places
- * the client gives it too (`precisionOf`); a pair it does not name, `undefined`: the 18-place cap.
+ * Decimal places of an amount by its scale and the request's other values. A coin the lists do not
+ * name has the places the client gives it too (`precisionOf`); a pair the coin list does not name,
+ * `undefined`: the 18-place cap, since a pair's places cannot be guessed (the upstream refuses the pair).
  */
 export interface Precisions {
-  of(scale: AmountScale, named: string): number | undefined
+  of(scale: AmountScale, values: Readonly<Record<string, unknown>>): number | undefined
 }
 
 interface PairPlaces {
@@ -39,21 +43,48 @@ function pairPlaces(list: PairList, price: string, quantity: string): Map<string
   return pairs
 }
 
-/** Precisions from a getCoinList answer (`{code:200,data:{currencyList,contractList}}`), or null when it has none. */
-export function precisionsOfCoinList(answer: unknown): Precisions | null {
-  const data = (answer as { code?: unknown; data?: Partial<CoinList> } | null)?.data
-  if ((answer as { code?: unknown } | null)?.code !== 200 || typeof data !== 'object' || data === null)
-    return null
-  const lists = { currencyList: data.currencyList ?? [], contractList: data.contractList ?? [] }
-  if (!Array.isArray(lists.currencyList) || !Array.isArray(lists.contractList)) return null
+/** The coin of each product of a products answer (`{code:200,data:[{id,coin}]}`), by id; empty when it has none. */
+export function productCoinsOf(answer: unknown): Map<string, string> {
+  const coins = new Map<string, string>()
+  const { code, data } = (answer ?? {}) as { code?: unknown; data?: unknown }
+  if (code !== 200 || !Array.isArray(data)) return coins
+  for (const product of data as Array<Record<string, unknown>>) {
+    if (Number.isInteger(product?.id) && typeof product.coin === 'string')
+      coins.set(String(product.id), product.coin.toLowerCase())
+  }
+  return coins
+}
+
+export type ProductCoins = Partial<Record<ProductLine, ReadonlyMap<string, string>>>
+
+const NO_PAIRS = new Map<string, PairPlaces>()
+
+/**
+ * Places from a getCoinList answer and the product lists' coins. Without a readable coin list every
+ * coin has the shared default places (never the 18-place cap) and every pair the cap.
+ */
+export function precisionsOf(coinListAnswer: unknown, products: ProductCoins = {}): Precisions {
+  const lists = listsOf(coinListAnswer)
   // the client's rule for a coin's places, so both sides refuse the same digits
-  const coins = coinPrecisions(lists)
-  if (coins.size === 0) return null
-  const spot = pairPlaces(lists.currencyList as unknown as PairList, 'basePrecision', 'coinPrecision')
-  const contract = pairPlaces(lists.contractList as unknown as PairList, 'baseScale', 'coinScale')
+  const coins: CoinPrecisions = lists ? coinPrecisions(lists) : new Map()
+  const spot = lists
+    ? pairPlaces(lists.currencyList as unknown as PairList, 'basePrecision', 'coinPrecision')
+    : NO_PAIRS
+  const contract = lists
+    ? pairPlaces(lists.contractList as unknown as PairList, 'baseScale', 'coinScale')
+    : NO_PAIRS
   return {
-    of(scale, named) {
-      const key = named.toLowerCase()
+    of(scale, values) {
+      if ('places' in scale) return scale.places
+      if ('coin' in scale) return precisionOf(coins, scale.coin)
+      const named = values[scale.field]
+      // a missing or mistyped field is the schema's to refuse; the amount gets the finest places of any coin
+      if (typeof named !== 'string' && typeof named !== 'number') return undefined
+      const key = String(named).toLowerCase()
+      if ('product' in scale) {
+        // a product the list does not name is refused upstream; its amount gets the default places
+        return precisionOf(coins, products[scale.product]?.get(key) ?? '')
+      }
       switch (scale.kind) {
         case 'coin':
           // the shared rule, so a digit the client refuses for an unlisted coin is refused here too
@@ -68,6 +99,24 @@ export function precisionsOfCoinList(answer: unknown): Precisions | null {
     },
   }
 }
+
+/** The pair lists of a getCoinList answer, or null when it has none. */
+function listsOf(answer: unknown): Pick<CoinList, 'currencyList' | 'contractList'> | null {
+  const data = (answer as { code?: unknown; data?: Partial<CoinList> } | null)?.data
+  if ((answer as { code?: unknown } | null)?.code !== 200 || typeof data !== 'object' || data === null)
+    return null
+  const lists = { currencyList: data.currencyList ?? [], contractList: data.contractList ?? [] }
+  if (!Array.isArray(lists.currencyList) || !Array.isArray(lists.contractList)) return null
+  return coinPrecisions(lists).size === 0 ? null : lists
+}
+
+/** Precisions from a getCoinList answer, or null when it has none. */
+export function precisionsOfCoinList(answer: unknown, products: ProductCoins = {}): Precisions | null {
+  return listsOf(answer) ? precisionsOf(answer, products) : null
+}
+
+/** While no coin list has been read: coins by the shared default places, fixed scales as they are. */
+const WITHOUT_LISTS = precisionsOf(null)
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -140,9 +189,7 @@ export function checkAmounts(
     else if (typeof value === 'number' && part === 'body' && input.rawJson !== null)
       text = numberTextOf(input.rawJson, key) ?? String(value)
     else continue
-    const named = rule.scale ? values[rule.scale.field] : undefined
-    const maxDecimals =
-      rule.scale && typeof named === 'string' ? precisions?.of(rule.scale, named) : undefined
+    const maxDecimals = (precisions ?? WITHOUT_LISTS).of(rule.scale, values)
     if (checkAmount(text, { maxDecimals, allowZero: rule.allowZero }) !== null)
       throw new GatewayError(400, 'invalidAmount', `${part}.${key}`)
   }
@@ -151,6 +198,8 @@ export function checkAmounts(
 export interface PrecisionSourceOptions {
   /** the getCoinList answer's body, parsed; throws when there is none */
   load(): Promise<unknown>
+  /** a product list's answer, parsed, for the coin each product is counted in; a failure leaves it out */
+  loadProducts?(line: ProductLine): Promise<unknown>
   /** a list older than this is read again on the next request that needs it */
   refreshMs?: number
   /** after a failed read, the next try waits this long */
@@ -162,7 +211,7 @@ export interface PrecisionSourceOptions {
 /**
  * The coin list's precisions, read through the gateway's own cached call. The first request needing
  * them waits for the first read; later ones use the last list while a refresh runs, and while no list
- * can be read every amount keeps the 18-place cap.
+ * can be read every coin has the shared default places.
  */
 export class PrecisionSource {
   private precisions: Precisions | null = null
@@ -182,6 +231,15 @@ export class PrecisionSource {
     return this.precisions
   }
 
+  /** Each product line's coins; a line that cannot be read is left out, its amounts by the default places. */
+  private async readProducts(): Promise<ProductCoins> {
+    const load = this.options.loadProducts
+    if (!load) return {}
+    const lines: ProductLine[] = ['finance', 'proxy']
+    const answers = await Promise.all(lines.map((line) => load(line).catch(() => null)))
+    return Object.fromEntries(lines.map((line, index) => [line, productCoinsOf(answers[index])]))
+  }
+
   private async read(): Promise<void> {
     let timer: NodeJS.Timeout | undefined
     const timeoutMs = this.options.timeoutMs ?? 3000
@@ -189,7 +247,11 @@ export class PrecisionSource {
       timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)
     })
     try {
-      const precisions = precisionsOfCoinList(await Promise.race([this.options.load(), timedOut]))
+      const [coinList, products] = await Promise.race([
+        Promise.all([this.options.load(), this.readProducts()]),
+        timedOut,
+      ])
+      const precisions = precisionsOfCoinList(coinList, products)
       if (!precisions) throw new Error('coin list without precisions')
       this.precisions = precisions
       this.readAt = Date.now()

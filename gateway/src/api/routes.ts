@@ -106,9 +106,17 @@ export const apiPlugin = fp<ApiOptions>(
     const routes = (Object.entries(CALLS) as Array<[CallName, CallDefinition]>).map(([name, definition]) =>
       prepareCallRoute(name, definition, options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES),
     )
-    const readCoinList = coinListReader(proxy, routes)
+    const readCoinList = cachedReader(proxy, routes, 'getCoinList')
     app.decorate('readCoinList', readCoinList)
-    const precisions = new PrecisionSource({ load: readCoinList })
+    const productReaders = {
+      finance: cachedReader(proxy, routes, 'financeProducts'),
+      proxy: cachedReader(proxy, routes, 'proxyProducts'),
+    }
+    // a subscription is counted in its product's coin, so the product lists are read beside the coin list
+    const precisions = new PrecisionSource({
+      load: readCoinList,
+      loadProducts: (line) => productReaders[line](),
+    })
     // read once before the gateway serves, so the first amounts are already judged by their coin
     app.addHook('onReady', async () => {
       await precisions.current()
@@ -228,15 +236,15 @@ function installFastPath(
   app.addHook('preClose', async () => fastPath.setOpen(false))
 }
 
-/** The coin list's answer, read through the cache as the getCoinList route reads it. */
-function coinListReader(proxy: Proxy, routes: readonly CallRoute[]): () => Promise<unknown> {
-  const coinList = routes.find((route) => route.name === 'getCoinList')!
+/** A cached call's answer (the coin list, a product list), read through the cache as its route reads it. */
+function cachedReader(proxy: Proxy, routes: readonly CallRoute[], name: CallName): () => Promise<unknown> {
+  const route = routes.find((candidate) => candidate.name === name)!
   return async () => {
-    const outcome = await proxy.cache.serve(cacheKeyOf(coinList.label, '', '|'), coinList.cache!, () =>
-      proxy.upstream.request({ method: 'GET', path: coinList.label, headers: {}, route: coinList.label }),
+    const outcome = await proxy.cache.serve(cacheKeyOf(route.label, '', '|'), route.cache!, () =>
+      proxy.upstream.request({ method: 'GET', path: route.label, headers: {}, route: route.label }),
     )
     const body = outcome.answer?.body ?? outcome.upstream?.body
-    if (!body) throw new Error('no coin list')
+    if (!body) throw new Error(`no answer from ${name}`)
     return JSON.parse(body.toString('utf8'))
   }
 }

@@ -4,8 +4,10 @@ import {
   CALLS,
   CALL_NAMES,
   amountFieldsOf,
+  coinPrecisions,
   precisionOf,
   type AmountField,
+  type CoinList,
   type CallName,
 } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
@@ -96,7 +98,9 @@ describe('the money rule on every call with an amount', () => {
         expect(response.json().msg, written).toBe('invalidAmount')
       }
       expect(await stack.upstream.totalCalls()).toBe(0)
-      const plain = await stack.gateway.app.inject(requestWith(name, field, '12.5', true))
+      // whole shares take no decimals; every other amount takes one
+      const plainText = 'places' in field.rule.scale && field.rule.scale.places === 0 ? '12' : '12.5'
+      const plain = await stack.gateway.app.inject(requestWith(name, field, plainText, true))
       expect(plain.json().msg).not.toBe('invalidAmount')
     },
   )
@@ -151,5 +155,63 @@ describe("the coin's own precision, from the cached coin list", () => {
     })
     expect(asNumber.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'body.amount' })
     expect(await stack.upstream.calls()).toEqual({ [CALLS.transferFunds.path]: 1 })
+  })
+})
+
+describe('the scale each amount names, beyond a coin field', () => {
+  const post = (name: CallName, body: Record<string, unknown>) =>
+    stack.gateway.app.inject({
+      method: 'POST',
+      url: CALLS[name].path,
+      payload: body,
+      headers: { satoken: 'amount-test-token' },
+    })
+  const usdtPlaces = async () => {
+    const list = (await stack.gateway.app.inject({ url: CALLS.getCoinList.path })).json().data as CoinList
+    return precisionOf(coinPrecisions(list), 'usdt')
+  }
+  const digits = (places: number) => `1.${'1'.repeat(places)}`
+
+  it.each([
+    ['financeSubscribe', { productId: 1 }],
+    ['proxySubscribe', { productId: 11 }],
+    ['followStart', { traderId: 1 }],
+    ['traderApply', { nickname: 'trader' }],
+    ['secondOrderCreate', { symbol: 'btcusdt', periodId: 1, direction: 'up' }],
+    ['optionOrderSubmit', { ...VALID.optionOrderSubmit, maxPremium: undefined }],
+  ] as const)(
+    '%s refuses 11-decimal USDT with 400 invalidAmount, nothing forwarded, and takes USDT places',
+    async (name, rest) => {
+      const places = await usdtPlaces()
+      expect(places).toBeLessThan(11)
+      await stack.upstream.resetCalls()
+      const field = name === 'optionOrderSubmit' ? 'maxPremium' : 'amount'
+      const refused = await post(name, { ...rest, [field]: '100.00000000001' })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: `body.${field}` })
+      const finer = await post(name, { ...rest, [field]: digits(places + 1) })
+      expect(finer.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: `body.${field}` })
+      // only the call itself is counted: the gateway may refresh its coin list meanwhile
+      expect((await stack.upstream.calls())[CALLS[name].path]).toBeUndefined()
+      const taken = await post(name, { ...rest, [field]: digits(places) })
+      expect(taken.json().msg).not.toBe('invalidAmount')
+      expect((await stack.upstream.calls())[CALLS[name].path]).toBe(1)
+    },
+  )
+
+  it('counts contract shares whole, on the order and on a partial close', async () => {
+    const order = await post('contractOrderSubmit', { ...VALID.contractOrderSubmit, shares: '1.5' })
+    expect(order.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'body.shares' })
+    const close = await stack.gateway.app.inject({
+      method: 'POST',
+      url: `${CALLS.positionStop.path}?id=1&shares=2.0`,
+      headers: { satoken: 'amount-test-token' },
+    })
+    expect(close.json()).toEqual({ code: 400, msg: 'invalidAmount', detail: 'query.shares' })
+    const calls = await stack.upstream.calls()
+    expect([calls[CALLS.contractOrderSubmit.path], calls[CALLS.positionStop.path]]).toEqual([
+      undefined,
+      undefined,
+    ])
   })
 })

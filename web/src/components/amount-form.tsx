@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { AmountField, Form, SubmitButton, isPositiveAmount } from './form'
 import { SubmitNotice } from './submit-notice'
 import { useSubmit } from '../lib/submit'
+import { useFormatters } from '../lib/use-formatters'
 
 /** One amount and a confirm button; used to subscribe to a product or follow a trader. */
 export function AmountForm({
@@ -15,6 +16,7 @@ export function AmountForm({
   onSubmit: (amount: string) => Promise<void>
 }) {
   const { t } = useTranslation()
+  const { precisionOf } = useFormatters()
   const [amount, setAmount] = useState('')
   const submit = useSubmit({ money: true })
   const run = () =>
@@ -28,6 +30,7 @@ export function AmountForm({
         label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
         name="amount"
         value={amount}
+        places={precisionOf(coin)}
         onValueChange={setAmount}
       />
       <SubmitNotice submit={submit} />

@@ -92,8 +92,11 @@ export function isPositiveAmount(text: string): boolean {
 }
 
 export interface AmountFieldProps extends FieldProps {
-  /** the coin's precision: digits typed past it are refused as they are typed */
-  places?: number
+  /**
+   * the places the gateway judges this amount by (its scale in the call table, read through
+   * `precisionOf`): digits typed past them are refused as they are typed
+   */
+  places: number
 }
 
 /** An amount input that refuses anything but a non-negative decimal within `places` while the user types. */

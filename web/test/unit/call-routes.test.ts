@@ -5,7 +5,8 @@ import {
   CALLS,
   CALL_NAMES,
   MONEY_TEXT_PATTERN,
-  MoneyText,
+  AmountText,
+  USDT_SCALE,
   PASSWORD_LENGTH,
   Password,
 } from '@tradegate/shared'
@@ -50,7 +51,7 @@ describe('the client projection of the call table', () => {
       expect(source, file).not.toMatch(/^import /m)
     }
     // the plain values are the ones the schemas are built from
-    expect((MoneyText as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
+    expect((AmountText(USDT_SCALE) as { pattern?: string }).pattern).toBe(MONEY_TEXT_PATTERN)
     expect((Password as { minLength?: number }).minLength).toBe(PASSWORD_LENGTH.min)
     expect((Password as { maxLength?: number }).maxLength).toBe(PASSWORD_LENGTH.max)
   })

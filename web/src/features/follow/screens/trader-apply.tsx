@@ -7,11 +7,13 @@ import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
 import { applyAsTrader } from '../api/apply-trader'
 
 export default function TraderApplyScreen() {
   const { t } = useTranslation()
   const { TRADER_SETTING } = useSettings()
+  const { precisionOf } = useFormatters()
   const [nickname, setNickname] = useState('')
   const [amount, setAmount] = useState('')
   const submit = useSubmit({ money: true })
@@ -32,6 +34,8 @@ export default function TraderApplyScreen() {
           label={`${t('wallet.amount')} (USDT)`}
           name="amount"
           value={amount}
+          // the stake is USDT, as the gateway counts it (traderApply's scale)
+          places={precisionOf('usdt')}
           onValueChange={setAmount}
         />
         <SubmitNotice submit={submit} />

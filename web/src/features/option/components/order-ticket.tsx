@@ -33,7 +33,9 @@ export function OrderTicket({
   onBought: () => void
 }) {
   const { t } = useTranslation()
-  const { price, dateTime } = useFormatters()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const { price, dateTime, precisionOf } = useFormatters()
+  const usdtPlaces = precisionOf('usdt')
   const balances = useBalances()
   const [quantity, setQuantity] = useState(chain.lotSize)
   const [limit, setLimit] = useState('')
@@ -95,7 +97,7 @@ export function OrderTicket({
           unit="usdt"
           hint={protectiveLimit ?? undefined}
           value={limit}
-          onChange={(text) => setLimit(sanitiseAmount(text, 8))}
+          onChange={(text) => setLimit(sanitiseAmount(text, usdtPlaces))}
         />
         <p className="muted field-note">{t('options.maxPremiumNote')}</p>
         <TicketFigures chain={chain} pick={pick} spot={spot} pricing={pricing} />

@@ -5,6 +5,7 @@ import { mul, toDecimal, type Position } from '@tradegate/shared'
 import { showToast } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'
 import { sanitiseAmount } from '../../../lib/order-math'
+import { useFormatters } from '../../../lib/use-formatters'
 import { AmountInput, Choice, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
@@ -27,6 +28,8 @@ export function ClosePositionForm({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const usdtPlaces = useFormatters().precisionOf('usdt')
   const [shares, setShares] = useState(position.shares)
   const [type, setType] = useState<'market' | 'limit'>('market')
   const [price, setPrice] = useState(markPrice)
@@ -99,7 +102,7 @@ export function ClosePositionForm({
           name={`close-price-${position.id}`}
           unit="usdt"
           value={price}
-          onChange={(text) => setPrice(sanitiseAmount(text, 10))}
+          onChange={(text) => setPrice(sanitiseAmount(text, usdtPlaces))}
         />
       )}
       <OrderError message={flow.error} />

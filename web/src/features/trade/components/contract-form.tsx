@@ -49,7 +49,7 @@ export function ContractForm({
   const preview = contractPreview(shares || '0', leverage, orderPrice, direction, pair)
   const sharesNumberOk = /^\d+$/.test(shares) && Number(shares) > 0
   const coin = pair.coin.toUpperCase()
-  const exits = useExitEntry(direction, orderPrice)
+  const exits = useExitEntry(direction, orderPrice, pair.baseScale)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -16,7 +16,8 @@ interface ExitState {
  * add to the order, and whether a rule they break blocks the submit. The rules show as they are
  * typed, against the price the order opens at.
  */
-export function useExitEntry(direction: 'long' | 'short', openingPrice: string) {
+/** `places`: the pair's price places, which the gateway judges these prices by (contractPrice scale). */
+export function useExitEntry(direction: 'long' | 'short', openingPrice: string, places: number) {
   const [shown, setShown] = useState(false)
   const [state, setState] = useState<ExitState>({ takeProfit: '', stopLoss: '', triggerBy: 'last' })
   const problems = exitProblems(direction, openingPrice, state.takeProfit, state.stopLoss)
@@ -38,6 +39,7 @@ export function useExitEntry(direction: 'long' | 'short', openingPrice: string) 
         state={state}
         onChange={(changes) => setState((current) => ({ ...current, ...changes }))}
         problems={problems}
+        places={places}
         openingPrice={openingPrice}
       />
     ),
@@ -51,6 +53,7 @@ function ExitFields({
   onChange,
   problems,
   openingPrice,
+  places,
 }: {
   shown: boolean
   onShow: (shown: boolean) => void
@@ -58,6 +61,7 @@ function ExitFields({
   onChange: (changes: Partial<ExitState>) => void
   problems: ExitProblems
   openingPrice: string
+  places: number
 }) {
   const { t } = useTranslation()
   const rule = (field: 'takeProfit' | 'stopLoss') => (
@@ -81,7 +85,7 @@ function ExitFields({
             name="take-profit"
             unit="usdt"
             value={state.takeProfit}
-            onChange={(text) => onChange({ takeProfit: sanitiseAmount(text, 10) })}
+            onChange={(text) => onChange({ takeProfit: sanitiseAmount(text, places) })}
           />
           {rule('takeProfit')}
           <AmountInput
@@ -89,7 +93,7 @@ function ExitFields({
             name="stop-loss"
             unit="usdt"
             value={state.stopLoss}
-            onChange={(text) => onChange({ stopLoss: sanitiseAmount(text, 10) })}
+            onChange={(text) => onChange({ stopLoss: sanitiseAmount(text, places) })}
           />
           {rule('stopLoss')}
           <TriggerChoice value={state.triggerBy} onChange={(triggerBy) => onChange({ triggerBy })} />

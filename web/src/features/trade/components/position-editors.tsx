@@ -6,6 +6,7 @@ import { adjustMargin } from '../api/adjust-margin'
 import { cancelLoss } from '../api/cancel-loss'
 import { setLoss } from '../api/set-loss'
 import { sanitiseAmount } from '../../../lib/order-math'
+import { useFormatters } from '../../../lib/use-formatters'
 import { AmountInput, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
@@ -16,6 +17,8 @@ import { ExitRule, TriggerChoice } from './exit-fields'
 
 export function MarginEditor({ position, onChanged }: { position: Position; onChanged: () => void }) {
   const { t } = useTranslation()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const usdtPlaces = useFormatters().precisionOf('usdt')
   const [money, setMoney] = useState('')
   const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
   const adjust = (direction: 'add' | 'remove') =>
@@ -31,7 +34,7 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
         name={`margin-${position.id}`}
         unit="usdt"
         value={money}
-        onChange={(text) => setMoney(sanitiseAmount(text, 8))}
+        onChange={(text) => setMoney(sanitiseAmount(text, usdtPlaces))}
       />
       <div className="position-actions">
         <button
@@ -80,6 +83,8 @@ export function LossEditor({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const usdtPlaces = useFormatters().precisionOf('usdt')
   // the editor opens on the setting in force, so saving a new take-profit keeps the stop-loss
   const [stopLoss, setStopLoss] = useState(exitText(loss?.stopLoss))
   const [takeProfit, setTakeProfit] = useState(exitText(loss?.takeProfit))
@@ -112,7 +117,7 @@ export function LossEditor({
         name={`take-profit-${position.id}`}
         unit="usdt"
         value={takeProfit}
-        onChange={(text) => setTakeProfit(sanitiseAmount(text, 10))}
+        onChange={(text) => setTakeProfit(sanitiseAmount(text, usdtPlaces))}
       />
       <ExitRule field="takeProfit" side={problems.takeProfit} price={currentPrice} against="now" />
       <AmountInput
@@ -120,7 +125,7 @@ export function LossEditor({
         name={`stop-loss-${position.id}`}
         unit="usdt"
         value={stopLoss}
-        onChange={(text) => setStopLoss(sanitiseAmount(text, 10))}
+        onChange={(text) => setStopLoss(sanitiseAmount(text, usdtPlaces))}
       />
       <ExitRule field="stopLoss" side={problems.stopLoss} price={currentPrice} against="now" />
       <TriggerChoice value={triggerBy} onChange={setTriggerBy} />

@@ -18,13 +18,15 @@ import { PeriodChoice } from './period-choice'
 /** Second contracts: pick a period, stake up or down, watch the countdown and the settlement. */
 export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
   const { t } = useTranslation()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const { amount: formatAmount, precisionOf } = useFormatters()
+  const usdtPlaces = precisionOf('usdt')
   const settings = useSettings()
   const balances = useBalances()
   const orders = useSecondOrders()
   const latestSettlement = useUserEvents('SETTLEMENT')
   // options settle on the same stream; only second contracts belong to this panel
   const settlement = latestSettlement?.data.product === 'option' ? undefined : latestSettlement
-  const { amount: formatAmount } = useFormatters()
   const [periodId, setPeriodId] = useState<number | null>(null)
   const [amount, setAmount] = useState('')
   const [fundPwd, setFundPwd] = useState('')
@@ -74,7 +76,7 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
             unit="usdt"
             hint={period ? `${period.minAmount} – ${period.maxAmount}` : undefined}
             value={amount}
-            onChange={(text) => setAmount(sanitiseAmount(text, 8))}
+            onChange={(text) => setAmount(sanitiseAmount(text, usdtPlaces))}
           />
         }
         figures={

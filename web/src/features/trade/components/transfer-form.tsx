@@ -11,7 +11,9 @@ import { SubmitNotice } from '../../../components/submit-notice'
 /** Moves usdt from the platform account into the contract account that contract orders draw on. */
 export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {
   const { t } = useTranslation()
-  const { amount: formatAmount } = useFormatters()
+  // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
+  const { amount: formatAmount, precisionOf } = useFormatters()
+  const usdtPlaces = precisionOf('usdt')
   const [amount, setAmount] = useState('')
   const flow = useSubmit({ money: true, checkWhere: 'submit.where.balances' })
   const submit = (event: FormEvent) => {
@@ -30,7 +32,7 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
         name="transfer"
         unit="usdt"
         value={amount}
-        onChange={(text) => setAmount(sanitiseAmount(text, 8))}
+        onChange={(text) => setAmount(sanitiseAmount(text, usdtPlaces))}
       />
       <OrderError message={flow.error} />
       <SubmitNotice submit={flow} />

@@ -5,6 +5,7 @@ import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { showToast } from '../../../lib/toast'
+import { useFormatters } from '../../../lib/use-formatters'
 import { submitRecharge } from '../api/submit-recharge'
 
 /** The form that reports a deposit made to the shown address: amount (not below the minimum) and hash. */
@@ -18,6 +19,7 @@ export function RechargeReport({
   onReported: () => void
 }) {
   const { t } = useTranslation()
+  const { precisionOf } = useFormatters()
   const [amount, setAmount] = useState('')
   const [txHash, setTxHash] = useState('')
   const coin = selected.coin.toUpperCase()
@@ -49,6 +51,7 @@ export function RechargeReport({
           label={`${t('wallet.amount')} (${coin})`}
           name="amount"
           value={amount}
+          places={precisionOf(selected.coin)}
           onValueChange={setAmount}
           placeholder={t('money.recharge.atLeast', { min: selected.rechargeMin })}
         />
