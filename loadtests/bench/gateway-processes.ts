@@ -61,6 +61,8 @@ export interface GatewayOptions {
   bundle?: string
   /** Node's own flags before the bundle, e.g. `--cpu-prof`. */
   nodeArgs?: string[]
+  /** Settings a row needs on top of these. */
+  env?: Record<string, string>
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startGatewayProcess(options: GatewayOptions): Promise<Runn
         // shedding off: a high limit does not, since a loop that took no delay sample in a second sheds anyway.
         MAX_EVENT_LOOP_DELAY_MS: '0',
         SHUTDOWN_DRAIN_MS: '0',
+        ...options.env,
       },
     },
   )

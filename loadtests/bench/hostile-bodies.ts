@@ -10,8 +10,9 @@
  * of thousands of extra keys, and an array of strings full of JSON and percent escapes.
  *
  * The upload calls are sent 5 MiB bodies among them, once without a session (refused before the body
- * is read) and once with a made-up one (read within the upload budget, refused past it): uploads are
- * the one place a legal body is megabytes, and /healthz must not notice either.
+ * is read) and once with a made-up one (refused too before the body is read, once the upstream has
+ * said it knows no such session): uploads are the one place a legal body is megabytes, and /healthz must
+ * not notice either. Signed-in uploads have a row of their own (signed-in-uploads.ts).
  */
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'

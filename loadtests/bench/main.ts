@@ -51,6 +51,7 @@ import {
   type WindowContext,
 } from './windows'
 import { runHostileBodies } from './hostile-bodies'
+import { SIGNED_IN_UPLOAD_ENV, runSignedInUploads } from './signed-in-uploads'
 import { renderResultsMd } from './results-md'
 import {
   startRedisChild,
@@ -67,6 +68,7 @@ import type {
   BenchResult,
   CapacityReport,
   HostileReport,
+  SignedInUploadsReport,
   RestGenerator,
   RestRound,
   RestRow,
@@ -566,6 +568,53 @@ async function runHostile(
   }
 }
 
+/** The signed-in uploads row, on a gateway and sandbox of its own. */
+async function runUploadsPhase(
+  cores: { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined },
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<SignedInUploadsReport> {
+  log(
+    `signed-in uploads: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS ${options.uploadsSettleSeconds} s after`,
+  )
+  const sandbox = sharedSandbox(cores.generatorCpus)
+  const ctx: RestTargetContext = {
+    runId: cores.runId,
+    serverCpus: cores.serverCpus,
+    installMissing: options.installMissing,
+    sandbox: sandbox.get,
+  }
+  try {
+    const gateway = await startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV)
+    try {
+      return await runSignedInUploads({
+        gatewayUrl: gateway.url,
+        sandboxUrl: (await sandbox.get()).url,
+        pid: gateway.pid,
+        seconds: options.uploadsSeconds,
+        settleSeconds: options.uploadsSettleSeconds,
+      })
+    } finally {
+      await gateway.stop()
+    }
+  } catch (error) {
+    return {
+      ok: false,
+      error: errorText(error),
+      connections: 10,
+      uploadBytes: 0,
+      seconds: 0,
+      statuses: {},
+      healthzQuietMs: { samples: 0, p99: Number.NaN },
+      healthzLoadedMs: { samples: 0, p99: Number.NaN },
+      ratio: Number.NaN,
+      rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
+    }
+  } finally {
+    await sandbox.stop()
+  }
+}
+
 type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T>
 
 /** Every ramped socket system in turn, then the interleaved rounds of the compared ones. */
@@ -648,7 +697,7 @@ export async function runBench(
 ): Promise<BenchResult> {
   const began = performance.now()
   // The socket windows' generator is compiled first: without a compiler the run stops here, not an hour in.
-  if (options.phases.some((name) => name !== 'rest'))
+  if (options.phases.some((name) => name === 'sockets' || name === 'rounds'))
     log(`native load generator: built ${path.relative(loadtestsDir, buildNativeGenerator())}`)
   const runId = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`
   // Counted before pinning: afterwards this process sees only its own core.
@@ -689,12 +738,16 @@ export async function runBench(
   }
 
   let sockets: Awaited<ReturnType<typeof runSocketPhases>>
-  let rest: Awaited<ReturnType<typeof runRestPhase>>
+  let rest: Awaited<ReturnType<typeof runRestPhase>> & Pick<BenchResult, 'uploads'>
   try {
     sockets = await runSocketPhases(baseCtx, options, phase, log)
     rest = options.phases.includes('rest')
       ? await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
       : { rest: [] }
+    if (options.phases.includes('uploads'))
+      rest.uploads = await phase('uploads', () =>
+        runUploadsPhase({ runId, serverCpus, generatorCpus }, options, log),
+      )
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
     await ownRedis?.kill()
@@ -781,6 +834,9 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     phases,
     serialRequests: quick ? 100 : 2000,
     hostileSeconds: quick ? 1 : 5,
+    uploadsSeconds: quick ? 2 : 10,
+    // the issue's question is the memory a minute after a burst
+    uploadsSettleSeconds: quick ? 2 : 60,
     installMissing: !values['no-install'],
     pin: !values['no-pin'],
     only: values.systems?.split(',').map((name) => name.trim()),
@@ -830,7 +886,8 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
     result.socket.every((row) => row.ok) &&
       result.capacity.every((report) => !report.error) &&
       result.rest.every((row) => row.ok || row.unavailable) &&
-      (!result.hostile || result.hostile.ok)
+      (!result.hostile || result.hostile.ok) &&
+      (!result.uploads || result.uploads.ok)
       ? 0
       : 1,
   )

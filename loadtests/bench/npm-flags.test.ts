@@ -80,7 +80,7 @@ it('refuses a phase or a REST generator it does not know, naming what it takes',
       (error: { stderr: string }) => error.stderr,
     )
   expect(await refusal('--phases', 'sockets,rest,warmup')).toContain(
-    '--phases takes some of sockets, rounds, rest, got "sockets,rest,warmup"',
+    '--phases takes some of sockets, rounds, rest, uploads, got "sockets,rest,warmup"',
   )
   expect(await refusal('--rest-generator', 'ab')).toContain(
     '--rest-generator takes wrk or autocannon, got "ab"',
@@ -90,7 +90,7 @@ it('refuses a phase or a REST generator it does not know, naming what it takes',
     cwd: loadtestsDir,
   })
   expect(JSON.parse(stdout)).toMatchObject({
-    phases: ['sockets', 'rounds', 'rest'],
+    phases: ['sockets', 'rounds', 'rest', 'uploads'],
     restGenerator: 'wrk',
     pin: true,
   })

@@ -7,6 +7,7 @@ import type {
   HostileReport,
   RestRound,
   RestRow,
+  SignedInUploadsReport,
   SocketRounds,
   SocketRow,
   SocketWindow,
@@ -337,6 +338,7 @@ export function formatReport(result: BenchResult): string {
           table(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]),
         ]
       : []),
+    ...(result.uploads ? ['', 'SIGNED-IN UPLOADS', signedInUploadsLine(result.uploads)] : []),
   ].join('\n')
 }
 
@@ -354,5 +356,19 @@ export function roundRows(rounds: SocketRounds): string[][] {
       `×${rate}`,
       (entry.windows[index] ?? []).map(roundWindowText).join(' | ') || entry.errors.join('; '),
     ]),
+  )
+}
+
+/** The signed-in uploads row in one line: /healthz p99 quiet and loaded, the answers, the RSS. */
+export function signedInUploadsLine(report: SignedInUploadsReport): string {
+  if (!report.ok) return `failed: ${report.error ?? 'no figures'}`
+  const statuses = Object.entries(report.statuses)
+    .map(([status, count]) => `${status} ×${n(count)}`)
+    .join(', ')
+  const { before, peak, after, afterSeconds } = report.rssMb
+  return (
+    `/healthz p99 ${n(report.healthzLoadedMs.p99, 1)} ms loaded against ${n(report.healthzQuietMs.p99, 1)} ms quiet ` +
+    `(×${n(report.ratio, 1)}); uploads ${statuses}; RSS ${n(before)} MB before, ${n(peak)} MB at peak, ` +
+    `${n(after)} MB ${n(afterSeconds)} s after`
   )
 }

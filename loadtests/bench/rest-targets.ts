@@ -92,6 +92,7 @@ async function stopAll(servers: Array<{ stop(): Promise<void> }>): Promise<void>
 export async function startGatewayOverSandbox(
   ctx: RestTargetContext,
   request: RestRequest,
+  env?: Record<string, string>,
 ): Promise<RunningRestTarget> {
   ensureGatewayBundle()
   const started: RunningProcessServer[] = []
@@ -103,6 +104,7 @@ export async function startGatewayOverSandbox(
       redisUrl: '',
       redisPrefix: 'loadtests:',
       cpus: ctx.serverCpus,
+      env,
     })
     started.push(gateway)
     return {

@@ -18,6 +18,7 @@ import {
   hostileCells,
   hostileStatuses,
   machineNote,
+  signedInUploadsLine,
   REST_HEADER,
   restCells,
   stormCell,
@@ -40,7 +41,11 @@ import {
   SOCKET_IO_REDIS,
   SOCKET_IO_REDIS_RELIABLE,
 } from './socket-systems'
-import type { BenchResult, CapacityReport, RestRow, SocketWindow } from './types'
+import type { BenchResult, CapacityReport, RestRow, SignedInUploadsReport, SocketWindow } from './types'
+
+/** The signed-in uploads row's targets: /healthz p99 over its quiet value, RSS after over before. */
+const UPLOADS_HEALTHZ_RATIO = 3
+const UPLOADS_RSS_SHARE = 1.1
 import {
   listsCheck,
   restNoRatio,
@@ -563,6 +568,7 @@ export function renderResultsMd(result: BenchResult, jsonFile: string): string {
     fullRateSection(result),
     restSection(result),
     hostileSection(result),
+    ...(result.uploads ? [uploadsSection(result.uploads)] : []),
     analysisSection(result, checks),
   ]
   return `# Benchmark results
@@ -704,6 +710,23 @@ size as an object of extra keys and as an array of escaped strings, while /healt
 request at a time over its own connection. Times in ms, from sending to the whole answer.
 
 ${result.hostile ? mdTable(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]) : '_Not run._'}`
+}
+
+/** The signed-in uploads row, with its two targets. */
+function uploadsSection(report: SignedInUploadsReport): string {
+  const held = report.ok && report.ratio <= UPLOADS_HEALTHZ_RATIO
+  const released = report.ok && report.rssMb.after <= report.rssMb.before * UPLOADS_RSS_SHARE
+  return `## Signed-in uploads
+
+The gateway in front of the sandbox, its upload budgets lifted and its in-flight bound per instance at
+its default (per address lifted: every sender is 127.0.0.1). /healthz is asked one request at a time
+for ${n(report.seconds)} s with nothing else sent, then for ${n(report.seconds)} s while 10 connections, each
+a signed-in user, send ${n(report.uploadBytes / 2 ** 20, 1)} MiB uploads one after another.
+
+${signedInUploadsLine(report)}.
+
+- /healthz p99 at most ${UPLOADS_HEALTHZ_RATIO}× its quiet value: ${report.ok ? (held ? 'met' : 'missed') : 'not measured'}
+- RSS ${n(report.rssMb.afterSeconds)} s after within ${Math.round((UPLOADS_RSS_SHARE - 1) * 100)}% of before: ${report.ok ? (released ? 'met' : 'missed') : 'not measured'}`
 }
 
 /** What the figures say, worked out from them. */

@@ -48,6 +48,9 @@ export interface BenchOptions {
   serialRequests: number
   /** How long the hostile-bodies row sends its bodies. */
   hostileSeconds: number
+  /** How long the signed-in uploads row sends (and probes quietly before), and how long it waits after. */
+  uploadsSeconds: number
+  uploadsSettleSeconds: number
   installMissing: boolean
   /**
    * Pin the generator and every server under test to cores of their own (the default). The smoke
@@ -215,8 +218,11 @@ export interface RestRow {
 
 export type RestGenerator = 'wrk' | 'autocannon'
 
-/** The socket ramps, the interleaved socket rounds, and the REST rounds with the hostile bodies. */
-export const BENCH_PHASES = ['sockets', 'rounds', 'rest'] as const
+/**
+ * The socket ramps, the interleaved socket rounds, the REST rounds with the hostile bodies, and the
+ * signed-in uploads row.
+ */
+export const BENCH_PHASES = ['sockets', 'rounds', 'rest', 'uploads'] as const
 export type BenchPhase = (typeof BENCH_PHASES)[number]
 
 /** One round of a REST target: its rate, CPU per request and both sides' CPU. */
@@ -264,6 +270,27 @@ export interface HostileReport {
   serverCpuPercent?: number
 }
 
+/** Signed-in uploads: /healthz p99 while 10 users each send 5 MiB uploads, and the gateway's RSS. */
+export interface SignedInUploadsReport {
+  ok: boolean
+  error?: string
+  connections: number
+  /** each upload's body, boundaries and all */
+  uploadBytes: number
+  /** the quiet window and the loaded one, each this long */
+  seconds: number
+  /** how the uploads were answered: 200, 503 past the instance's bound, `error` for a dropped one */
+  statuses: Record<string, number>
+  /** /healthz one at a time on the same gateway just before, nothing else sent (ms) */
+  healthzQuietMs: { samples: number; p99: number }
+  /** /healthz one at a time while the uploads were sent (ms) */
+  healthzLoadedMs: { samples: number; p99: number }
+  /** loaded p99 over quiet p99 */
+  ratio: number
+  /** the gateway's RSS before the uploads, the most while they were sent, and `afterSeconds` after (MB) */
+  rssMb: { before: number; peak: number; after: number; afterSeconds: number }
+}
+
 export interface BenchResult {
   runId: string
   startedAt: string
@@ -293,6 +320,7 @@ export interface BenchResult {
   phaseSeconds?: Record<string, number>
   rest: RestRow[]
   hostile?: HostileReport
+  uploads?: SignedInUploadsReport
 }
 
 /**
