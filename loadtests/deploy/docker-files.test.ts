@@ -62,9 +62,10 @@ describe('docker/Dockerfile', () => {
 })
 
 describe('docker/compose.yaml', () => {
-  it('runs redis, the sandbox, two gateways, nginx and its log metrics, prometheus and grafana, each gateway built from the gateway target', async () => {
+  it('runs redis, the sandbox, two gateways, nginx and its log metrics, prometheus, alertmanager and grafana, each gateway built from the gateway target', async () => {
     const services = await compose()
     expect(Object.keys(services).sort()).toEqual([
+      'alertmanager',
       'gateway-a',
       'gateway-b',
       'grafana',
@@ -119,8 +120,9 @@ describe('monitoring in docker/compose.yaml', () => {
       }>
     }
     const job = config.scrape_configs.find((scrape) => scrape.job_name === 'gateway')!
-    // the rules select job="gateway" and rely on the gateway's own instance label
-    expect(job.honor_labels).toBe(true)
+    // the rules select job="gateway"; `instance` stays the target's, as on `up` (the gateway's own
+    // name is its gateway_instance label), so the scrape must not honour the gateway's labels
+    expect(job.honor_labels ?? false).toBe(false)
     const gateways = Object.keys(services).filter((name) => name.startsWith('gateway-'))
     expect(job.static_configs.flatMap((group) => group.targets).sort()).toEqual(
       gateways.map((name) => `${name}:${services[name]!.environment!.METRICS_PORT}`),
@@ -130,8 +132,18 @@ describe('monitoring in docker/compose.yaml', () => {
     expect(nginxJob.static_configs.flatMap((group) => group.targets)).toEqual(['nginx-log:3903'])
     for (const file of config.rule_files)
       await expect(read(`prometheus/${file}`)).resolves.toContain('groups:')
+    // Prometheus sends its alerts to the compose file's Alertmanager, which loads the shipped config
+    const alerting = (
+      config as unknown as {
+        alerting: { alertmanagers: Array<{ static_configs: Array<{ targets: string[] }> }> }
+      }
+    ).alerting
+    expect(
+      alerting.alertmanagers.flatMap((am) => am.static_configs.flatMap((group) => group.targets)),
+    ).toEqual(['alertmanager:9093'])
+    expect(services.alertmanager!.volumes).toContain('./alertmanager:/etc/alertmanager:ro')
     // nothing but localhost reaches the monitoring ports
-    for (const name of ['prometheus', 'grafana']) {
+    for (const name of ['prometheus', 'grafana', 'alertmanager']) {
       for (const port of services[name]!.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/)
     }
   })
