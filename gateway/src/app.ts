@@ -18,6 +18,7 @@ import { securityPlugin } from './plugins/external/security'
 import { pressurePlugin } from './plugins/external/pressure'
 import { rateLimitPlugin } from './plugins/external/rate-limit'
 import { apiPlugin, type ApiOptions } from './api/routes'
+import { upstreamPlugin, type UpstreamPluginOptions } from './upstream/plugin'
 import { adminPlugin } from './api/admin'
 import { livePlugin } from './live/plugin'
 import { staticPlugin } from './plugins/external/static'
@@ -118,6 +119,7 @@ export async function buildGateway(
   if (build.loadShedding !== false && config.MAX_EVENT_LOOP_DELAY_MS > 0)
     await app.register(pressurePlugin, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS })
   await app.register(rateLimitPlugin, { perMinute: config.RATE_LIMIT_PER_MINUTE })
+  await app.register(upstreamPlugin, upstreamOptionsOf(config))
   await app.register(apiPlugin, apiOptionsOf(config))
   await app.register(adminPlugin, { adminToken: config.ADMIN_TOKEN })
   // live sockets come before the static client and its catch-all fallback
@@ -127,13 +129,21 @@ export async function buildGateway(
   return app
 }
 
-/** The REST path's settings, read from the gateway's configuration. */
-export function apiOptionsOf(config: GatewayConfig): ApiOptions {
+/** The upstream client's settings, read from the gateway's configuration. */
+function upstreamOptionsOf(config: GatewayConfig): UpstreamPluginOptions {
   return {
-    upstreamUrl: config.UPSTREAM_URL,
+    url: config.UPSTREAM_URL,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     getRetries: config.UPSTREAM_GET_RETRIES,
+    // a socket's auth and a sign-out wait on it: bounded by the connect time, not the slow-call time
+    userInfoTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2,
+  }
+}
+
+/** The REST path's settings, read from the gateway's configuration. */
+export function apiOptionsOf(config: GatewayConfig): ApiOptions {
+  return {
     cacheMaxEntries: config.CACHE_MAX_ENTRIES,
     cacheStaleIfErrorMs: config.CACHE_STALE_IF_ERROR_MS,
     queryMaxParams: config.QUERY_MAX_PARAMS,

@@ -3,15 +3,21 @@ import { refuse } from '../api/refusal'
 import type { SandboxState } from '../state'
 import type { User } from './users'
 
-// Passwords: changing and recovering the login password, setting and changing the fund password.
+// Passwords: changing and recovering the login password, setting and changing the fund password. A
+// new login or fund password signs every session of the user out, and the feed says so.
 
 type CredentialCalls = 'updateUserLoginPwd' | 'backPwd' | 'tardPwdSet' | 'updatePwd'
 
-export function credentialHandlers({ users }: SandboxState): Pick<Handlers, CredentialCalls> {
+export function credentialHandlers({ users, publish }: SandboxState): Pick<Handlers, CredentialCalls> {
+  const signOutEverywhere = (user: User): void => {
+    users.expireSessions(user.id)
+    publish('USER_STATUS', user.id, { status: 'logout' })
+  }
   const changeLoginPassword = (user: User, oldPassword: string, newPassword: string): void => {
     if (!users.checkPassword(user, oldPassword)) refuse('wrongPassword')
     if (oldPassword === newPassword) refuse('samePassword')
     users.setPassword(user, newPassword)
+    signOutEverywhere(user)
   }
 
   return {
@@ -26,7 +32,7 @@ export function credentialHandlers({ users }: SandboxState): Pick<Handlers, Cred
       if (!user || user.email?.toLowerCase() !== query.email.toLowerCase()) return refuse('unknownEmail')
       users.useCode(query.email, query.emailCode)
       users.setPassword(user, query.newPwd)
-      users.expireSessions(user.id)
+      signOutEverywhere(user)
       return null
     },
 
@@ -44,6 +50,7 @@ export function credentialHandlers({ users }: SandboxState): Pick<Handlers, Cred
       }
       if (!users.checkFundPassword(user, query.oldPwd)) return refuse('wrongFundPassword')
       users.setFundPassword(user, query.newPwd)
+      signOutEverywhere(user)
       return null
     },
   }

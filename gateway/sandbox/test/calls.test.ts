@@ -107,8 +107,10 @@ describe('every call of the table', () => {
     expect(
       await client.refused('updateUserLoginPwd', { query: { oldPwd: 'wrong-pass', newPwd: 'second-pass' } }),
     ).toBe('wrongPassword')
+    // a new login password signs every session out, this one included
     await client.ok('updateUserLoginPwd', { query: { oldPwd: 'secret-pass', newPwd: 'second-pass' } })
-    await anonymous.ok('login', { body: { username, password: 'second-pass' } })
+    expect(isTokenExpired(await client.call('userInfo'))).toBe(true)
+    client.token = (await anonymous.ok('login', { body: { username, password: 'second-pass' } })).satoken
 
     const email = `${uniqueName('bind')}@example.com`
     await anonymous.ok('sendEmailCode', { query: { codeType: 'bind', email } })
@@ -164,10 +166,23 @@ describe('every call of the table', () => {
         query: { oldPwd: 'nope-pass', newPwd: 'fund-pass2', signType: 'fund' },
       }),
     ).toBe('wrongFundPassword')
+    // so does a new fund password
+    const otherDevice = (await anonymous.ok('login', { body: { username: email, password: 'third-pass' } }))
+      .satoken
     await client.ok('updatePwd', { query: { oldPwd: 'fund-pass', newPwd: 'fund-pass2', signType: 'fund' } })
+    expect(isTokenExpired(await client.call('userInfo'))).toBe(true)
+    const other = new Client(sandbox.url)
+    other.token = otherDevice
+    expect(isTokenExpired(await other.call('userInfo'))).toBe(true)
+    client.token = (
+      await anonymous.ok('login', { body: { username: email, password: 'third-pass' } })
+    ).satoken
     await client.ok('updatePwd', {
       query: { oldPwd: 'third-pass', newPwd: 'fourth-pass', signType: 'login' },
     })
+    client.token = (
+      await anonymous.ok('login', { body: { username: email, password: 'fourth-pass' } })
+    ).satoken
     expect((await client.ok('getInfo')).user.hasFundPassword).toBe(true)
   })
 

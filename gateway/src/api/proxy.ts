@@ -5,7 +5,8 @@ import { GatewayError } from '../lib/errors'
 import { cacheLanguage, type CacheOutcome, type CacheResult, type ResponseCache } from './cache'
 import { canonicalQuery, type CallRoute } from './call-route'
 import { checkedLanguageHeaders } from './request-checks'
-import { sessionEndOf } from '../upstream/session-end'
+import { mayEndSessions, sessionEndOf } from '../upstream/session-end'
+import { tokenKey, userOfAnswer } from '../upstream/user-resolver'
 import {
   UPSTREAM_DOWN_RETRY_AFTER_S,
   UpstreamError,
@@ -167,7 +168,10 @@ function gatewayErrorOf(request: FastifyRequest, error: UpstreamError): GatewayE
   )
 }
 
-/** A call made with a session, which its answer may end (sign-out, a new password, token expired). */
+/**
+ * A call made with a session, whose answer may end every session of its user (sign-out, a new
+ * password, token expired) and, for user info, names the token's user.
+ */
 async function callWithSession(
   proxy: Proxy,
   route: CallRoute,
@@ -175,17 +179,24 @@ async function callWithSession(
   outgoing: UpstreamRequest,
   token: string,
 ): Promise<UpstreamResponse> {
-  const sessionEnds = proxy.app.sessionEnds
+  const { sessions, users } = proxy.app
+  // the token's user, while the token still works: its other sessions end with it
+  const resolved = mayEndSessions(route.name) ? await users.resolve(token) : null
+  const userId = resolved && 'userId' in resolved ? resolved.userId : undefined
   let response: UpstreamResponse
   try {
     response = await callUpstream(proxy, request, outgoing)
   } catch (error) {
-    // a sign-out the upstream never heard of still ends the session here
-    if (route.name === 'loginOut') await sessionEnds?.end(token, 'revoked')
+    // a sign-out the upstream never heard of still ends the sessions here
+    if (route.name === 'loginOut') await sessions.end('revoked', { token, userId })
     throw error
   }
-  const ending = sessionEndOf(route.name, request.query, response.body)
-  if (ending) await sessionEnds?.end(token, ending)
+  const ending = sessionEndOf(route.name, response.body)
+  if (ending) await sessions.end(ending, { token, userId })
+  else if (route.name === 'userInfo' && response.status === 200) {
+    const named = userOfAnswer(response.body)
+    if (named) sessions.learn(tokenKey(token), named)
+  }
   return response
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SIGN_IN_REQUIRED_STATUS, TOKEN_HEADER, isWellFormedToken } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
+import { tokenKey } from '../upstream/user-resolver'
 import type { CallRoute } from './call-route'
 import { checkRawText, chineseDetail } from './guard'
 
@@ -18,6 +19,17 @@ export function checkSessionHeader(app: FastifyInstance, request: FastifyRequest
   // an empty header is no token at all, as some clients send for a signed-out user
   if ((token === undefined || token === '') && !required) return
   if (isWellFormedToken(token)) return
+  app.metrics.rejectedRequests.inc({ reason: 'session' })
+  throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
+}
+
+/**
+ * A call that needs a session is refused when this instance has heard that the token's session
+ * ended (its user signed out or changed a password anywhere): the upstream is not asked again.
+ */
+export function checkSessionNotEnded(app: FastifyInstance, request: FastifyRequest): void {
+  const token = request.headers[TOKEN_HEADER]
+  if (typeof token !== 'string' || token === '' || !app.sessions.endedHere(tokenKey(token))) return
   app.metrics.rejectedRequests.inc({ reason: 'session' })
   throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
 }

@@ -9,11 +9,10 @@ import { ResponseCache } from './cache'
 import { callSchemaCompiler, prepareCallRoute, type CallRoute } from './call-route'
 import { GatewayError } from '../lib/errors'
 import { UNDECODABLE_QUERY, decodeUrlEncoded } from '../lib/url-encoded'
-import type { SessionEnd } from '../upstream/session-end'
 import { checkJsonShape, checkNoRepeatedKeys, type ShapeLimits } from './guard'
 import type { MultipartLimits } from './multipart'
 import { NO_STORE, cacheKeyOf, isForm, proxyCall, type Proxy } from './proxy'
-import { checkChineseRule, checkSessionHeader } from './request-checks'
+import { checkChineseRule, checkSessionHeader, checkSessionNotEnded } from './request-checks'
 import { UploadBudget } from './upload-budget'
 import {
   UploadSlots,
@@ -25,8 +24,6 @@ import {
   type UploadSlotLimits,
 } from './uploads'
 import type { FormPart } from './multipart'
-import { Upstream } from '../upstream/upstream'
-import { UserResolver } from '../upstream/user-resolver'
 import { checkWholeNumbers } from './whole-numbers'
 import { CachedFastPath } from './cached-fast-path'
 import type { TrustFunction } from '../config'
@@ -34,10 +31,6 @@ import type { TrustFunction } from '../config'
 // The REST path: one route per call in the table, each checking, caching and proxying its requests.
 
 export interface ApiOptions {
-  upstreamUrl: string
-  connectTimeoutMs: number
-  responseTimeoutMs: number
-  getRetries: number
   cacheMaxEntries: number
   /** CACHE_STALE_IF_ERROR_MS; absent: only the stale window */
   cacheStaleIfErrorMs?: number
@@ -56,15 +49,9 @@ export interface ApiOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     responseCache: ResponseCache
-    /** the one HTTP client to the upstream, shared by the REST path and the live part */
-    upstream: Upstream
-    /** a session token's user, through the one client and cached: uploads and sockets share it */
-    users: UserResolver
     /** the getCoinList answer's body, parsed, read through the response cache: one read serves the
      * amount precisions and the live part's symbol check */
     readCoinList(): Promise<unknown>
-    /** set by the live part: ends a session on every instance */
-    sessionEnds?: { end(token: string, how: SessionEnd): Promise<void> }
   }
   interface FastifyRequest {
     /** the body text as received, kept so escapes the parser removed can still be checked */
@@ -174,20 +161,12 @@ export const apiPlugin = fp<ApiOptions>(
     })
     installFastPath(app, proxy, routes, options)
   },
-  { name: 'api', dependencies: ['metrics', 'health', 'redis'] },
+  { name: 'api', dependencies: ['metrics', 'health', 'redis', 'upstream'] },
 )
 
-/** The one HTTP client to the upstream and the response cache, decorated for the live part to share. */
+/** The response cache, decorated for the live part to share, beside the upstream floor's one client. */
 function createProxy(app: FastifyInstance, options: ApiOptions): Proxy {
-  const upstream = new Upstream(
-    {
-      url: options.upstreamUrl,
-      connectTimeoutMs: options.connectTimeoutMs,
-      responseTimeoutMs: options.responseTimeoutMs,
-      getRetries: options.getRetries,
-    },
-    app.metrics,
-  )
+  const upstream = app.upstream
   const cache = new ResponseCache({
     maxEntries: options.cacheMaxEntries,
     redis: app.redis,
@@ -196,13 +175,6 @@ function createProxy(app: FastifyInstance, options: ApiOptions): Proxy {
     staleIfErrorMs: options.cacheStaleIfErrorMs,
   })
   app.decorate('responseCache', cache)
-  app.decorate('upstream', upstream)
-  // its calls go through the one client too: one pool, one set of timeouts and metrics
-  app.decorate('users', new UserResolver({ upstream, timeoutMs: options.connectTimeoutMs * 2 }))
-  app.readiness.check('upstream', () => (upstream.reachable ? null : upstream.unreachableReason))
-  app.addHook('onClose', async () => {
-    await upstream.close()
-  })
   return { app, upstream, cache, countCache: batchedCounter(app.metrics.cacheRequests) }
 }
 
@@ -266,6 +238,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
           try {
             checkQueryDecoded(request)
             checkSessionHeader(app, request, route.definition.auth)
+            if (route.definition.auth) checkSessionNotEnded(app, request)
             await admitUpload(app, context.uploads, request, reply)
           } catch (error) {
             // the body stays unread: the connection ends with this answer rather than drain it
@@ -277,6 +250,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
           if (!route.cache) reply.header('cache-control', NO_STORE)
           checkQueryDecoded(request)
           checkSessionHeader(app, request, false)
+          if (route.definition.auth) checkSessionNotEnded(app, request)
           if (!route.definition.body && carriesBody(request)) {
             // unread, so the connection ends with the answer rather than drain what was sent
             reply.header('connection', 'close')

@@ -24,8 +24,9 @@ export interface Bus {
   subscribe(topic: string, handler: BusHandler): BusSubscription
   /**
    * Sends a notice to every instance, this one included (synchronously), whatever the feed lease
-   * says; nothing is stored, so an instance that is cut off from the bus misses it. Resolves once
-   * the shared transport has taken it (at once without one, or while it is unreachable).
+   * says. A notice the shared transport could not take is kept and sent when it returns; one sent
+   * while another instance was cut off is not stored for it. Resolves once the transport has taken
+   * it (at once without one, or while it is unreachable).
    */
   announce(notice: string): Promise<void>
   /** Adds a handler for every notice, this instance's and the others'. */

@@ -19,6 +19,8 @@ export interface FeedOptions {
   metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames' | 'feedLastFrame'>
   /** the socket opened; `regained` after an open feed was lost, so frames may have been missed */
   onOpen?(regained: boolean): void
+  /** a USER_STATUS event read from the feed, which may end the user's sessions */
+  onUserStatus?(userId: string, data: Record<string, unknown>): void
   log: FastifyBaseLogger
   backoffBaseMs?: number
   backoffMaxMs?: number
@@ -180,6 +182,7 @@ export class FeedClient {
     metrics.feedLastFrame.set(now / 1000)
     this.newestFrameTs = Math.max(this.newestFrameTs, frame.ts)
     if (frame.type === 'DEPTH') return this.receiveDepth(frame, now)
+    if (frame.type === 'USER_STATUS') this.options.onUserStatus?.(frame.userId, frame.data)
     this.options.publish(topicsOf(frame), JSON.stringify(frame))
   }
 

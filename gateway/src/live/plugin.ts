@@ -10,6 +10,7 @@ import { CoinSymbols } from './coin-symbols'
 import { FeedClient } from './feed'
 import { FeedLease } from './lease'
 import { FeedRole } from './feed-role'
+import { sessionEndOfStatus } from '../upstream/session-end'
 import { SessionAuth } from './sessions'
 import { registerSocketEndpoint } from './socket-endpoint'
 
@@ -74,6 +75,11 @@ function createFeedRole(
       if (role.mayDeliver()) publishOnTopics(bus, topics, frame, snapshot)
     },
     onOpen: (regained) => role.feedOpened(regained),
+    // a logout the upstream pushes ends the user's sessions on every instance, as a sign-out here does
+    onUserStatus: (userId, data) => {
+      const how = sessionEndOfStatus(data)
+      if (how) void app.sessions.end(how, { userId })
+    },
     metrics,
     log,
   })
@@ -118,14 +124,12 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
     load: () => app.readCoinList(),
     timeoutMs: COIN_LIST_TIMEOUT_MS,
   })
-  // the one resolver, beside the one upstream client: a socket's sign-in and an upload share its cache
-  const users = app.users
+  // the upstream floor's resolver and registry: one pool, one token-to-user map for REST and sockets
   const sessions = new SessionAuth({
     bus,
-    redis: app.redis,
-    prefix: app.redisPrefix,
+    registry: app.sessions,
+    users: app.users,
     log,
-    users,
     takeFromBudget: (address) => app.takeFromBudget(address),
   })
   const clientDeps: ClientSocketDeps = {
@@ -144,7 +148,16 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
 
 export const livePlugin = fp<{ config: GatewayConfig }>(
   async (app, { config }) => {
-    const buses = createBus(app, config, (up) => role.busChanged(up))
+    let busLost = false
+    const buses = createBus(app, config, (up) => {
+      role.busChanged(up)
+      // ends announced while this instance was cut off never reached it: ask about its sockets' tokens
+      if (!up) busLost = true
+      else if (busLost) {
+        busLost = false
+        void sessions.revalidate()
+      }
+    })
     const { bus, redisBus } = buses
     const hub = new TopicHub(bus, {
       softBufferBytes: config.WS_SOFT_BUFFER_BYTES,
@@ -159,7 +172,6 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
     if (redisBus) app.readiness.report('bus', () => (redisBus.up ? 'up' : 'down'))
 
     const { symbols, sessions, clientDeps } = createClientDeps(app, config, bus, hub)
-    app.decorate('sessionEnds', sessions.ends)
     await registerSocketEndpoint(app, { config, sockets, clientDeps, sessions })
 
     app.decorate<LiveService>('live', {
@@ -189,5 +201,5 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       app.websocketServer.close()
     })
   },
-  { name: 'live', dependencies: ['metrics', 'health', 'redis', 'api', 'rate-limit'] },
+  { name: 'live', dependencies: ['metrics', 'health', 'redis', 'upstream', 'api', 'rate-limit'] },
 )

@@ -36,6 +36,13 @@ const RESUBSCRIBE_BATCH = 500
 /** After reading the feed locally: how long bus frames older than the ones delivered are dropped. */
 const LOCAL_DEDUPE_MS = 3000
 const TS_FIELD = '"ts":'
+/** Notices kept while they cannot be published (the oldest go first past this many): ends of sessions. */
+const MAX_PENDING_NOTICES = 1000
+/**
+ * Kept notices are published when the bus returns and once more this long after: another instance
+ * may not have subscribed again yet when the first copy goes out. Receivers take a notice twice alike.
+ */
+const NOTICE_RESEND_MS = 2000
 
 /**
  * How far back a frame on a latest-value topic may be and still be dropped as superseded: while a
@@ -107,6 +114,8 @@ export class RedisBus implements Bus {
   private readonly noticeChannel: string
   private readonly noticeChannelBytes: Buffer
   private readonly noticeHandlers: NoticeHandler[] = []
+  /** wire notices this instance could not publish, sent when the bus returns */
+  private readonly pendingNotices: string[] = []
   private readonly channels = new Map<string, Channel>()
   /** snapshots of the locally subscribed topics */
   private readonly mirror = new SnapshotMemory()
@@ -280,17 +289,40 @@ export class RedisBus implements Bus {
 
   announce(notice: string): Promise<void> {
     for (const handler of this.noticeHandlers) handler(notice)
-    if (this.publisher.status !== 'ready') return Promise.resolve()
+    return this.publishNotice(`${this.id}|${notice}`)
+  }
+
+  /** Publishes a notice, or keeps it for when the bus returns: a notice, unlike a frame, never goes stale. */
+  private publishNotice(wire: string): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    if (this.publisher.status !== 'ready') {
+      this.keepNotice(wire)
+      return Promise.resolve()
+    }
     // the frames published before the notice go first, as they did before it
     if (!this.sharded) this.sendTurn()
-    const wire = `${this.id}|${notice}`
     const sent = this.sharded
       ? this.publisher.spublish(this.noticeChannel, wire)
       : this.publisher.publish(this.noticeChannel, wire)
     return sent.then(
       () => undefined,
-      () => undefined,
+      () => this.keepNotice(wire),
     )
+  }
+
+  private keepNotice(wire: string): void {
+    if (this.pendingNotices.length >= MAX_PENDING_NOTICES) this.pendingNotices.shift()
+    this.pendingNotices.push(wire)
+  }
+
+  /** The bus is back: the notices it could not carry go now, and once more a little later. */
+  private sendPendingNotices(): void {
+    const pending = this.pendingNotices.splice(0)
+    if (pending.length === 0) return
+    for (const wire of pending) void this.publishNotice(wire)
+    setTimeout(() => {
+      if (this.up) for (const wire of pending) void this.publishNotice(wire)
+    }, NOTICE_RESEND_MS).unref()
   }
 
   onNotice(handler: NoticeHandler): void {
@@ -413,6 +445,7 @@ export class RedisBus implements Bus {
     const up = this.up
     if (up === this.wasUp) return
     this.wasUp = up
+    if (up) this.sendPendingNotices()
     this.options.onStatus?.(up)
   }
 

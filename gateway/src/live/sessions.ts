@@ -1,99 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { LRUCache } from 'lru-cache'
-import type { SessionEnd } from '../upstream/session-end'
-import type { RedisClient } from '../plugins/external/redis'
+import type { SessionRegistry } from '../upstream/session-registry'
+import { tokenKey, type UserResolver } from '../upstream/user-resolver'
 import type { Bus } from './bus'
 import type { Authentication, ClientSocket } from './client-socket'
-import { tokenKey, type UserResolver } from '../upstream/user-resolver'
 
-// Sessions that end: a sign-out, a new login password, or the upstream's token-expired answer.
-// Every instance is told over the bus, forgets the token and ends that session's private streams.
-// A revoked token (sign-out, password change) is also remembered, hashed, in Redis (in memory
-// without Redis) for a day, so an instance that missed the notice still refuses it; an expired one
-// is only announced, since the upstream refuses it by itself from then on.
+// The sessions sockets hold. Ends come from the upstream floor's registry (a sign-out or password
+// change on the REST path, a token-expired answer, a logout on the feed) and travel to the other
+// instances as bus notices; each instance ends the private streams of every ended token it holds.
+// While the bus is down, notices are missed: when it returns, the tokens of this instance's private
+// sockets are asked about again, a few at a time.
 
-/** How long a revoked token stays refused: far longer than any answer about it stays cached. */
-export const REVOKED_TTL_MS = 24 * 60 * 60 * 1000
-/** An expired token is refused here this long, covering user-info answers already on their way. */
-const EXPIRED_TTL_MS = 60_000
-const MAX_REMEMBERED = 100_000
-const NOTICE_PREFIX = 'session-ended:'
+/** User-info calls in flight at once while sockets' sessions are checked again after a bus outage. */
+export const REVALIDATE_CONCURRENCY = 4
 
-export interface SessionEndsOptions {
+export interface SessionAuthOptions {
   bus: Bus
-  redis: RedisClient | null
-  /** the deployment's Redis key prefix */
-  prefix: string
-  log: FastifyBaseLogger
-  /** called on every instance for every ended session, with the token's key (see tokenKey) */
-  onEnded(key: string, how: SessionEnd): void
-  revokedTtlMs?: number
-}
-
-export class SessionEnds {
-  /** token key -> ended, as far as this instance has heard */
-  private readonly ended = new LRUCache<string, SessionEnd>({ max: MAX_REMEMBERED, ttl: EXPIRED_TTL_MS })
-  private readonly revokedTtlMs: number
-
-  constructor(private readonly options: SessionEndsOptions) {
-    this.revokedTtlMs = options.revokedTtlMs ?? REVOKED_TTL_MS
-    options.bus.onNotice((notice) => this.receive(notice))
-  }
-
-  /**
-   * Ends a session on every instance. Resolves once the notice is on the bus and a revoked token
-   * is stored (or storing failed), so whatever the caller does next comes after both.
-   */
-  async end(token: string, how: SessionEnd): Promise<void> {
-    const key = tokenKey(token)
-    const announced = this.options.bus.announce(`${NOTICE_PREFIX}${how}:${key}`)
-    const redis = this.options.redis
-    if (how === 'revoked' && redis) {
-      try {
-        await redis.set(this.redisKey(key), '1', 'PX', this.revokedTtlMs)
-      } catch (error) {
-        this.options.log.warn(
-          { event: 'session_store_failed', err: String(error) },
-          'revoked session not stored: other instances learn of it only from the bus',
-        )
-      }
-    }
-    await announced
-  }
-
-  /** True when this instance has heard that the session ended. */
-  endedHere(key: string): boolean {
-    return this.ended.has(key)
-  }
-
-  /** True when the session ended as far as this instance has heard, or as Redis remembers. */
-  async isEnded(key: string): Promise<boolean> {
-    if (this.ended.has(key)) return true
-    const redis = this.options.redis
-    if (!redis || redis.status !== 'ready') return false
-    try {
-      return (await redis.exists(this.redisKey(key))) === 1
-    } catch {
-      // Redis went away: the notices this instance heard still hold
-      return false
-    }
-  }
-
-  private receive(notice: string): void {
-    if (!notice.startsWith(NOTICE_PREFIX)) return
-    const [how, key] = notice.slice(NOTICE_PREFIX.length).split(':')
-    if ((how !== 'revoked' && how !== 'expired') || !key) return
-    this.ended.set(key, how, { ttl: how === 'revoked' ? this.revokedTtlMs : EXPIRED_TTL_MS })
-    this.options.onEnded(key, how)
-  }
-
-  private redisKey(key: string): string {
-    return `${this.options.prefix}revoked:${key}`
-  }
-}
-
-export interface SessionAuthOptions extends Omit<SessionEndsOptions, 'onEnded'> {
+  registry: SessionRegistry
   users: UserResolver
+  log: FastifyBaseLogger
   /** takes one request from the address's rate-limit budget; false once it is spent */
   takeFromBudget(address: string): Promise<boolean>
 }
@@ -103,29 +27,30 @@ export interface SessionAuthOptions extends Omit<SessionEndsOptions, 'onEnded'> 
  * on the address's request budget, and an ending session reaches exactly its own sockets.
  */
 export class SessionAuth {
-  readonly ends: SessionEnds
   /** token key -> the sockets signed in with it on this instance */
   private readonly bySession = new Map<string, Set<ClientSocket>>()
+  /** token key -> the token, while sockets hold it: what a check after a bus outage asks about */
+  private readonly tokens = new Map<string, string>()
+  private revalidating: Promise<void> | null = null
 
   constructor(private readonly options: SessionAuthOptions) {
-    this.ends = new SessionEnds({
-      ...options,
-      onEnded: (key) => {
-        options.users.forget(key)
-        this.endSockets(key)
-      },
-    })
+    const { bus, registry } = options
+    registry.onAnnounce((notice) => bus.announce(notice))
+    bus.onNotice((notice) => registry.receive(notice))
+    registry.onEnded((keys) => keys.forEach((key) => this.endSockets(key)))
   }
 
   async authenticate(token: string, address: string): Promise<Authentication> {
+    const { registry, users } = this.options
     const key = tokenKey(token)
-    if (await this.ends.isEnded(key)) return { refused: 'sessionEnded' }
+    if (await registry.isEnded(key)) return { refused: 'sessionEnded' }
     // each auth costs the upstream a user-info call, so it counts like a request
     if (!(await this.options.takeFromBudget(address))) return { refused: 'tooManyRequests' }
-    const resolution = await this.options.users.resolve(token, key)
+    const resolution = await users.resolve(token, key)
     if ('error' in resolution) return { refused: resolution.error }
     // the session may have ended while its user-info answer was on its way
-    if (this.ends.endedHere(key)) return { refused: 'sessionEnded' }
+    if (registry.endedHere(key)) return { refused: 'sessionEnded' }
+    this.tokens.set(key, token)
     return { userId: resolution.userId, session: key }
   }
 
@@ -143,7 +68,39 @@ export class SessionAuth {
     if (client.session) this.remove(client.session, client)
   }
 
+  /**
+   * The bus is back after an outage: ends it may have missed are found by asking the upstream about
+   * every token a socket here holds, REVALIDATE_CONCURRENCY at a time. A token it no longer accepts
+   * ends every session of its user, here and on the other instances.
+   */
+  revalidate(): Promise<void> {
+    this.revalidating ??= this.checkHeldTokens().finally(() => (this.revalidating = null))
+    return this.revalidating
+  }
+
+  private async checkHeldTokens(): Promise<void> {
+    const { registry, users, log } = this.options
+    for (const key of this.tokens.keys()) if (!this.bySession.has(key)) this.tokens.delete(key)
+    const queue = [...this.tokens]
+    let ended = 0
+    const worker = async (): Promise<void> => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [key, token] = next
+        if (!this.bySession.has(key) || registry.endedHere(key)) continue
+        const userId = registry.userOf(key)
+        const resolution = await users.revalidate(token, key)
+        if ('userId' in resolution || resolution.error !== 'notAuthorised') continue
+        ended++
+        await registry.end('expired', { token, userId })
+      }
+    }
+    const checked = queue.length
+    await Promise.all(Array.from({ length: Math.min(REVALIDATE_CONCURRENCY, checked) }, worker))
+    log.info({ event: 'sessions_revalidated', checked, ended }, 'socket sessions checked after a bus outage')
+  }
+
   private endSockets(key: string): void {
+    this.tokens.delete(key)
     const clients = this.bySession.get(key)
     if (!clients) return
     this.bySession.delete(key)
@@ -154,5 +111,6 @@ export class SessionAuth {
     const clients = this.bySession.get(key)
     if (!clients?.delete(client) || clients.size > 0) return
     this.bySession.delete(key)
+    this.tokens.delete(key)
   }
 }

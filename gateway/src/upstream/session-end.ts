@@ -1,7 +1,8 @@
 import { isSuccess, isTokenExpired, type CallName } from '@tradegate/shared'
 
-// Which answers end the session that asked for them. `revoked`: the user ended it (sign-out, a new
-// login password); `expired`: the upstream says it is over.
+// Which answers end the sessions of the user who asked for them: the upstream ends every session of
+// a user at once. `revoked`: the user ended them (sign-out, a new login or fund password); `expired`:
+// the upstream says the token is over.
 
 export type SessionEnd = 'revoked' | 'expired'
 
@@ -9,9 +10,14 @@ export type SessionEnd = 'revoked' | 'expired'
 const MAX_ENVELOPE_BYTES = 1024
 const EXPIRED_MARK = Buffer.from('Token')
 
-function changesLoginPassword(name: CallName, query: unknown): boolean {
-  if (name === 'updateUserLoginPwd') return true
-  return name === 'updatePwd' && (query as { signType?: unknown } | null)?.signType === 'login'
+/** A login or fund password change: the upstream signs every session of the user out when it succeeds. */
+function changesPassword(name: CallName): boolean {
+  return name === 'updateUserLoginPwd' || name === 'updatePwd'
+}
+
+/** Calls whose success ends the caller's sessions: the gateway learns the caller's user before sending them. */
+export function mayEndSessions(name: CallName): boolean {
+  return name === 'loginOut' || changesPassword(name)
 }
 
 function envelopeOf(body: Buffer): { code: number | string; msg?: string } | null {
@@ -27,8 +33,8 @@ function envelopeOf(body: Buffer): { code: number | string; msg?: string } | nul
 }
 
 /** How the upstream's answer to a call made with a session ends that session, if it does. */
-export function sessionEndOf(name: CallName, query: unknown, body: Buffer): SessionEnd | null {
-  const password = changesLoginPassword(name, query)
+export function sessionEndOf(name: CallName, body: Buffer): SessionEnd | null {
+  const password = changesPassword(name)
   // only answers that may be the token-expired one are parsed
   if (name !== 'loginOut' && !password && !(body.length <= MAX_ENVELOPE_BYTES && body.includes(EXPIRED_MARK)))
     return null
@@ -36,4 +42,10 @@ export function sessionEndOf(name: CallName, query: unknown, body: Buffer): Sess
   if (envelope && isTokenExpired(envelope)) return 'expired'
   if (name === 'loginOut') return 'revoked'
   return password && envelope && isSuccess(envelope) ? 'revoked' : null
+}
+
+/** How a USER_STATUS event the upstream pushes on its feed ends the user's sessions, if it does. */
+export function sessionEndOfStatus(data: Record<string, unknown>): SessionEnd | null {
+  if (data.status === 'logout') return 'revoked'
+  return data.status === 'expired' ? 'expired' : null
 }

@@ -16,6 +16,8 @@ export interface UserResolverOptions {
   /** how long a rejected token is remembered, so a client cannot make us hammer the upstream */
   rejectedTtlMs?: number
   maxEntries?: number
+  /** told of every token a user-info answer names, so sessions can be ended by user */
+  onResolved?(key: string, userId: string): void
 }
 
 /** What a token is known by in caches, in Redis and on the bus: never the token itself. */
@@ -43,14 +45,22 @@ export class UserResolver {
         // a session ended while this call was out: its answer is not kept
         if (this.inflight.get(key) !== started) return resolution
         this.inflight.delete(key)
-        if ('userId' in resolution) this.cache.set(key, resolution)
-        else if (resolution.error === 'notAuthorised')
+        if ('userId' in resolution) {
+          this.cache.set(key, resolution)
+          this.options.onResolved?.(key, resolution.userId)
+        } else if (resolution.error === 'notAuthorised')
           this.cache.set(key, resolution, { ttl: this.options.rejectedTtlMs ?? 5000 })
         return resolution
       })
       this.inflight.set(key, (pending = started))
     }
     return pending
+  }
+
+  /** The token's user as the upstream says now, whatever is cached: for sessions whose end may have been missed. */
+  revalidate(token: string, key = tokenKey(token)): Promise<UserResolution> {
+    this.forget(key)
+    return this.resolve(token, key)
   }
 
   /** Drops what is known about a token, and keeps no answer that is on its way. */
@@ -73,18 +83,26 @@ export class UserResolver {
       return { error: 'upstreamUnavailable' }
     }
     if (answer.status >= 500) return { error: 'upstreamUnavailable' }
-    let envelope: { code?: unknown; data?: { userId?: unknown } } | null
-    try {
-      envelope = JSON.parse(answer.body.toString()) as typeof envelope
-    } catch {
-      return { error: 'upstreamUnavailable' }
-    }
-    const userId = envelope?.data?.userId
-    if (envelope?.code !== 200 || (typeof userId !== 'string' && typeof userId !== 'number')) {
-      return { error: 'notAuthorised' }
-    }
-    const id = String(userId)
-    // the id becomes a topic name, so it must look like one
-    return /^[\w-]{1,64}$/.test(id) ? { userId: id } : { error: 'notAuthorised' }
+    const read = userOfAnswer(answer.body)
+    if (read === undefined) return { error: 'upstreamUnavailable' }
+    return read === null ? { error: 'notAuthorised' } : { userId: read }
   }
+}
+
+/**
+ * The user a user-info answer names: undefined when the body is not JSON, null when it names none
+ * (a refusal, an expired token) or an id that could not be a topic name.
+ */
+export function userOfAnswer(body: Buffer): string | null | undefined {
+  let envelope: { code?: unknown; data?: { userId?: unknown } } | null
+  try {
+    envelope = JSON.parse(body.toString()) as typeof envelope
+  } catch {
+    return undefined
+  }
+  const userId = envelope?.data?.userId
+  if (envelope?.code !== 200 || (typeof userId !== 'string' && typeof userId !== 'number')) return null
+  const id = String(userId)
+  // the id becomes a topic name, so it must look like one
+  return /^[\w-]{1,64}$/.test(id) ? id : null
 }
