@@ -163,14 +163,20 @@ const CHROMIUM = '/usr/bin/chromium'
 
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-  // Playwright starts Chromium in a process group of its own and ends it on close; registered too,
-  // with its profile folder, so that the teardown ends them when a killed worker cannot
-  // (/usr/bin/chromium is Debian's launcher script, which usually execs /usr/lib/chromium/chromium)
+  adoptChromium()
+  return browser
+}
+
+/**
+ * Registers the Chromium just started (Playwright starts it in a process group of its own and ends
+ * it on close) with its profile folder, so that the teardown ends them when a killed worker cannot.
+ */
+export function adoptChromium(): void {
+  // /usr/bin/chromium is Debian's launcher script, which usually execs /usr/lib/chromium/chromium
   for (const pid of adoptChildGroups((command) => /(^|\s)\S*\/chromium(\s|$)/.test(command))) {
     const profile = /--user-data-dir=(\S+)/.exec(commandLine(pid))?.[1]
     if (profile) ownDir(profile)
   }
-  return browser
 }
 
 export interface OpenedPage {

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, createFundedAccount, startStack } from '../browser/stack'
+import { ownTempDir } from '../../../gateway/test/support/owned-processes'
+import { adoptChromium, CHROMIUM_ARGS, createFundedAccount, startStack } from '../browser/stack'
 
 // Lighthouse against the built client served by the real gateway and sandbox, in Debian's Chromium.
 // Signed-in pages are measured with a session prepared over HTTP: the token sits in the profile's
@@ -43,12 +42,13 @@ export interface AuditOptions {
 
 export async function auditPages({ formFactors, categories, paths }: AuditOptions): Promise<PageScores[]> {
   const stack = await startStack()
-  const profile = mkdtempSync(join(tmpdir(), 'tradegate-lighthouse-'))
+  const profile = ownTempDir('tradegate-lighthouse-')
   const port = 9300 + Math.floor(Math.random() * 500)
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   })
+  adoptChromium()
   const results: PageScores[] = []
   try {
     const token = await createFundedAccount(stack)
