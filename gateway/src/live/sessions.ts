@@ -87,7 +87,9 @@ export class SessionAuth {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [key, token] = next
         if (!this.bySession.has(key) || registry.endedHere(key)) continue
-        const userId = registry.userOf(key)
+        // the sockets know their user even if the registry has let the token go
+        const holder = this.bySession.get(key)?.values().next().value
+        const userId = holder?.userId ?? registry.userOf(key)
         const resolution = await users.revalidate(token, key)
         if ('userId' in resolution || resolution.error !== 'notAuthorised') continue
         ended++
