@@ -84,6 +84,11 @@ export interface CallDefinition {
   cache?: CachePolicy
   /** set where the specification leaves the call out and this project decided its shape */
   definedByUs?: true
+  /**
+   * A call that sends money to an address: without its network field it goes to the coin's default
+   * network (the first RECHARGE_SETTING row of the coin), and the address and memo are held to that one.
+   */
+  network?: { field: string; coinField: string }
 }
 
 /** Upload calls wait this long for the upstream, past the deployment's default. */
@@ -440,6 +445,7 @@ export const CALLS = {
       }),
       'chain',
     ),
+    network: { field: 'chain', coinField: 'coin' },
     auth: true,
     data: MoneyRequest,
   },

@@ -1,6 +1,11 @@
 // Every reason the sandbox can refuse a request with; the client translates each one, and a test
 // fails when any language lacks one.
 export const REFUSALS = [
+  // a withdrawal address or memo against the rules of its network (shared/withdrawal.ts)
+  'addressNotForNetwork',
+  'memoRequired',
+  'badMemo',
+  'memoNotUsed',
   'addressBookFull',
   'coinPrecisionExceeded',
   'holdingNotRunning',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Decimal } from 'decimal.js'
-import { toDecimal, withdrawalFee, type MoneyRequest } from '@tradegate/shared'
+import { checkAddress, toDecimal, withdrawalFee, type MoneyRequest } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
 import type { User } from '../accounts/users'
 import { idSequence, type SandboxState } from '../state'
@@ -171,6 +171,9 @@ export class Cashier {
     const settings = this.state.settings.current
     const rules = settings.WITHDRAWAL_SETTING
     const channel = this.channel(input.coin, input.chain)
+    // held to the network it goes to, named or the coin's default one
+    const addressProblem = checkAddress(channel.chain, input.address, input.memo ?? '')
+    if (addressProblem) refuse(addressProblem)
     requireCoinPlaces(input.amount, input.places)
     const usesFundPassword =
       settings.FUND_PASSWORD_SETTING.withdraw || settings.VERIFY_CODE_SETTING.withdrawPassword

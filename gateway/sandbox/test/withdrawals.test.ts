@@ -69,6 +69,21 @@ describe('sandbox withdrawals', () => {
     expect(tagged).toMatchObject({ coin: 'xrp', amount: '50', address: RIPPLE })
   })
 
+  it("holds a withdrawal without chain to the coin's default network, address and tag alike", async () => {
+    const client = await fundedUser()
+    const withdraw = { coin: 'usdt', amount: '100', address: TRON, pwd: 'fund-pass' }
+    const refusals = await Promise.all([
+      client.refused('withdrawSubmit', { query: { ...withdraw, address: ETHEREUM } }),
+      client.refused('withdrawSubmit', { query: { ...withdraw, address: 'AAAAAAAAAAAAAAAA' } }),
+      client.refused('withdrawSubmit', {
+        query: { ...withdraw, coin: 'xrp', amount: '50', address: RIPPLE },
+      }),
+    ])
+    expect(refusals).toEqual(['addressNotForNetwork', 'addressNotForNetwork', 'memoRequired'])
+    const sent = await client.ok('withdrawSubmit', { query: withdraw })
+    expect(sent).toMatchObject({ chain: 'TRC20', address: TRON })
+  })
+
   it('charges the fee by the shared formula the client quotes with', async () => {
     const client = await fundedUser()
     const { freeLeft } = await client.ok('withdrawStatus')

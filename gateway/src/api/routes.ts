@@ -25,6 +25,7 @@ import {
 } from './uploads'
 import type { FormPart } from './multipart'
 import { checkWholeNumbers } from './whole-numbers'
+import { checkDefaultNetwork } from './default-network'
 import { CachedFastPath } from './cached-fast-path'
 import type { TrustFunction } from '../config'
 
@@ -77,6 +78,8 @@ interface RouteContext {
   proxy: Proxy
   uploads: UploadGate
   precisions: PrecisionSource
+  /** the getAllSetting answer, parsed, through the response cache */
+  readSettings: () => Promise<unknown>
   multipartLimits: MultipartLimits
   queryMaxParams: number
 }
@@ -94,6 +97,7 @@ export const apiPlugin = fp<ApiOptions>(
       prepareCallRoute(name, definition, options.uploadLimitBytes + MULTIPART_OVERHEAD_BYTES),
     )
     const readCoinList = cachedReader(proxy, routes, 'getCoinList')
+    const readSettings = cachedReader(proxy, routes, 'getAllSetting')
     app.decorate('readCoinList', readCoinList)
     const productReaders = {
       finance: cachedReader(proxy, routes, 'financeProducts'),
@@ -126,6 +130,7 @@ export const apiPlugin = fp<ApiOptions>(
         }),
       },
       precisions,
+      readSettings,
       multipartLimits: {
         ...MULTIPART_LIMITS,
         fileBytes: options.uploadLimitBytes,
@@ -260,13 +265,19 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
         },
     // the Chinese rule answers before the schema does, and so does the money rule
     preValidation:
-      route.multipart || route.amountFields.length > 0
+      route.multipart || route.amountFields.length > 0 || route.definition.network
         ? async (request) => {
             checkChineseRule(app, route, request, context.queryMaxParams)
             checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
             if (route.multipart) request.uploadForm = checkedUploadBody(app, request.body as FormPart[])
             if (route.amountFields.length > 0)
               checkAmounts(route.amountFields, amountInput(request), await context.precisions.current())
+            if (route.definition.network)
+              checkDefaultNetwork(
+                route.definition.network,
+                request.query as Record<string, unknown>,
+                await context.readSettings().catch(() => null),
+              )
           }
         : (request, _reply, done) => {
             checkChineseRule(app, route, request, context.queryMaxParams)

@@ -51,7 +51,8 @@ describe('the money rule on every call with an amount', () => {
   it.each(AMOUNT_FIELDS)('%s passes a valid amount on to the upstream', async (_label, name, field) => {
     const response = await stack.gateway.app.inject(requestWith(name, field, '1'))
     expect(response.json().msg).not.toBe('invalidAmount')
-    expect(await stack.upstream.calls()).toEqual({ [CALLS[name].path]: 1 })
+    // the call itself; a withdrawal also reads the cached settings for its default network
+    expect((await stack.upstream.calls())[CALLS[name].path]).toBe(1)
   })
 
   const refusedTexts = [

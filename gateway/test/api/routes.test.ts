@@ -272,10 +272,35 @@ describe('schemas, body limits and poisoning', () => {
     expect(refused.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'query.address' })
     const missingTag = await withdraw('XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh')
     expect(missingTag.json()).toEqual({ code: 400, msg: 'badRequest', detail: 'query.memo' })
-    expect(await stack.upstream.totalCalls()).toBe(0)
+    // the withdrawal itself: the gateway may read its cached settings from the upstream meanwhile
+    expect((await stack.upstream.calls())[CALLS.withdrawSubmit.path]).toBeUndefined()
     const passed = await withdraw('ERC20', ethereum)
     expect(passed.json()).not.toMatchObject({ msg: 'badRequest' })
-    expect(await stack.upstream.totalCalls()).toBe(1)
+    expect((await stack.upstream.calls())[CALLS.withdrawSubmit.path]).toBe(1)
+  })
+
+  it("holds a withdrawal without chain to the coin's default network, address and tag alike", async () => {
+    const withdraw = (query: string) =>
+      inject({ method: 'POST', url: `${CALLS.withdrawSubmit.path}?amount=25&pwd=secret-pass&${query}` })
+    const ethereum = '0x52908400098527886E0F7030069857D2E4169EE7'
+    const cases = [
+      // usdt's default network in the settings is TRC20, btc's is BTC, xrp's is XRP and needs a tag
+      [`coin=usdt&address=${ethereum}`, 'query.address'],
+      ['coin=btc&address=TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'query.address'],
+      ['coin=usdt&address=AAAAAAAAAAAAAAAA', 'query.address'],
+      ['coin=xrp&address=rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', 'query.memo'],
+    ] as const
+    for (const [query, detail] of cases) {
+      const refused = await withdraw(query)
+      expect(refused.statusCode, query).toBe(400)
+      expect(refused.json(), query).toEqual({ code: 400, msg: 'badRequest', detail })
+    }
+    expect((await stack.upstream.calls())[CALLS.withdrawSubmit.path]).toBeUndefined()
+    const passed = await withdraw('coin=usdt&address=TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE')
+    expect(passed.json()).not.toMatchObject({ msg: 'badRequest' })
+    const tagged = await withdraw('coin=xrp&address=rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh&memo=12345')
+    expect(tagged.json()).not.toMatchObject({ msg: 'badRequest' })
+    expect((await stack.upstream.calls())[CALLS.withdrawSubmit.path]).toBe(2)
   })
 
   it('checks a flash-exchange quote id and the quote call before anything reaches upstream', async () => {
