@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import { FAILURE_CODE, LIMITS } from '@tradegate/shared'
+import { NoticeLog } from './accounts/notices'
 import { accountHandlers } from './accounts/handlers'
 import type { KycApplication } from './accounts/kyc-handlers'
 import { ROOT_INVITE_CODE, UserDirectory } from './accounts/users'
@@ -148,17 +149,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 function createState(hub: FeedHub, seed: number, tickMs: number, clock: () => number): SandboxState {
+  const notices = new NoticeLog(clock)
   const state: SandboxState = {
     clock,
     market: new Market({ seed, tickMs, clock }),
     users: new UserDirectory(clock),
-    ledger: new Ledger(clock, (userId, balance, cause) =>
-      hub.publishUser('OWNCOIN', userId, { ...balance, ...cause }),
+    ledger: new Ledger(
+      clock,
+      (userId, balance, cause) => hub.publishUser('OWNCOIN', userId, { ...balance, ...cause }),
+      notices,
     ),
     settings: new SettingsStore(),
     messages: new MessageBox(clock),
     profits: new ProfitBook(clock),
     publish: (type, userId, data) => hub.publishUser(type, userId, data),
+    notices,
   }
   // the house's own account owns the root invite code, so the first user can register
   state.users.create({

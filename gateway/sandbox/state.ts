@@ -1,4 +1,5 @@
 import type { UserType } from '@tradegate/shared'
+import type { NoticeLog } from './accounts/notices'
 import type { UserDirectory } from './accounts/users'
 import type { MessageBox } from './content/messages'
 import type { SettingsStore } from './content/settings'
@@ -19,6 +20,8 @@ export interface SandboxState {
   messages: MessageBox
   profits: ProfitBook
   publish: PublishUserEvent
+  /** the users' recent events, which publish carries as `event` and userNotices answers */
+  notices: NoticeLog
 }
 
 // the domains that import SandboxState from here take their id sequences from here too

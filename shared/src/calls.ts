@@ -55,6 +55,7 @@ import { ANY_ADDRESS_PATTERN, NETWORK_RULES } from './withdrawal'
 import { AMOUNT_KEYWORD, type AmountMarker } from './money'
 import type { WholeBounds } from './whole-number'
 import { Settings } from './settings'
+import { UserNotice } from './notices'
 
 // The one table of every call the browser may make; the gateway registers routes from it and the
 // client derives its fetch functions from it, so no path is written anywhere else.
@@ -334,6 +335,15 @@ export const CALLS = {
   },
   /** the light call made on every signed-in navigation */
   userInfo: { method: 'GET', path: '/api/user/info', auth: true, data: UserInfo, definedByUs: true },
+  /** The user's recent events (shared/src/notices.ts) since an epoch ms, newest first: what a page missed. */
+  userNotices: {
+    method: 'GET',
+    path: '/api/user/notices',
+    query: Query({ since: Type.Optional(IdText) }),
+    auth: true,
+    data: Type.Array(UserNotice),
+    definedByUs: true,
+  },
 
   // ---- assets and common ----
   assetBalance: { method: 'GET', path: '/api/asset/assetBalance', auth: true, data: Type.Array(Balance) },

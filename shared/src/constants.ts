@@ -44,6 +44,10 @@ export const STORAGE_KEYS = deepFreeze({
   timeZone: '_timeZone',
   /** defined by us: the indicators the user drew on the candle chart */
   chartIndicators: '_chartIndicators',
+  /** defined by us: the kinds of event the user chose not to be interrupted by (a toast) */
+  noticeMutes: '_noticeMutes',
+  /** defined by us, in session storage: the notification centre's list, gone with the session */
+  notices: '_notices',
 })
 
 export const DEFAULT_LANGUAGE = 'zh'

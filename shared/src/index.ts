@@ -1,6 +1,7 @@
 export * from './chinese'
 export * from './format'
 export * from './protocol'
+export * from './notices'
 export * from './schemas'
 export * from './settings'
 export * from './constants'

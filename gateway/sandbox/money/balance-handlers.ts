@@ -9,7 +9,7 @@ import { coinPlacesOf, requireCoinPlaces } from './precision'
 
 // Balances, transfers between a user's own accounts, and the day's and all-time profit.
 
-type BalanceCalls = 'assetBalance' | 'transferFunds' | 'getProfit'
+type BalanceCalls = 'assetBalance' | 'transferFunds' | 'getProfit' | 'userNotices'
 
 export function balanceHandlers(state: SandboxState): Pick<Handlers, BalanceCalls> {
   const { ledger, market, settings } = state
@@ -17,6 +17,7 @@ export function balanceHandlers(state: SandboxState): Pick<Handlers, BalanceCall
 
   return {
     assetBalance: ({ user }) => ledger.balances(user.id),
+    userNotices: ({ user, query }) => state.notices.since(user.id, Number(query.since ?? 0)),
 
     transferFunds: ({ user, body }) => {
       if (body.from === body.to) return refuse('sameAccount')

@@ -86,6 +86,7 @@ export class Cashier {
         { pool: 'outside', coin, amount: amount.negated() },
         { userId: user.id, account: 'platform', coin, available: amount },
       ],
+      notices: [{ userId: user.id, kind: 'deposit', coin, amount: text(amount) }],
     })
     const chain = this.defaultChain(coin)
     const request = this.request(user.id, coin, amount, ZERO, 'completed', '', {
@@ -130,6 +131,7 @@ export class Cashier {
           { pool: 'outside', coin: request.coin, amount: amount.negated() },
           { userId: request.userId, account: 'platform', coin: request.coin, available: amount },
         ],
+        notices: [{ userId: request.userId, kind: 'deposit', coin: request.coin, amount: text(amount) }],
       })
     }
     request.status = approve ? 'completed' : 'rejected'
@@ -208,6 +210,13 @@ export class Cashier {
     const amount = toDecimal(request.amount)
     const fee = toDecimal(request.fee)
     const wallet = { userId: request.userId, account: 'platform' as const, coin: request.coin }
+    const reviewed = {
+      userId: request.userId,
+      kind: 'withdrawalReviewed' as const,
+      coin: request.coin,
+      amount: request.amount,
+      outcome: approve ? 'approved' : 'rejected',
+    }
     if (approve) {
       this.state.ledger.apply({
         kind: 'withdraw',
@@ -217,12 +226,14 @@ export class Cashier {
           { pool: 'fees', coin: request.coin, amount: fee },
           { pool: 'outside', coin: request.coin, amount: amount.minus(fee) },
         ],
+        notices: [reviewed],
       })
     } else {
       this.state.ledger.apply({
         kind: 'withdraw',
         note: `withdrawal #${id} rejected`,
         legs: [releaseLeg(request.userId, 'platform', request.coin, amount)],
+        notices: [reviewed],
       })
     }
     request.status = approve ? 'completed' : 'rejected'

@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js'
-import type { AccountType, Balance, FinancialRecord, RecordKind } from '@tradegate/shared'
+import type { AccountType, Balance, FinancialRecord, RecordKind, UserNotice } from '@tradegate/shared'
+import type { NoticeFields, NoticeLog } from '../accounts/notices'
 import { refuse } from '../api/refusal'
 import { ZERO, text } from './amounts'
 
@@ -42,6 +43,8 @@ export interface Movement {
   kind: RecordKind
   note: string
   legs: Leg[]
+  /** events to tell users about once the movement stands, each in that user's first balance frame */
+  notices?: Array<NoticeFields & { userId: string }>
 }
 
 export interface Wallet {
@@ -57,6 +60,8 @@ export interface UserRecord extends FinancialRecord {
 export interface BalanceChange {
   kind: RecordKind
   change: string
+  /** what happened, on the first balance frame of a movement that tells the user of an event */
+  event?: UserNotice
 }
 
 export type BalanceListener = (userId: string, balance: Balance, cause: BalanceChange) => void
@@ -70,6 +75,7 @@ export class Ledger {
   constructor(
     private readonly clock: () => number,
     private readonly onBalance: BalanceListener = () => {},
+    private readonly notices?: NoticeLog,
   ) {}
 
   wallet(userId: string, account: AccountType, coin: string): Wallet {
@@ -153,11 +159,21 @@ export class Ledger {
         userId: leg.userId,
       })
     }
+    const events = new Map<string, UserNotice>()
+    for (const { userId, ...fields } of movement.notices ?? []) {
+      if (this.notices) events.set(userId, this.notices.add(userId, fields))
+    }
     for (const key of nextWallets.keys()) {
       const [userId, account, coin] = key.split('|') as [string, AccountType, string]
       const wallet = this.wallet(userId, account, coin)
       const change = wallet.available.minus(availableBefore.get(key) ?? ZERO)
-      this.onBalance(userId, toBalance(account, coin, wallet), { kind: movement.kind, change: text(change) })
+      const event = events.get(userId)
+      events.delete(userId)
+      this.onBalance(userId, toBalance(account, coin, wallet), {
+        kind: movement.kind,
+        change: text(change),
+        ...(event ? { event } : {}),
+      })
     }
   }
 

@@ -14,6 +14,7 @@ import {
   type Position,
   type TriggerBy,
 } from '@tradegate/shared'
+import type { NoticeFields } from '../accounts/notices'
 import type { User } from '../accounts/users'
 import { refuse } from '../api/refusal'
 import { CONTRACT_LEVERAGES, QUOTE_COIN, USDT_PER_SHARE } from '../markets/catalogue'
@@ -312,26 +313,27 @@ export class ContractDesk {
       const price = prices.get(order.symbol)
       if (order.status !== 'open' || !price || order.positionId !== undefined) continue
       // a resting limit opens at its own price, however far the market moved past it
-      if (this.crossed(order, price)) this.open(order, toDecimal(order.price))
+      if (this.crossed(order, price)) this.open(order, toDecimal(order.price), true)
     }
     for (const position of [...this.positions]) {
       const price = prices.get(position.symbol)
       if (position.status !== 'open' || !price) continue
       if (this.pnl(position, price).lessThanOrEqualTo(toDecimal(position.margin).negated())) {
-        this.settle(position, toDecimal(position.shares), price, 'liquidated')
+        this.settle(position, toDecimal(position.shares), price, 'liquidated', 'liquidated')
         continue
       }
       for (const order of this.closeOrdersOf(position.id)) {
         if (position.status === 'open' && this.closeCrossed(order, price)) {
-          this.fillClose(order, position, toDecimal(order.price))
+          this.fillClose(order, position, toDecimal(order.price), true)
         }
       }
       if (position.status !== 'open') continue
       const setting = this.losses.find((row) => row.positionId === position.id && row.status === 'active')
       const watched = setting?.triggerBy === 'mark' ? this.markPrice(position.symbol, price) : price
-      if (setting && this.triggers(setting, position.direction, watched)) {
+      const trigger = setting && this.triggeredBy(setting, position.direction, watched)
+      if (setting && trigger) {
         setting.status = 'triggered'
-        this.settle(position, toDecimal(position.shares), price, 'closed')
+        this.settle(position, toDecimal(position.shares), price, 'closed', trigger)
       }
     }
   }
@@ -361,31 +363,44 @@ export class ContractDesk {
     return this.closeOrdersOf(positionId).reduce((sum, order) => sum.plus(order.shares), ZERO)
   }
 
-  private fillClose(order: UserContractOrder, position: UserPosition, price: Decimal): UserPosition {
+  private fillClose(
+    order: UserContractOrder,
+    position: UserPosition,
+    price: Decimal,
+    announce = false,
+  ): UserPosition {
     const margin = marginShare(position.margin, position.shares, order.shares)
     filled(order, price)
     order.margin = text(margin)
-    const closed = this.settle(position, toDecimal(order.shares), price, 'closed')
+    const closed = this.settle(
+      position,
+      toDecimal(order.shares),
+      price,
+      'closed',
+      announce ? 'closeFilled' : undefined,
+    )
     order.fee = closed.closeFee ?? '0'
     return closed
   }
 
-  private triggers(setting: LossSetting, direction: Direction, price: Decimal): boolean {
+  /** Which exit the price reached, if any. */
+  private triggeredBy(
+    setting: LossSetting,
+    direction: Direction,
+    price: Decimal,
+  ): 'stopLoss' | 'takeProfit' | null {
     const stop = toDecimal(setting.stopLoss)
     const take = toDecimal(setting.takeProfit)
-    if (direction === 'long') {
-      return (
-        (stop.greaterThan(0) && price.lessThanOrEqualTo(stop)) ||
-        (take.greaterThan(0) && price.greaterThanOrEqualTo(take))
-      )
-    }
-    return (
-      (stop.greaterThan(0) && price.greaterThanOrEqualTo(stop)) ||
-      (take.greaterThan(0) && price.lessThanOrEqualTo(take))
-    )
+    const long = direction === 'long'
+    if (stop.greaterThan(0) && (long ? price.lessThanOrEqualTo(stop) : price.greaterThanOrEqualTo(stop)))
+      return 'stopLoss'
+    if (take.greaterThan(0) && (long ? price.greaterThanOrEqualTo(take) : price.lessThanOrEqualTo(take)))
+      return 'takeProfit'
+    return null
   }
 
-  private open(order: UserContractOrder, price: Decimal): void {
+  /** Opens the order's position; `announce` when a resting order filled as the market moved. */
+  private open(order: UserContractOrder, price: Decimal, announce = false): void {
     const fee = toDecimal(order.fee)
     this.state.ledger.apply({
       kind: 'contract',
@@ -416,7 +431,14 @@ export class ContractDesk {
     this.positions.unshift(position)
     if (order.exits) this.keepExits(position, order.exits)
     payFeeRebates(this.state, order.userId, QUOTE_COIN, fee)
-    this.publish(position)
+    const notice: NoticeFields = {
+      kind: 'orderFilled',
+      symbol: order.symbol,
+      side: order.direction,
+      qty: order.shares,
+      price: text(price),
+    }
+    this.publish(position, announce ? notice : undefined)
   }
 
   /**
@@ -428,6 +450,7 @@ export class ContractDesk {
     closing: Decimal,
     price: Decimal,
     status: 'closed' | 'liquidated',
+    announce?: 'closeFilled' | 'takeProfit' | 'stopLoss' | 'liquidated',
   ): UserPosition {
     const shares = toDecimal(position.shares)
     const whole = closing.greaterThanOrEqualTo(shares)
@@ -473,7 +496,16 @@ export class ContractDesk {
     closed.closedAt = this.state.clock()
     this.state.profits.add(position.userId, pnl.minus(fee))
     payFeeRebates(this.state, position.userId, QUOTE_COIN, fee)
-    this.publish(closed)
+    const notice: NoticeFields | undefined = announce && {
+      kind: announce,
+      symbol: position.symbol,
+      side: position.direction,
+      qty: text(closing),
+      price: text(price),
+      coin: QUOTE_COIN,
+      amount: text(pnl.minus(fee)),
+    }
+    this.publish(closed, notice)
     return closed
   }
 
@@ -502,8 +534,10 @@ export class ContractDesk {
     }
   }
 
-  private publish(position: UserPosition): void {
-    this.state.publish('POSITION', position.userId, { ...this.view(position) })
+  /** The position's new state to its owner, with the event that changed it when they did not ask. */
+  private publish(position: UserPosition, notice?: NoticeFields): void {
+    const event = notice && this.state.notices.add(position.userId, notice)
+    this.state.publish('POSITION', position.userId, { ...this.view(position), ...(event ? { event } : {}) })
   }
 }
 

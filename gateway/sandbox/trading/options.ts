@@ -201,7 +201,20 @@ export class OptionDesk {
     position.settlePrice = text(price)
     position.payout = text(payout)
     this.state.profits.add(position.userId, payout.minus(position.cost).minus(position.fee))
-    this.state.publish('SETTLEMENT', position.userId, { product: 'option', ...publicPosition(position) })
+    const event = this.state.notices.add(position.userId, {
+      kind: 'optionSettled',
+      symbol: position.symbol,
+      side: position.kind,
+      qty: position.quantity,
+      price: text(price),
+      coin: QUOTE_COIN,
+      amount: text(payout),
+    })
+    this.state.publish('SETTLEMENT', position.userId, {
+      product: 'option',
+      ...publicPosition(position),
+      event,
+    })
   }
 
   private instrumentOf(coin: string): Instrument {

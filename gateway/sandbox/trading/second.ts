@@ -115,7 +115,17 @@ export class SecondDesk {
     order.closePrice = text(close)
     order.profit = text(profit)
     this.state.profits.add(order.userId, profit)
-    this.state.publish('SETTLEMENT', order.userId, { ...publicOrder(order) })
+    const event = this.state.notices.add(order.userId, {
+      kind: 'secondSettled',
+      symbol: order.symbol,
+      side: order.direction,
+      qty: text(amount),
+      price: text(close),
+      coin: QUOTE_COIN,
+      amount: text(profit),
+      outcome,
+    })
+    this.state.publish('SETTLEMENT', order.userId, { ...publicOrder(order), event })
   }
 }
 

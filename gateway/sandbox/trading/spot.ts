@@ -7,6 +7,7 @@ import { spotPairs } from '../markets/listings'
 import type { SymbolTick } from '../markets/market'
 import type { BookFill, OrderBook, RestingOrder } from '../markets/order-book'
 import { ZERO, text } from '../money/amounts'
+import type { NoticeFields } from '../accounts/notices'
 import { holdLeg, releaseLeg, type Leg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
 import {
@@ -51,6 +52,8 @@ export interface SpotSubmission {
 interface Execution {
   legs: Leg[]
   settle: () => void
+  /** the order's owner is told of this fill when it happens without their asking (a resting order) */
+  notice: NoticeFields & { userId: string }
 }
 
 export class SpotDesk {
@@ -171,7 +174,7 @@ export class SpotDesk {
         const order = this.byId.get(resting.id)
         if (!order) continue
         try {
-          this.fillAtLimit(order, book)
+          this.fillAtLimit(order, book, true)
         } catch {
           // a fill that cannot be paid (never expected: the order holds its worst case) stays open
         }
@@ -213,14 +216,16 @@ export class SpotDesk {
       kind: 'spot',
       note: `${order.side} ${text(quantity)} ${order.coin} from the book (#${order.id})`,
       legs: [...holdLegs, ...taker.legs, ...house, ...makers.flatMap((maker) => maker.legs)],
+      // the taker hears its answer; the resting orders it met are told they filled
+      notices: makers.map((maker) => maker.notice),
     })
     book.take(order.side, fills)
     taker.settle()
     for (const maker of makers) maker.settle()
   }
 
-  /** A resting order filled whole at its own price by the house. */
-  private fillAtLimit(order: UserSpotOrder, book: OrderBook): void {
+  /** A resting order filled whole at its own price by the house; `announce` when the market moved, not the user. */
+  private fillAtLimit(order: UserSpotOrder, book: OrderBook, announce = false): void {
     const resting = order.resting
     if (!resting || order.status !== 'open') return
     const qty = book.quantityOf(resting.remaining)
@@ -230,6 +235,7 @@ export class SpotDesk {
       kind: 'spot',
       note: `${order.side} ${text(qty)} ${order.coin} at ${order.price} (#${order.id})`,
       legs: [...execution.legs, ...houseLegs(order, qty, value)],
+      notices: announce ? [execution.notice] : [],
     })
     book.remove(resting)
     execution.settle()
@@ -261,6 +267,14 @@ export class SpotDesk {
     if (done && leftHeld.greaterThan(0)) legs.push(releaseLeg(order.userId, 'platform', spentCoin, leftHeld))
     return {
       legs,
+      notice: {
+        userId: order.userId,
+        kind: done ? 'orderFilled' : 'orderPartFilled',
+        symbol: order.symbol,
+        side: order.side,
+        qty: text(qty),
+        price: text(value.dividedBy(qty).toDecimalPlaces(Math.max(MONEY_PLACES, pair.basePrecision))),
+      },
       settle: () => {
         order.filledAmount = order.filledAmount.plus(qty)
         order.filledValue = order.filledValue.plus(value)

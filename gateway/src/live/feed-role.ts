@@ -106,7 +106,8 @@ export class FeedRole {
     this.resyncSockets(JSON.stringify(resyncFrame('bus')))
   }
 
-  feedOpened(regained: boolean): void {
+  /** Data flows on the feed again (not merely a socket open): a gap behind it means a resync. */
+  feedFlowing(regained: boolean): void {
     if (!regained && !this.takeover) return
     this.takeover = false
     // to every instance through the bus; only to this one's sockets while it may not publish

@@ -17,8 +17,13 @@ export interface FeedOptions {
   /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
   publish(topics: string[], frame: string, snapshot?: string): void
   metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames' | 'feedLastFrame'>
-  /** the socket opened; `regained` after an open feed was lost, so frames may have been missed */
-  onOpen?(regained: boolean): void
+  /**
+   * The first data frame arrived on a newly opened socket; `regained` after an open feed was lost, so
+   * frames may have been missed. Not at the open itself: an upstream that accepts the socket and sends
+   * nothing (paused, or stalled behind it) has not recovered, and clients told to resync would take the
+   * replayed snapshots for live data.
+   */
+  onFlowing?(regained: boolean): void
   /** a USER_STATUS event read from the feed, which may end the user's sessions */
   onUserStatus?(userId: string, data: Record<string, unknown>): void
   log: FastifyBaseLogger
@@ -50,6 +55,8 @@ export class FeedClient {
   /** when an open feed was lost, until it is regained; 0 while connected or never connected */
   private lostAt = 0
   private failedAttempts = 0
+  /** the socket opened and no data frame has come yet: `regained` waits for onFlowing; null once told */
+  private awaitingData: { regained: boolean } | null = null
   private readonly books = new DepthBooks()
   /** symbol -> when a fresh DEPTH snapshot was last asked for */
   private readonly resyncAskedAt = new Map<string, number>()
@@ -75,6 +82,7 @@ export class FeedClient {
     this.running = false
     this.newestFrameTs = 0
     this.lostAt = 0
+    this.awaitingData = null
     this.failedAttempts = 0
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer)
     if (this.silenceTimer) clearInterval(this.silenceTimer)
@@ -114,9 +122,9 @@ export class FeedClient {
       } else {
         log.info({ event: 'feed_connected', attempts: this.failedAttempts + 1 }, 'upstream feed connected')
       }
-      this.lostAt = 0
       this.failedAttempts = 0
-      this.options.onOpen?.(regained)
+      // lostAt stays until data flows: a socket that closes before then has recovered nothing
+      this.awaitingData = { regained }
     })
     socket.on('message', (data, isBinary) => this.receive(data, isBinary))
     socket.on('error', (error) =>
@@ -128,7 +136,10 @@ export class FeedClient {
       this.options.metrics.feedConnected.set(0)
       if (!this.running) return
       const delay = this.nextDelay()
-      if (opened) {
+      // a socket that opened but never brought data is a failed attempt: the gap goes on from the first loss
+      const silent = this.awaitingData !== null
+      this.awaitingData = null
+      if (opened && !silent) {
         this.lostAt = Date.now()
         log.warn(
           { event: 'feed_lost', code, reason: reason.toString(), retryInMs: delay },
@@ -181,9 +192,17 @@ export class FeedClient {
     metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
     metrics.feedLastFrame.set(now / 1000)
     this.newestFrameTs = Math.max(this.newestFrameTs, frame.ts)
-    if (frame.type === 'DEPTH') return this.receiveDepth(frame, now)
-    if (frame.type === 'USER_STATUS') this.options.onUserStatus?.(frame.userId, frame.data)
-    this.options.publish(topicsOf(frame), JSON.stringify(frame))
+    if (frame.type === 'DEPTH') this.receiveDepth(frame, now)
+    else {
+      if (frame.type === 'USER_STATUS') this.options.onUserStatus?.(frame.userId, frame.data)
+      this.options.publish(topicsOf(frame), JSON.stringify(frame))
+    }
+    const awaiting = this.awaitingData
+    if (awaiting) {
+      this.awaitingData = null
+      this.lostAt = 0
+      this.options.onFlowing?.(awaiting.regained)
+    }
   }
 
   private receiveDepth(frame: DepthFrame, now: number): void {

@@ -74,7 +74,7 @@ function createFeedRole(
     publish: (topics, frame, snapshot) => {
       if (role.mayDeliver()) publishOnTopics(bus, topics, frame, snapshot)
     },
-    onOpen: (regained) => role.feedOpened(regained),
+    onFlowing: (regained) => role.feedFlowing(regained),
     // a logout the upstream pushes ends the user's sessions on every instance, as a sign-out here does
     onUserStatus: (userId, data) => {
       const how = sessionEndOfStatus(data)

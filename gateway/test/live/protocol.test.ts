@@ -346,6 +346,32 @@ describe('client socket lifecycle (the sandbox feed)', () => {
     }
   })
 
+  it('tells its sockets to resync only once data flows again, not when a paused feed merely reconnects', async () => {
+    const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN, FEED_SILENCE_MS: 300 })
+    const watcher = await connectClient(gateway.socketUrl())
+    let paused = false
+    try {
+      await waitFor(() => gateway.app.live.feed.connected, 'feed connected')
+      watcher.send({ operation: 'subscribe', type: 'DETAIL', symbol: SANDBOX_SYMBOLS[0] })
+      await watcher.next((frame) => frame.type === 'DETAIL')
+      const connects = upstream.feedConnects
+      await upstream.pauseFeed()
+      paused = true
+      // the paused sandbox accepts each new socket and sends nothing: three reconnects, no recovery
+      await waitFor(() => upstream.feedConnects >= connects + 3, 'reconnects while paused', 10_000)
+      expect(watcher.frames.filter((frame) => frame.type === 'resync')).toEqual([])
+      await upstream.resumeFeed()
+      paused = false
+      const resync = await watcher.next((frame) => frame.type === 'resync')
+      expect(resync).toMatchObject({ type: 'resync', reason: 'feed' })
+      expect(watcher.frames.filter((frame) => frame.type === 'resync')).toHaveLength(1)
+    } finally {
+      if (paused) await upstream.resumeFeed()
+      await watcher.close()
+      await gateway.close()
+    }
+  })
+
   it('gets no market data or user events with a wrong feed token: the sandbox treats it as a plain client', async () => {
     const connects = upstream.feedConnects
     const gateway = await startGateway({ UPSTREAM_URL: upstream.url, FEED_TOKEN: 'a-wrong-token' })

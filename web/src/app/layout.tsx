@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AppNotices } from '../components/app-notices'
-import { DepositNotice } from '../components/balance-notices'
 import { DesktopSidebar } from '../components/desktop-sidebar'
+import { NoticeAnnouncer } from '../components/notice-announcer'
 import { TabBar, showsTabBar } from '../components/tab-bar'
 import { Toaster } from '../components/toaster'
 import { useDescription } from '../lib/document-head'
@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <TabBar />
       <Toaster />
-      <DepositNotice />
+      <NoticeAnnouncer />
     </div>
   )
 }

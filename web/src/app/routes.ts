@@ -76,6 +76,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/phoneAuth', screen: ContactBinding },
   { path: '/changePassword', screen: screen(() => import('../features/account/screens/change-password')) },
   { path: '/message', screen: screen(() => import('../features/message/screens/messages')) },
+  {
+    path: '/notifications',
+    screen: screen(() => import('../features/notifications/screens/notifications')),
+  },
   { path: '/message/detail', screen: screen(() => import('../features/message/screens/message-detail')) },
   { path: '/withdrawDeposit', screen: screen(() => import('../features/wallet/screens/withdraw-deposit')) },
   { path: '/wallet', screen: screen(() => import('../features/wallet/screens/wallet')) },

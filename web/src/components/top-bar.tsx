@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { goBackOr } from '../lib/hash-location'
 import { BackIcon } from './icons'
+import { NotificationBell } from './notification-bell'
 
 export interface TopBarProps {
   title?: ReactNode
@@ -30,7 +31,10 @@ export function TopBar({ title, back = true, right }: TopBarProps) {
         )}
       </div>
       <h1 className="top-bar-title">{title}</h1>
-      <div className="top-bar-side top-bar-right">{right}</div>
+      <div className="top-bar-side top-bar-right">
+        {right}
+        <NotificationBell />
+      </div>
     </header>
   )
 }

@@ -268,11 +268,12 @@ describe('LiveClient', () => {
     await until(() => client.isOpen)
     // each try and the open are told, so a badge can say what the socket is doing
     expect(changes).toBeGreaterThan(changesBeforeOpen)
-    expect(client.feedStatus()).toBe('live')
-    // a shown ticker silent past staleMs is delayed; a frame for it makes it live again
+    // an open socket is not a live feed: until a frame comes it is still connecting, then delayed
+    expect(client.feedStatus()).toBe('reconnecting')
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1')))
     await until(() => heard === 1)
+    await until(() => client.feedStatus() === 'live')
     // silent for staleMs since that frame
     await until(() => client.feedStatus() === 'delayed')
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '2')))
@@ -280,6 +281,33 @@ describe('LiveClient', () => {
     // a ticker of another symbol does not keep this one live
     for (const socket of server.clients) socket.send(JSON.stringify(detail('ethusdt', '2')))
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
+  })
+
+  it('never reads live on frames stamped long ago: a snapshot replayed after a resubscribe is not data flowing', async () => {
+    const server = await startServer()
+    const client = new LiveClient({
+      url: () => server.url,
+      ...fixedRetry(50),
+      staleMs: 200,
+      createSocket: (address) => new WebSocket(address) as unknown as SocketLike,
+    })
+    cleanups.push(() => client.dispose())
+    let heard = 0
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => heard++)
+    await until(() => client.isOpen)
+    server.send(detail('btcusdt', '1'))
+    await until(() => heard === 1)
+    await until(() => client.feedStatus() === 'delayed')
+    // the feed stalls; the gateway replays the topic's last frame (its old stamp) again and again
+    const replayed = { ...detail('btcusdt', '1'), ts: Date.now() - 1000 }
+    for (let replay = 0; replay < 3; replay++) {
+      server.send(replayed)
+      await until(() => heard === 2 + replay)
+      expect(client.feedStatus()).toBe('delayed')
+    }
+    // the listener still gets the replay (a screen shows the last price), only the badge ignores it
+    server.send(detail('btcusdt', '2'))
+    await until(() => client.feedStatus() === 'live')
   })
 
   it('resubscribe asks for a subscribed stream afresh and ignores one not subscribed', async () => {

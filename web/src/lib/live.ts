@@ -60,8 +60,11 @@ export type Connection =
 export type FrameListener = (frame: ServerFrame) => void
 
 /**
- * What a trader should know about the prices on screen: live; delayed when a ticker the screen
- * shows has had no frame for staleMs; reconnecting while the socket is not open.
+ * What a trader should know about the prices on screen: live while every ticker the screen shows has
+ * had a fresh frame (stamped by the exchange within staleMs) in the last staleMs; delayed when one
+ * has not; reconnecting while the socket is not open, or open and its first frames not yet heard.
+ * A frame carrying an old stamp (a topic's snapshot replayed on a resubscribe) is not fresh: only
+ * data the exchange is sending now makes the feed live.
  */
 export type FeedStatus = 'live' | 'delayed' | 'reconnecting'
 
@@ -187,12 +190,22 @@ export class LiveClient {
   /** The feed's state for the tickers subscribed now (the ones the screen shows). */
   feedStatus(now: number = Date.now()): FeedStatus {
     if (!this.isOpen) return 'reconnecting'
+    let waiting = false
     for (const [key, { frame, since }] of this.subscriptions) {
       if (frame.type !== 'DETAIL') continue
-      const heard = Math.max(since, this.openedAt, this.lastFrameAt.get(key) ?? 0)
-      if (now - heard > this.staleMs) return 'delayed'
+      const heard = this.lastFrameAt.get(key)
+      if (heard !== undefined && now - heard <= this.staleMs) continue
+      // a stream never heard yet gets staleMs from its subscription (or the socket's open) to start
+      if (heard === undefined && now - Math.max(since, this.openedAt) <= this.staleMs) waiting = true
+      else return 'delayed'
     }
-    return 'live'
+    return waiting ? 'reconnecting' : 'live'
+  }
+
+  /** A frame the exchange stamped within staleMs of now (by its clock): data flowing, not a replay. */
+  private isFresh(frame: ServerFrame, now: number): boolean {
+    if (!('ts' in frame) || typeof frame.ts !== 'number') return true
+    return serverClock.now(now) - frame.ts <= this.staleMs
   }
 
   /** Called whenever the socket opens or closes; the returned function stops it. */
@@ -378,10 +391,11 @@ export class LiveClient {
     // the exchange stamps its frames; heartbeats are the gateway's own and carry its clock instead
     if (frame.type !== 'HEARTBEAT' && 'ts' in frame && typeof frame.ts === 'number')
       serverClock.note(frame.ts, now)
+    const fresh = this.isFresh(frame, now)
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
       if (!listeners) continue
-      this.lastFrameAt.set(key, now)
+      if (fresh) this.lastFrameAt.set(key, now)
       for (const listener of [...listeners]) listener(frame)
     }
   }

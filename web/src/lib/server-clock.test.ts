@@ -33,4 +33,13 @@ describe('ServerClock', () => {
     clock.note(Number.NaN, 5_000)
     expect(clock.offset()).toBe(0)
   })
+
+  it('keeps its estimate through a silence longer than the window: an old stamp replayed after it does not drag it back', () => {
+    const clock = new ServerClock()
+    clock.note(100_000, 100_005)
+    // a minute of nothing, then a snapshot stamped before the silence
+    clock.note(100_000, 160_005)
+    expect(clock.offset()).toBe(-5)
+    expect(clock.now(160_005)).toBe(160_000)
+  })
 })

@@ -13,9 +13,13 @@ export class ServerClock {
   /** One stamp from the exchange, read at `receivedAt` on the device's clock. */
   note(serverMs: number, receivedAt: number): void {
     if (!Number.isFinite(serverMs) || serverMs <= 0) return
-    this.samples = this.samples.filter(
+    const kept = this.samples.filter(
       (sample) => receivedAt - sample.at < WINDOW_MS && sample.at <= receivedAt,
     )
+    // after a silence longer than the window the last estimate is carried forward: the next stamp may be
+    // an old one replayed (a topic's snapshot on a resubscribe), which alone would read as a clock behind
+    if (kept.length === 0 && this.samples.length > 0) kept.push({ at: receivedAt, offset: this.offset() })
+    this.samples = kept
     this.samples.push({ at: receivedAt, offset: serverMs - receivedAt })
   }
 

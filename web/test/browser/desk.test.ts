@@ -502,3 +502,105 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     for (const [page, block] of blocks) expect(await page.getByTestId(block).getAttribute('title')).toBeNull()
   })
 })
+
+describe('a stalled feed', () => {
+  it('never reads Live while the sandbox feed stays paused, though the gateway reconnects to it, and the wallet greys its prices', async () => {
+    const desk = await signedInPage(PHONE)
+    const wallet = await signedInPage(PHONE)
+    await go(desk, '/trade?id=1&componentName=3&symbol=btcusdt')
+    await go(wallet, '/wallet')
+    await expect.poll(() => desk.getByTestId('feed-status').getAttribute('data-status')).toBe('live')
+    await expect.poll(() => wallet.getByTestId('coin-price').first().textContent()).not.toBe('--')
+    await expect.poll(() => wallet.getByTestId('coin-values').getAttribute('data-stale')).toBeNull()
+    // every status the desk's badge takes from now on, and every tenth of a second whether the
+    // wallet's prices are greyed (the wallet has no badge: its prices say it)
+    await desk.evaluate(`(() => {
+      const badge = document.querySelector('[data-testid=feed-status]')
+      window.feedStatuses = []
+      new MutationObserver(() => window.feedStatuses.push(badge.getAttribute('data-status')))
+        .observe(badge, { attributeFilter: ['data-status'] })
+    })()`)
+    await wallet.evaluate(`(() => {
+      window.priceGreyed = []
+      setInterval(() => window.priceGreyed.push(
+        document.querySelector('[data-testid=coin-values]')?.hasAttribute('data-stale') ?? null), 100)
+    })()`)
+    const muted = await mutedColour(wallet)
+    expect(await colourAt(wallet, '[data-testid=wallet-total]')).not.toBe(muted)
+    // the gateway's feed sockets the sandbox accepts: a silent feed is dropped and dialled again
+    const hub = suite.stack.sandbox.hub
+    const addGateway = hub.addGateway.bind(hub)
+    let feedConnects = 0
+    hub.addGateway = (socket) => {
+      feedConnects++
+      addGateway(socket)
+    }
+    await suite.stack.control('/sandbox/feed/pause', {})
+    try {
+      // two reconnects of the gateway's feed client (each after its 10 s of silence), each of which
+      // the clients used to count as recovery
+      await expect.poll(() => feedConnects, { timeout: 90_000, interval: 500 }).toBeGreaterThanOrEqual(2)
+      const statuses = (await desk.evaluate('window.feedStatuses')) as string[]
+      expect(statuses).toContain('delayed')
+      expect(statuses).not.toContain('live')
+      expect(await desk.getByTestId('feed-status').getAttribute('data-status')).not.toBe('live')
+      // greyed from shortly after the pause, and never coloured again while it lasted
+      const greyed = (await wallet.evaluate('window.priceGreyed')) as Array<boolean | null>
+      const firstGrey = greyed.indexOf(true)
+      expect(firstGrey).toBeGreaterThanOrEqual(0)
+      expect(greyed.slice(firstGrey).every((value) => value === true)).toBe(true)
+      expect(await colourAt(wallet, '[data-testid=wallet-total]')).toBe(muted)
+      const hint = wallet.getByTestId('wallet-total-card').getByTestId('stale-hint')
+      expect(await hint.textContent()).toMatch(/not live/)
+      await wallet.screenshot({ path: screenshotPath('wallet-feed-stalled-phone') })
+    } finally {
+      hub.addGateway = addGateway
+      await suite.stack.control('/sandbox/feed/resume', {})
+    }
+    await expect.poll(() => desk.getByTestId('feed-status').getAttribute('data-status')).toBe('live')
+    await expect.poll(() => colourAt(wallet, '[data-testid=wallet-total]')).not.toBe(muted)
+  })
+})
+
+describe('announcements', () => {
+  it('announces a resting limit order filled by a price move on the open screen, and lists it in the notification centre', async () => {
+    const page = await signedInPage(PHONE)
+    await go(page, '/wallet')
+    await page.getByTestId('wallet-total').waitFor()
+    const market = suite.stack.sandbox.state.market
+    const limit = market.price('ethusdt').times('0.995').toDecimalPlaces(2)
+    const order = await postApi<{ id: number; status: string }>(
+      suite.stack,
+      '/api/currency/order/submit',
+      { symbol: 'ethusdt', side: 'buy', type: 'limit', price: limit.toFixed(), amount: '0.01' },
+      token,
+    )
+    expect(order.status).toBe('open')
+    const price = limit.toNumber().toLocaleString('en', { minimumFractionDigits: 2 })
+    const announcement = `Order filled: Buy 0.01 ETH/USDT at ${price}`
+    const toast = page.getByTestId('toast').filter({ hasText: announcement })
+    // the market trades through the limit: the sandbox fills the resting order at its price
+    await suite.stack.control('/sandbox/price', { symbol: 'ethusdt', price: limit.times('0.99').toFixed(2) })
+    await toast.first().waitFor()
+    await expect.poll(() => page.getByTestId('notification-count').textContent()).toBe('1')
+    await page.screenshot({ path: screenshotPath('announce-fill-phone') })
+    // the centre lists it, unread, and marks it read
+    await page.getByTestId('notification-bell').click()
+    const row = page.getByTestId('notice-row')
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.textContent()).toContain(announcement)
+    expect(await row.getAttribute('data-read')).toBe('false')
+    await page.getByTestId('notices-mark-read').click()
+    expect(await row.getAttribute('data-read')).toBe('true')
+    expect(await page.getByTestId('notification-count').count()).toBe(0)
+    // a muted kind is still listed, with no toast: remembered across a reload
+    await page.locator('[data-testid=notice-mutes] input[data-kind=orderFilled]').uncheck()
+    await page.reload()
+    await page.getByTestId('notice-mutes').waitFor()
+    expect(await page.locator('[data-testid=notice-mutes] input[data-kind=orderFilled]').isChecked()).toBe(
+      false,
+    )
+    expect(await row.count()).toBe(1)
+    await page.screenshot({ path: screenshotPath('notification-centre-phone') })
+  })
+})

@@ -16,6 +16,7 @@ import { readLocale, setUpSuite, signedInPages } from './suite'
 
 const english = readLocale<{
   balances: Record<string, string>
+  notices: Record<string, string>
   errors: Record<string, string>
   withdrawal: Record<string, string>
   kycInfo: Record<string, string>
@@ -112,6 +113,17 @@ describe('live balances', () => {
     }
     await page.getByTestId('balances-stale').waitFor({ state: 'detached' })
     await expect.poll(() => available.textContent()).not.toBe(before)
+    // the deposit made during the gap is announced once the resync finds it, marked as missed
+    const missed = english.notices.missedOne!.replace(
+      '{{text}}',
+      english.balances.depositArrived!.replace('{{amount}}', '20.00').replace('{{coin}}', 'USDT'),
+    )
+    await page.getByTestId('toast').filter({ hasText: missed }).first().waitFor()
+    await page.screenshot({ path: screenshotPath('phone-money-missed-deposit') })
+    await page.getByTestId('notification-bell').click()
+    const row = page.getByTestId('notice-row').filter({ hasText: '+20.00 USDT' })
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.textContent()).toContain(english.notices.missed)
   })
 })
 

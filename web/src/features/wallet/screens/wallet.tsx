@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { DataState } from '../../../components/data-state'
 import { EyesToggle, HiddenAmount } from '../../../components/hidden-amount'
 import { StaleNote } from '../../../components/balance-notices'
+import { StaleHint, useStaleMark } from '../../../components/feed-status'
 import { Screen } from '../../../components/screen'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
@@ -16,6 +17,8 @@ export default function WalletScreen() {
   const { amount, money, decimal } = useFormatters()
   const balances = useBalances()
   const priceOf = useUsdtPrices()
+  // the valuation follows the live prices: grey while they are not live, as every price display is
+  const { stale: pricesStale, mark } = useStaleMark()
   return (
     <Screen title={t('wallet.title')} back={false} right={<EyesToggle />}>
       <StaleNote stale={balances.stale} />
@@ -24,7 +27,8 @@ export default function WalletScreen() {
           const valuation = valueBalances(rows, priceOf)
           return (
             <>
-              <div className="card">
+              <div className="card" data-testid="wallet-total-card" {...mark}>
+                <StaleHint stale={pricesStale} />
                 <p className="stat-label">{t('money.wallet.total')}</p>
                 <p className="stat-value" style={{ fontSize: 28 }}>
                   <HiddenAmount testId="wallet-total">{amount(valuation.total, 2)}</HiddenAmount>{' '}
@@ -43,7 +47,7 @@ export default function WalletScreen() {
                   </Link>
                 ))}
               </div>
-              <ul className="list" data-testid="coin-values">
+              <ul className="list" data-testid="coin-values" {...mark}>
                 {valuation.coins.map((row) => (
                   <li key={row.coin} className="list-row" data-coin={row.coin}>
                     <span className="list-row-main">
