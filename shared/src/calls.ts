@@ -398,7 +398,13 @@ export const CALLS = {
     path: '/api/recharge/payAddress',
     body: Body({ coin: CoinText, chain: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{2,16}$' })) }),
     auth: true,
-    data: Type.Object({ coin: Type.String(), chain: Type.String(), address: Type.String() }),
+    data: Type.Object({
+      coin: Type.String(),
+      chain: Type.String(),
+      address: Type.String(),
+      // the memo or destination tag that tells the account on a network whose address is shared (XRP)
+      memo: Type.Optional(Type.String()),
+    }),
   },
   rechargeSubmit: {
     method: 'POST',

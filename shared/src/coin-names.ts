@@ -56,3 +56,12 @@ export function coinMatches(needle: string, coin: string, symbol: string): boole
   const key = searchKey(needle)
   return !key || symbol.toLowerCase().includes(key) || searchKey(coinName(coin)).includes(key)
 }
+
+/**
+ * Whether a coin's name has a word that begins with `text` ("eth" finds Ethereum and Ethereum Classic,
+ * "usd c" finds USD Coin), never a match inside a word: Tether holds "eth" but is no answer to it.
+ */
+export function nameHasWord(coin: string, text: string): boolean {
+  const typed = text.trim().toLowerCase().replace(/\s+/g, ' ')
+  return typed !== '' && ` ${coinName(coin).toLowerCase()}`.includes(` ${typed}`)
+}

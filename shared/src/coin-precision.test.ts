@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { DEFAULT_COIN_PRECISION, coinPrecisions, precisionOf } from './coin-precision'
+import { DEFAULT_COIN_PRECISION, coinPrecisions, exactText, precisionOf } from './coin-precision'
 
 // One rule for a coin's places, read by the client (shown digits, Max, typed-digit refusal) and by the
 // gateway (refused amounts): the finest places any pair names, else DEFAULT_COIN_PRECISION.
@@ -58,5 +58,14 @@ describe('coin precision', () => {
         expect(precisionOf(precisions, asked.toUpperCase())).toBe(expected)
       }),
     )
+  })
+
+  it('writes an amount at its places when they hold it and with every digit when they do not', () => {
+    // a balance as the exchange stores it, eleven places with zeros past the coin's six
+    expect(exactText('2580.12000000000', 6)).toBe('2580.12')
+    expect(exactText('100', 8)).toBe('100.00')
+    // 0.0000068 BTC at five places would read 0.00000: it keeps its digits
+    expect(exactText('0.0000068', 5)).toBe('0.0000068')
+    expect(exactText('-0.000001', 2)).toBe('-0.000001')
   })
 })

@@ -65,3 +65,12 @@ export function exceedsPrecision(text: string, places: number): boolean {
   const fraction = text.split('.')[1] ?? ''
   return fraction.length > places
 }
+
+/**
+ * An amount to its last digit: as precisionText when the coin's places hold it, else every digit it
+ * has (without trailing zeros), so a figure finer than the coin is never cut where no one sees it.
+ */
+export function exactText(value: unknown, places: number): string {
+  const whole = toDecimal(value)
+  return whole.decimalPlaces() > places ? whole.toFixed() : precisionText(whole, places)
+}

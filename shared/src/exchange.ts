@@ -15,6 +15,12 @@ export interface ExchangeFigures {
   fee: Decimal
   /** what arrives: the converted amount cut to the received coin's places, less the fee */
   received: Decimal
+  /**
+   * everything converted that does not arrive, exactly: the fee and what cutting to the received
+   * coin's places leaves behind (100 USDT to BTC at 5 places kept 0.0000068 BTC besides a fee that
+   * itself cut to 0.00000), so a screen can show it whole
+   */
+  kept: Decimal
 }
 
 /**
@@ -31,7 +37,7 @@ export function exchangeFigures(
   const converted = toDecimal(paid).times(toDecimal(price))
   const fee = converted.times(toDecimal(feeRate)).toDecimalPlaces(places, Decimal.ROUND_DOWN)
   const received = Decimal.max(converted.toDecimalPlaces(places, Decimal.ROUND_DOWN).minus(fee), 0)
-  return { fee, received }
+  return { fee, received, kept: converted.minus(received) }
 }
 
 /**

@@ -52,10 +52,12 @@ function depositHandlers(
 
     payAddress: ({ user, body }) => {
       const channel = cashier.channel(body.coin.toLowerCase(), body.chain)
+      const memo = cashier.depositMemo(user.id, channel.chain)
       return {
         coin: channel.coin,
         chain: channel.chain,
         address: cashier.depositAddress(user.id, channel.coin, channel.chain),
+        ...(memo ? { memo } : {}),
       }
     },
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Decimal } from 'decimal.js'
-import { checkAddress, toDecimal, withdrawalFee, type MoneyRequest } from '@tradegate/shared'
+import { checkAddress, networkRule, toDecimal, withdrawalFee, type MoneyRequest } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
 import type { User } from '../accounts/users'
 import { idSequence, type SandboxState } from '../state'
@@ -61,6 +61,17 @@ export class Cashier {
     if (chain === 'BTC') return `bc1q${spell(BECH32, 38)}`
     if (chain === 'XRP') return `r${spell(BASE58, 33)}`
     return `0x${digest.toString('hex').slice(0, 40)}`
+  }
+
+  /**
+   * The destination tag of a user's deposits on a network that takes one (XRP): the exchange's
+   * address there is shared, and the tag tells whose deposit arrived. Undefined on other networks.
+   */
+  depositMemo(userId: string, chain: string): string | undefined {
+    if (networkRule(chain)?.memo?.kind !== 'tag') return undefined
+    const digest = createHash('sha256').update(`${userId}:tag:${chain}`).digest()
+    // nine digits, never a leading zero: within the ten a tag may have
+    return String(100_000_000 + (digest.readUInt32BE(0) % 900_000_000))
   }
 
   /** A made-up transaction hash in the chain's format: 0x and 64 hex digits on EVM chains, else 64 hex digits. */

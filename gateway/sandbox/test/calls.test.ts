@@ -7,6 +7,7 @@ import {
   TOKEN_EXPIRED_CODE,
   TOKEN_EXPIRED_MESSAGE,
   isTokenExpired,
+  networkRule,
   toDecimal,
 } from '@tradegate/shared'
 import type { Sandbox } from '../app'
@@ -297,6 +298,11 @@ describe('every call of the table', () => {
     const addresses = await client.ok('rechargeAddress', { query: { coin: 'usdt' } })
     expect(addresses.usdt).toBe(payAddress.address)
     expect(await client.refused('payAddress', { body: { coin: 'doge' } })).toBe('unsupportedCoin')
+    // no tag on a network whose addresses are each the user's own; XRP's shared address comes with one
+    expect(payAddress.memo).toBeUndefined()
+    const xrp = await client.ok('payAddress', { body: { coin: 'xrp', chain: 'XRP' } })
+    expect(xrp.memo).toMatch(new RegExp(networkRule('XRP')!.memo!.pattern))
+    expect((await client.ok('payAddress', { body: { coin: 'xrp', chain: 'XRP' } })).memo).toBe(xrp.memo)
 
     const recharge = await client.ok('rechargeSubmit', {
       body: { coin: 'usdt', amount: '50', chain: 'TRC20', txHash: 'abcdef123456' },

@@ -16,7 +16,8 @@ function attemptAutoSignIn(): Promise<boolean> {
 }
 
 /**
- * Signed out on a protected path: try automatic sign-in, going home on success and to /login otherwise.
+ * Signed out on a protected path: try automatic sign-in, staying on the path asked for on success and
+ * going to /login otherwise.
  * Signed in: refresh user info on every navigation, and send invitation-style paths (/i&...) home.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
@@ -37,7 +38,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       return
     }
     if (isPublicPath(location)) return
-    void attemptAutoSignIn().then((success) => navigate(success ? '/' : '/login', { replace: true }))
+    // signed in again, the link opened stays where it pointed (its query too): the guard now lets it render
+    void attemptAutoSignIn().then((success) => {
+      if (!success) navigate('/login', { replace: true })
+    })
   }, [location, signedIn, navigate])
 
   return allowed ? <>{children}</> : <LoadingBlock />

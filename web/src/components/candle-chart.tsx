@@ -3,7 +3,6 @@ import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-c
 import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useTranslation } from 'react-i18next'
 import { useKline } from '../lib/live'
-import { useSettings } from '../lib/settings'
 import { useTimeZone } from '../lib/time-zone'
 import { blockMultiTouch } from '../lib/theme'
 import { useKlineHistory } from '../lib/api/get-kline'
@@ -52,15 +51,13 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const [choice, toggle] = useIndicatorChoice()
   const up = cssColour('--up', '#0ecb81')
   const down = cssColour('--down', '#f6465d')
-  const settings = useSettings()
   const timeZone = useTimeZone().zoneId
-  const dateFormat = settings.TIME_FORMAT
   const locale = useTranslation().i18n.language || 'en'
 
   useEffect(() => {
     const element = container.current
     if (!element) return
-    const parts = createCandleChart(element, { up, down, timeZone, dateFormat, locale })
+    const parts = createCandleChart(element, { up, down, timeZone, locale })
     drawn.current = { ...parts, closes: [] }
     const unblockPinch = blockMultiTouch(element)
     return () => {
@@ -68,7 +65,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
       drawn.current = null
       parts.chart.remove()
     }
-  }, [up, down, timeZone, dateFormat, locale])
+  }, [up, down, timeZone, locale])
 
   useEffect(() => {
     const current = drawn.current
@@ -89,7 +86,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
 
   useEffect(() => {
     if (drawn.current) drawIndicators(drawn.current, drawn.current.closes, choice)
-  }, [choice, history.data, up, down, timeZone, dateFormat, locale])
+  }, [choice, history.data, up, down, timeZone, locale])
 
   useEffect(() => {
     const current = drawn.current

@@ -20,7 +20,6 @@ export interface ChartLook {
   up: string
   down: string
   timeZone: string
-  dateFormat: string
   locale: string
 }
 
@@ -54,7 +53,7 @@ export function createCandleChart(element: HTMLElement, look: ChartLook): ChartP
       attributionLogo: false,
     },
     localization: {
-      timeFormatter: (time: Time) => crosshairTimeLabel(time, look.timeZone, look.dateFormat),
+      timeFormatter: (time: Time) => crosshairTimeLabel(time, look.timeZone, look.locale),
       // the axis and crosshair read like the ticker header: 66,958.37, not 66958.37
       priceFormatter: (price: number) => localisePrice(String(price), look.locale),
     },
@@ -67,7 +66,7 @@ export function createCandleChart(element: HTMLElement, look: ChartLook): ChartP
       secondsVisible: false,
       rightOffset: 4,
       tickMarkFormatter: (time: Time, type: TickMarkType) =>
-        tickMarkLabel(time, type, look.timeZone, look.dateFormat),
+        tickMarkLabel(time, type, look.timeZone, look.locale),
     },
     // drag to pan and pinch to zoom on phones; wheel and drag on desktops
     handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },

@@ -7,7 +7,9 @@ import { expectedInterest, maturityOf } from '../lib/product-math'
 import { useSubmit } from '../lib/submit'
 import { showToast } from '../lib/toast'
 import { useFormatters } from '../lib/use-formatters'
-import { AmountField, Form, SubmitButton, isPositiveAmount } from './form'
+import { CoinAmountField } from './coin-amount-field'
+import { Form, SubmitButton, isPositiveAmount } from './form'
+import { BackAndConfirm } from './back-and-confirm'
 import { SubmitNotice } from './submit-notice'
 
 /**
@@ -28,6 +30,8 @@ export function SubscribeForm({
   const { money, date, precisionOf } = useFormatters()
   const balances = useBalances()
   const [amount, setAmount] = useState('')
+  // a subscription locks the money for the term: the figures are shown once more before it is sent
+  const [reviewing, setReviewing] = useState(false)
   // the term counts from when the form was opened: close enough for a date, and stable across renders
   const [openedAt] = useState(() => Date.now())
   const coin = product.coin
@@ -55,6 +59,7 @@ export function SubscribeForm({
       await subscribe(amount, signal)
       showToast(t('common.success'))
       setAmount('')
+      setReviewing(false)
     })
   const figures: Array<[string, string, string]> = [
     [
@@ -70,37 +75,59 @@ export function SubscribeForm({
     ],
     [t('savings.maturity'), date(maturityOf(product, openedAt)), 'maturity'],
   ]
+  if (reviewing)
+    return (
+      <section
+        className="card form"
+        data-testid="subscribe-confirm"
+        aria-labelledby="subscribe-confirm-title"
+      >
+        <h2 id="subscribe-confirm-title" className="card-title">
+          {t('savings.confirmTitle')}
+        </h2>
+        <Figures
+          rows={[[t('wallet.amount'), `${money(amount, coin)} ${COIN}`, 'amount'], ...figures.slice(2)]}
+        />
+        <SubmitNotice submit={submit} />
+        <BackAndConfirm
+          confirmLabel={t('finance.subscribe')}
+          busy={submit.busy}
+          onBack={() => {
+            submit.reset()
+            setReviewing(false)
+          }}
+          onConfirm={() => void run()}
+          testId="subscribe-confirm-submit"
+        />
+      </section>
+    )
   return (
-    <Form onSubmit={run}>
-      {figures.map(([label, value, testId]) => (
-        <p className="kv" key={testId}>
-          <span>{label}</span>
-          <span className="num" data-testid={`subscribe-${testId}`}>
-            {value}
-          </span>
-        </p>
-      ))}
-      <AmountField
-        label={`${t('wallet.amount')} (${COIN})`}
-        name="amount"
+    <Form onSubmit={() => setReviewing(true)}>
+      <Figures rows={figures} />
+      <CoinAmountField
+        coin={coin}
         value={amount}
-        places={places}
+        max={truncateToPrecision(available, places).toFixed()}
         onValueChange={setAmount}
-        end={
-          <button
-            type="button"
-            className="button button-text"
-            onClick={() => setAmount(truncateToPrecision(available, places).toFixed())}
-          >
-            {t('money.max')}
-          </button>
-        }
+        testId="subscribe"
       />
       {problem && <p className="note note-warning">{t(problem)}</p>}
       <SubmitNotice submit={submit} />
-      <SubmitButton busy={submit.busy} disabled={!isPositiveAmount(amount) || problem !== null}>
-        {t('finance.subscribe')}
+      <SubmitButton busy={false} disabled={!isPositiveAmount(amount) || problem !== null}>
+        {t('finance.review')}
       </SubmitButton>
     </Form>
   )
+}
+
+/** Label and figure rows, each figure with its test id. */
+function Figures({ rows }: { rows: ReadonlyArray<readonly [string, string, string]> }) {
+  return rows.map(([label, value, testId]) => (
+    <p className="kv" key={testId}>
+      <span>{label}</span>
+      <span className="num" data-testid={`subscribe-${testId}`}>
+        {value}
+      </span>
+    </p>
+  ))
 }

@@ -19,9 +19,13 @@ describe('chooseLanguage', () => {
     expect(chooseLanguage(null, LISTED_LANGUAGES, ['gsw-CH', 'de-CH', 'fr'])).toBe('de')
     expect(chooseLanguage(null, LISTED_LANGUAGES, ['ar-EG'])).toBe('ar')
   })
-  it('otherwise takes the entry marked default, which is zh in the built-in list', () => {
+  it('opens in English when the browser names languages and no bundle matches any of them', () => {
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['nl-NL', 'nl'])).toBe('en')
+    expect(chooseLanguage(null, LISTED_LANGUAGES, ['sw-KE', 'nl'])).toBe('en')
+    expect(chooseLanguage(null, [entry('en', 'N'), entry('ko', 'Y')], ['nl'])).toBe('en')
+  })
+  it('takes the entry marked default only when the browser names no language, zh in the built-in list', () => {
     expect(chooseLanguage(null, LISTED_LANGUAGES, [])).toBe('zh')
-    expect(chooseLanguage(null, LISTED_LANGUAGES, ['sw-KE', 'nl'])).toBe('zh')
     expect(chooseLanguage(null, [entry('en', 'N'), entry('ko', 'Y')], [])).toBe('ko')
   })
   it('falls back to English when nothing is marked default', () => {

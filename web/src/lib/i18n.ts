@@ -63,8 +63,10 @@ function preferredLanguages(): readonly string[] {
 }
 
 /**
- * The saved language; else the browser's preferred language when a bundle matches it; else the
- * list entry marked default; else English.
+ * The saved language; else the browser's preferred language when a bundle matches it; else English
+ * when the browser named languages and none has a bundle (a Dutch reader is better served by the
+ * fallback than by the list's default, Chinese); else, when the browser names none, the list entry
+ * marked default, and English when there is none.
  */
 export function chooseLanguage(
   saved: string | null,
@@ -72,10 +74,10 @@ export function chooseLanguage(
   preferred: readonly string[] = preferredLanguages(),
 ): string {
   if (saved) return saved
-  return (
-    browserLanguage(preferred) ??
-    (languages.find((entry) => entry.isDefault === 'Y')?.dictValue || FALLBACK_LANGUAGE)
-  )
+  const matched = browserLanguage(preferred)
+  if (matched) return matched
+  if (preferred.length > 0) return FALLBACK_LANGUAGE
+  return languages.find((entry) => entry.isDefault === 'Y')?.dictValue || FALLBACK_LANGUAGE
 }
 
 export function savedLanguage(): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, localiseCompact, localiseDecimal, localisePrice } from './intl'
+import { formatDateTime, localDateTime, localiseCompact, localiseDecimal, localisePrice } from './intl'
 
 describe('formatDateTime', () => {
   const ms = Date.UTC(2026, 0, 5, 16, 4, 9)
@@ -38,5 +38,24 @@ describe('compact amounts', () => {
     expect(localiseCompact('123456789.00', 'ja')).toBe('1.23億')
     // Arabic keeps western digits, as every other figure of the app does
     expect(localiseCompact('12345678.00', 'ar')).toMatch(/^12[.,٫]35\s?مليون$/)
+  })
+})
+
+describe('localDateTime', () => {
+  // 5 December 2026, 06:03:09 UTC: 14:03:09 in Hong Kong
+  const ms = Date.UTC(2026, 11, 5, 6, 3, 9)
+  it("writes a moment the language's way with the month by name, never a numeric guess", () => {
+    expect(localDateTime(ms, 'Asia/Hong_Kong', 'en')).toBe('Dec 5, 2026, 14:03:09')
+    // a German reads the day first: 12/05/2026 would have told him 12 May
+    expect(localDateTime(ms, 'Asia/Hong_Kong', 'de')).toBe('5. Dez. 2026, 14:03:09')
+    expect(localDateTime(ms, 'Asia/Hong_Kong', 'ja')).toBe('2026年12月5日 14:03:09')
+    expect(localDateTime(ms, 'Asia/Hong_Kong', 'pl', 'date')).toBe('5 gru 2026')
+    // Arabic text with the app's Latin digits, as its figures
+    expect(localDateTime(ms, 'UTC', 'ar', 'date')).toBe('5 ديسمبر 2026')
+  })
+
+  it('falls back to UTC for an unknown zone and to nothing for no time', () => {
+    expect(localDateTime(ms, 'Not/AZone', 'en')).toBe('Dec 5, 2026, 06:03:09')
+    expect(localDateTime(Number.NaN, 'UTC', 'en')).toBe('')
   })
 })

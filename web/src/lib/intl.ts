@@ -100,3 +100,53 @@ export function formatDateTime(
   }
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => values[token] ?? token)
 }
+
+/**
+ * How a moment is written for a reader: the month by name, so no date is a numeric guess (12/05/2026
+ * is 5 December to an American and 12 May to a German), hours 0–23, digits as the app's figures.
+ */
+const DATE_SHAPES = {
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
+  dateTime: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  dateMinute: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dayMonth: { month: 'short', day: 'numeric' },
+  monthYear: { year: 'numeric', month: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+
+export type DateShape = keyof typeof DATE_SHAPES
+
+const localDateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function localDateFormat(locale: string, timeZone: string, shape: DateShape): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${shape}`
+  let format = localDateFormats.get(key)
+  if (!format) {
+    const options = { ...DATE_SHAPES[shape], hourCycle: 'h23', numberingSystem: 'latn' } as const
+    try {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+    } catch {
+      // an unknown zone (or language tag) is written in UTC rather than not at all
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
+    }
+    localDateFormats.set(key, format)
+  }
+  return format
+}
+
+/** A moment in `timeZone` the way `locale` writes it (5. Dez. 2026, 14:03:09; 2026年12月5日 14:03:09). */
+export function localDateTime(
+  ms: number,
+  timeZone: string,
+  locale: string,
+  shape: DateShape = 'dateTime',
+): string {
+  if (!Number.isFinite(ms)) return ''
+  return localDateFormat(locale, timeZone, shape).format(new Date(ms))
+}

@@ -8,12 +8,26 @@ import {
   livePnl,
   pnlPercent,
   sanitiseAmount,
+  typedAmountProblem,
   secondsLeft,
   spotAmountForPercent,
   spotEstimate,
 } from './order-math'
 
 const contract = { shareNumber: '10', openFee: '0.001', closeFee: '0.001' }
+
+describe('typedAmountProblem', () => {
+  it('names what makes typed text no amount of the coin, and nothing for one it can take', () => {
+    expect(typedAmountProblem('0.123456', 5)).toBe('amountDecimals')
+    expect(typedAmountProblem('0.12345', 5)).toBeNull()
+    expect(typedAmountProblem('7.', 0)).toBeNull()
+    expect(typedAmountProblem('7.1', 0)).toBe('amountDecimals')
+    expect(typedAmountProblem('1'.repeat(21), 2)).toBe('amountWholeDigits')
+    // leading zeros are no digits of the amount
+    expect(typedAmountProblem(`000${'1'.repeat(20)}.5`, 2)).toBeNull()
+    expect(typedAmountProblem('', 2)).toBeNull()
+  })
+})
 
 describe('sanitiseAmount', () => {
   it.each([

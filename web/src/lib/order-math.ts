@@ -1,5 +1,7 @@
 import type { Decimal } from 'decimal.js'
 import {
+  MAX_AMOUNT_DECIMALS,
+  MAX_AMOUNT_WHOLE_DIGITS,
   contractOpening,
   contractPnl,
   liquidationPrice,
@@ -17,7 +19,7 @@ import {
 // trade math the exchange's fills use, so a preview equals the fill at the same price.
 
 /** Finest places any amount may have, whatever its coin. */
-const MAX_TYPED_DECIMALS = 18
+export const MAX_TYPED_DECIMALS = MAX_AMOUNT_DECIMALS
 
 /**
  * The one sanitiser of typed amounts: keeps digits and one decimal point (a comma counts as one), at
@@ -29,6 +31,20 @@ export function sanitiseAmount(text: string, places: number = MAX_TYPED_DECIMALS
   if (rest.length === 0) return whole
   if (places <= 0) return whole
   return `${whole}.${rest.join('').slice(0, places)}`
+}
+
+export type TypedAmountProblem = 'amountDecimals' | 'amountWholeDigits'
+
+/**
+ * Why a sanitised amount cannot be taken as typed: more decimals than the coin is counted in, or
+ * more digits before the point than any amount has. A field refuses such text and says so, rather
+ * than cutting it where the user may not look.
+ */
+export function typedAmountProblem(text: string, places: number): TypedAmountProblem | null {
+  const [whole = '', decimals = ''] = text.split('.')
+  if (decimals.length > places) return 'amountDecimals'
+  if (whole.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_WHOLE_DIGITS) return 'amountWholeDigits'
+  return null
 }
 
 /** What one coin holds in one account, 0 when the account has none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
+import { PHONE, createFundedAccount, inLanguage, openPage, screenshotPath } from './stack'
 import { setUpSuite, signedInPages } from './suite'
 
 // The exchange's own texts follow the client's language: opened in Japanese, the home notice and the
@@ -46,5 +46,17 @@ describe('server texts in the chosen language', () => {
     )
     expect(outside).toEqual([])
     await page.screenshot({ path: screenshotPath('help-de-phone') })
+  })
+
+  it('opens a first visit from a Dutch browser, whose languages no bundle matches, in English', async () => {
+    const { page, context, errors } = await openPage(suite.browser, PHONE, 'nl-NL')
+    await page.goto(`${suite.stack.url}/#/login`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await page.locator('form button[type=submit]').waitFor()
+    expect(await page.evaluate('navigator.languages[0]')).toBe('nl-NL')
+    // nothing was saved: the choice is made again on the next visit, until the user picks one
+    expect(await page.evaluate(() => localStorage.getItem('_language'))).toBeNull()
+    expect(errors).toEqual([])
+    await context.close()
   })
 })

@@ -1,8 +1,10 @@
+import { Decimal } from 'decimal.js'
 import type { Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   coinName,
   coinPrecisions,
+  exactText,
   exchangeFigures,
   precisionOf,
   truncateToPrecision,
@@ -58,6 +60,52 @@ async function openExchange(viewport: Viewport) {
 }
 
 describe('flash exchange', () => {
+  it('names and shows to the last digit what rounding to the coin keeps, and gives exactly what it shows', async () => {
+    const { user, context, page, errors } = await openExchange(PHONE)
+    // every quote the page receives: a busy machine may see one renewed while the figures are read
+    const quotes: ExchangeQuote[] = []
+    page.on('response', (answer) => {
+      if (answer.url().includes('/api/texchange/quote'))
+        void answer.json().then((body: { data: ExchangeQuote }) => quotes.push(body.data))
+    })
+    await page.goto(`${suite.stack.url}/#/flashExchange?from=usdt&to=btc`)
+    const btcPlaces = await placesOf('btc')
+    await page.locator('input[name=amount]').fill('100')
+    const read = () =>
+      page.evaluate<string[]>(
+        `['exchange-fee', 'exchange-receive'].map((id) => document.querySelector('[data-testid=' + id + ']')?.textContent ?? '')`,
+      )
+    // the fee line and the receive line as one quote's figures: which quote, the page's own
+    const shownQuote = async () => {
+      const [fee, receive] = await read()
+      return quotes.find((quote) => {
+        const figures = exchangeFigures('100', quote.price, quote.feeRate, btcPlaces)
+        return (
+          fee === `${figures.kept.toFixed()} BTC` &&
+          receive === `${precisionText(figures.received, btcPlaces)} BTC`
+        )
+      })
+    }
+    await expect.poll(shownQuote).toBeDefined()
+    const quote = (await shownQuote())!
+    const figures = exchangeFigures('100', quote.price, quote.feeRate, btcPlaces)
+    // BTC is counted to fewer places than 100 USDT converts into: the cut keeps more than the fee
+    expect(figures.kept.gt(figures.fee)).toBe(true)
+    expect(figures.kept.plus(figures.received).eq(new Decimal('100').times(quote.price))).toBe(true)
+    const feeRow = page.locator('.kv', { has: page.getByTestId('exchange-fee') })
+    expect(await feeRow.locator('span').first().textContent()).toBe('Fee (0.2%) and rounding')
+    await page.screenshot({ path: screenshotPath('phone-money-exchange-rounding') })
+    await page.locator('form button[type=submit]').click()
+    const shown = await page.getByTestId('exchange-confirm').getByTestId('exchange-receive').textContent()
+    await page.getByTestId('exchange-confirm-submit').click()
+    // what arrives is what the confirmation showed, with no "about"
+    await expect
+      .poll(async () => `${precisionText(await platform(user.token, 'btc'), btcPlaces)} BTC`)
+      .toBe(shown)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -77,6 +125,18 @@ describe('flash exchange', () => {
       for (const pair of shown)
         expect(
           (pair ?? '').split('-').some((coin: string) => coinName(coin).toLowerCase().includes('ethereum')),
+        ).toBe(true)
+
+      // a code, or the start of a word of a name: "eth" is not inside "Tether" for this search
+      await page.getByTestId('pair-search').fill('eth')
+      await expect.poll(() => rows.count()).toBeLessThan(all)
+      const byCode = await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-pair')))
+      expect(byCode).toContain('usdt-eth')
+      for (const pair of byCode)
+        expect(
+          (pair ?? '')
+            .split('-')
+            .some((coin: string) => coin.startsWith('eth') || /(^| )eth/i.test(coinName(coin))),
         ).toBe(true)
 
       const firstQuote = nextQuote(page)
@@ -102,9 +162,9 @@ describe('flash exchange', () => {
       const figures = () => exchangeFigures('100', quote.price, quote.feeRate, ethPlaces)
       await expect
         .poll(() => page.getByTestId('exchange-receive').textContent())
-        .toBe(`≈ ${precisionText(figures().received, ethPlaces)} ETH`)
+        .toBe(`${precisionText(figures().received, ethPlaces)} ETH`)
       expect(await page.getByTestId('exchange-fee').textContent()).toBe(
-        `${precisionText(figures().fee, ethPlaces)} ETH`,
+        `${exactText(figures().kept, ethPlaces)} ETH`,
       )
       const timer = (await page.getByTestId('quote-timer').textContent()) ?? ''
       const secondsLeft = Number(/holds for (\d+) s/.exec(timer)?.[1])
@@ -144,7 +204,7 @@ describe('flash exchange', () => {
           user.token,
         )
       ).rows[0]!.amount
-      expect(shownReceive).toBe(`≈ ${precisionText(received, ethPlaces)} ETH`)
+      expect(shownReceive).toBe(`${precisionText(received, ethPlaces)} ETH`)
       expect(Number(await platform(user.token, 'eth'))).toBeCloseTo(Number(ethBefore) + Number(received), 12)
       expect(errors).toEqual([])
       await context.close()

@@ -144,9 +144,23 @@ describe('one number rule', () => {
     await expect.poll(() => page.getByTestId('transfer-available').textContent()).toBe('0.12345 BTC')
     await page.getByTestId('transfer-max').click()
     expect(await page.locator('input[name=amount]').inputValue()).toBe('0.12345')
+    // a finer amount is refused whole, with the reason, never cut to digits the user did not type
+    const fieldError = page
+      .locator('.field', { has: page.locator('input[name=amount]') })
+      .getByTestId('field-error')
     await page.locator('input[name=amount]').fill('0.000000001')
-    expect(await page.locator('input[name=amount]').inputValue()).toBe('0.00000')
-    expect(await page.locator('form button[type=submit]').isDisabled()).toBe(true)
+    await expect
+      .poll(() => fieldError.textContent())
+      .toBe('BTC is counted to 5 decimal places; the digits past them were not taken.')
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('0.12345')
+    expect(await page.locator('input[name=amount]').getAttribute('aria-describedby')).toBe(
+      await fieldError.getAttribute('id'),
+    )
+    await page.locator('input[name=amount]').fill('0.00001')
+    await expect.poll(() => fieldError.textContent()).toBe('')
+    await page.locator('input[name=amount]').fill('123456789012345678901')
+    await expect.poll(() => fieldError.textContent()).toContain('at most 20 digits')
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('0.00001')
   })
 
   it('writes every number of a screen with the decimal marks of the language', async () => {
@@ -216,6 +230,27 @@ describe('withdrawals', () => {
       // a network that needs a tag asks for one
       await page.locator('.chips button', { hasText: 'XRP-XRP' }).click()
       await page.locator('input[name=memo]').waitFor()
+      // and a link that names the coin opens on it
+      await pages.go(page, '/wallet')
+      await pages.go(page, '/withdraw?coin=xrp')
+      await expect
+        .poll(() => page.locator('.chips button[aria-pressed=true]').first().textContent())
+        .toBe('XRP-XRP')
+      await page.locator('input[name=memo]').waitFor()
+
+      // removing an address asks first: Back keeps it, Confirm removes it
+      await pages.go(page, '/address-book')
+      const entry = page.getByTestId('address-entry')
+      const dialog = page.getByRole('dialog')
+      await entry.locator('button', { hasText: english.withdrawal.remove }).click()
+      expect(await dialog.textContent()).toContain('Remove “Cold wallet” from the address book?')
+      await dialog.locator('button', { hasText: 'Back' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      expect(await entry.count()).toBe(1)
+      await entry.locator('button', { hasText: english.withdrawal.remove }).click()
+      await page.getByTestId('address-remove-confirm').click()
+      await expect.poll(() => entry.count()).toBe(0)
+      expect(suite.stack.apiRequests.filter((url) => url.includes('/addressBook/remove'))).toHaveLength(1)
     })
   })
 })
@@ -229,9 +264,25 @@ describe('savings', () => {
     await page.locator('input[name=amount]').fill('200')
     // 200 × 0.15% a day × 30 days
     expect(await page.getByTestId('subscribe-interest').textContent()).toBe('9.00 USDT')
-    expect(await page.getByTestId('subscribe-maturity').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    // the month by name and the zone whose day it is: never a numeric date a reader could misread
+    expect(await page.getByTestId('subscribe-maturity').textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4} UTC\+8$/,
+    )
+    const subscribed = () =>
+      suite.stack.apiRequests.filter((url) => url.includes('/finance/subscribe')).length
     await page.locator('form button[type=submit]').click()
+    // the money is locked for the term: the figures once more, and nothing sent before Subscribe
+    const confirm = page.getByTestId('subscribe-confirm')
+    await confirm.waitFor()
+    expect(await confirm.getByTestId('subscribe-amount').textContent()).toBe('200.00 USDT')
+    expect(await confirm.getByTestId('subscribe-interest').textContent()).toBe('9.00 USDT')
+    expect(subscribed()).toBe(0)
+    await confirm.locator('button', { hasText: 'Back' }).click()
+    expect(await page.locator('input[name=amount]').inputValue()).toBe('200')
+    await page.locator('form button[type=submit]').click()
+    await page.getByTestId('subscribe-confirm-submit').click()
     await expect.poll(() => page.getByTestId('subscribe-available').textContent()).toBe('2,380.00 USDT')
+    expect(subscribed()).toBe(1)
 
     await pages.go(page, '/finance/holdings')
     const holding = page.getByTestId('holding').first()

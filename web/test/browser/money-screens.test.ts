@@ -73,6 +73,13 @@ function signedInPage(viewport: Viewport, account: Account, language = 'en'): Pr
 }
 
 /** Opens a route and waits for its screen. */
+/** The cells of one CSV line as RFC 4180 writes them: quoted cells may hold commas and doubled quotes. */
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell = '']) =>
+    cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell,
+  )
+}
+
 async function go(page: Page, path: string): Promise<void> {
   await pages.go(page, path)
   await page.locator('.app-main .screen').first().waitFor()
@@ -273,6 +280,24 @@ describe('deposit', () => {
     })
   }
 
+  it("shows XRP's destination tag beside its shared address, and no tag where the address is the user's own", async () => {
+    const account = await fundedAccount()
+    const page = await signedInPage(PHONE, account)
+    await go(page, '/recharge')
+    await page.getByTestId('deposit-qr').waitFor()
+    expect(await page.getByTestId('deposit-memo').count()).toBe(0)
+    await page.locator('[data-coin="XRP-XRP"]').click()
+    const { memo } = await ok<{ memo?: string }>('/api/recharge/payAddress', account.token, {
+      method: 'POST',
+      body: JSON.stringify({ coin: 'xrp', chain: 'XRP' }),
+    })
+    expect(memo).toMatch(/^\d{1,10}$/)
+    // the page waits out the 5 s between address fetches before it asks for XRP's
+    await expect.poll(() => page.getByTestId('deposit-memo').textContent(), { timeout: 30_000 }).toBe(memo)
+    expect(await page.getByTestId('deposit-memo-note').textContent()).toContain('Destination tag')
+    await shoot(page, 'recharge-xrp-tag', PHONE)
+  })
+
   it('fetches deposit addresses at most once per 5 s over all coins, and each coin only once', async () => {
     const account = await fundedAccount()
     const page = await signedInPage(PHONE, account)
@@ -397,7 +422,11 @@ describe('cash flow', () => {
         const shown = await rows.allTextContents()
         const shownAmounts = await amounts()
         records.forEach((record, index) => {
-          const [time, type, accountName, coin, amount] = record.split(',')
+          // a time has commas ("Dec 5, 2026, 14:03:09 UTC+8"), so its cell is quoted
+          const [time, type, accountName, coin, amount, balance] = csvCells(record)
+          // USDT's figures at its places, as the screen writes them, not the ledger's raw digits
+          expect(amount).toMatch(/^-\d+\.\d\d$/)
+          expect(balance).toMatch(/^\d+\.\d\d$/)
           expect(shown[index]).toContain(time)
           expect(shown[index]).toContain(type)
           expect(shown[index]).toContain(accountName)

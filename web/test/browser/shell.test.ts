@@ -80,13 +80,13 @@ describe('web client shell', () => {
   })
 
   it('turns right-to-left in Arabic and shows the Japanese tab bar in Japanese', async () => {
-    // a browser language no bundle exists for: the settings' default language (zh) applies
+    // a browser language no bundle exists for: the fallback language, English, applies
     const { page, context, errors } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/`)
     await expect(page.locator('[data-tab=home] .tab-label').textContent()).resolves.toBe(
-      bundle('zh').tabBar.home,
+      bundle('en').tabBar.home,
     )
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
     expect(await page.locator('.tab-bar .tab-item').count()).toBe(5)
 
     await page.getByTestId('open-languages').click()
@@ -129,22 +129,22 @@ describe('web client shell', () => {
   })
 
   it('names the screen in the tab title, and only the brand once the screen is left', async () => {
-    // a fresh visit from a browser whose language has no bundle reads Chinese, the default language
-    const chinese = readLocale<{ brand: string; auth: { login: string } }>('zh')
+    // a fresh visit from a browser whose language has no bundle reads English, the fallback language
+    const english = readLocale<{ brand: string; auth: { login: string } }>('en')
     const { page, context } = await openPage(suite.browser, PHONE, 'sw-KE')
     await page.goto(`${suite.stack.url}/#/login`)
     await page.waitForFunction(
       (expected) => document.title === expected,
-      `${chinese.auth.login} · ${chinese.brand}`,
+      `${english.auth.login} · ${english.brand}`,
     )
     await page.goto(`${suite.stack.url}/#/`)
-    await page.waitForFunction((brand) => document.title === brand, chinese.brand)
+    await page.waitForFunction((brand) => document.title === brand, english.brand)
     expect(await page.locator('head > title').count()).toBe(1)
     await context.close()
   })
 
   it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
-    const { page, context } = await openPage(suite.browser, PHONE, 'sw-KE')
+    const { page, context } = await openPage(suite.browser, PHONE, 'zh-CN')
     await page.goto(`${suite.stack.url}/#/login`)
     await page.locator('input[name=username]').fill('张三@example.com')
     await page.locator('input[name=password]').fill(TEST_PASSWORD)
@@ -185,22 +185,46 @@ describe('web client shell', () => {
     await context.close()
   })
 
-  it('signs in automatically with the stored parameters when the token is gone, then goes home', async () => {
+  it('signs in automatically with the stored parameters when the token is gone, on the link it was opened with', async () => {
     const email = uniqueEmail()
     const { page, context } = await openPage(suite.browser, DESKTOP)
     await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
     const firstToken = await page.evaluate(() => localStorage.getItem('_token'))
     await page.evaluate(() => localStorage.removeItem('_token'))
-    await page.goto(`${suite.stack.url}/#/message`)
+    await page.goto(`${suite.stack.url}/#/withdraw?coin=xrp`)
     await page.reload()
     await page.waitForFunction(
-      (previous) =>
-        window.location.hash === '#/' && ![null, previous].includes(localStorage.getItem('_token')),
+      (previous) => ![null, previous].includes(localStorage.getItem('_token')),
       firstToken,
     )
+    // the deep link, its coin included, not Home
+    await page.locator('.chips button[aria-pressed=true]', { hasText: 'XRP-XRP' }).waitFor()
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/withdraw?coin=xrp')
     await page.goto(`${suite.stack.url}/#/wallet`)
     await page.getByTestId('wallet-total').waitFor()
     await context.close()
+  })
+
+  it('leads "Customer service" to the contact channel the settings name, never the message list', async () => {
+    const contactHref = async () => {
+      const { page, context } = await openPage(suite.browser, PHONE)
+      await page.goto(`${suite.stack.url}/#/`)
+      const href = await page.getByTestId('customer-service').getAttribute('href')
+      await context.close()
+      return href
+    }
+    // the sandbox names the message list as its url and support@example.com: the mail is the channel
+    expect(await contactHref()).toBe('mailto:support@example.com')
+    const setService = async (service: { url: string; email: string }) => {
+      await suite.stack.control('/sandbox/settings', { CUSTOMER_SERVICE: service })
+      await suite.stack.gateway.responseCache.purge()
+    }
+    await setService({ url: 'https://help.example.com/chat', email: 'support@example.com' })
+    try {
+      expect(await contactHref()).toBe('https://help.example.com/chat')
+    } finally {
+      await setService({ url: '/#/message', email: 'support@example.com' })
+    }
   })
 
   it('hides balances behind the eyes switch and remembers it', async () => {

@@ -22,6 +22,15 @@ import { SideDrawer } from '../components/side-drawer'
 
 const MARKET_ROWS = 8
 
+/**
+ * Where "Customer service" leads: the configured chat or help desk when it is a web address, else a
+ * mail to the configured address; never the in-app message list, which has nobody to write to.
+ */
+function contactLink(service: { url: string; email: string }): string {
+  if (/^https?:\/\//.test(service.url)) return service.url
+  return service.email ? `mailto:${service.email}` : service.url
+}
+
 export default function HomeScreen() {
   const { t } = useTranslation()
   const settings = useSettings()
@@ -31,6 +40,7 @@ export default function HomeScreen() {
   const notices = useNotices(ROLL_NOTICE, { quiet: true })
   const firstNotice = notices.data?.[0]
   const service = settings.CUSTOMER_SERVICE
+  const contact = contactLink(service)
 
   return (
     <div className="screen home">
@@ -105,12 +115,12 @@ export default function HomeScreen() {
       </div>
 
       <a
-        href={service.url}
+        href={contact}
         className="service-fab"
         aria-label={t('home.customerService')}
         title={service.email}
         data-testid="customer-service"
-        {...(/^https?:/.test(service.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        {...(/^https?:/.test(contact) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
         <HeadsetIcon size={22} />
       </a>

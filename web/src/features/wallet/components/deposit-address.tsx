@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { RechargeCoin } from '@tradegate/shared'
+import { networkRule, type RechargeCoin } from '@tradegate/shared'
 import { Failure } from '../../../components/failure'
 import { QrCode } from '../../../components/qr-code'
 import { copyText } from '../../../lib/clipboard'
@@ -31,6 +31,7 @@ export function DepositAddress({ selected, network }: { selected: RechargeCoin; 
           <button type="button" className="button" onClick={() => copyText(address.data?.address ?? '')}>
             {t('common.copy')}
           </button>
+          {address.data.memo && <DepositMemo memo={address.data.memo} network={network} />}
         </>
       ) : address.error ? (
         <Failure error={address.error} onRetry={address.retry} />
@@ -48,5 +49,30 @@ export function DepositAddress({ selected, network }: { selected: RechargeCoin; 
       <p className="muted">{t('money.recharge.belowMinimumLost', { min: selected.rechargeMin, coin })}</p>
       <p className="muted">{t('money.recharge.arrival')}</p>
     </div>
+  )
+}
+
+/** The tag (or memo) that names the account on a network whose deposit address is shared, e.g. XRP. */
+function DepositMemo({ memo, network }: { memo: string; network?: string }) {
+  const { t } = useTranslation()
+  const kind = t(networkRule(network)?.memo?.kind === 'memo' ? 'withdrawal.memo' : 'withdrawal.tag')
+  return (
+    <>
+      <p className="stat-label">{kind}</p>
+      <p className="num" style={{ fontWeight: 600 }} data-testid="deposit-memo">
+        {memo}
+      </p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => copyText(memo)}
+        aria-label={`${t('common.copy')} ${kind}`}
+      >
+        {t('common.copy')}
+      </button>
+      <p className="note note-warning" data-testid="deposit-memo-note">
+        {t('money.recharge.tagNote', { kind })}
+      </p>
+    </>
   )
 }

@@ -17,7 +17,7 @@ export function ExchangeFigures({
   quote: QuoteState
 }) {
   const { t } = useTranslation()
-  const { money, decimal, precisionOf } = useFormatters()
+  const { money, exact, decimal, precisionOf } = useFormatters()
   const held = quote.held?.quote
   const TO = to.toUpperCase()
   const figures = held ? exchangeFigures(amount || '0', held.price, held.feeRate, precisionOf(to)) : null
@@ -28,11 +28,15 @@ export function ExchangeFigures({
       'exchange-rate',
     ],
     [
-      t('exchange.fee', { rate: held ? decimal(mul(held.feeRate, 100).toFixed()) : '--' }),
-      figures ? `${money(figures.fee, to)} ${TO}` : '--',
+      // what the cut to the coin's places keeps is named with the fee and counted in it, never hidden
+      t(figures && figures.kept.gt(figures.fee) ? 'exchange.feeAndRounding' : 'exchange.fee', {
+        rate: held ? decimal(mul(held.feeRate, 100).toFixed()) : '--',
+      }),
+      figures ? `${exact(figures.kept, to)} ${TO}` : '--',
       'exchange-fee',
     ],
-    [t('exchange.receive'), figures ? `≈ ${money(figures.received, to)} ${TO}` : '--', 'exchange-receive'],
+    // exactly what arrives: the sandbox settles a quote by the same figures
+    [t('exchange.receive'), figures ? `${money(figures.received, to)} ${TO}` : '--', 'exchange-receive'],
   ]
   return (
     <>

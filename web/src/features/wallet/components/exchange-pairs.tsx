@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { coinName, searchKey } from '@tradegate/shared'
+import { nameHasWord, searchKey } from '@tradegate/shared'
 import { ChevronIcon } from '../../../components/icons'
 import { DataState } from '../../../components/data-state'
 import { NoData } from '../../../components/no-data'
@@ -12,12 +12,17 @@ export interface ExchangePair {
   to: string
 }
 
-/** Whether a pair matches the search by either coin's code or name, or by "from to" typed together. */
+/**
+ * Whether a pair matches the search: a coin's code begins with it ("eth", or "usdt eth" typed
+ * together), or a word of a coin's name does ("ether" finds Ethereum, not Tether).
+ */
 export function pairMatches(pair: ExchangePair, text: string): boolean {
   const key = searchKey(text)
   if (!key) return true
-  const names = [pair.from, pair.to, coinName(pair.from), coinName(pair.to), `${pair.from}${pair.to}`]
-  return names.some((name) => searchKey(name).includes(key))
+  const codes = [pair.from, pair.to, `${pair.from}${pair.to}`]
+  return (
+    codes.some((code) => code.startsWith(key)) || [pair.from, pair.to].some((coin) => nameHasWord(coin, text))
+  )
 }
 
 /** Every exchangeable pair, narrowed by a search box; picking one hands back its two coins. */

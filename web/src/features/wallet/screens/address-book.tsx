@@ -4,6 +4,7 @@ import { checkAddress, networkRule } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { Field, Form, SelectField, SubmitButton } from '../../../components/form'
 import { useSubmit } from '../../../lib/submit'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { addToAddressBook, removeFromAddressBook, useAddressBook } from '../api/address-book'
@@ -14,9 +15,13 @@ export default function AddressBookScreen() {
   const { t } = useTranslation()
   const book = useAddressBook()
   const removal = useSubmit({ onSettled: () => void book.mutate() })
+  // the entry whose removal is being asked about: a slip of the finger must not lose an address
+  const [asking, setAsking] = useState<number | null>(null)
+  const asked = book.data?.find((entry) => entry.id === asking)
   const remove = (id: number) =>
     removal.run(async (signal) => {
       await removeFromAddressBook(id, { signal })
+      setAsking(null)
       showToast(t('withdrawal.removed'))
     })
   return (
@@ -40,7 +45,7 @@ export default function AddressBookScreen() {
                   type="button"
                   className="button button-text"
                   disabled={removal.busy}
-                  onClick={() => void remove(entry.id)}
+                  onClick={() => setAsking(entry.id)}
                   aria-label={`${t('withdrawal.remove')} ${entry.label}`}
                 >
                   {t('withdrawal.remove')}
@@ -50,6 +55,17 @@ export default function AddressBookScreen() {
           </ul>
         )}
       </DataState>
+      {asked && (
+        <ConfirmDialog
+          label={t('withdrawal.remove')}
+          question={t('withdrawal.removeQuestion', { label: asked.label })}
+          confirmLabel={t('withdrawal.remove')}
+          busy={removal.busy}
+          onConfirm={() => void remove(asked.id)}
+          onBack={() => setAsking(null)}
+          testId="address-remove-confirm"
+        />
+      )}
     </Screen>
   )
 }

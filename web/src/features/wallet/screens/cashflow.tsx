@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RECORD_KINDS, type FinancialRecord, type RecordKind } from '@tradegate/shared'
+import { RECORD_KINDS, precisionText, type FinancialRecord, type RecordKind } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { ListRow } from '../../../components/data-list'
 import { NoData } from '../../../components/no-data'
@@ -18,7 +18,7 @@ function exportFileName(timeZone: string): string {
 /** Every balance movement, one line each, filtered by type and date and exported as shown. */
 export default function CashflowScreen() {
   const { t } = useTranslation()
-  const { money, dateTime, timeZone } = useFormatters()
+  const { money, dateTime, timeZone, precisionOf } = useFormatters()
   const [kind, setKind] = useState<RecordKind | ''>('')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -44,8 +44,10 @@ export default function CashflowScreen() {
       t(`money.kinds.${record.kind}`),
       t(`wallet.accounts.${record.account}`),
       record.coin.toUpperCase(),
-      record.amount,
-      record.balanceAfter,
+      // at the coin's places as the screen shows them (not the ledger's raw digits), with a point
+      // for any spreadsheet to read
+      precisionText(record.amount, precisionOf(record.coin)),
+      precisionText(record.balanceAfter, precisionOf(record.coin)),
     ])
     downloadText(exportFileName(timeZone), toCsv([header, ...lines]))
   }

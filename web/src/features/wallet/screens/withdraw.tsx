@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'wouter'
 import { StaleNote } from '../../../components/balance-notices'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
@@ -10,6 +11,11 @@ import { useWithdrawStatus } from '../api/get-withdraw-status'
 import { WithdrawForm } from '../components/withdraw-form'
 import { WithdrawRules } from '../components/withdraw-rules'
 
+/** The coin of a channel, which is named COIN-NETWORK, e.g. USDT-TRC20. */
+function coinOfChannel(name: string): string {
+  return (name.split('-')[0] ?? '').toLowerCase()
+}
+
 /** Withdraw: the network, every rule before the user types, the form, and a confirmation step. */
 export default function WithdrawScreen() {
   const { t } = useTranslation()
@@ -17,9 +23,13 @@ export default function WithdrawScreen() {
   const status = useWithdrawStatus()
   const balances = useBalances()
   const [chosen, setChosen] = useState<string | null>(null)
-  const channel = channels.data?.find((row) => row.rechargeName === chosen) ?? channels.data?.[0]
-  // channels are named COIN-NETWORK, e.g. USDT-TRC20
-  const coin = (channel?.rechargeName.split('-')[0] ?? '').toLowerCase()
+  // a link may name the coin (/withdraw?coin=xrp): its first network is chosen until the user picks
+  const named = useSearchParams()[0].get('coin')?.toLowerCase()
+  const channel =
+    channels.data?.find((row) => row.rechargeName === chosen) ??
+    channels.data?.find((row) => coinOfChannel(row.rechargeName) === named) ??
+    channels.data?.[0]
+  const coin = coinOfChannel(channel?.rechargeName ?? '')
   const available = availableOf(balances.data, coin, 'platform')
   const windowOpen = status.data?.open ?? true
   return (
