@@ -16,6 +16,7 @@ import {
   type CallQuery,
   type Envelope,
 } from '@tradegate/shared'
+import { requireOutcomeFlow } from './flow-signal'
 import { i18n } from './i18n'
 import { currentToken, signOut } from './session'
 import { showToast } from './toast'
@@ -147,6 +148,7 @@ export async function callEnvelope<N extends CallName>(
   input: CallInput<N> = {},
   options: CallOptions = {},
 ): Promise<Envelope<CallData<N>>> {
+  requireOutcomeFlow(name, options.signal)
   refuseChinese(input)
   const definition = CALL_ROUTES[name]
   const controller = new AbortController()

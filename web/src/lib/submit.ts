@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { issueFlowSignal } from './flow-signal'
 import { ApiError } from './http'
 import { i18n } from './i18n'
 import { socketSaysOffline } from './live'
@@ -47,6 +48,9 @@ export const SUBMIT_TIME_LIMIT_MS = 15_000
 /** Lookups after a lost answer: the action may reach the exchange a moment after the client gave up. */
 export const LOOKUP_TRIES = 3
 export const LOOKUP_GAP_MS = 2000
+
+/** How far the exchange's clock may run behind this browser's and a row found by a lookup still count as the one sent. */
+export const CLOCK_SLACK_MS = 30_000
 
 export const DEFAULT_CHECK_WHERE = 'submit.where.history'
 
@@ -106,6 +110,8 @@ export async function submitOnce(
 ): Promise<SubmitOutcome> {
   if (options.money && isOffline()) return { kind: 'offline', message: i18n.t('submit.offline') }
   const controller = new AbortController()
+  // an order or money action is let through the HTTP client only with a lookup behind it (flow-signal.ts)
+  if (options.lookup) issueFlowSignal(controller.signal)
   const sentAt = Date.now()
   onPhase('sending')
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -141,7 +147,8 @@ export interface Submit {
   error: string | null
   /** i18n key of where to check an unknown outcome */
   checkWhere: string
-  run: (send: (signal: AbortSignal) => Promise<unknown>) => Promise<boolean>
+  /** `lookup`, when given, replaces the options' for this run (one form, several actions) */
+  run: (send: (signal: AbortSignal) => Promise<unknown>, lookup?: SubmitOptions['lookup']) => Promise<boolean>
   reset: () => void
 }
 
@@ -150,13 +157,16 @@ export function useSubmit(options: SubmitOptions = {}): Submit {
   const [phase, setPhase] = useState<SubmitPhase>('idle')
   const [error, setError] = useState<string | null>(null)
   const inFlight = useRef(false)
-  const run = async (send: (signal: AbortSignal) => Promise<unknown>): Promise<boolean> => {
+  const run = async (
+    send: (signal: AbortSignal) => Promise<unknown>,
+    lookup: SubmitOptions['lookup'] = options.lookup,
+  ): Promise<boolean> => {
     if (inFlight.current) return false
     inFlight.current = true
     setError(null)
     let outcome: SubmitOutcome = { kind: 'refused', message: '' }
     try {
-      outcome = await submitOnce(send, options, setPhase)
+      outcome = await submitOnce(send, { ...options, lookup }, setPhase)
     } finally {
       inFlight.current = false
       setPhase(outcome.kind === 'checked' ? outcome.phase : 'idle')

@@ -10,6 +10,7 @@ import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { buyOption } from '../api/buy-option'
+import { findOptionBought } from '../api/find-option-actions'
 import { formatTimeLeft } from '../lib/option-math'
 import { useTicketPricing } from '../lib/use-ticket-pricing'
 import type { OptionPick } from './chain-table'
@@ -43,6 +44,9 @@ export function OrderTicket({
     money: true,
     checkWhere: 'submit.where.positions',
     onSettled: () => void balances.mutate(),
+    lookup: async (sentAt) =>
+      pick !== null &&
+      (await findOptionBought({ coin: chain.coin, kind: pick.kind, strike: pick.strike, quantity }, sentAt)),
   })
   const pricing = useTicketPricing(chain, pick, spot, now, quantity)
   const { quote, protectiveLimit, units } = pricing

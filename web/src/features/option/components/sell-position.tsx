@@ -9,6 +9,7 @@ import { useSubmit } from '../../../lib/submit'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { sellOption } from '../api/sell-option'
+import { findOptionSold } from '../api/find-option-actions'
 
 /**
  * Selling an open position back before expiry at the bid, after the user confirms what it pays. The
@@ -38,6 +39,7 @@ export function SellPosition({
       void balances.mutate()
       onSold()
     },
+    lookup: () => findOptionSold(position.id),
   })
   const sell = () =>
     void flow.run(async (signal) => {

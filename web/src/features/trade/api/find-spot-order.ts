@@ -1,8 +1,6 @@
 import { toDecimal, type CallBody } from '@tradegate/shared'
 import { callApi } from '../../../lib/http'
-
-/** How far the exchange's clock may run behind this browser's and an order still count as the one sent. */
-const CLOCK_SLACK_MS = 30_000
+import { CLOCK_SLACK_MS } from '../../../lib/submit'
 
 type SentOrder = Pick<CallBody<'spotOrderSubmit'>, 'symbol' | 'side' | 'type' | 'amount'>
 

@@ -2,12 +2,32 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
+import { findPositionClose } from '../api/find-trade-actions'
+import { submitOnce } from '../../../lib/submit'
 import { closedResult } from './position-history'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 
 interface Outcome {
   closed: Position[]
   failed: number
+}
+
+/**
+ * Closes one position at market through the outcome flow: the closed part as answered, or, when the
+ * answer was lost and the lookup finds the position closed, the row the history now holds. Null when
+ * it did not close (or could not be told).
+ */
+async function closeAtMarket(position: Position): Promise<Position | null> {
+  let closed: Position | null = null
+  const outcome = await submitOnce(
+    async (signal) => {
+      closed = await stopPosition(position.id, {}, { signal })
+    },
+    { money: true, lookup: (sentAt) => findPositionClose(position, false, sentAt) },
+    () => undefined,
+  )
+  if (outcome.kind === 'done') return closed
+  return outcome.kind === 'checked' && outcome.phase === 'wentThrough' ? position : null
 }
 
 /** Closes every open position at market after the user confirms, then says what closed and for how much. */
@@ -24,8 +44,8 @@ export function CloseAllPositions({
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const run = async () => {
     setBusy(true)
-    const results = await Promise.allSettled(positions.map((position) => stopPosition(position.id)))
-    const closed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const results = await Promise.all(positions.map(closeAtMarket))
+    const closed = results.filter((result): result is Position => result !== null)
     setOutcome({ closed, failed: results.length - closed.length })
     setBusy(false)
     setConfirming(false)

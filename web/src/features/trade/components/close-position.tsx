@@ -4,6 +4,7 @@ import { Decimal } from 'decimal.js'
 import { mul, toDecimal, type Position } from '@tradegate/shared'
 import { showToast } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'
+import { findPositionClose } from '../api/find-trade-actions'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { useFormatters } from '../../../lib/use-formatters'
 import { AmountInput, Choice, OrderError } from '../../../components/form-bits'
@@ -33,7 +34,11 @@ export function ClosePositionForm({
   const [shares, setShares] = useState(position.shares)
   const [type, setType] = useState<'market' | 'limit'>('market')
   const [price, setPrice] = useState(markPrice)
-  const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions' })
+  const flow = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.positions',
+    lookup: (sentAt) => findPositionClose(position, type === 'limit', sentAt),
+  })
   const held = toDecimal(position.shares)
   const chosen = toDecimal(shares)
   const whole = chosen.equals(held)

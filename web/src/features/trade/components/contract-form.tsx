@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { submitContractOrder } from '../api/submit-contract-order'
+import { findContractOrder } from '../api/find-trade-actions'
 import { availableOf, contractPreview, leverageChoices, sanitiseAmount } from '../../../lib/order-math'
 import { useOrderPrice } from '../lib/order-price'
 import { AmountInput, Choice, LeverageChips } from '../../../components/form-bits'
@@ -36,7 +37,12 @@ export function ContractForm({
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0] ?? 1)
   const [shares, setShares] = useState('')
   const [fundPwd, setFundPwd] = useState('')
-  const flow = useSubmit({ money: true, checkWhere: 'submit.where.orders', onSettled: onChanged })
+  const flow = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.orders',
+    onSettled: onChanged,
+    lookup: (sentAt) => findContractOrder({ symbol: pair.symbol, direction, shares }, sentAt),
+  })
   const order = useOrderPrice({
     symbol: pair.symbol,
     close: ticker?.close,

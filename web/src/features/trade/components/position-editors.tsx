@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LossSetting, Position } from '@tradegate/shared'
+import { add, sub, type LossSetting, type Position } from '@tradegate/shared'
 import { showToast } from '../../../lib/toast'
 import { adjustMargin } from '../api/adjust-margin'
 import { cancelLoss } from '../api/cancel-loss'
 import { setLoss } from '../api/set-loss'
+import { findLossCancelled, findLossSet, findMargin } from '../api/find-trade-actions'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { useFormatters } from '../../../lib/use-formatters'
 import { AmountInput, OrderError } from '../../../components/form-bits'
@@ -22,11 +23,14 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
   const [money, setMoney] = useState('')
   const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
   const adjust = (direction: 'add' | 'remove') =>
-    void flow.run(async (signal) => {
-      await adjustMargin(position.id, money, direction, { signal })
-      showToast(t('trade.marginAdjusted'))
-      setMoney('')
-    })
+    void flow.run(
+      async (signal) => {
+        await adjustMargin(position.id, money, direction, { signal })
+        showToast(t('trade.marginAdjusted'))
+        setMoney('')
+      },
+      () => findMargin(position.id, (direction === 'add' ? add : sub)(position.margin, money).toFixed()),
+    )
   return (
     <div className="inline-form" data-testid="margin-editor">
       <AmountInput
@@ -92,24 +96,28 @@ export function LossEditor({
   const problems = exitProblems(position.direction, currentPrice, takeProfit, stopLoss)
   const blocked = problems.takeProfit !== null || problems.stopLoss !== null
   const flow = useSubmit({ money: true, checkWhere: 'submit.where.positions', onSettled: onChanged })
+  const setting = {
+    positionId: position.id,
+    ...(stopLoss ? { stopLoss } : {}),
+    ...(takeProfit ? { takeProfit } : {}),
+    triggerBy,
+  }
   const save = () =>
-    void flow.run(async (signal) => {
-      await setLoss(
-        {
-          positionId: position.id,
-          ...(stopLoss ? { stopLoss } : {}),
-          ...(takeProfit ? { takeProfit } : {}),
-          triggerBy,
-        },
-        { signal },
-      )
-      showToast(t('trade.lossSaved'))
-    })
+    void flow.run(
+      async (signal) => {
+        await setLoss(setting, { signal })
+        showToast(t('trade.lossSaved'))
+      },
+      () => findLossSet(setting),
+    )
   const cancel = (id: number) =>
-    void flow.run(async (signal) => {
-      await cancelLoss(id, { signal })
-      showToast(t('trade.lossCancelled'))
-    })
+    void flow.run(
+      async (signal) => {
+        await cancelLoss(id, { signal })
+        showToast(t('trade.lossCancelled'))
+      },
+      () => findLossCancelled(id),
+    )
   return (
     <div className="inline-form" data-testid="loss-editor">
       <AmountInput

@@ -6,6 +6,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { createSecondOrder } from '../api/create-second-order'
+import { findSecondOrder } from '../api/find-trade-actions'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useSecondOrders } from '../api/get-second-orders'
 import { availableOf, sanitiseAmount } from '../../../lib/order-math'
@@ -46,19 +47,22 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
   const place = (direction: 'up' | 'down') => (event?: FormEvent) => {
     event?.preventDefault()
     if (!period) return
-    void flow.run(async (signal) => {
-      await createSecondOrder(
-        {
-          symbol,
-          periodId: period.id,
-          direction,
-          amount,
-          ...(settings.FUND_PASSWORD_SETTING.second ? { fundPwd } : {}),
-        },
-        { signal },
-      )
-      showToast(t('trade.orderPlaced'))
-    })
+    void flow.run(
+      async (signal) => {
+        await createSecondOrder(
+          {
+            symbol,
+            periodId: period.id,
+            direction,
+            amount,
+            ...(settings.FUND_PASSWORD_SETTING.second ? { fundPwd } : {}),
+          },
+          { signal },
+        )
+        showToast(t('trade.orderPlaced'))
+      },
+      (sentAt) => findSecondOrder({ symbol, direction, amount }, sentAt),
+    )
   }
   const disabled = !amount || !period || flow.busy
 

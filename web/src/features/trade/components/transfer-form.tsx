@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
-import { transferFunds } from '../../../lib/api/transfer-funds'
+import { findTransfer, transferFunds } from '../../../lib/api/transfer-funds'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { AmountInput, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
@@ -15,7 +15,11 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
   const { amount: formatAmount, precisionOf } = useFormatters()
   const usdtPlaces = precisionOf('usdt')
   const [amount, setAmount] = useState('')
-  const flow = useSubmit({ money: true, checkWhere: 'submit.where.balances' })
+  const flow = useSubmit({
+    money: true,
+    checkWhere: 'submit.where.balances',
+    lookup: (sentAt) => findTransfer('usdt', amount, sentAt),
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void flow.run(async (signal) => {

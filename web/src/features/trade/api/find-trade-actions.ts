@@ -1,0 +1,95 @@
+import { toDecimal, type CallBody } from '@tradegate/shared'
+import { callApi } from '../../../lib/http'
+import { CLOCK_SLACK_MS } from '../../../lib/submit'
+
+// The lookups that tell an unanswered futures or second-contract action's true outcome (lib/submit.ts):
+// each asks the list the action would have changed. They throw when the list cannot be fetched.
+
+const sameAmount = (left: unknown, right: unknown) => toDecimal(left).equals(toDecimal(right))
+
+/** Whether an opening order like the one sent at `sentAt` is on the contract order list. */
+export async function findContractOrder(
+  order: Pick<CallBody<'contractOrderSubmit'>, 'symbol' | 'direction' | 'shares'>,
+  sentAt: number,
+): Promise<boolean> {
+  const rows = await callApi('contractOrderList', {}, { quiet: true })
+  return rows.some(
+    (row) =>
+      row.positionId === undefined &&
+      row.symbol === order.symbol &&
+      row.direction === order.direction &&
+      sameAmount(row.shares, order.shares) &&
+      row.createdAt >= sentAt - CLOCK_SLACK_MS,
+  )
+}
+
+/**
+ * Whether a close of position `id` sent at `sentAt` happened: at market, a closed part of the
+ * position (or the position itself) closed since; at a price, a close order resting since.
+ */
+export async function findPositionClose(
+  position: { id: number; symbol: string; direction: string },
+  limit: boolean,
+  sentAt: number,
+): Promise<boolean> {
+  const since = sentAt - CLOCK_SLACK_MS
+  if (limit) {
+    const orders = await callApi('contractOrderList', {}, { quiet: true })
+    return orders.some((row) => row.positionId === position.id && row.createdAt >= since)
+  }
+  const page = await callApi(
+    'positionList',
+    { query: { status: 'history', pageNum: '1', pageSize: '30' } },
+    { quiet: true },
+  )
+  return page.rows.some(
+    (row) =>
+      (row.id === position.id && row.status !== 'open') ||
+      (row.symbol === position.symbol &&
+        row.direction === position.direction &&
+        (row.closedAt ?? 0) >= since),
+  )
+}
+
+/** Whether the position's active take-profit and stop-loss are the ones sent. */
+export async function findLossSet(setting: CallBody<'lossSet'>): Promise<boolean> {
+  const rows = await callApi('lossList', {}, { quiet: true })
+  return rows.some(
+    (row) =>
+      row.positionId === setting.positionId &&
+      row.status === 'active' &&
+      sameAmount(row.stopLoss, setting.stopLoss ?? 0) &&
+      sameAmount(row.takeProfit, setting.takeProfit ?? 0),
+  )
+}
+
+/** Whether a second contract like the one sent at `sentAt` is on the user's list. */
+export async function findSecondOrder(
+  order: Pick<CallBody<'secondOrderCreate'>, 'symbol' | 'direction' | 'amount'>,
+  sentAt: number,
+): Promise<boolean> {
+  const page = await callApi('secondOrderList', { body: { pageNum: 1, pageSize: 30 } }, { quiet: true })
+  return page.rows.some(
+    (row) =>
+      row.symbol === order.symbol &&
+      row.direction === order.direction &&
+      sameAmount(row.amount, order.amount) &&
+      row.createdAt >= sentAt - CLOCK_SLACK_MS,
+  )
+}
+
+/** Whether take-profit and stop-loss `id` is no longer active (cancelled, or triggered meanwhile). */
+export async function findLossCancelled(id: number): Promise<boolean> {
+  const rows = await callApi('lossList', {}, { quiet: true })
+  return rows.some((row) => row.id === id && row.status !== 'active')
+}
+
+/** Whether open position `id` now holds `margin`: an added or removed margin went through. */
+export async function findMargin(id: number, margin: string): Promise<boolean> {
+  const page = await callApi(
+    'positionList',
+    { query: { status: 'open', pageNum: '1', pageSize: '50' } },
+    { quiet: true },
+  )
+  return page.rows.some((row) => row.id === id && sameAmount(row.margin, margin))
+}
