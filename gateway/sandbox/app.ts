@@ -92,7 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const calls = new CallCounter()
   injectFaults(app, faults, calls)
   answerErrors(app)
-  registerCalls(app, handlers, state.users)
+  registerCalls(app, handlers, state.users, state.settings)
 
   const marketFeed = new MarketFeed(state.market, hub, clock)
   const settle = (ticks: readonly SymbolTick[]) => {

@@ -7,10 +7,14 @@ import {
   JSON_BODY_LIMIT_BYTES,
   NO_BODY_LIMIT_BYTES,
   bodyLimitOf,
+  lacksVerificationCode,
   callPath,
   type CallBody,
+  type CallDefinition,
+  type CallName,
   type CallData,
 } from './calls'
+import { DEFAULT_SETTINGS } from './constants'
 import { isCode200, isSuccess, isTokenExpired } from './envelope'
 
 // Section 7 of the specification, as method and path; tests are the one place a path is written again.
@@ -103,6 +107,42 @@ describe('call table', () => {
     expect(CALLS.autoLogin.definedByUs).toBe(true)
     expect(CALLS.userInfo.definedByUs).toBe(true)
     expect(key(CALLS.kline)).toBe('GET /api/market/kline')
+  })
+
+  it('names the code field of every call the upstream checks a code on, and when it is needed', () => {
+    const rules = Object.fromEntries(
+      CALL_NAMES.flatMap((name) => {
+        const rule = (CALLS[name] as CallDefinition).verificationCode
+        return rule ? [[name, rule]] : []
+      }),
+    )
+    expect(rules).toEqual({
+      backPwd: { field: 'emailCode', when: 'always' },
+      bindEmail: { field: 'emailCode', when: 'always' },
+      bindPhone: { field: 'code', when: 'always' },
+      unBindPhone: { field: 'code', when: 'always' },
+      tardPwdSet: { field: 'code', when: 'withdrawPassword' },
+      updatePwd: { field: 'code', when: 'withdrawPassword', onlyWhere: { field: 'signType', value: 'fund' } },
+    })
+    // each named field is one the call's query accepts
+    for (const [name, rule] of Object.entries(rules))
+      expect(
+        Object.keys((CALLS[name as CallName] as CallDefinition).query?.properties ?? {}),
+        name,
+      ).toContain(rule.field)
+  })
+
+  it('asks for a fund-password code only while the settings do, and never for a login password change', () => {
+    const rule = CALLS.updatePwd.verificationCode
+    const asking = DEFAULT_SETTINGS.VERIFY_CODE_SETTING
+    const quiet = { ...asking, withdrawPassword: false }
+    const fund = { oldPwd: 'a-pass-1', newPwd: 'a-pass-2', signType: 'fund' }
+    expect(lacksVerificationCode(rule, fund, asking)).toBe(true)
+    expect(lacksVerificationCode(rule, { ...fund, code: '' }, asking)).toBe(true)
+    expect(lacksVerificationCode(rule, fund, null)).toBe(true)
+    expect(lacksVerificationCode(rule, { ...fund, code: '123456' }, asking)).toBe(false)
+    expect(lacksVerificationCode(rule, fund, quiet)).toBe(false)
+    expect(lacksVerificationCode(rule, { ...fund, signType: 'login' }, asking)).toBe(false)
   })
 
   it('never serves one method and path twice', () => {

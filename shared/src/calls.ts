@@ -90,6 +90,33 @@ export interface CallDefinition {
    * network (the first RECHARGE_SETTING row of the coin), and the address and memo are held to that one.
    */
   network?: { field: string; coinField: string }
+  /** a call the upstream checks an e-mail or phone code on: the gateway and the sandbox refuse it without one */
+  verificationCode?: VerificationCodeRule
+}
+
+/**
+ * Where a call carries its code and when it must: `always`, or while the named VERIFY_CODE_SETTING switch
+ * is on; `onlyWhere` narrows it to requests whose field has that value (a fund, not a login, password change).
+ */
+export interface VerificationCodeRule {
+  field: string
+  when: 'always' | keyof Settings['VERIFY_CODE_SETTING']
+  onlyWhere?: { field: string; value: string }
+}
+
+/**
+ * True when `query` lacks the code `rule` asks for under the settings' VERIFY_CODE_SETTING switches; a
+ * switch that cannot be read (null, missing) counts as on.
+ */
+export function lacksVerificationCode(
+  rule: VerificationCodeRule,
+  query: Record<string, unknown>,
+  switches: Partial<Settings['VERIFY_CODE_SETTING']> | null,
+): boolean {
+  const value = query[rule.field]
+  if (typeof value === 'string' && value !== '') return false
+  if (rule.onlyWhere && query[rule.onlyWhere.field] !== rule.onlyWhere.value) return false
+  return rule.when === 'always' || switches?.[rule.when] !== false
 }
 
 /** Upload calls wait this long for the upstream, past the deployment's default. */
@@ -193,6 +220,7 @@ export const CALLS = {
     method: 'POST',
     path: '/api/user/backPwd',
     query: Query({ email: Email, newPwd: Password, emailCode: Code }),
+    verificationCode: { field: 'emailCode', when: 'always' },
     auth: false,
     data: Nothing,
   },
@@ -207,6 +235,7 @@ export const CALLS = {
     method: 'POST',
     path: '/api/user/bindEmail',
     query: Query({ email: Email, emailCode: Code }),
+    verificationCode: { field: 'emailCode', when: 'always' },
     auth: true,
     data: Nothing,
   },
@@ -227,6 +256,7 @@ export const CALLS = {
     method: 'POST',
     path: '/api/user/bindPhone',
     query: Query({ phone: Phone, code: Code }),
+    verificationCode: { field: 'code', when: 'always' },
     auth: true,
     data: Nothing,
   },
@@ -234,6 +264,7 @@ export const CALLS = {
     method: 'POST',
     path: '/api/user/unBindPhone',
     query: Query({ code: Code }),
+    verificationCode: { field: 'code', when: 'always' },
     auth: true,
     data: Nothing,
   },
@@ -242,6 +273,7 @@ export const CALLS = {
     path: '/api/user/tardPwdSet',
     /** code: the e-mail or phone code, when the verification settings ask for one */
     query: Query({ pwd: Password, code: Type.Optional(Code) }),
+    verificationCode: { field: 'code', when: 'withdrawPassword' },
     auth: true,
     data: Nothing,
   },
@@ -252,7 +284,14 @@ export const CALLS = {
       oldPwd: Password,
       newPwd: Password,
       signType: Type.Union([Type.Literal('login'), Type.Literal('fund')]),
+      /** a fund password change: the e-mail or phone code, when the verification settings ask for one */
+      code: Type.Optional(Code),
     }),
+    verificationCode: {
+      field: 'code',
+      when: 'withdrawPassword',
+      onlyWhere: { field: 'signType', value: 'fund' },
+    },
     auth: true,
     data: Nothing,
   },

@@ -3,6 +3,8 @@ export const GATEWAY_MESSAGES = [
   'badRequest',
   'cannotInputChinese',
   'invalidAmount',
+  // a call the upstream checks an e-mail or phone code on came without it (see verificationCode)
+  'codeRequired',
   'signInRequired',
   'forbidden',
   'notFound',

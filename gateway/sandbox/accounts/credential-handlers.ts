@@ -38,7 +38,8 @@ export function credentialHandlers({ users, publish }: SandboxState): Pick<Handl
 
     tardPwdSet: ({ user, query }) => {
       if (user.fundPasswordHash !== null) return refuse('fundPasswordAlreadySet')
-      if (query.code !== undefined) users.useCode(user.email ?? user.phone ?? '', query.code)
+      // whether one is needed at all the call table says (register-calls); one sent is always checked
+      if (query.code !== undefined) users.useCode(codeTargetOf(user), query.code)
       users.setFundPassword(user, query.pwd)
       return null
     },
@@ -49,9 +50,15 @@ export function credentialHandlers({ users, publish }: SandboxState): Pick<Handl
         return null
       }
       if (!users.checkFundPassword(user, query.oldPwd)) return refuse('wrongFundPassword')
+      if (query.code !== undefined) users.useCode(codeTargetOf(user), query.code)
       users.setFundPassword(user, query.newPwd)
       signOutEverywhere(user)
       return null
     },
   }
+}
+
+/** Where a fund-password code goes: the bound e-mail, or without one the bound phone. */
+function codeTargetOf(user: User): string {
+  return user.email ?? user.phone ?? ''
 }

@@ -25,6 +25,8 @@ export const REFUSALS = [
   'articleNotFound',
   'cannotFollowYourself',
   'codeExpired',
+  // a call the table marks as needing a code came without one
+  'codeRequired',
   'contractTradingClosed',
   'documentNotImage',
   'documentRequired',

@@ -8,10 +8,12 @@ import {
   TOKEN_EXPIRED_CODE,
   TOKEN_EXPIRED_MESSAGE,
   TOKEN_HEADER,
+  lacksVerificationCode,
   type CallDefinition,
   type CallName,
 } from '@tradegate/shared'
 import type { UserDirectory } from '../accounts/users'
+import type { SettingsStore } from '../content/settings'
 import type { CallContext, Handlers, UploadedFile } from './handler'
 import { Refusal } from './refusal'
 
@@ -20,7 +22,12 @@ import { Refusal } from './refusal'
 export const SUCCESS_CODE = 200
 const MAX_UPLOAD_FILES = 5
 
-export function registerCalls(app: FastifyInstance, handlers: Handlers, users: UserDirectory): void {
+export function registerCalls(
+  app: FastifyInstance,
+  handlers: Handlers,
+  users: UserDirectory,
+  settings: SettingsStore,
+): void {
   for (const name of CALL_NAMES) {
     const call: CallDefinition = CALLS[name]
     app.route({
@@ -31,9 +38,13 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, users: U
         const user = users.userOfToken(typeof header === 'string' ? header : undefined)
         if (call.auth && !user) return { code: TOKEN_EXPIRED_CODE, msg: TOKEN_EXPIRED_MESSAGE }
         try {
+          const query = request.query ?? {}
+          // the code rule of the table, before the schema, as the gateway holds it
+          if (call.verificationCode)
+            requireCode(call.verificationCode, query, settings.current.VERIFY_CODE_SETTING)
           const context = {
             user,
-            query: checked('query', call.query, request.query ?? {}),
+            query: checked('query', call.query, query),
             body: call.bodyType === 'multipart' ? undefined : checked('body', call.body, request.body),
             params: checked('params', call.params, request.params ?? {}),
             files: call.bodyType === 'multipart' ? await readFiles(request) : [],
@@ -51,6 +62,15 @@ export function registerCalls(app: FastifyInstance, handlers: Handlers, users: U
       },
     })
   }
+}
+
+function requireCode(
+  rule: NonNullable<CallDefinition['verificationCode']>,
+  query: unknown,
+  switches: SettingsStore['current']['VERIFY_CODE_SETTING'],
+): void {
+  if (lacksVerificationCode(rule, query as Record<string, unknown>, switches))
+    throw new Refusal('codeRequired', `query.${rule.field}`)
 }
 
 function checked(where: string, schema: TSchema | undefined, value: unknown): unknown {

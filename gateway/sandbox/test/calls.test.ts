@@ -11,7 +11,14 @@ import {
   toDecimal,
 } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { Client, eventually, registeredClient, startTestSandbox, uniqueName } from './helpers'
+import {
+  Client,
+  eventually,
+  registeredClient,
+  startTestSandbox,
+  uniqueName,
+  withFundPassword,
+} from './helpers'
 
 // Every call of the table, its refusals, and the control calls; ends by proving each call was served.
 
@@ -158,19 +165,43 @@ describe('every call of the table', () => {
     await client.ok('unBindPhone', { query: { code: unbind.code } })
     expect((await client.ok('userInfo')).phone).toBeUndefined()
 
-    await client.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
-    expect(await client.refused('tardPwdSet', { query: { pwd: 'fund-pass2' } })).toBe(
+    // the fund password asks for a code to the bound e-mail while the settings say so, set and change
+    // alike; one never sent is refused as expired
+    const fundCode = async () => {
+      await anonymous.ok('sendEmailCode', { query: { codeType: 'fundPassword', email } })
+      return (
+        await client.control<{ code: string }>(
+          `/sandbox/last-code?to=${encodeURIComponent(email)}`,
+          undefined,
+          'GET',
+        )
+      ).code
+    }
+    expect(await client.refused('tardPwdSet', { query: { pwd: 'fund-pass' } })).toBe('codeRequired')
+    expect(await client.refused('tardPwdSet', { query: { pwd: 'fund-pass', code: '000000' } })).toBe(
+      'codeExpired',
+    )
+    expect((await client.ok('getInfo')).user.hasFundPassword).toBe(false)
+    await client.ok('tardPwdSet', { query: { pwd: 'fund-pass', code: await fundCode() } })
+    expect(await client.refused('tardPwdSet', { query: { pwd: 'fund-pass2', code: await fundCode() } })).toBe(
       'fundPasswordAlreadySet',
     )
     expect(
       await client.refused('updatePwd', {
-        query: { oldPwd: 'nope-pass', newPwd: 'fund-pass2', signType: 'fund' },
+        query: { oldPwd: 'fund-pass', newPwd: 'fund-pass2', signType: 'fund' },
+      }),
+    ).toBe('codeRequired')
+    expect(
+      await client.refused('updatePwd', {
+        query: { oldPwd: 'nope-pass', newPwd: 'fund-pass2', signType: 'fund', code: '000000' },
       }),
     ).toBe('wrongFundPassword')
     // so does a new fund password
     const otherDevice = (await anonymous.ok('login', { body: { username: email, password: 'third-pass' } }))
       .satoken
-    await client.ok('updatePwd', { query: { oldPwd: 'fund-pass', newPwd: 'fund-pass2', signType: 'fund' } })
+    await client.ok('updatePwd', {
+      query: { oldPwd: 'fund-pass', newPwd: 'fund-pass2', signType: 'fund', code: await fundCode() },
+    })
     expect(isTokenExpired(await client.call('userInfo'))).toBe(true)
     const other = new Client(sandbox.url)
     other.token = otherDevice
@@ -320,7 +351,7 @@ describe('every call of the table', () => {
     expect((await client.ok('withdrawStatus')).open).toBe(false)
     const withdraw = { coin: 'usdt', amount: '100', address: ADDRESS, pwd: 'fund-pass' }
     expect(await client.refused('withdrawSubmit', { query: withdraw })).toBe('fundPasswordNotSet')
-    await client.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+    await withFundPassword(client)
     expect(await client.refused('withdrawSubmit', { query: withdraw })).toBe('withdrawOutsideWindow')
     clockOffset = backTo(15)
     expect(await client.ok('withdrawStatus')).toMatchObject({

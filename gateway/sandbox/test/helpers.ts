@@ -120,6 +120,30 @@ export async function fundedClient(sandbox: Sandbox, deposits: Record<string, st
   return client
 }
 
+/**
+ * Binds an e-mail to the client's account (unless one is) and sets its fund password with a code sent there, as the
+ * default verification settings ask. Returns the e-mail, where later codes go.
+ */
+export async function withFundPassword(client: Client, pwd = 'fund-pass'): Promise<string> {
+  const bound = (await client.ok('userInfo')).email
+  const email = bound ?? `${uniqueName('fund')}@example.com`
+  const lastCode = async () =>
+    (
+      await client.control<{ code: string }>(
+        `/sandbox/last-code?to=${encodeURIComponent(email)}`,
+        undefined,
+        'GET',
+      )
+    ).code
+  if (!bound) {
+    await client.ok('sendEmailCode', { query: { codeType: 'bind', email } })
+    await client.ok('bindEmail', { query: { email, emailCode: await lastCode() } })
+  }
+  await client.ok('sendEmailCode', { query: { codeType: 'fundPassword', email } })
+  await client.ok('tardPwdSet', { query: { pwd, code: await lastCode() } })
+  return email
+}
+
 export interface FeedSocket {
   socket: WebSocket
   frames: Array<Record<string, unknown>>

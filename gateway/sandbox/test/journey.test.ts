@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Decimal } from 'decimal.js'
 import { toDecimal } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { Client, eventually, openFeed, startTestSandbox, uniqueName, type FeedSocket } from './helpers'
+import {
+  Client,
+  eventually,
+  openFeed,
+  startTestSandbox,
+  uniqueName,
+  withFundPassword,
+  type FeedSocket,
+} from './helpers'
 
 // One user's whole journey over real HTTP, with the feed watched on a real socket.
 
@@ -136,7 +144,7 @@ describe('sandbox journey', () => {
     await api.control('/sandbox/settings', {
       WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '00:00:00' },
     })
-    await api.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+    await withFundPassword(api)
     const address = 'TXYZabcdefghijkmnopqrstuvwxyz12345'
     await api.ok('updateWithdrawAddress', { query: { type: 'TRC20', address } })
     const beforeWithdraw = await balance('platform', 'usdt')

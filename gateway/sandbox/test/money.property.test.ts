@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { Decimal } from 'decimal.js'
 import { toDecimal } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { Client, registeredClient, startTestSandbox } from './helpers'
+import { Client, registeredClient, startTestSandbox, withFundPassword } from './helpers'
 
 // Random sequences of operations never create or destroy money: what users hold, plus what the house
 // (counterparty of every trade) and the fee pool hold, always equals what came in from outside
@@ -147,7 +147,7 @@ describe('sandbox money', () => {
       users.push(client)
     }
     for (const user of users) {
-      await user.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+      await withFundPassword(user)
       const { userId } = await user.ok('userInfo')
       await user.control('/sandbox/deposit', { userId, coin: 'usdt', amount: '1000' })
       addInflow('usdt', 1080)

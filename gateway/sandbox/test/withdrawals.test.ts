@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NETWORK_RULES, checkAddress, withdrawalFee } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { fundedClient, registeredClient, startTestSandbox, type Client } from './helpers'
+import { fundedClient, registeredClient, startTestSandbox, withFundPassword, type Client } from './helpers'
 
 // Withdrawals by network: address formats and tags, the fee formula the client quotes with, the
 // address book on its own, and amounts no finer than their coin.
@@ -27,7 +27,7 @@ describe('sandbox withdrawals', () => {
 
   async function fundedUser(): Promise<Client> {
     const client = await fundedClient(sandbox, { usdt: '1000', xrp: '500' })
-    await client.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+    await withFundPassword(client)
     return client
   }
 

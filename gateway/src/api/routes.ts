@@ -1,7 +1,14 @@
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { CALLS, type CallDefinition, type CallName } from '@tradegate/shared'
+import {
+  CALLS,
+  lacksVerificationCode,
+  type CallDefinition,
+  type CallName,
+  type Settings,
+  type VerificationCodeRule,
+} from '@tradegate/shared'
 import { compressPlugin } from '../plugins/external/compress'
 import { batchedCounter } from '../plugins/app/metrics'
 import { PrecisionSource, checkAmounts, type AmountInput } from './amounts'
@@ -265,7 +272,10 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
         },
     // the Chinese rule answers before the schema does, and so does the money rule
     preValidation:
-      route.multipart || route.amountFields.length > 0 || route.definition.network
+      route.multipart ||
+      route.amountFields.length > 0 ||
+      route.definition.network ||
+      route.definition.verificationCode
         ? async (request) => {
             checkChineseRule(app, route, request, context.queryMaxParams)
             checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
@@ -278,6 +288,8 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
                 request.query as Record<string, unknown>,
                 await context.readSettings().catch(() => null),
               )
+            if (route.definition.verificationCode)
+              await checkVerificationCode(route.definition.verificationCode, request, context.readSettings)
           }
         : (request, _reply, done) => {
             checkChineseRule(app, route, request, context.queryMaxParams)
@@ -286,6 +298,26 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
           },
     handler: (request, reply) => proxyCall(context.proxy, route, request, reply),
   })
+}
+
+/**
+ * A call the upstream checks a code on is refused without one, under the settings the gateway serves;
+ * settings it cannot read count as asking, so a failing settings call never waves a request through.
+ */
+type SettingsAnswer = { data?: { VERIFY_CODE_SETTING?: Partial<Settings['VERIFY_CODE_SETTING']> | null } }
+
+async function checkVerificationCode(
+  rule: VerificationCodeRule,
+  request: FastifyRequest,
+  readSettings: RouteContext['readSettings'],
+): Promise<void> {
+  const query = request.query as Record<string, unknown>
+  // a code sent, or one this request never needs, wants no settings read
+  if (!lacksVerificationCode(rule, query, null)) return
+  const answer = (await readSettings().catch(() => null)) as SettingsAnswer | null
+  const switches = answer?.data?.VERIFY_CODE_SETTING
+  if (lacksVerificationCode(rule, query, typeof switches === 'object' ? switches : null))
+    throw new GatewayError(400, 'codeRequired', `query.${rule.field}`)
 }
 
 /** A query string the one decoder could not read (an escape that is not UTF-8) is refused whole, as a form body is. */

@@ -147,15 +147,29 @@ describe('sessions end by user, across two instances on Redis', () => {
       'a new login password': (via, token) =>
         call(via, 'POST', `${CALLS.updateUserLoginPwd.path}?oldPwd=${PASSWORD}&newPwd=secret-pass-2`, token),
       'a new fund password': async (via, token) => {
-        expect(await call(via, 'POST', `${CALLS.tardPwdSet.path}?pwd=fund-pass-1`, token)).toMatchObject({
-          code: 200,
-        })
-        return call(
+        // the default settings ask for a code to the bound e-mail, set and change alike
+        const email = `sessions${Date.now().toString(36)}@example.com`
+        const code = async (codeType: string) => {
+          const query = `codeType=${codeType}&email=${encodeURIComponent(email)}`
+          await fetch(new URL(`${CALLS.sendEmailCode.path}?${query}`, upstream.url), { method: 'POST' })
+          const answer = await fetch(
+            new URL(`/sandbox/last-code?to=${encodeURIComponent(email)}`, upstream.url),
+          )
+          return ((await answer.json()) as { data: { code: string } }).data.code
+        }
+        const bound = await call(
           via,
           'POST',
-          `${CALLS.updatePwd.path}?oldPwd=fund-pass-1&newPwd=fund-pass-2&signType=fund`,
+          `${CALLS.bindEmail.path}?email=${email}&emailCode=${await code('bind')}`,
           token,
         )
+        expect(bound).toMatchObject({ code: 200 })
+        const setQuery = `pwd=fund-pass-1&code=${await code('fundPassword')}`
+        expect(await call(via, 'POST', `${CALLS.tardPwdSet.path}?${setQuery}`, token)).toMatchObject({
+          code: 200,
+        })
+        const changeQuery = `oldPwd=fund-pass-1&newPwd=fund-pass-2&signType=fund&code=${await code('fundPassword')}`
+        return call(via, 'POST', `${CALLS.updatePwd.path}?${changeQuery}`, token)
       },
     }
 

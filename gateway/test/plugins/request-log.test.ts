@@ -72,7 +72,7 @@ describe('request log', () => {
     })
     await stack.gateway.app.inject({
       method: 'POST',
-      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`,
+      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}&code=${CODE}`,
       headers,
     })
     await stack.gateway.app.inject({
@@ -99,7 +99,7 @@ describe('request log', () => {
     await stack.upstream.fail(1, 'error', CALLS.tardPwdSet.path)
     await stack.gateway.app.inject({
       method: 'POST',
-      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}`,
+      url: `${CALLS.tardPwdSet.path}?pwd=${PASSWORD}&code=${CODE}`,
       headers,
     })
 

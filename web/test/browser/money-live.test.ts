@@ -7,6 +7,7 @@ import {
   createFundedUser,
   inLanguage,
   screenshotPath,
+  setFundPassword,
   withWithdrawalsAllDay,
 } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
@@ -181,11 +182,9 @@ describe('one number rule', () => {
 describe('withdrawals', () => {
   it('checks the address for the network, picks from the address book and confirms before sending', async () => {
     await withWithdrawalsAllDay(suite.stack, async () => {
-      const token = await createFundedAccount(suite.stack)
-      await fetch(`${suite.stack.url}/api/user/tardPwdSet?pwd=fund-pass-1`, {
-        method: 'POST',
-        headers: { satoken: token },
-      })
+      const user = await createFundedUser(suite.stack)
+      const { token } = user
+      await setFundPassword(suite.stack, user, 'fund-pass-1')
       const { page } = await openScreen(token, '/address-book')
       const sent: string[] = []
       page.on('request', (request) => {

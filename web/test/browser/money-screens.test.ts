@@ -8,6 +8,7 @@ import {
   createFundedUser,
   inLanguage,
   screenshotPath,
+  setFundPassword,
   withWithdrawalsAllDay,
   type Viewport,
 } from './stack'
@@ -368,7 +369,7 @@ describe('cash flow', () => {
   it('shows a withdrawal once, filters by type and date, and exports what it shows', async () => {
     await withWithdrawalsAllDay(suite.stack, async () => {
       const account = await fundedAccount('1000')
-      await ok('/api/user/tardPwdSet?pwd=fund-pass-1', account.token, { method: 'POST' })
+      await setFundPassword(suite.stack, account, 'fund-pass-1')
       const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'
       const first = await ok<{ id: number }>(
         `/api/withdraw/submit?coin=usdt&chain=TRC20&amount=100&address=${address}&pwd=fund-pass-1`,

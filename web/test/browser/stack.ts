@@ -309,6 +309,14 @@ export async function createFundedUser(
   return { email, token: session.satoken }
 }
 
+/** Sets the fund password of a user with a bound e-mail, with the code the default settings ask for. */
+export async function setFundPassword(stack: Stack, user: { email: string; token: string }, pwd: string) {
+  const to = encodeURIComponent(user.email)
+  await callApi(stack, `/api/user/sendEmailCode?codeType=fundPassword&email=${to}`, { method: 'POST' })
+  const { code } = await stack.control<{ code: string }>(`/sandbox/last-code?to=${to}`)
+  await callApi(stack, `/api/user/tardPwdSet?pwd=${pwd}&code=${code}`, { method: 'POST' }, user.token)
+}
+
 /** Runs `body` with withdrawals open all day, whatever the hour of the run, then puts the sandbox's window back. */
 export async function withWithdrawalsAllDay<T>(stack: Stack, body: () => Promise<T>): Promise<T> {
   const window = async (startTime: string, endTime: string) => {

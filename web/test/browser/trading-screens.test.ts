@@ -265,6 +265,26 @@ describe('second contracts', () => {
       await placeWith('fund-pass-9')
       await page.getByTestId('second-countdown').first().waitFor()
       expect(await page.getByTestId('order-error').count()).toBe(0)
+
+      // the change asks for a fresh code too, and sends it with the passwords
+      await go(page, '/fund-password')
+      await page.locator('input[name=oldPwd]').fill('fund-pass-9')
+      await page.locator('input[name=newPwd]').fill('fund-pass-8')
+      await page.locator('input[name=confirm]').fill('fund-pass-8')
+      expect(await page.locator('button[type=submit]').isDisabled()).toBe(true)
+      const changes: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/api/user/updatePwd')) changes.push(request.url())
+      })
+      await page.getByTestId('send-code').click()
+      // the first code was used up, so the one found is the new one
+      const change = await waitFor(() =>
+        suite.stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
+      )
+      await page.locator('input[name=code]').fill(change.code)
+      await page.locator('button[type=submit]').click()
+      await expect.poll(() => changes.length).toBe(1)
+      expect(new URL(changes[0]!).searchParams.get('code')).toBe(change.code)
     } finally {
       await requireFundPassword(false)
     }

@@ -4,6 +4,6 @@ export function setFundPassword(pwd: string, code?: string) {
   return callApi('tardPwdSet', { query: { pwd, ...(code ? { code } : {}) } })
 }
 
-export function changeFundPassword(oldPwd: string, newPwd: string) {
-  return callApi('updatePwd', { query: { oldPwd, newPwd, signType: 'fund' } })
+export function changeFundPassword(oldPwd: string, newPwd: string, code?: string) {
+  return callApi('updatePwd', { query: { oldPwd, newPwd, signType: 'fund', ...(code ? { code } : {}) } })
 }

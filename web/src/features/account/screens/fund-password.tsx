@@ -12,8 +12,9 @@ import { useAccountInfo } from '../../../lib/api/get-info'
 import { PasswordChangeFields, usePasswordChange } from '../components/password-change'
 
 /**
- * Sets the fund password the first time, typed twice, with a code sent to the bound e-mail or phone
- * when the verification settings ask for one; changes it afterwards.
+ * Sets the fund password the first time, typed twice, and changes it afterwards; both send a code sent
+ * to the bound e-mail or phone when the verification settings ask for one (the gateway refuses either
+ * without it).
  */
 export default function FundPasswordScreen() {
   const { t } = useTranslation()
@@ -22,7 +23,7 @@ export default function FundPasswordScreen() {
   const user = info.data?.user
   const hasFundPassword = user?.hasFundPassword ?? false
   const codeTarget = user?.email ? { email: user.email } : user?.phone ? { phone: user.phone } : null
-  const asksCode = !hasFundPassword && settings.VERIFY_CODE_SETTING.withdrawPassword && codeTarget !== null
+  const asksCode = settings.VERIFY_CODE_SETTING.withdrawPassword && codeTarget !== null
   const change = usePasswordChange()
   const [code, setCode] = useState('')
   const submit = useSubmit({ checkWhere: 'submit.where.account' })
@@ -30,8 +31,9 @@ export default function FundPasswordScreen() {
     submit.run(async () => {
       const problem = change.problem()
       if (problem) return showToast(t(problem))
-      if (hasFundPassword) await changeFundPassword(change.oldPwd, change.newPwd)
-      else await setFundPassword(change.newPwd, asksCode ? code.trim() : undefined)
+      const sentCode = asksCode ? code.trim() : undefined
+      if (hasFundPassword) await changeFundPassword(change.oldPwd, change.newPwd, sentCode)
+      else await setFundPassword(change.newPwd, sentCode)
       showToast(t('common.success'))
       change.clear()
       setCode('')
