@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noticeOf, type UserNotice } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { Client, fundedClient, openFeed, startTestSandbox, type FeedSocket } from './helpers'
+import {
+  Client,
+  fundedClient,
+  openFeed,
+  startTestSandbox,
+  withFundPassword,
+  type FeedSocket,
+} from './helpers'
 
 // The events a user is told about without asking at that moment: each rides in the per-user frame
 // that carries its change, once, and the userNotices call lists it with the same id afterwards.
@@ -153,7 +160,7 @@ describe('user events (notices)', () => {
     await control.control('/sandbox/settings', {
       WITHDRAWAL_SETTING: { startTime: '00:00:00', endTime: '23:59:59' },
     })
-    await client.ok('tardPwdSet', { query: { pwd: 'fund-pass' } })
+    await withFundPassword(client)
     const ask = () =>
       client.ok('withdrawSubmit', {
         query: {
