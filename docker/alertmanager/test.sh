@@ -32,7 +32,8 @@ amtool config routes test --config.file="$config" --verify.receivers=tickets ale
   fail "an alert without severity is not a ticket"
 
 # ---- inhibition, against a real Alertmanager ----
-port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
+# written as plain text: console.log would colour the number under npm test's FORCE_COLOR
+port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close() })")
 work=$(mktemp -d)
 prometheus-alertmanager --config.file="$config" --storage.path="$work" \
   --web.listen-address="127.0.0.1:$port" --cluster.listen-address= >"$work/log" 2>&1 &
