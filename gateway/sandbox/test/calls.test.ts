@@ -759,6 +759,14 @@ describe('every call of the table', () => {
     })
   })
 
+  it('lists a credited deposit among the user notices, and nothing after it', async () => {
+    const { client } = await funded('120')
+    const notices = await client.ok('userNotices', { query: { since: '0' } })
+    expect(notices.map((notice) => notice.kind)).toEqual(['deposit'])
+    const [deposit] = notices
+    expect(await client.ok('userNotices', { query: { since: String(deposit!.at + 1) } })).toEqual([])
+  })
+
   it('served every call of the table', async () => {
     const control = new Client(sandbox.url)
     const counts = await control.control<Record<string, number>>('/sandbox/calls', undefined, 'GET')
