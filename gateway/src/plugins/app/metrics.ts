@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client'
 import { serveMetrics, type MetricsEndpointOptions } from './metrics-endpoint'
 
 // Every metric the gateway exports, in one place; labels never carry a user or a token.
@@ -28,7 +28,7 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
   const registers = [registry]
   const metrics = {
     registry,
-    eventLoopDelay: new EventLoopDelayHistogram(registers),
+    eventLoopDelay: eventLoopDelayHistogram(registers),
     ...restMetrics(registers, SECONDS),
     ...socketMetrics(registers),
     ...feedMetrics(registers),
@@ -138,54 +138,24 @@ class RouteSeries {
  * The event-loop delay as a cumulative histogram, `gateway_event_loop_delay_seconds`. prom-client's
  * `nodejs_eventloop_lag_p99_seconds` is the p99 since the previous scrape (it resets its sampler on
  * each), so two Prometheus servers each see a part of the delays, and a stall between two scrapes of
- * one server may be reported only to the other. Here a 10 ms timer records how late it ran into counts
- * that only grow: every scraper reads the same totals, and `rate()` over them is the delay of its window.
+ * one server may be reported only to the other. Here a 10 ms timer records how late it ran into a
+ * prom-client histogram, whose counts only grow: every scraper reads the same totals, and `rate()`
+ * over them is the delay of its window. At 100 samples a second prom-client's own cost is nothing.
  */
-export class EventLoopDelayHistogram {
-  readonly name = 'gateway_event_loop_delay_seconds'
-  readonly help = 'Time between two runs of a 10 ms timer (10 ms on an idle loop), a sample every run'
-  readonly type = 'histogram'
-  readonly aggregator = 'sum'
-  private readonly series = new RouteSeries(LOOP_DELAY_SECONDS)
-  private readonly timer: NodeJS.Timeout
-
-  constructor(registers: Registry[]) {
-    let last = performance.now()
-    this.timer = setInterval(() => {
-      const now = performance.now()
-      this.series.observe((now - last) / 1000)
-      last = now
-    }, LOOP_SAMPLE_MS).unref()
-    for (const registry of registers) registry.registerMetric(this as unknown as Metric)
-  }
-
-  reset(): void {}
-
-  /** Stops sampling (the instance is closing). */
-  stop(): void {
-    clearInterval(this.timer)
-  }
-
-  get() {
-    const sharedLabels: Record<string, string> = {}
-    const series = this.series
-    let cumulative = 0
-    const values = LOOP_DELAY_SECONDS.map((bound, index) => {
-      cumulative += series.counts[index]!
-      return {
-        labels: { le: bound } as Record<string, string | number>,
-        sharedLabels,
-        value: cumulative,
-        metricName: `${this.name}_bucket`,
-      }
-    })
-    values.push(
-      { labels: { le: '+Inf' }, sharedLabels, value: series.count, metricName: `${this.name}_bucket` },
-      { labels: {}, sharedLabels, value: series.sum, metricName: `${this.name}_sum` },
-      { labels: {}, sharedLabels, value: series.count, metricName: `${this.name}_count` },
-    )
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
-  }
+function eventLoopDelayHistogram(registers: Registry[]): { stop(): void } {
+  const histogram = new Histogram({
+    name: 'gateway_event_loop_delay_seconds',
+    help: 'Time between two runs of a 10 ms timer (10 ms on an idle loop), a sample every run',
+    buckets: LOOP_DELAY_SECONDS,
+    registers,
+  })
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    histogram.observe((now - last) / 1000)
+    last = now
+  }, LOOP_SAMPLE_MS).unref()
+  return { stop: () => clearInterval(timer) }
 }
 
 /** The REST path: answers, their time, the upstream behind them, the cache, refusals. */
