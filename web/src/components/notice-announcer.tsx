@@ -61,6 +61,11 @@ export function NoticeAnnouncer() {
     // after a gap, what happened since the previous lookup (or since shortly before the page started
     // listening) is asked for; what was heard live is already in the centre and not told twice
     let listeningSince = serverClock.now() - FIRST_LOOKBACK_MS
+    // what happened in that lookback came before the page was listening, so what it first read already
+    // shows it: it goes to the centre untold, and a gap's lookup then tells only what is newer
+    const known = eventsSince(listeningSince).then((found) => {
+      for (const notice of found) addNotice(notice, false)
+    })
     const stops = CARRIERS.map((type) =>
       client.subscribe({ operation: 'subscribe', type }, (frame) => {
         if (!('userId' in frame)) return
@@ -73,7 +78,7 @@ export function NoticeAnnouncer() {
         spaced(() => {
           const since = listeningSince
           listeningSince = serverClock.now()
-          void eventsSince(since).then((found) => announce(found, true))
+          void known.then(() => eventsSince(since)).then((found) => announce(found, true))
         }, RESYNC_SPACING_MS),
       ),
     )

@@ -66,7 +66,11 @@ describe('flash exchange', () => {
     const quotes: ExchangeQuote[] = []
     page.on('response', (answer) => {
       if (answer.url().includes('/api/texchange/quote'))
-        void answer.json().then((body: { data: ExchangeQuote }) => quotes.push(body.data))
+        // a quote still arriving when the test closes its page has no body to read: not one the page showed
+        answer.json().then(
+          (body: { data: ExchangeQuote }) => quotes.push(body.data),
+          () => undefined,
+        )
     })
     await page.goto(`${suite.stack.url}/#/flashExchange?from=usdt&to=btc`)
     const btcPlaces = await placesOf('btc')
