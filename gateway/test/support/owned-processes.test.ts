@@ -63,7 +63,7 @@ describe('processes a test starts', () => {
 describe("npm test's leak check", () => {
   it('names a process of the run with its port, and never one without the run marker', async () => {
     const runDir = mkdtempSync(path.join(tmpdir(), 'tradegate-test-run-'))
-    const listen = `require('node:net').createServer().listen(0, '127.0.0.1', function () { console.log(this.address().port) })`
+    const listen = `require('node:net').createServer().listen(0, '127.0.0.1', function () { console.log(String(this.address().port)) })`
     // a plain spawn, unregistered: found by the marker it inherits
     const ours = spawn(process.execPath, ['-e', listen], {
       env: { ...process.env, [RUN_DIR_ENV]: runDir },
