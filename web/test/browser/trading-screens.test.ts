@@ -4,8 +4,10 @@ import {
   DESKTOP,
   PHONE,
   painted,
+  postApi,
   registerFundedThroughUi,
   screenshotPath,
+  TEST_PASSWORD,
   type Viewport,
   waitFor,
 } from './stack'
@@ -285,6 +287,14 @@ describe('second contracts', () => {
       await page.locator('button[type=submit]').click()
       await expect.poll(() => changes.length).toBe(1)
       expect(new URL(changes[0]!).searchParams.get('code')).toBe(change.code)
+      // a new fund password ends every session of the user, this page's included: the file's later
+      // tests sign in afresh
+      const session = await postApi<{ satoken: string }>(suite.stack, '/api/user/login', {
+        type: 'email',
+        username: email,
+        password: TEST_PASSWORD,
+      })
+      token = session.satoken
     } finally {
       await requireFundPassword(false)
     }
