@@ -8,11 +8,10 @@
 // `TEST_LANES=1 npm test` runs the same tiers one after another. CONTRIBUTING.md has the figures.
 // Each tier's whole output is kept in .artifacts/test-logs, and a failed run ends with what failed.
 // Last, the leak check: no process the tiers started may still run (gateway/test/support/check-leftovers.ts).
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { stripVTControlCharacters } from 'node:util'
+import { checkLeftovers, newRunDir, RUN_DIR_ENV } from './leak-check.mjs'
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
@@ -41,7 +40,7 @@ mkdirSync(LOG_DIR, { recursive: true })
 
 // every tier's processes carry this folder in their environment, and its workspaces register in it
 // what they start (gateway/test/support/owned-processes.ts), so the leak check finds the suite's own
-const runDir = mkdtempSync(path.join(tmpdir(), 'tradegate-test-run-'))
+const runDir = newRunDir()
 
 const started = Date.now()
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
@@ -53,7 +52,7 @@ function runTier([name, args]) {
   return new Promise((resolve) => {
     const child = spawn(npm, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '1', TRADEGATE_TEST_RUN_DIR: runDir },
+      env: { ...process.env, FORCE_COLOR: '1', [RUN_DIR_ENV]: runDir },
     })
     const output = []
     child.stdout.on('data', (chunk) => output.push(chunk))
@@ -90,12 +89,7 @@ async function runLane(lane) {
 const lanes = process.env.TEST_LANES === '1' ? [LANES.flat()] : LANES
 await Promise.all(lanes.map(runLane))
 
-const leakCheck = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'gateway/test/support/check-leftovers.ts', runDir],
-  { stdio: 'inherit' },
-)
-const leaked = leakCheck.status !== 0
+const leaked = !checkLeftovers(runDir)
 
 console.log(
   `\n[test] ${results.map(({ name, ok, took }) => `${name} ${ok ? 'ok' : 'FAILED'} ${took}`).join(', ')}`,

@@ -90,3 +90,38 @@ describe("npm test's leak check", () => {
     }
   })
 })
+
+describe('a run beside busy loops (npm run test:busy)', () => {
+  const besideBusyCores = fileURLToPath(new URL('../../../scripts/beside-busy-cores.mjs', import.meta.url))
+
+  /** Runs a command through the script as a developer would: outside npm test, so with a run folder of its own. */
+  function runBesideBusy(script: string): Promise<{ status: number | null; output: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env, BUSY_LOOPS: '1' }
+    delete env[RUN_DIR_ENV]
+    const child = spawn(process.execPath, [besideBusyCores, process.execPath, '-e', script], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const chunks: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
+    return new Promise((resolve) =>
+      child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() })),
+    )
+  }
+
+  it('fails a passing command that left a process running, names it, and ends it', async () => {
+    // the command passes, but leaves a detached child of its own group behind, as a crashed test would
+    const leaveOne = `const c = require('node:child_process').spawn('sleep', ['600'], { detached: true, stdio: 'ignore' }); console.log('left ' + c.pid); c.unref()`
+    const { status, output } = await runBesideBusy(leaveOne)
+    const leftPid = Number(/left (\d+)/.exec(output)?.[1])
+    expect(status).toBe(1)
+    expect(output).toContain(`pid ${leftPid}: sleep 600`)
+    await expect.poll(() => groupMembers(leftPid), { timeout: 10_000 }).toEqual([])
+  })
+
+  it("passes a command that left nothing, and keeps a failing command's status", async () => {
+    expect(await runBesideBusy('process.exit(0)')).toMatchObject({ status: 0 })
+    expect((await runBesideBusy('process.exit(3)')).status).toBe(3)
+  })
+})
