@@ -140,7 +140,9 @@ describe('metric names in the rules and the dashboard', () => {
     const all = await rules()
     const recorded = new Set(all.flatMap((rule) => (rule.record ? [rule.record] : [])))
     const fromLog = await logProgramMetrics()
-    expect(fromLog).toEqual(new Set(['nginx_http_responses_total', 'nginx_lb_errors_total']))
+    expect(fromLog).toEqual(
+      new Set(['nginx_http_responses_total', 'nginx_lb_errors_total', 'nginx_edge_limited_total']),
+    )
     const known = (name: string): boolean =>
       exposed.has(name) || recorded.has(name) || PROMETHEUS_SERIES.has(name) || fromLog.has(name)
     const unknown = all.flatMap((rule) =>
