@@ -91,7 +91,9 @@ export async function registerSocketEndpoint(app: FastifyInstance, options: Sock
     if (left > 0) perAddress.set(address, left)
     else perAddress.delete(address)
     metrics.wsConnections.dec()
-    metrics.wsClosed.inc({ reason: socketLog.closeKind() })
+    const kind = socketLog.closeKind()
+    // a socket cut for lagging is counted once, where the hub cuts it: gateway_ws_dropped_total{reason="slow_close"}
+    if (kind !== 'slow_close') metrics.wsClosed.inc({ reason: kind })
     socketLog.closed(code, reason.toString(), sockets.size)
   }
 

@@ -193,6 +193,12 @@ describe('fan-out with a slow consumer', () => {
     expect(metrics).toMatch(/^gateway_ws_dropped_total\{reason="slow_close"[^}]*\} [1-9]/m)
     expect(metrics).toMatch(/^gateway_ws_dropped_total\{reason="conflated"[^}]*\} [1-9]/m)
     await waitFor(() => gateway.app.live.connections === 1, 'the slow socket closed by the gateway')
+    // the cut socket is counted once, as a slow_close drop, and not again among the closes
+    const closes = [
+      ...(await gateway.app.inject('/metrics')).body.matchAll(/^gateway_ws_closed_total\{[^}]*\} (\S+)$/gm),
+    ]
+    expect(closes.length).toBeGreaterThan(0)
+    expect(closes.map(([, value]) => Number(value)).reduce((sum, value) => sum + value)).toBe(0)
     ;(slow.ws as unknown as { _socket: { resume(): void } })._socket.resume()
     await slow.closed
     await fast.close()

@@ -239,7 +239,7 @@ function socketMetrics(registers: Registry[]) {
     }),
     wsClosed: new Counter({
       name: 'gateway_ws_closed_total',
-      help: 'Client sockets closed, by reason: client, ping_timeout, slow_close, limit, shutdown, server',
+      help: 'Client sockets closed, by reason: client, ping_timeout, limit, shutdown, server (slow closes: gateway_ws_dropped_total)',
       labelNames: ['reason'] as const,
       registers,
     }),
@@ -407,7 +407,7 @@ export const KNOWN_LABELS = {
     ],
   },
   wsDropped: { reason: ['conflated', 'slow_close'] },
-  wsClosed: { reason: ['client', 'ping_timeout', 'slow_close', 'limit', 'shutdown', 'server'] },
+  wsClosed: { reason: ['client', 'ping_timeout', 'limit', 'shutdown', 'server'] },
   wsRefused: { reason: ['path', 'draining', 'origin', 'too_many_sockets', 'handshake'] },
   wsResyncs: { reason: ['feed', 'bus'] },
   busMessages: { source: ['local', 'redis'] },
