@@ -136,6 +136,7 @@ function upstreamOptionsOf(config: GatewayConfig): UpstreamPluginOptions {
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     getRetries: config.UPSTREAM_GET_RETRIES,
+    breakerFailures: config.UPSTREAM_BREAKER_FAILURES,
     // a socket's auth and a sign-out wait on it: bounded by the connect time, not the slow-call time
     userInfoTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS * 2,
   }

@@ -50,6 +50,8 @@ const SETTINGS = {
   /** how long a call waits for the upstream's answer; a call may set its own (`timeoutMs` in the call table) */
   UPSTREAM_TIMEOUT_MS: { schema: Positive, default: 15_000 },
   UPSTREAM_GET_RETRIES: { schema: Type.Integer({ minimum: 0, maximum: 5 }), default: 2 },
+  /** failed attempts in a row (calls refused or timed out, probes unanswered) before calls are refused at once */
+  UPSTREAM_BREAKER_FAILURES: { schema: Positive, default: 3 },
 
   /** bodies of requests outside the call table; each call's own limit comes from the table */
   BODY_LIMIT_BYTES: { schema: Positive, default: 16 * 1024 },

@@ -12,6 +12,8 @@ export interface UpstreamOptions {
   connectTimeoutMs: number
   responseTimeoutMs: number
   getRetries: number
+  /** failed attempts in a row that open the circuit */
+  breakerFailures: number
 }
 
 export interface UpstreamRequest {
@@ -113,10 +115,17 @@ function endToEndHeaders(headers: Record<string, string | string[] | undefined>)
 }
 
 const PROBE_INTERVAL_MS = 5000
-/** While the upstream is known down, the probe that lets calls through again runs this often. */
+/**
+ * After a failed attempt, and while the upstream is known down, the probe runs this often: to confirm
+ * a failure before the circuit opens, and to let calls through again once it answers.
+ */
 const DOWN_PROBE_INTERVAL_MS = 1000
-/** An upstream that has not answered the probe's GET in this long is frozen, even if it accepts connections. */
-const PROBE_TIMEOUT_MS = 5000
+/**
+ * An upstream that has not answered the probe's GET in this long is frozen, even if it accepts
+ * connections. A healthy upstream answers its root in milliseconds; the circuit opens only after
+ * several in a row, so one slow answer costs nothing.
+ */
+const PROBE_TIMEOUT_MS = 2000
 /** What a call refused while the upstream is down is told to wait, in seconds: about one probe round. */
 export const UPSTREAM_DOWN_RETRY_AFTER_S = 5
 
@@ -203,10 +212,14 @@ export class Upstream {
   /** the duration histogram's child for a route */
   private readonly durationOf: (route: string) => { observe(seconds: number): void }
   /**
-   * false after a failed connection or an unanswered probe, until the probe is answered again: the
-   * circuit is then open, and calls are refused at once (`call`) instead of each waiting its timeout
+   * false after `breakerFailures` failed attempts in a row (connections refused, calls timed out,
+   * probes unanswered), until the probe is answered again: the circuit is then open, and calls are
+   * refused at once (`call`) instead of each waiting its timeout. One refused connection, one call
+   * past its timeout, is a blip: the probe runs again within a second to confirm it.
    */
   reachable = true
+  /** failed attempts since the last answer */
+  private failuresInARow = 0
   /** why it is not reachable */
   unreachableReason: string = UPSTREAM_UNREACHABLE
   private probing: ClientRequest | null = null
@@ -238,7 +251,7 @@ export class Upstream {
   private scheduleProbe(): void {
     clearTimeout(this.probeTimer)
     if (this.closed) return
-    const interval = this.reachable ? PROBE_INTERVAL_MS : DOWN_PROBE_INTERVAL_MS
+    const interval = this.reachable && this.failuresInARow === 0 ? PROBE_INTERVAL_MS : DOWN_PROBE_INTERVAL_MS
     this.probeTimer = setTimeout(() => this.probe(), interval).unref()
   }
 
@@ -249,7 +262,7 @@ export class Upstream {
     const request = get(this.probeUrl, options, (response: IncomingMessage) => {
       response.resume()
       this.probing = null
-      this.setReachable(true)
+      this.answered()
       this.scheduleProbe()
       request.destroy()
     })
@@ -262,9 +275,22 @@ export class Upstream {
     request.once('error', () => {
       if (this.probing !== request) return
       this.probing = null
-      this.setReachable(false, timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE)
+      this.failed(timedOut ? UPSTREAM_NOT_ANSWERING : UPSTREAM_UNREACHABLE)
       this.scheduleProbe()
     })
+  }
+
+  /** Any answer, whatever its status: the upstream is there. */
+  private answered(): void {
+    this.failuresInARow = 0
+    this.setReachable(true)
+  }
+
+  /** One failed attempt: the circuit opens at `breakerFailures` in a row; until then the probe confirms soon. */
+  private failed(reason: string): void {
+    this.failuresInARow++
+    if (this.failuresInARow >= this.options.breakerFailures) this.setReachable(false, reason)
+    else if (!this.probing) this.scheduleProbe()
   }
 
   private setReachable(reachable: boolean, reason = this.unreachableReason): void {
@@ -306,15 +332,14 @@ export class Upstream {
         const kind = classifyFailure(failure)
         // only a connection the network refused: a request undici refuses outright says nothing of the upstream
         if (kind === 'connect' && CONNECT_FAILURES.has((failure as { code?: string }).code ?? ''))
-          this.setReachable(false, UPSTREAM_UNREACHABLE)
-        // a call that timed out asks the probe now rather than at its next round
-        if (kind === 'timeout') this.probe()
+          this.failed(UPSTREAM_UNREACHABLE)
+        if (kind === 'timeout') this.failed(UPSTREAM_NOT_ANSWERING)
         this.metrics.upstreamErrors.inc({ kind })
         this.durationOf(request.route).observe(ms / 1000)
         done(new UpstreamError(kind, ms, failure))
         return
       }
-      this.setReachable(true)
+      this.answered()
       this.durationOf(request.route).observe(ms / 1000)
       if (answer!.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
       done(null, {

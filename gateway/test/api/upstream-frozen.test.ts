@@ -51,7 +51,7 @@ describe('a frozen upstream', () => {
 
   it('gives a call its own timeout when the call table sets one', async () => {
     const upstream = new Upstream(
-      { url, connectTimeoutMs: 1000, responseTimeoutMs: 500, getRetries: 0 },
+      { url, connectTimeoutMs: 1000, responseTimeoutMs: 500, getRetries: 0, breakerFailures: 3 },
       createMetrics('frozen-test'),
     )
     try {
