@@ -1,7 +1,10 @@
-// The bus carries ready-to-send frames per topic between instances and keeps each topic's snapshot.
+import type { BusMessage } from './bus-message'
 
-/** Receives each frame once per instance, as bytes, so fan-out never re-encodes it. */
-export type BusHandler = (frame: Buffer) => void
+// The bus carries ready-to-send frames per topic between instances, each behind its header
+// (bus-message.ts), and keeps each topic's snapshot.
+
+/** Receives each message once per instance; its frame is bytes, so fan-out never re-encodes it. */
+export type BusHandler = (message: BusMessage) => void
 
 /** Receives each notice once per instance: short control messages between instances, not feed data. */
 export type NoticeHandler = (notice: string) => void
@@ -14,12 +17,12 @@ export interface BusSubscription {
 
 export interface Bus {
   /**
-   * Sends `frame` to every subscriber of `topic` on every instance and records it as the topic's
-   * snapshot. For a wildcard topic (`DETAIL:*`) `member` names the concrete topic the frame
-   * replaces inside the wildcard's snapshot. A book topic (DEPTH) publishes its update as `frame`
-   * and the whole book as `snapshot`.
+   * Sends `message` to every subscriber of `topic` on every instance and records it as the topic's
+   * snapshot. On a wildcard topic (`DETAIL:*`) it replaces the snapshot of its header's topic
+   * inside the wildcard's. A book topic (DEPTH) publishes its update as `message` and the whole
+   * book as `snapshot`.
    */
-  publish(topic: string, frame: string, member?: string, snapshot?: string): void
+  publish(topic: string, message: BusMessage, snapshot?: BusMessage): void
   /** Reference counted: the first handler of a topic subscribes upstream, the last one leaving unsubscribes. */
   subscribe(topic: string, handler: BusHandler): BusSubscription
   /**
@@ -31,8 +34,8 @@ export interface Bus {
   announce(notice: string): Promise<void>
   /** Adds a handler for every notice, this instance's and the others'. */
   onNotice(handler: NoticeHandler): void
-  /** Latest frame(s) of a topic this instance is subscribed to: one frame, or one per member of a wildcard. */
-  snapshot(topic: string): Buffer[]
+  /** Latest message(s) of a topic this instance is subscribed to: one, or one per member of a wildcard. */
+  snapshot(topic: string): BusMessage[]
   /** false while the shared transport is unreachable; local delivery keeps working */
   readonly up: boolean
   /** Topics with at least one local handler. */
@@ -52,31 +55,22 @@ export function isWildcardTopic(topic: string): boolean {
   return topic.endsWith(':*')
 }
 
-/** Publishes one normalised frame on each of its topics; wildcard copies are keyed by the first topic. */
-export function publishOnTopics(bus: Bus, topics: readonly string[], frame: string, snapshot?: string): void {
-  const [concrete] = topics
-  for (const topic of topics)
-    bus.publish(topic, frame, isWildcardTopic(topic) ? concrete : undefined, snapshot)
+/** Publishes one message on each of its topics (a ticker goes to its symbol's topic and to the wildcard). */
+export function publishOnTopics(
+  bus: Bus,
+  topics: readonly string[],
+  message: BusMessage,
+  snapshot?: BusMessage,
+): void {
+  for (const topic of topics) bus.publish(topic, message, snapshot)
+}
+
+/** The member of `topic`'s snapshot a message replaces: its own topic inside a wildcard, else the one. */
+export function memberOf(topic: string, message: BusMessage): string {
+  return isWildcardTopic(topic) ? message.header.topic : ''
 }
 
 /** Topics whose snapshot is a book kept from numbered updates rather than the latest frame. */
 export function isBookTopic(topic: string): boolean {
   return topic.startsWith('DEPTH:')
-}
-
-/**
- * A frame's bytes, made once however many topics it is published on in a row (a ticker goes to its
- * symbol's topic and to the wildcard): the last text and its bytes are kept.
- */
-export class LastBytes {
-  private text = ''
-  private bytes = Buffer.alloc(0)
-
-  of(text: string): Buffer {
-    if (text !== this.text) {
-      this.text = text
-      this.bytes = Buffer.from(text)
-    }
-    return this.bytes
-  }
 }

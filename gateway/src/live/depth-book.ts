@@ -6,10 +6,12 @@ import {
   type DepthBookState,
   type DepthData,
   type DepthLevel,
+  depthTopic,
 } from '@tradegate/shared'
+import { busMessage, type BusMessage } from './bus-message'
 
 // One symbol's order book, rebuilt from a DEPTH snapshot and its numbered updates by the shared rules
-// (shared/src/depth-book.ts), and written back out as the snapshot frame a new subscriber starts from.
+// (shared/src/depth-book.ts), and written back out as the snapshot message a new subscriber starts from.
 
 /** Levels kept a side beyond the published top, so a removal near the top does not leave it short. */
 const KEPT_LEVELS = DEPTH_LEVELS * 4
@@ -31,9 +33,9 @@ export function canonicalLevels(levels: readonly DepthLevel[]): DepthLevel[] | n
   return out
 }
 
-/** A book built by the shared DEPTH rules, kept with the snapshot frame it writes for new subscribers. */
+/** A book built by the shared DEPTH rules, kept with the snapshot message it writes for new subscribers. */
 export class DepthBook {
-  private frame: string | null = null
+  private message: BusMessage | null = null
 
   private constructor(
     readonly symbol: string,
@@ -56,13 +58,13 @@ export class DepthBook {
     if (result.outcome !== 'applied') return false
     this.state = result.book
     this.ts = ts
-    this.frame = null
+    this.message = null
     return true
   }
 
-  /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot frame, written once per seq. */
-  snapshotFrame(): string {
-    this.frame ??= JSON.stringify({
+  /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot message, written once per seq. */
+  snapshotMessage(): BusMessage {
+    this.message ??= busMessage(depthTopic(this.symbol), {
       type: 'DEPTH',
       symbol: this.symbol,
       data: {
@@ -73,30 +75,6 @@ export class DepthBook {
       },
       ts: this.ts,
     })
-    return this.frame
+    return this.message
   }
-}
-
-const SNAPSHOT_FIELD = '"snapshot":'
-const SEQ_FIELD = '"seq":'
-
-/**
- * The snapshot flag and seq of a DEPTH frame the gateway wrote (`{"type":"DEPTH","symbol":…,
- * "data":{"snapshot":…,"seq":…`), read without parsing the levels; null for any other bytes.
- */
-export function readDepthHeader(payload: Buffer): { snapshot: boolean; seq: number } | null {
-  const flagAt = payload.indexOf(SNAPSHOT_FIELD)
-  if (flagAt < 0) return null
-  const seqAt = payload.indexOf(SEQ_FIELD, flagAt)
-  if (seqAt < 0) return null
-  let seq = 0
-  let digits = 0
-  for (let i = seqAt + SEQ_FIELD.length; i < payload.length; i++) {
-    const byte = payload[i]!
-    if (byte < 0x30 || byte > 0x39) break
-    seq = seq * 10 + (byte - 0x30)
-    digits++
-  }
-  if (digits === 0) return null
-  return { snapshot: payload[flagAt + SNAPSHOT_FIELD.length] === 0x74 /* t */, seq }
 }

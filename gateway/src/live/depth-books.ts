@@ -1,4 +1,5 @@
-import type { DepthData } from '@tradegate/shared'
+import { depthTopic, type DepthData } from '@tradegate/shared'
+import { busMessage, type BusMessage } from './bus-message'
 import { DepthBook, canonicalLevels } from './depth-book'
 
 // The feed's side of DEPTH: one book per symbol built from the upstream's snapshot and numbered
@@ -13,8 +14,8 @@ export interface DepthFrame {
 }
 
 export type DepthOutcome =
-  /** `frame` goes to subscribers; `snapshot` replaces the topic's snapshot */
-  | { kind: 'publish'; frame: string; snapshot: string }
+  /** `message` goes to subscribers; `snapshot` replaces the topic's snapshot */
+  | { kind: 'publish'; message: BusMessage; snapshot: BusMessage }
   /** the book is gone: ask the upstream for a fresh snapshot */
   | { kind: 'resync' }
   /** an update the book already holds: nothing to do */
@@ -36,8 +37,8 @@ export class DepthBooks {
       const book = DepthBook.fromSnapshot(symbol, levels, ts)
       this.books.set(symbol, book)
       // the upstream's snapshot may list more than the top levels: subscribers get the book's top
-      const snapshot = book.snapshotFrame()
-      return { kind: 'publish', frame: snapshot, snapshot }
+      const snapshot = book.snapshotMessage()
+      return { kind: 'publish', message: snapshot, snapshot }
     }
     const book = this.books.get(symbol)
     if (book && data.seq <= book.seq) return { kind: 'stale' }
@@ -47,8 +48,8 @@ export class DepthBooks {
     }
     return {
       kind: 'publish',
-      frame: JSON.stringify({ type: 'DEPTH', symbol, data: levels, ts }),
-      snapshot: book.snapshotFrame(),
+      message: busMessage(depthTopic(symbol), { type: 'DEPTH', symbol, data: levels, ts }),
+      snapshot: book.snapshotMessage(),
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { resyncFrame, type ResyncReason } from '@tradegate/shared'
 import type { Metrics } from '../plugins/app/metrics'
 import { RESYNC_TOPIC, type Bus } from './bus'
+import { busMessage } from './bus-message'
 import type { FeedClient } from './feed'
 import type { FeedLease, LeaseState } from './lease'
 import type { RedisBus } from './redis-bus'
@@ -40,7 +41,9 @@ export class FeedRole {
     if (options.redisBus) options.redisBus.mayPublish = () => this.holdsLease()
     options.metrics.busUp.set(0)
     // every instance listens for resyncs; a reading instance publishes one after a gap
-    this.subscription = options.bus.subscribe(RESYNC_TOPIC, (frame) => this.resyncSockets(frame.toString()))
+    this.subscription = options.bus.subscribe(RESYNC_TOPIC, ({ frame }) =>
+      this.resyncSockets(frame.toString()),
+    )
   }
 
   get reading(): boolean {
@@ -111,7 +114,7 @@ export class FeedRole {
     if (!regained && !this.takeover) return
     this.takeover = false
     // to every instance through the bus; only to this one's sockets while it may not publish
-    this.options.bus.publish(RESYNC_TOPIC, JSON.stringify(resyncFrame('feed')))
+    this.options.bus.publish(RESYNC_TOPIC, busMessage(RESYNC_TOPIC, resyncFrame('feed')))
   }
 
   private holdsLease(): boolean {

@@ -4,18 +4,19 @@ import { WebSocket, type RawData } from 'ws'
 import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
 import type { Metrics } from '../plugins/app/metrics'
 import { upstreamWsUrl } from '../config'
+import { busMessage, type BusMessage } from './bus-message'
 import { DepthBooks, type DepthFrame } from './depth-books'
 
 // The upstream feed client: one socket that receives every stream, each message validated,
-// normalised and serialised once, then published on its topics.
+// normalised and serialised once, with its bus header, then published on its topics.
 
 export interface FeedOptions {
   upstreamUrl: string
   token: string
   /** no message for this long means the connection is dead even if TCP says otherwise */
   silenceMs: number
-  /** `snapshot`, when given, is stored as the topics' snapshot instead of `frame` (a book's update) */
-  publish(topics: string[], frame: string, snapshot?: string): void
+  /** `snapshot`, when given, is stored as the topics' snapshot instead of `message` (a book's update) */
+  publish(topics: string[], message: BusMessage, snapshot?: BusMessage): void
   metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames' | 'feedLastFrame'>
   /**
    * The first data frame arrived on a newly opened socket; `regained` after an open feed was lost, so
@@ -195,7 +196,8 @@ export class FeedClient {
     if (frame.type === 'DEPTH') this.receiveDepth(frame, now)
     else {
       if (frame.type === 'USER_STATUS') this.options.onUserStatus?.(frame.userId, frame.data)
-      this.options.publish(topicsOf(frame), JSON.stringify(frame))
+      const topics = topicsOf(frame)
+      this.options.publish(topics, busMessage(topics[0]!, frame))
     }
     const awaiting = this.awaitingData
     if (awaiting) {
@@ -209,7 +211,7 @@ export class FeedClient {
     const outcome = this.books.accept(frame)
     if (outcome.kind === 'publish') {
       this.resyncAskedAt.delete(frame.symbol)
-      this.options.publish(topicsOf(frame), outcome.frame, outcome.snapshot)
+      this.options.publish(topicsOf(frame), outcome.message, outcome.snapshot)
       return
     }
     if (outcome.kind === 'stale') return

@@ -1,10 +1,11 @@
 import { isLatestValueTopic, type StreamRate } from '@tradegate/shared'
 import type { Metrics } from '../plugins/app/metrics'
-import { isBookTopic, isWildcardTopic, type Bus, type BusSubscription } from './bus'
-import { readDepthHeader } from './depth-book'
+import { isBookTopic, type Bus, type BusSubscription } from './bus'
+import type { BusMessage, FrameHeader } from './bus-message'
 import { encodeTextFrame } from './wire-frame'
 
-// Topic -> sockets on this instance. Each bus message is framed once and the same bytes are
+// Topic -> sockets on this instance, which reads each bus message's header, never its frame's bytes.
+// Each bus message is framed once and the same bytes are
 // written to every subscriber; a socket whose send buffer grows is conflated, then closed.
 // Subscribers at a rate are served by one timer per rate, which sends each changed topic's latest
 // frame, framed once, to all of them. The rate's topics are dealt round the period's slots so that
@@ -34,8 +35,8 @@ export interface HubOptions {
 /** The sockets of one topic at one rate, and what changed since the rate's last tick. */
 interface RatedSockets {
   sockets: Set<HubSocket>
-  /** conflation key -> the latest frame since the last tick */
-  pending: Map<string, Buffer>
+  /** conflation key -> the latest message since the last tick */
+  pending: Map<string | number, BusMessage>
   /** sockets that joined since the last tick -> the topic's version their snapshot showed */
   fresh: Map<HubSocket, number>
   /** which of the rate's slots sends this topic */
@@ -66,8 +67,6 @@ interface TopicEntry {
   rated: Map<StreamRate, RatedSockets> | null
   /** frames delivered so far */
   version: number
-  /** which earlier frame a frame replaces when conflated: the symbol in DETAIL:*, the candle in KLINE */
-  conflationKey: ((payload: Buffer) => string) | null
 }
 
 interface RateGroup {
@@ -87,29 +86,13 @@ interface RateGroup {
 /** A rate's period is cut into slots this long; each topic at the rate is sent in one of them. */
 export const RATE_SLOT_MS = 25
 
-const USER_TYPE_PREFIX = '{"type":"'
-
-/** The type of a per-user frame, read from the start of the normalised JSON the feed wrote. */
-function frameType(payload: Buffer): string {
-  if (payload.toString('latin1', 0, USER_TYPE_PREFIX.length) !== USER_TYPE_PREFIX) return ''
-  const end = payload.indexOf(0x22, USER_TYPE_PREFIX.length)
-  return end < 0 ? '' : payload.toString('latin1', USER_TYPE_PREFIX.length, end)
+/**
+ * Which earlier message a message replaces when conflated: the last of its own topic (so each symbol's
+ * inside DETAIL:*), or in KLINE the last of its candle.
+ */
+function conflationKey(header: FrameHeader): string | number {
+  return header.candle ?? header.topic
 }
-
-/** The raw JSON value of the first `name` field in a frame the feed wrote, up to the next , or }. */
-function fieldValue(name: string): (payload: Buffer) => string {
-  const field = `"${name}":`
-  return (payload) => {
-    const start = payload.indexOf(field)
-    if (start < 0) return ''
-    let end = start + field.length
-    while (end < payload.length && payload[end] !== 0x2c && payload[end] !== 0x7d) end++
-    return payload.toString('latin1', start + field.length, end)
-  }
-}
-
-const bySymbol = fieldValue('symbol')
-const byCandle = fieldValue('time')
 
 export class TopicHub {
   private readonly topics = new Map<string, TopicEntry>()
@@ -188,11 +171,10 @@ export class TopicHub {
       book: isBookTopic(topic) ? { seq: -1, resync: new Set(), floors: new Map() } : null,
       rated: null,
       version: 0,
-      conflationKey: isWildcardTopic(topic) ? bySymbol : topic.startsWith('KLINE:') ? byCandle : null,
     }
     this.topics.set(topic, entry)
     this.options.metrics.wsTopics.set(this.topics.size)
-    const subscription = this.bus.subscribe(topic, (payload) => this.deliver(entry, payload))
+    const subscription = this.bus.subscribe(topic, (message) => this.deliver(entry, message))
     entry.subscription = subscription
     if (subscription.ready) {
       entry.joining = new Map()
@@ -272,26 +254,26 @@ export class TopicHub {
 
   private sendSnapshot(entry: TopicEntry, socket: HubSocket, rate: StreamRate): void {
     if (!socket.open) return
-    const frames = this.bus.snapshot(entry.topic)
+    const messages = this.bus.snapshot(entry.topic)
     if (entry.book && rate === 0) {
-      const book = frames[0] && readDepthHeader(frames[0])
-      if (!book) {
+      const seq = messages[0]?.header.seq
+      if (seq === undefined) {
         // no book yet (or it is being reloaded): the first one available comes before any update
         entry.book.resync.add(socket)
         return
       }
-      entry.book.floors.set(socket, book.seq)
+      entry.book.floors.set(socket, seq)
     }
-    for (const payload of frames) socket.writeFrame(encodeTextFrame(payload))
+    for (const { frame } of messages) socket.writeFrame(encodeTextFrame(frame))
   }
 
-  private deliver(entry: TopicEntry, payload: Buffer): void {
+  private deliver(entry: TopicEntry, message: BusMessage): void {
     entry.version++
-    if (entry.rated) this.markChanged(entry, payload)
-    if (entry.book) return this.deliverBook(entry, entry.book, payload)
+    if (entry.rated) this.markChanged(entry, message)
+    if (entry.book) return this.deliverBook(entry, entry.book, message)
     if (entry.sockets.size === 0) return
-    const frame = encodeTextFrame(payload)
-    const userType = entry.user ? frameType(payload) : ''
+    const frame = encodeTextFrame(message.frame)
+    const userType = message.header.type
     let sent = 0
     let conflated = 0
     for (const socket of entry.sockets) {
@@ -314,10 +296,9 @@ export class TopicHub {
    * A book's frame: a snapshot goes to everyone; an update only to sockets that hold the update
    * before it. A socket that skipped one, or whose book is older, is sent the whole book instead.
    */
-  private deliverBook(entry: TopicEntry, book: BookState, payload: Buffer): void {
-    const header = readDepthHeader(payload)
-    if (!header) return
-    const { snapshot, seq } = header
+  private deliverBook(entry: TopicEntry, book: BookState, message: BusMessage): void {
+    const { seq, book: snapshot = false } = message.header
+    if (seq === undefined) return
     if (!snapshot && book.seq >= 0) {
       if (seq <= book.seq) return
       // this instance missed an update: every socket needs the book again
@@ -325,7 +306,7 @@ export class TopicHub {
     }
     book.seq = seq
     if (entry.sockets.size === 0) return
-    const frame = encodeTextFrame(payload)
+    const frame = encodeTextFrame(message.frame)
     let current: { frame: Buffer; seq: number } | null | undefined
     let sent = 0
     let conflated = 0
@@ -377,16 +358,16 @@ export class TopicHub {
   }
 
   private currentBook(topic: string, seq: number): { frame: Buffer; seq: number } | null {
-    const [payload] = this.bus.snapshot(topic)
-    const header = payload && readDepthHeader(payload)
-    if (!header || header.seq < seq) return null
-    return { frame: encodeTextFrame(payload), seq: header.seq }
+    const [message] = this.bus.snapshot(topic)
+    const held = message?.header.seq
+    if (!message || held === undefined || held < seq) return null
+    return { frame: encodeTextFrame(message.frame), seq: held }
   }
 
-  private markChanged(entry: TopicEntry, payload: Buffer): void {
-    const key = entry.conflationKey?.(payload) ?? ''
+  private markChanged(entry: TopicEntry, message: BusMessage): void {
+    const key = conflationKey(message.header)
     for (const [rate, rated] of entry.rated!) {
-      rated.pending.set(key, payload)
+      rated.pending.set(key, message)
       this.rates.get(rate)?.dirty[rated.slot]?.add(entry)
     }
   }
@@ -416,10 +397,10 @@ export class TopicHub {
       const rated = entry.rated?.get(rate)
       if (!rated) continue
       // a book at a rate is sent whole: its subscribers never have to follow a numbered stream
-      const payloads = entry.book ? this.bus.snapshot(entry.topic) : [...rated.pending.values()]
+      const messages = entry.book ? this.bus.snapshot(entry.topic) : [...rated.pending.values()]
       rated.pending.clear()
-      for (const payload of payloads) {
-        const frame = encodeTextFrame(payload)
+      for (const message of messages) {
+        const frame = encodeTextFrame(message.frame)
         for (const socket of rated.sockets) {
           // its snapshot, sent on subscribe, already showed this
           if (rated.fresh.get(socket) === entry.version) continue

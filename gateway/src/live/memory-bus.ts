@@ -1,12 +1,13 @@
 import type { Counter } from 'prom-client'
 import {
   keepsSnapshot,
-  LastBytes,
+  memberOf,
   type Bus,
   type BusHandler,
   type BusSubscription,
   type NoticeHandler,
 } from './bus'
+import type { BusMessage } from './bus-message'
 import { SnapshotMemory } from './snapshots'
 
 // The bus of a single instance (no REDIS_URL): delivery is a synchronous call.
@@ -16,8 +17,6 @@ export class MemoryBus implements Bus {
   private readonly handlers = new Map<string, Set<BusHandler>>()
   private readonly snapshots = new SnapshotMemory()
   private readonly noticeHandlers: NoticeHandler[] = []
-  private readonly frameBytes = new LastBytes()
-  private readonly snapshotBytes = new LastBytes()
 
   constructor(private readonly received?: Counter<'source'>) {}
 
@@ -25,14 +24,12 @@ export class MemoryBus implements Bus {
     return this.handlers.size
   }
 
-  publish(topic: string, frame: string, member = '', snapshot?: string): void {
-    const bytes = this.frameBytes.of(frame)
-    if (keepsSnapshot(topic))
-      this.snapshots.store(topic, member, snapshot ? this.snapshotBytes.of(snapshot) : bytes)
+  publish(topic: string, message: BusMessage, snapshot?: BusMessage): void {
+    if (keepsSnapshot(topic)) this.snapshots.store(topic, memberOf(topic, message), snapshot ?? message)
     const handlers = this.handlers.get(topic)
     if (!handlers) return
     this.received?.inc({ source: 'local' })
-    for (const handler of handlers) handler(bytes)
+    for (const handler of handlers) handler(message)
   }
 
   subscribe(topic: string, handler: BusHandler): BusSubscription {
@@ -58,7 +55,7 @@ export class MemoryBus implements Bus {
     this.noticeHandlers.push(handler)
   }
 
-  snapshot(topic: string): Buffer[] {
+  snapshot(topic: string): BusMessage[] {
     return this.snapshots.get(topic)
   }
 

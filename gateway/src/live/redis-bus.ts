@@ -12,17 +12,19 @@ import {
   isBookTopic,
   isWildcardTopic,
   keepsSnapshot,
-  LastBytes,
+  memberOf,
   type Bus,
   type BusHandler,
   type BusSubscription,
   type NoticeHandler,
 } from './bus'
+import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message'
 import { SnapshotMemory } from './snapshots'
 
 // Redis pub/sub bus: one subscriber connection, one SUBSCRIBE per topic while local handlers exist,
-// snapshots in Redis mirrored in memory. Wire message: `<origin>|<member>|<frame>`. Notices travel
-// on one channel of their own, always subscribed: `<origin>|<notice>`.
+// snapshots in Redis mirrored in memory. Wire message: `<origin>|` then the encoded bus message
+// (bus-message.ts), which is also what a snapshot key holds. Notices travel on one channel of their
+// own, always subscribed: `<origin>|<notice>`.
 //
 // Local sockets get a frame at once; what goes to Redis waits for the end of the event-loop turn and
 // leaves as one pipeline: each key's last snapshot of the turn (earlier ones are already replaced),
@@ -35,7 +37,6 @@ const SNAPSHOT_TTL_SECONDS = 86_400
 const RESUBSCRIBE_BATCH = 500
 /** After reading the feed locally: how long bus frames older than the ones delivered are dropped. */
 const LOCAL_DEDUPE_MS = 3000
-const TS_FIELD = '"ts":'
 /** Notices kept while they cannot be published (the oldest go first past this many): ends of sessions. */
 const MAX_PENDING_NOTICES = 1000
 /**
@@ -51,16 +52,6 @@ const NOTICE_RESEND_MS = 2000
  */
 const SUPERSEDED_WINDOW_MS = 3000
 
-/** The `ts` of a normalised frame, which JSON.stringify writes as its last field; null if absent. */
-function frameTime(frame: string | Buffer): number | null {
-  const at = frame.lastIndexOf(TS_FIELD)
-  if (at < 0) return null
-  const from = at + TS_FIELD.length
-  const digits = typeof frame === 'string' ? frame.slice(from) : frame.toString('latin1', from)
-  const ts = Number.parseInt(digits, 10)
-  return Number.isFinite(ts) ? ts : null
-}
-
 interface Channel {
   handlers: Set<BusHandler>
   ready: Promise<void> | null
@@ -69,11 +60,11 @@ interface Channel {
 /** What one event-loop turn sends to Redis: snapshots by key (and member), then the messages. */
 interface RemoteTurn {
   /** plain topics: key -> the turn's last snapshot */
-  values: Map<string, string>
+  values: Map<string, Buffer>
   /** wildcard topics: key -> member -> the turn's last snapshot */
-  members: Map<string, Map<string, string>>
+  members: Map<string, Map<string, Buffer>>
   /** channel and wire message, in publish order */
-  messages: Array<[string, string]>
+  messages: Array<[string, Buffer]>
 }
 
 export interface RedisBusOptions {
@@ -109,6 +100,8 @@ export class RedisBus implements Bus {
   /** tells this bus's own messages apart, which it already delivered locally */
   readonly id = randomBytes(6).toString('hex')
   private readonly originBytes = Buffer.from(this.id)
+  /** what starts each of this instance's wire messages */
+  private readonly originPrefix = Buffer.from(`${this.id}|`)
   private readonly channelPrefix: string
   private readonly snapshotPrefix: string
   private readonly noticeChannel: string
@@ -132,8 +125,12 @@ export class RedisBus implements Bus {
   private closed = false
   /** the current turn's remote writes, sent when the turn ends */
   private turn: RemoteTurn | null = null
-  private readonly frameBytes = new LastBytes()
-  private readonly snapshotBytes = new LastBytes()
+  /** the last message encoded, and its wire bytes: a ticker goes to its topic and to the wildcard in a row */
+  private readonly lastWire = new LastEncoded((message) =>
+    Buffer.concat([this.originPrefix, encodeBusMessage(message)]),
+  )
+  /** a book's snapshot goes with each of its updates, and the same one again until the book changes */
+  private readonly lastSnapshot = new LastEncoded(encodeBusMessage)
 
   constructor(private readonly options: RedisBusOptions) {
     this.sharded = parseRedisUrl(options.url).cluster
@@ -197,21 +194,24 @@ export class RedisBus implements Bus {
     return this.channels.size
   }
 
-  publish(topic: string, frame: string, member = '', snapshot?: string): void {
+  publish(topic: string, message: BusMessage, snapshot?: BusMessage): void {
+    const member = memberOf(topic, message)
     const channel = this.channels.get(topic)
     if (channel) {
       // local sockets get it at once and keep getting it while Redis is away
-      const bytes = this.frameBytes.of(frame)
-      if (keepsSnapshot(topic))
-        this.mirror.store(topic, member, snapshot ? this.snapshotBytes.of(snapshot) : bytes)
+      if (keepsSnapshot(topic)) this.mirror.store(topic, member, snapshot ?? message)
       this.options.received?.inc({ source: 'local' })
-      if (this.localTimes && !this.receiveRemotely) this.rememberLocal(topic, member, frame)
-      for (const handler of channel.handlers) handler(bytes)
+      if (this.localTimes && !this.receiveRemotely)
+        this.localTimes.set(`${topic}|${member}`, message.header.ts)
+      for (const handler of channel.handlers) handler(message)
     }
     if (this.publisher.status !== 'ready' || !this.mayPublish()) return
+    const wire = this.lastWire.of(message)
+    // the stored snapshot is the message without its origin, or the whole book
+    const stored = snapshot ? this.lastSnapshot.of(snapshot) : wire.subarray(this.originPrefix.length)
     if (this.sharded) {
       // a cluster pipeline must stay within one slot: each command goes on its own, auto-pipelined
-      this.sendNow(topic, frame, member, snapshot)
+      this.sendNow(topic, wire, member, stored)
       return
     }
     const turn = this.currentTurn()
@@ -220,14 +220,14 @@ export class RedisBus implements Bus {
       if (member) {
         let members = turn.members.get(key)
         if (!members) turn.members.set(key, (members = new Map()))
-        members.set(member, snapshot ?? frame)
+        members.set(member, stored)
       } else {
         // a Map keeps the first insertion's place: delete first so the key is written in publish order
         turn.values.delete(key)
-        turn.values.set(key, snapshot ?? frame)
+        turn.values.set(key, stored)
       }
     }
-    turn.messages.push([this.channelPrefix + topic, `${this.id}|${member}|${frame}`])
+    turn.messages.push([this.channelPrefix + topic, wire])
   }
 
   private currentTurn(): RemoteTurn {
@@ -250,17 +250,17 @@ export class RedisBus implements Bus {
     pipeline.exec().catch(() => {})
   }
 
-  private sendNow(topic: string, frame: string, member: string, snapshot: string | undefined): void {
+  private sendNow(topic: string, wire: Buffer, member: string, snapshot: Buffer): void {
     const ignore = (): void => {}
     if (keepsSnapshot(topic)) {
       const key = this.snapshotPrefix + topic
       // stored before it is published, so a reader that subscribed first sees every later update
       const stored = member
-        ? this.publisher.hset(key, member, snapshot ?? frame)
-        : this.publisher.set(key, snapshot ?? frame, 'EX', SNAPSHOT_TTL_SECONDS)
+        ? this.publisher.hset(key, member, snapshot)
+        : this.publisher.set(key, snapshot, 'EX', SNAPSHOT_TTL_SECONDS)
       stored.catch(ignore)
     }
-    this.publisher.spublish(this.channelPrefix + topic, `${this.id}|${member}|${frame}`).catch(ignore)
+    this.publisher.spublish(this.channelPrefix + topic, wire).catch(ignore)
   }
 
   subscribe(topic: string, handler: BusHandler): BusSubscription {
@@ -329,7 +329,7 @@ export class RedisBus implements Bus {
     this.noticeHandlers.push(handler)
   }
 
-  snapshot(topic: string): Buffer[] {
+  snapshot(topic: string): BusMessage[] {
     return this.mirror.get(topic)
   }
 
@@ -366,7 +366,10 @@ export class RedisBus implements Bus {
       return
     }
     if (this.channels.get(topic) !== channel) return
-    for (const [member, frame] of Object.entries(stored)) if (frame) this.mirror.load(topic, member, frame)
+    for (const [member, bytes] of Object.entries(stored)) {
+      const message = bytes && decodeBusMessage(bytes)
+      if (message) this.mirror.load(topic, member, message)
+    }
   }
 
   /** A followed book lost its thread (a message lost while Redis was away): read the stored book again. */
@@ -385,34 +388,27 @@ export class RedisBus implements Bus {
       return
     }
     if (!this.receiveRemotely) return
-    const first = message.indexOf(SEPARATOR)
-    const second = first < 0 ? -1 : message.indexOf(SEPARATOR, first + 1)
-    if (second < 0) return
-    const own = first === this.originBytes.length && this.originBytes.compare(message, 0, first) === 0
+    const separator = message.indexOf(SEPARATOR)
+    if (separator < 0) return
+    const own = separator === this.originBytes.length && this.originBytes.compare(message, 0, separator) === 0
     if (own) return
-    const member = second > first + 1 ? message.toString('latin1', first + 1, second) : ''
-    // a copy: the parser's buffer is shared with the rest of the socket chunk
-    const frame = Buffer.from(message.subarray(second + 1))
-    if (this.localTimes && this.olderThanLocal(topic, member, frame)) return
-    if (this.superseded(topic, member, frame)) return
-    if (keepsSnapshot(topic) && !this.mirror.follow(topic, member, frame)) this.reload(topic)
+    const received = decodeBusMessage(message, separator + 1)
+    if (!received) return
+    const member = memberOf(topic, received)
+    if (this.localTimes && this.olderThanLocal(topic, member, received)) return
+    if (this.superseded(topic, member, received)) return
+    if (keepsSnapshot(topic) && !this.mirror.follow(topic, member, received)) this.reload(topic)
     this.options.received?.inc({ source: 'redis' })
-    for (const handler of channel.handlers) handler(frame)
+    for (const handler of channel.handlers) handler(received)
   }
 
-  private rememberLocal(topic: string, member: string, frame: string): void {
-    const ts = frameTime(frame)
-    if (ts !== null) this.localTimes!.set(`${topic}|${member}`, ts)
-  }
-
-  private olderThanLocal(topic: string, member: string, frame: Buffer): boolean {
+  private olderThanLocal(topic: string, member: string, message: BusMessage): boolean {
     if (Date.now() > this.dedupeUntil) {
       this.localTimes = null
       return false
     }
     const local = this.localTimes!.get(`${topic}|${member}`)
-    const ts = local === undefined ? null : frameTime(frame)
-    return ts !== null && ts <= local!
+    return local !== undefined && message.header.ts <= local
   }
 
   /**
@@ -420,13 +416,13 @@ export class RedisBus implements Bus {
    * stored snapshot arriving again live (it is written before it is published), or a publish that
    * reached Redis late, behind newer ones, while a Cluster shard failed over.
    */
-  private superseded(topic: string, member: string, frame: Buffer): boolean {
+  private superseded(topic: string, member: string, message: BusMessage): boolean {
     if (isBookTopic(topic) || !isLatestValueTopic(topic)) return false
     const held = this.mirror.latest(topic, member)
-    const heldTs = held && frameTime(held)
-    const ts = heldTs ? frameTime(frame) : null
-    if (!heldTs || ts === null) return false
-    if (ts === heldTs) return frame.equals(held)
+    if (!held) return false
+    const { ts } = message.header
+    const heldTs = held.header.ts
+    if (ts === heldTs) return message.frame.equals(held.frame)
     return ts < heldTs && heldTs - ts <= SUPERSEDED_WINDOW_MS
   }
 
@@ -463,5 +459,21 @@ export class RedisBus implements Bus {
       }
     }
     for (const [topic, channel] of this.channels) await this.loadSnapshot(topic, channel)
+  }
+}
+
+/** The encoding of the last message given, kept while the same message comes again. */
+class LastEncoded {
+  private message: BusMessage | null = null
+  private bytes: Buffer = Buffer.alloc(0)
+
+  constructor(private readonly encode: (message: BusMessage) => Buffer) {}
+
+  of(message: BusMessage): Buffer {
+    if (message !== this.message) {
+      this.message = message
+      this.bytes = this.encode(message)
+    }
+    return this.bytes
   }
 }

@@ -1,8 +1,9 @@
 import type { DepthData } from '@tradegate/shared'
 import { isBookTopic } from './bus'
+import type { BusMessage } from './bus-message'
 import { DepthBook } from './depth-book'
 
-// What a bus keeps of each topic for new subscribers: the latest frame (one per member of a wildcard
+// What a bus keeps of each topic for new subscribers: the latest message (one per member of a wildcard
 // topic), or for a book topic the book. The publisher hands over the book's snapshot with every
 // update; an instance that only receives the updates (a Redis follower) applies them to its own copy.
 
@@ -11,7 +12,6 @@ const MAX_PENDING_UPDATES = 256
 
 interface FollowedBook {
   book: DepthBook | null
-  bytes: Buffer | null
   /** updates that arrived while there was no book, applied once a base snapshot is loaded */
   pending: Array<{ data: DepthData; ts: number }>
 }
@@ -22,7 +22,9 @@ interface DepthMessage {
   ts: number
 }
 
-function parseDepth(frame: Buffer): DepthMessage | null {
+/** The levels of a DEPTH message, which a follower applies to its book; null if it holds none. */
+function parseDepth({ header, frame }: BusMessage): DepthMessage | null {
+  if (header.type !== 'DEPTH' || header.seq === undefined) return null
   try {
     const message = JSON.parse(frame.toString()) as Partial<DepthMessage>
     const { symbol, data, ts } = message
@@ -36,13 +38,13 @@ function parseDepth(frame: Buffer): DepthMessage | null {
 }
 
 export class SnapshotMemory {
-  /** topic -> member ('' for plain topics) -> latest frame */
-  private readonly frames = new Map<string, Map<string, Buffer>>()
+  /** topic -> member ('' for plain topics) -> latest message */
+  private readonly frames = new Map<string, Map<string, BusMessage>>()
   /** book topics followed from updates, on an instance that does not publish them */
   private readonly books = new Map<string, FollowedBook>()
 
   /** A frame published here: `snapshot` is the topic's new snapshot (the frame itself, or the whole book). */
-  store(topic: string, member: string, snapshot: Buffer): void {
+  store(topic: string, member: string, snapshot: BusMessage): void {
     this.books.delete(topic)
     let members = this.frames.get(topic)
     if (!members) this.frames.set(topic, (members = new Map()))
@@ -53,28 +55,26 @@ export class SnapshotMemory {
    * A frame published by another instance. A book topic applies it to its book; false when the
    * book cannot follow (a gap, or no base yet), and the caller should load the stored snapshot.
    */
-  follow(topic: string, member: string, frame: Buffer): boolean {
+  follow(topic: string, member: string, message: BusMessage): boolean {
     if (!isBookTopic(topic)) {
-      this.store(topic, member, frame)
+      this.store(topic, member, message)
       return true
     }
-    const message = parseDepth(frame)
     const followed = this.followed(topic)
-    if (!message) {
+    const { book } = followed
+    // an update this book already holds is not even parsed
+    if (book && !message.header.book && (message.header.seq ?? 0) <= book.seq) return true
+    const depth = parseDepth(message)
+    if (!depth) {
       this.lose(followed)
       return false
     }
-    const { symbol, data, ts } = message
+    const { symbol, data, ts } = depth
     if (data.snapshot) {
       this.reset(followed, DepthBook.fromSnapshot(symbol, data, ts))
       return true
     }
-    const { book } = followed
-    if (book && data.seq <= book.seq) return true
-    if (book?.apply(data, ts)) {
-      followed.bytes = null
-      return true
-    }
+    if (book?.apply(data, ts)) return true
     this.lose(followed)
     followed.pending.push({ data, ts })
     if (followed.pending.length > MAX_PENDING_UPDATES) followed.pending.shift()
@@ -82,7 +82,7 @@ export class SnapshotMemory {
   }
 
   /** A snapshot read from the shared store; it never replaces a newer one this instance already holds. */
-  load(topic: string, member: string, snapshot: Buffer): void {
+  load(topic: string, member: string, snapshot: BusMessage): void {
     if (!isBookTopic(topic)) {
       if (!this.frames.get(topic)?.has(member)) this.store(topic, member, snapshot)
       return
@@ -99,19 +99,15 @@ export class SnapshotMemory {
     this.reset(followed, book)
   }
 
-  /** The latest frame held of a topic that is not a book (of one member of a wildcard topic). */
-  latest(topic: string, member: string): Buffer | undefined {
+  /** The latest message held of a topic that is not a book (of one member of a wildcard topic). */
+  latest(topic: string, member: string): BusMessage | undefined {
     return this.frames.get(topic)?.get(member)
   }
 
-  /** The frames a new subscriber starts from; none for a book that is being reloaded. */
-  get(topic: string): Buffer[] {
+  /** The messages a new subscriber starts from; none for a book that is being reloaded. */
+  get(topic: string): BusMessage[] {
     const followed = this.books.get(topic)
-    if (followed) {
-      if (!followed.book) return []
-      followed.bytes ??= Buffer.from(followed.book.snapshotFrame())
-      return [followed.bytes]
-    }
+    if (followed) return followed.book ? [followed.book.snapshotMessage()] : []
     const members = this.frames.get(topic)
     return members ? [...members.values()] : []
   }
@@ -134,7 +130,6 @@ export class SnapshotMemory {
     const message = stored ? parseDepth(stored) : null
     followed = {
       book: message ? DepthBook.fromSnapshot(message.symbol, message.data, message.ts) : null,
-      bytes: null,
       pending: [],
     }
     this.frames.delete(topic)
@@ -144,12 +139,10 @@ export class SnapshotMemory {
 
   private reset(followed: FollowedBook, book: DepthBook): void {
     followed.book = book
-    followed.bytes = null
     followed.pending = []
   }
 
   private lose(followed: FollowedBook): void {
     followed.book = null
-    followed.bytes = null
   }
 }

@@ -9,6 +9,7 @@
 import { MemoryBus } from '../../src/live/memory-bus'
 import { RedisBus } from '../../src/live/redis-bus'
 import { publishOnTopics, type Bus } from '../../src/live/bus'
+import type { BusMessage, FrameHeader } from '../../src/live/bus-message'
 
 const redisUrl = process.argv[2] ?? 'redis://127.0.0.1:6379'
 const publishes = Number(process.argv[3] ?? 20_000)
@@ -16,7 +17,7 @@ const SYMBOLS = Array.from({ length: 50 }, (_, i) => `sym${i}usdt`)
 const PER_TURN = 8
 
 const level = (price: number): [string, string] => [price.toFixed(2), '1.2345']
-const book = JSON.stringify({
+const bookText = JSON.stringify({
   type: 'DEPTH',
   symbol: 'sym0usdt',
   data: {
@@ -28,30 +29,49 @@ const book = JSON.stringify({
   ts: Date.now(),
 })
 
-function frameAt(i: number): { topics: string[]; frame: string; snapshot?: string } {
+/** A message as the feed makes it: its header, and its text serialised once. */
+function message(header: FrameHeader, text: string): BusMessage {
+  return { header, frame: Buffer.from(text) }
+}
+
+const book = message({ topic: 'DEPTH:sym0usdt', type: 'DEPTH', ts: Date.now(), seq: 1, book: true }, bookText)
+
+function frameAt(i: number): { topics: string[]; frame: BusMessage; snapshot?: BusMessage } {
   const symbol = SYMBOLS[i % SYMBOLS.length]!
   const ts = Date.now()
   switch (i % 4) {
     case 0:
       return {
         topics: [`DETAIL:${symbol}`, 'DETAIL:*'],
-        frame: JSON.stringify({ type: 'DETAIL', symbol, data: { close: '1.2345', vol: '100' }, ts }),
+        frame: message(
+          { topic: `DETAIL:${symbol}`, type: 'DETAIL', ts },
+          JSON.stringify({ type: 'DETAIL', symbol, data: { close: '1.2345', vol: '100' }, ts }),
+        ),
       }
     case 1:
       return {
         topics: [`TRADE:${symbol}`],
-        frame: JSON.stringify({ type: 'TRADE', symbol, data: [{ p: '1' }], ts }),
+        frame: message(
+          { topic: `TRADE:${symbol}`, type: 'TRADE', ts },
+          JSON.stringify({ type: 'TRADE', symbol, data: [{ p: '1' }], ts }),
+        ),
       }
     case 2:
       return {
         topics: [`DEPTH:${symbol}`],
-        frame: JSON.stringify({ type: 'DEPTH', symbol, data: { seq: i, bids: [level(99)], asks: [] }, ts }),
+        frame: message(
+          { topic: `DEPTH:${symbol}`, type: 'DEPTH', ts, seq: i, book: false },
+          JSON.stringify({ type: 'DEPTH', symbol, data: { seq: i, bids: [level(99)], asks: [] }, ts }),
+        ),
         snapshot: book,
       }
     default:
       return {
         topics: [`KLINE:${symbol}:1min`],
-        frame: JSON.stringify({ type: 'KLINE', symbol, data: {}, ts }),
+        frame: message(
+          { topic: `KLINE:${symbol}:1min`, type: 'KLINE', ts, candle: ts - (ts % 60_000) },
+          JSON.stringify({ type: 'KLINE', symbol, data: {}, ts }),
+        ),
       }
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
 import type { Bus } from '../../src/live/bus'
 import { publishOnTopics } from '../../src/live/bus'
+import { decodeBusMessage, encodeBusMessage, type BusMessage } from '../../src/live/bus-message'
 import { MemoryBus } from '../../src/live/memory-bus'
 import { RedisBus } from '../../src/live/redis-bus'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
@@ -62,9 +63,16 @@ const implementations: Array<{ name: string; pair(): Promise<BusPair> }> = [
 let cluster: Promise<RedisClusterChild> | undefined
 afterAll(async () => (await cluster)?.stop())
 
+/** A frame's text behind the header its ingester would write: `topic` is the concrete topic. */
+function message(topic: string, frame: string, ts = 1): BusMessage {
+  return { header: { topic, type: topic.split(':')[0]!, ts }, frame: Buffer.from(frame) }
+}
+
+const frameTexts = (messages: BusMessage[]): string[] => messages.map(({ frame }) => frame.toString())
+
 /** Subscribes and waits until the topic's snapshot is loaded and, over Redis, the SUBSCRIBE is in place. */
 async function subscribed(bus: Bus, topic: string, into: string[]): Promise<() => void> {
-  const subscription = bus.subscribe(topic, (frame) => into.push(frame.toString()))
+  const subscription = bus.subscribe(topic, ({ frame }) => into.push(frame.toString()))
   await subscription.ready
   return subscription.unsubscribe
 }
@@ -80,10 +88,10 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     await subscribed(buses.subscriber, 'DETAIL:btcusdt', got)
     await subscribed(buses.subscriber, 'DETAIL:ethusdt', other)
     const frame = '{"type":"DETAIL","symbol":"btcusdt","data":{"close":"1.5"},"ts":1}'
-    buses.publisher.publish('DETAIL:btcusdt', frame)
+    buses.publisher.publish('DETAIL:btcusdt', message('DETAIL:btcusdt', frame))
     // a later frame on each topic: once it is in, a repeat of the first would have come before it
-    buses.publisher.publish('DETAIL:btcusdt', 'after')
-    buses.publisher.publish('DETAIL:ethusdt', 'after')
+    buses.publisher.publish('DETAIL:btcusdt', message('DETAIL:btcusdt', 'after'))
+    buses.publisher.publish('DETAIL:ethusdt', message('DETAIL:ethusdt', 'after'))
     await waitFor(() => got.length === 2 && other.length === 1, 'the frames after')
     expect(got).toEqual([frame, 'after'])
     expect(other).toEqual(['after'])
@@ -94,7 +102,7 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     const got: string[] = []
     await subscribed(buses.subscriber, 'TRADE:btcusdt', got)
     const sent = Array.from({ length: 2000 }, (_, i) => `{"type":"TRADE","n":${i}}`)
-    for (const frame of sent) buses.publisher.publish('TRADE:btcusdt', frame)
+    for (const frame of sent) buses.publisher.publish('TRADE:btcusdt', message('TRADE:btcusdt', frame))
     await waitFor(() => got.length === sent.length, 'every frame')
     expect(got).toEqual(sent)
   })
@@ -108,14 +116,14 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     expect(buses.subscriber.topicCount).toBe(1)
     leaveFirst()
     leaveFirst()
-    buses.publisher.publish('KLINE:btcusdt:1min', 'a')
+    buses.publisher.publish('KLINE:btcusdt:1min', message('KLINE:btcusdt:1min', 'a'))
     await waitFor(() => second.length === 1, 'the frame for the remaining handler')
     expect(first).toEqual([])
     leaveSecond()
     expect(buses.subscriber.topicCount).toBe(0)
     const again: string[] = []
     await subscribed(buses.subscriber, 'KLINE:btcusdt:1min', again)
-    buses.publisher.publish('KLINE:btcusdt:1min', 'b')
+    buses.publisher.publish('KLINE:btcusdt:1min', message('KLINE:btcusdt:1min', 'b'))
     await waitFor(() => again.length === 1, 'the frame after resubscribing')
     expect(second).toEqual(['a'])
     expect(again).toEqual(['b'])
@@ -125,18 +133,18 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     buses = await pair()
     const marks: string[] = []
     await subscribed(buses.subscriber, 'TRADE:marker', marks)
-    buses.publisher.publish('DETAIL:btcusdt', 'old')
-    buses.publisher.publish('DETAIL:btcusdt', 'new')
-    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-1')
-    publishOnTopics(buses.publisher, ['DETAIL:ethusdt', 'DETAIL:*'], 'eth-1')
-    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], 'btc-2')
+    buses.publisher.publish('DETAIL:btcusdt', message('DETAIL:btcusdt', 'old'))
+    buses.publisher.publish('DETAIL:btcusdt', message('DETAIL:btcusdt', 'new'))
+    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], message('DETAIL:btcusdt', 'btc-1'))
+    publishOnTopics(buses.publisher, ['DETAIL:ethusdt', 'DETAIL:*'], message('DETAIL:ethusdt', 'eth-1'))
+    publishOnTopics(buses.publisher, ['DETAIL:btcusdt', 'DETAIL:*'], message('DETAIL:btcusdt', 'btc-2'))
     // published after them on the same connection: once it arrives, their snapshots are stored
-    buses.publisher.publish('TRADE:marker', 'mark')
+    buses.publisher.publish('TRADE:marker', message('TRADE:marker', 'mark'))
     await waitFor(() => marks.length === 1, 'the marker after the snapshots')
     await subscribed(buses.subscriber, 'DETAIL:btcusdt', [])
     await subscribed(buses.subscriber, 'DETAIL:*', [])
-    expect(buses.subscriber.snapshot('DETAIL:btcusdt').map(String)).toEqual(['btc-2'])
-    expect(buses.subscriber.snapshot('DETAIL:*').map(String).sort()).toEqual(['btc-2', 'eth-1'])
+    expect(frameTexts(buses.subscriber.snapshot('DETAIL:btcusdt'))).toEqual(['btc-2'])
+    expect(frameTexts(buses.subscriber.snapshot('DETAIL:*')).sort()).toEqual(['btc-2', 'eth-1'])
     expect(buses.subscriber.snapshot('DETAIL:solusdt')).toEqual([])
   })
 
@@ -144,9 +152,9 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     buses = await pair()
     const marks: string[] = []
     await subscribed(buses.subscriber, 'TRADE:marker', marks)
-    buses.publisher.publish('USER:7', '{"type":"SETTLEMENT"}')
+    buses.publisher.publish('USER:7', message('USER:7', '{"type":"SETTLEMENT"}'))
     // published after it on the same connection: once it arrives, any snapshot would be stored
-    buses.publisher.publish('TRADE:marker', 'mark')
+    buses.publisher.publish('TRADE:marker', message('TRADE:marker', 'mark'))
     await waitFor(() => marks.length === 1, 'the marker after the event')
     await subscribed(buses.subscriber, 'USER:7', [])
     expect(buses.subscriber.snapshot('USER:7')).toEqual([])
@@ -158,11 +166,11 @@ describe.each(implementations)('bus contract: $name', ({ pair }) => {
     const elsewhere: string[] = []
     await subscribed(buses.publisher, 'TRADE:ethusdt', got)
     await subscribed(buses.subscriber, 'TRADE:ethusdt', elsewhere)
-    buses.publisher.publish('TRADE:ethusdt', 'x')
+    buses.publisher.publish('TRADE:ethusdt', message('TRADE:ethusdt', 'x'))
     // once the other instance has 'x', a frame it publishes reaches the publisher after any echo of 'x'
     await waitFor(() => elsewhere.includes('x'), 'the frame on the other instance')
-    expect(buses.publisher.snapshot('TRADE:ethusdt').map(String)).toEqual(['x'])
-    buses.subscriber.publish('TRADE:ethusdt', 'y')
+    expect(frameTexts(buses.publisher.snapshot('TRADE:ethusdt'))).toEqual(['x'])
+    buses.subscriber.publish('TRADE:ethusdt', message('TRADE:ethusdt', 'y'))
     await waitFor(() => got.includes('y'), 'the later frame')
     expect(got).toEqual(['x', 'y'])
   })
@@ -240,7 +248,7 @@ describe('redis bus', () => {
     await waitFor(() => buses!.subscriber.up, 'bus up again')
     clearInterval(watcher)
     expect(statuses).toContain(false)
-    buses.publisher.publish('TRADE:adausdt', 'after')
+    buses.publisher.publish('TRADE:adausdt', message('TRADE:adausdt', 'after'))
     await waitFor(() => got.length === 1, 'a frame after reconnecting')
     expect(got).toEqual(['after'])
   })
@@ -252,7 +260,11 @@ describe('redis bus', () => {
     const got: string[] = []
     await subscribed(bus, 'DETAIL:btcusdt', got)
     const detail = (price: string, ts: number) =>
-      JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: { price }, ts })
+      message(
+        'DETAIL:btcusdt',
+        JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: { price }, ts }),
+        ts,
+      )
     const sent = [
       detail('1', 1000),
       // the same frame again: the stored snapshot arriving live, or a publish sent twice
@@ -267,9 +279,14 @@ describe('redis bus', () => {
       detail('5', 1000),
     ]
     // from another instance, straight into Redis, in this order
-    for (const frame of sent) await admin.publish(`${bus.prefix}bus:DETAIL:btcusdt`, `other||${frame}`)
-    await waitFor(() => got.at(-1) === sent.at(-1), 'the last frame through Redis')
-    expect(got).toEqual([sent[0], sent[3], sent[4], sent[5], sent[6]])
+    for (const one of sent)
+      await admin.publish(
+        `${bus.prefix}bus:DETAIL:btcusdt`,
+        Buffer.concat([Buffer.from('other|'), encodeBusMessage(one)]),
+      )
+    const texts = frameTexts(sent)
+    await waitFor(() => got.at(-1) === texts.at(-1), 'the last frame through Redis')
+    expect(got).toEqual([texts[0], texts[3], texts[4], texts[5], texts[6]])
   })
 
   it("writes a topic's snapshot once per event-loop turn, its last, and still publishes every frame in order", async () => {
@@ -296,10 +313,11 @@ describe('redis bus', () => {
       )
     const setsBefore = await calls('set')
     const frames = Array.from({ length: 10 }, (_, i) => `trade-${i}`)
-    for (const frame of frames) publisher.publish('TRADE:btcusdt', frame)
+    for (const frame of frames) publisher.publish('TRADE:btcusdt', message('TRADE:btcusdt', frame))
     await waitFor(() => got.length === frames.length, 'every frame through Redis')
     expect(got).toEqual(frames)
     expect((await calls('set')) - setsBefore).toBe(1)
-    expect(await admin.get(`${prefix}snap:TRADE:btcusdt`)).toBe('trade-9')
+    const stored = decodeBusMessage((await admin.getBuffer(`${prefix}snap:TRADE:btcusdt`))!)
+    expect(stored?.frame.toString()).toBe('trade-9')
   })
 })

@@ -8,6 +8,7 @@ import {
   upstreamDetail,
   type FakeUpstream,
 } from './fake-upstream'
+import { decodeBusMessage } from '../../src/live/bus-message'
 import { connectClient, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { REDIS_URL, deleteKeys, sleep, uniquePrefix, waitFor } from './helpers'
@@ -349,8 +350,9 @@ describe('DEPTH through two instances on Redis', () => {
 async function storedSeq(prefix: string): Promise<number> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })
   try {
-    const stored = await redis.get(`${prefix}snap:DEPTH:btcusdt`)
-    return stored ? (JSON.parse(stored) as { data: DepthData }).data.seq : -1
+    const stored = await redis.getBuffer(`${prefix}snap:DEPTH:btcusdt`)
+    const message = stored && decodeBusMessage(stored)
+    return message ? (JSON.parse(message.frame.toString()) as { data: DepthData }).data.seq : -1
   } finally {
     redis.disconnect()
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DepthData } from '@tradegate/shared'
+import { busMessage, type BusMessage } from '../../src/live/bus-message'
 import { SnapshotMemory } from '../../src/live/snapshots'
 
 // A bus follower's copy of a book, kept from the updates it receives: the cases Redis produces
@@ -7,15 +8,23 @@ import { SnapshotMemory } from '../../src/live/snapshots'
 
 const TOPIC = 'DEPTH:btcusdt'
 
-function frame(seq: number, snapshot: boolean, bids: Array<[string, string]>): Buffer {
-  return Buffer.from(
-    JSON.stringify({ type: 'DEPTH', symbol: 'btcusdt', data: { snapshot, seq, bids, asks: [] }, ts: seq }),
-  )
+function frame(seq: number, snapshot: boolean, bids: Array<[string, string]>): BusMessage {
+  return busMessage(TOPIC, {
+    type: 'DEPTH',
+    symbol: 'btcusdt',
+    data: { snapshot, seq, bids, asks: [] },
+    ts: seq,
+  })
+}
+
+/** Bytes that are no DEPTH frame, behind a header that numbers them `seq`. */
+function junk(seq: number): BusMessage {
+  return { header: { topic: TOPIC, type: 'DEPTH', ts: seq, seq }, frame: Buffer.from('{"type":"DEPTH"') }
 }
 
 function book(memory: SnapshotMemory): DepthData | null {
-  const [bytes] = memory.get(TOPIC)
-  return bytes ? (JSON.parse(bytes.toString()) as { data: DepthData }).data : null
+  const [message] = memory.get(TOPIC)
+  return message ? (JSON.parse(message.frame.toString()) as { data: DepthData }).data : null
 }
 
 describe('a followed book', () => {
@@ -82,7 +91,10 @@ describe('a followed book', () => {
     memory.follow(TOPIC, '', frame(40, true, [['3', '1']]))
     memory.load(TOPIC, '', frame(35, true, [['9', '9']]))
     expect(book(memory)?.seq).toBe(40)
-    expect(memory.follow(TOPIC, '', Buffer.from('{"type":"DEPTH"'))).toBe(false)
+    // the header says the book already holds it: its bytes are not even read
+    expect(memory.follow(TOPIC, '', junk(40))).toBe(true)
+    expect(book(memory)?.seq).toBe(40)
+    expect(memory.follow(TOPIC, '', junk(41))).toBe(false)
     expect(memory.get(TOPIC)).toEqual([])
   })
 })

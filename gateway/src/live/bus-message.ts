@@ -1,0 +1,96 @@
+import type { ResyncFrame, UpstreamFrame } from '@tradegate/shared'
+
+// What travels on the bus: a small header, written once by whoever ingests the frame (the feed, or the
+// feed role for a resync), and the client frame's bytes. The hub, the book followers and the bus read
+// the header; the frame's bytes are never parsed or re-encoded on their way to the sockets.
+//
+// On Redis (messages and stored snapshots) a message is one buffer: the header's length (2 bytes, big
+// endian), the header as JSON, then the frame.
+
+export interface FrameHeader {
+  /** the concrete topic (never a wildcard): it names the member a wildcard's snapshot keeps */
+  topic: string
+  /** the frame's type: DETAIL, DEPTH, POSITION, resync, ... */
+  type: string
+  /** when the upstream made it (epoch ms): newer frames supersede older ones */
+  ts: number
+  /** DEPTH: the book's seq once this frame is applied */
+  seq?: number
+  /** DEPTH: the frame holds the whole book, not an update */
+  book?: boolean
+  /** KLINE: the candle's start, so conflation keeps each candle's last frame */
+  candle?: number
+  /** per-user events: whose */
+  user?: string
+}
+
+export interface BusMessage {
+  readonly header: FrameHeader
+  /** the client frame's bytes, shared by every socket it is written to */
+  readonly frame: Buffer
+}
+
+const LENGTH_BYTES = 2
+const MAX_HEADER_BYTES = 0xffff
+
+/** The header a feed frame carries on `topic`, its first (concrete) topic. */
+export function headerOf(topic: string, frame: UpstreamFrame | ResyncFrame): FrameHeader {
+  const header: FrameHeader = { topic, type: frame.type, ts: frame.ts }
+  switch (frame.type) {
+    case 'DEPTH':
+      header.seq = frame.data.seq
+      header.book = frame.data.snapshot
+      break
+    case 'KLINE':
+      header.candle = frame.data.time
+      break
+    case 'DETAIL':
+    case 'TRADE':
+    case 'HEARTBEAT':
+    case 'resync':
+      break
+    default:
+      header.user = frame.userId
+  }
+  return header
+}
+
+/** A feed frame as a bus message: serialised here, once. */
+export function busMessage(topic: string, frame: UpstreamFrame | ResyncFrame): BusMessage {
+  return { header: headerOf(topic, frame), frame: Buffer.from(JSON.stringify(frame)) }
+}
+
+/** One buffer for Redis: header length, header, frame. */
+export function encodeBusMessage(message: BusMessage): Buffer {
+  const header = Buffer.from(JSON.stringify(message.header))
+  if (header.length > MAX_HEADER_BYTES) throw new Error(`bus header of ${header.length} bytes`)
+  const out = Buffer.allocUnsafe(LENGTH_BYTES + header.length + message.frame.length)
+  out.writeUInt16BE(header.length, 0)
+  header.copy(out, LENGTH_BYTES)
+  message.frame.copy(out, LENGTH_BYTES + header.length)
+  return out
+}
+
+/**
+ * A message read back from `bytes` (from `offset`); null for bytes no bus wrote. The frame is copied
+ * out, so it outlives the buffer it came in (a Redis reply shares its buffer with the rest of a chunk).
+ */
+export function decodeBusMessage(bytes: Buffer, offset = 0): BusMessage | null {
+  if (bytes.length < offset + LENGTH_BYTES) return null
+  const headerEnd = offset + LENGTH_BYTES + bytes.readUInt16BE(offset)
+  if (headerEnd > bytes.length) return null
+  let header: unknown
+  try {
+    header = JSON.parse(bytes.toString('utf8', offset + LENGTH_BYTES, headerEnd))
+  } catch {
+    return null
+  }
+  if (!isHeader(header)) return null
+  return { header, frame: Buffer.from(bytes.subarray(headerEnd)) }
+}
+
+function isHeader(value: unknown): value is FrameHeader {
+  if (typeof value !== 'object' || value === null) return false
+  const { topic, type, ts } = value as Partial<FrameHeader>
+  return typeof topic === 'string' && typeof type === 'string' && typeof ts === 'number'
+}

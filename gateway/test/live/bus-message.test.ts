@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import type { UpstreamFrame } from '@tradegate/shared'
+import { busMessage, decodeBusMessage, encodeBusMessage, headerOf } from '../../src/live/bus-message'
+
+// The bus's envelope: the header the feed writes once, and the bytes Redis carries it in.
+
+describe('bus message', () => {
+  it('gives each kind of frame the header its readers need, written from the frame itself', () => {
+    const depth: UpstreamFrame = {
+      type: 'DEPTH',
+      symbol: 'btcusdt',
+      data: { snapshot: false, seq: 42, bids: [], asks: [] },
+      ts: 1000,
+    }
+    expect(headerOf('DEPTH:btcusdt', depth)).toEqual({
+      topic: 'DEPTH:btcusdt',
+      type: 'DEPTH',
+      ts: 1000,
+      seq: 42,
+      book: false,
+    })
+    const kline = {
+      type: 'KLINE',
+      symbol: 'btcusdt',
+      interval: '1min',
+      data: { time: 60_000, open: '1', high: '1', low: '1', close: '1', vol: '0' },
+      ts: 61_000,
+    } as const
+    expect(headerOf('KLINE:btcusdt:1min', kline)).toMatchObject({ type: 'KLINE', candle: 60_000 })
+    const position = { type: 'POSITION', userId: '7', data: {}, ts: 5 } as const
+    expect(headerOf('USER:7', position)).toEqual({ topic: 'USER:7', type: 'POSITION', ts: 5, user: '7' })
+  })
+
+  it('reads back from Redis bytes the header and the frame byte for byte, whatever the frame holds', () => {
+    const frame = { type: 'POSITION', userId: '7', data: { note: '"|{}\u4e2d\u6587' }, ts: 5 } as const
+    const message = busMessage('USER:7', frame)
+    const bytes = encodeBusMessage(message)
+    // behind an origin, as on the wire
+    const wire = Buffer.concat([Buffer.from('abc|'), bytes])
+    const decoded = decodeBusMessage(wire, 4)
+    expect(decoded?.header).toEqual(message.header)
+    expect(decoded?.frame.equals(Buffer.from(JSON.stringify(frame)))).toBe(true)
+    // the frame is its own copy, not a view of the buffer it came in
+    wire.fill(0)
+    expect(JSON.parse(decoded!.frame.toString())).toEqual(frame)
+  })
+
+  it('refuses bytes no bus wrote', () => {
+    expect(decodeBusMessage(Buffer.from('x'))).toBeNull()
+    expect(decodeBusMessage(Buffer.from([0, 50, 0x7b]))).toBeNull()
+    const notJson = Buffer.concat([Buffer.from([0, 3]), Buffer.from('{x}frame')])
+    expect(decodeBusMessage(notJson)).toBeNull()
+    const noTopic = Buffer.from('{"type":"DETAIL","ts":1}')
+    const header = Buffer.alloc(2)
+    header.writeUInt16BE(noTopic.length)
+    expect(decodeBusMessage(Buffer.concat([header, noTopic, Buffer.from('{}')]))).toBeNull()
+  })
+})
