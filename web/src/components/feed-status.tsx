@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useFeedBadge, type FeedBadgeState } from '../lib/live'
+import { useFeedBadge, type FeedBadgeState } from '../lib/live/feed-badge'
 
 /** The badge's words: the feed's status, or while the socket is away what it is doing about it. */
 function badgeText(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronIcon, SearchIcon } from './icons'
-import { useAllTickers } from '../lib/live'
+import { useAllTickers } from '../lib/live/stream-hooks'
 import { useCoinList } from '../lib/settings'
 import { useFormatters } from '../lib/use-formatters'
 import { buildRows, filterRows, type ListedPair } from '../lib/market-rows'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { changePercent } from '@tradegate/shared'
 import { FeedStatusBadge, StaleHint, useStaleMark } from './feed-status'
-import { useTicker } from '../lib/live'
+import { useTicker } from '../lib/live/stream-hooks'
 import { useFormatters } from '../lib/use-formatters'
 import { directionOf } from '../lib/market-rows'
 import { ChangePercent } from './change-percent'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CoinEntry } from '@tradegate/shared'
-import type { Ticker } from './live'
+import type { Ticker } from './live/stream-hooks'
 import { buildRows, filterRows, nextSortOrder, sortRows, uniquePairs, type MarketRow } from './market-rows'
 
 const entry = (coin: string, amount: string, open: string): CoinEntry => ({

@@ -1,6 +1,6 @@
 import { changePercent, coinMatches, toDecimal, type CoinEntry } from '@tradegate/shared'
 import { toDisplayCoin } from './coins'
-import type { Ticker } from './live'
+import type { Ticker } from './live/stream-hooks'
 
 // Market list rows: what each tab lists, with the live ticker folded in, sorted and filtered.
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { issueFlowSignal } from './flow-signal'
 import { ApiError } from './http'
 import { i18n } from './i18n'
-import { socketSaysOffline } from './live'
+import { socketSaysOffline } from './live/socket-client'
 import { showToast } from './toast'
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { useSocketState, useUserEvents } from '../live'
+import { useSocketState } from '../live/socket-state'
+import { useUserEvents } from '../live/stream-hooks'
 import { useCall } from '../swr'
 
 /**

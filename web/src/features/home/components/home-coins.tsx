@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import { changePercent } from '@tradegate/shared'
 import { usdtSymbol } from '../../../lib/coins'
-import { useTicker } from '../../../lib/live'
+import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { add, formatAmount, type OptionPosition } from '@tradegate/shared'
-import { useTicker } from '../../../lib/live'
+import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { Figure } from '../../../components/form-bits'
 import { useOptionChain } from '../api/get-option-chain'

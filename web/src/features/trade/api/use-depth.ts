@@ -1,5 +1,5 @@
 import type { ServerFrame } from '@tradegate/shared'
-import { useLiveStream } from '../../../lib/live'
+import { useLiveStream } from '../../../lib/live/use-live-stream'
 import { applyDepth, type OrderBook } from '../lib/order-book'
 
 function foldDepth(

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContractPair } from '@tradegate/shared'
-import { useUserEvents } from '../../../lib/live'
+import { useUserEvents } from '../../../lib/live/stream-hooks'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useContractOrderHistory, useOpenContractOrders } from '../api/get-contract-orders'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount, formatPercent, toDecimal, type LossSetting, type Position } from '@tradegate/shared'
-import { useTicker } from '../../../lib/live'
+import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { livePnl, pnlPercent } from '../../../lib/order-math'
 import { ClosePositionForm } from './close-position'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/intl'
-import { useTrades } from '../../../lib/live'
+import { useTrades } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul, type Period, type SecondOrder } from '@tradegate/shared'
-import { useUserEvents } from '../../../lib/live'
+import { useUserEvents } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'

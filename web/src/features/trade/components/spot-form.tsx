@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Balance, SpotPair } from '@tradegate/shared'
-import { useTicker } from '../../../lib/live'
+import { useTicker } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { submitSpotOrder } from '../api/submit-spot-order'

@@ -1,4 +1,4 @@
-import { useAllTickers } from '../../../lib/live'
+import { useAllTickers } from '../../../lib/live/stream-hooks'
 import { usdtSymbol } from '../../../lib/coins'
 import { useCoinList } from '../../../lib/settings'
 

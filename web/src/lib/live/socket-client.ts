@@ -1,4 +1,3 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react'
 import {
   Backoff,
   RECONNECT,
@@ -8,21 +7,17 @@ import {
   topicOf,
   topicsOf,
   type ClientFrame,
-  type DetailData,
-  type KlineData,
-  type KlineInterval,
   type ReconnectPolicy,
   type ServerFrame,
   type SubscriptionFrame,
-  type TradeData,
   type UserType,
 } from '@tradegate/shared'
-import { keepInSync } from './resync'
-import { serverClock } from './server-clock'
-import { currentToken, session, signOut } from './session'
+import { keepInSync } from '../resync'
+import { serverClock } from '../server-clock'
+import { currentToken, session, signOut } from '../session'
 
-// The one live-data client: a single socket, reference-counted subscriptions, and hooks that re-render
-// at most once per LIVE_RENDER_MS, on an animation frame, however fast the feed ticks.
+// The one live-data client: a single socket with reference-counted subscriptions, its reconnects,
+// and the feed's status. React reads it through use-live-stream.ts and the hooks beside it.
 
 /** The part of the browser WebSocket this client uses, so tests can hand in the `ws` package. */
 export interface SocketLike {
@@ -75,12 +70,12 @@ const OPEN = 1
 /** Three sockets in a row that never opened: a network that is gone, not one slow handshake. */
 const OFFLINE_AFTER_FAILED_ATTEMPTS = 3
 
-function isUserType(type: string): type is UserType {
+export function isUserType(type: string): type is UserType {
   return (USER_TYPES as readonly string[]).includes(type)
 }
 
 /** One key per stream: market streams by their bus topic, per-user streams by their type. */
-function subscriptionKey(frame: SubscriptionFrame): string {
+export function subscriptionKey(frame: SubscriptionFrame): string {
   return topicOf(frame) ?? frame.type
 }
 
@@ -450,298 +445,4 @@ export function liveClient(): LiveClient {
     sharedClient = client
   }
   return sharedClient
-}
-
-// ---- React: one channel per stream and reducer, re-rendering at most once per LIVE_RENDER_MS ----
-
-/**
- * The shortest gap between two renders of live values. A feed of a few dozen frames a second would
- * otherwise redraw the screen on nearly every animation frame (style, layout, paint and commit each
- * time), which a phone pays in battery and in slower taps; four redraws a second still read as live.
- */
-export const LIVE_RENDER_MS = 250
-
-interface Channel<T> {
-  value: T | undefined
-  renders: Set<() => void>
-  release: (() => void) | null
-  dirty: boolean
-}
-
-const channels = new Map<string, Channel<unknown>>()
-const dirtyChannels = new Set<Channel<unknown>>()
-let flushScheduled = false
-let lastFlushAt = -Infinity
-
-function scheduleFrame(callback: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(callback)
-  else setTimeout(callback, 16)
-}
-
-/** The next animation frame once LIVE_RENDER_MS have passed since the last render; a timer waits out the rest. */
-function scheduleFlush(): void {
-  const wait = lastFlushAt + LIVE_RENDER_MS - performance.now()
-  if (wait <= 0) scheduleFrame(flushChannels)
-  else setTimeout(() => scheduleFrame(flushChannels), wait)
-}
-
-function flushChannels(): void {
-  flushScheduled = false
-  lastFlushAt = performance.now()
-  const channelsToRender = [...dirtyChannels]
-  dirtyChannels.clear()
-  for (const channel of channelsToRender) {
-    channel.dirty = false
-    for (const render of [...channel.renders]) render()
-  }
-}
-
-function markDirty(channel: Channel<unknown>): void {
-  if (channel.dirty) return
-  channel.dirty = true
-  dirtyChannels.add(channel)
-  if (!flushScheduled) {
-    flushScheduled = true
-    scheduleFlush()
-  }
-}
-
-function channelOf<T>(id: string): Channel<T> {
-  let channel = channels.get(id) as Channel<T> | undefined
-  if (!channel) {
-    channel = { value: undefined, renders: new Set(), release: null, dirty: false }
-    channels.set(id, channel as Channel<unknown>)
-  }
-  return channel
-}
-
-/**
- * Folds each frame of a stream into the value shown; `resync` asks the server for the stream afresh
- * (a book that missed an update needs a new snapshot).
- */
-export type LiveReducer<T> = (
-  previous: T | undefined,
-  frame: ServerFrame,
-  resync: () => void,
-) => T | undefined
-
-/**
- * Reads one live stream as React state. `reducerName` names `reduce` in the channel id: callers pass
- * module-level reducers, so the id (and not the function's identity) decides the channel.
- */
-export function useLiveStream<T>(
-  frame: SubscriptionFrame | null,
-  reducerName: string,
-  reduce: LiveReducer<T>,
-): T | undefined {
-  const id = frame ? `${reducerName}|${subscriptionKey(frame)}` : ''
-  const frameText = frame ? JSON.stringify(frame) : ''
-  // the first reducer seen for a channel id is the one it keeps; a ref keeps it out of the deps
-  const reducer = useRef(reduce)
-  const subscribe = useCallback(
-    (render: () => void) => {
-      if (!id) return () => undefined
-      const channel = channelOf<T>(id)
-      channel.renders.add(render)
-      if (!channel.release) {
-        const subscription = JSON.parse(frameText) as SubscriptionFrame
-        const client = liveClient()
-        const resync = () => {
-          client.resubscribe(subscription)
-          client.reportGap()
-        }
-        const fold = reducer.current
-        channel.release = client.subscribe(subscription, (incoming) => {
-          channel.value = fold(channel.value, incoming, resync)
-          markDirty(channel as Channel<unknown>)
-        })
-      }
-      return () => {
-        channel.renders.delete(render)
-        if (channel.renders.size > 0) return
-        channel.release?.()
-        channels.delete(id)
-        dirtyChannels.delete(channel as Channel<unknown>)
-      }
-    },
-    [id, frameText],
-  )
-  const snapshot = useCallback(() => (id ? channelOf<T>(id).value : undefined), [id])
-  return useSyncExternalStore(subscribe, snapshot, snapshot)
-}
-
-/**
- * What the feed badge says: the feed's status and, while it is not live because the socket is
- * away, what the socket is doing: trying now, waiting `seconds` for its next try (`busy` when the
- * gateway asked it to wait), or waiting for the browser to be back online.
- */
-export interface FeedBadgeState {
-  status: FeedStatus
-  socket: 'open' | 'connecting' | 'waiting' | 'offline'
-  /** whole seconds until the next try, while waiting */
-  seconds: number
-  /** the next try, epoch ms of this page's clock; 0 when none is pending */
-  retryAt: number
-  /** which retry since the socket was last open the wait is for; 0 when none is pending */
-  retry: number
-  busy: boolean
-}
-
-function feedBadgeState(client: LiveClient, now: number): FeedBadgeState {
-  const status = client.feedStatus(now)
-  const connection = client.connection()
-  if (connection.state !== 'waiting') {
-    return { status, socket: connection.state, seconds: 0, retryAt: 0, retry: 0, busy: false }
-  }
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false
-  return {
-    status,
-    socket: offline ? 'offline' : 'waiting',
-    seconds: Math.max(1, Math.ceil((connection.retryAt - now) / 1000)),
-    retryAt: connection.retryAt,
-    retry: connection.retry,
-    busy: connection.busy,
-  }
-}
-
-let shownBadge: FeedBadgeState | null = null
-
-/** The same object while nothing shown changed, as useSyncExternalStore needs. */
-function feedBadgeSnapshot(): FeedBadgeState {
-  const next = feedBadgeState(liveClient(), Date.now())
-  const same =
-    shownBadge !== null &&
-    (Object.keys(next) as Array<keyof FeedBadgeState>).every((key) => next[key] === shownBadge?.[key])
-  if (!same) shownBadge = next
-  return shownBadge as FeedBadgeState
-}
-
-const LIVE_BADGE: FeedBadgeState = {
-  status: 'live',
-  socket: 'open',
-  seconds: 0,
-  retryAt: 0,
-  retry: 0,
-  busy: false,
-}
-
-/** The feed badge's state, checked every second and on every socket change. */
-export function useFeedBadge(): FeedBadgeState {
-  const subscribe = useCallback((render: () => void) => {
-    const client = liveClient()
-    const stop = client.onConnectionChange(render)
-    const timer = setInterval(render, 1000)
-    window.addEventListener('online', render)
-    window.addEventListener('offline', render)
-    return () => {
-      stop()
-      clearInterval(timer)
-      window.removeEventListener('online', render)
-      window.removeEventListener('offline', render)
-    }
-  }, [])
-  return useSyncExternalStore(subscribe, feedBadgeSnapshot, () => LIVE_BADGE)
-}
-
-export interface SocketState {
-  /** the socket is open now */
-  open: boolean
-  /** a socket has opened at least once on this page */
-  opened: boolean
-}
-
-let lastSocketState: SocketState = { open: false, opened: false }
-
-/**
- * Whether the socket is open, and whether it ever was: data shown while it is down after having been
- * open may be behind (what is refetched after a gap is resync.ts's business).
- */
-export function useSocketState(): SocketState {
-  const subscribe = useCallback((render: () => void) => liveClient().onConnectionChange(render), [])
-  const read = () => {
-    const client = liveClient()
-    const next = { open: client.isOpen, opened: client.openCount > 0 }
-    const last = lastSocketState
-    if (next.open !== last.open || next.opened !== last.opened) lastSocketState = next
-    return lastSocketState
-  }
-  return useSyncExternalStore(subscribe, read, read)
-}
-
-export type Ticker = DetailData & { symbol: string; ts: number }
-
-function latestDetail(_previous: Ticker | undefined, frame: ServerFrame): Ticker | undefined {
-  return frame.type === 'DETAIL' ? { ...frame.data, symbol: frame.symbol, ts: frame.ts } : _previous
-}
-
-function allDetails(
-  previous: Readonly<Record<string, Ticker>> | undefined,
-  frame: ServerFrame,
-): Readonly<Record<string, Ticker>> {
-  if (frame.type !== 'DETAIL') return previous ?? {}
-  return { ...previous, [frame.symbol]: { ...frame.data, symbol: frame.symbol, ts: frame.ts } }
-}
-
-function latestKline(previous: KlineData | undefined, frame: ServerFrame): KlineData | undefined {
-  return frame.type === 'KLINE' ? frame.data : previous
-}
-
-/** How many recent trades useTrades keeps, newest first. */
-const RECENT_TRADES = 50
-
-function recentTrades(previous: readonly TradeData[] | undefined, frame: ServerFrame): readonly TradeData[] {
-  if (frame.type !== 'TRADE') return previous ?? []
-  return [frame.data, ...(previous ?? [])].slice(0, RECENT_TRADES)
-}
-
-export interface UserEvent {
-  type: UserType
-  data: Record<string, unknown>
-  ts: number
-}
-
-function latestUserEvent(previous: UserEvent | undefined, frame: ServerFrame): UserEvent | undefined {
-  if (!isUserType(frame.type) || !('userId' in frame)) return previous
-  return { type: frame.type, data: frame.data, ts: frame.ts }
-}
-
-/** Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. */
-export function useTicker(symbol: string | null | undefined): Ticker | undefined {
-  return useLiveStream(
-    symbol ? { operation: 'subscribe', type: 'DETAIL', symbol } : null,
-    'ticker',
-    latestDetail,
-  )
-}
-
-/** Latest ticker of every symbol, keyed by symbol. */
-export function useAllTickers(): Readonly<Record<string, Ticker>> {
-  return useLiveStream({ operation: 'subscribe', type: 'DETAIL' }, 'allTickers', allDetails) ?? EMPTY_TICKERS
-}
-const EMPTY_TICKERS: Readonly<Record<string, Ticker>> = Object.freeze({})
-
-/** The candle being built for one symbol and interval; history comes from the kline call. */
-export function useKline(symbol: string | null | undefined, interval: KlineInterval): KlineData | undefined {
-  return useLiveStream(
-    symbol ? { operation: 'subscribe', type: 'KLINE', symbol, interval } : null,
-    'kline',
-    latestKline,
-  )
-}
-
-/** The most recent trades of one symbol, newest first. */
-export function useTrades(symbol: string | null | undefined): readonly TradeData[] {
-  return (
-    useLiveStream(
-      symbol ? { operation: 'subscribe', type: 'TRADE', symbol } : null,
-      'trades',
-      recentTrades,
-    ) ?? NO_TRADES
-  )
-}
-const NO_TRADES: readonly TradeData[] = Object.freeze([])
-
-/** The latest per-user event of one type (none for null); the client authenticates the socket with the session token. */
-export function useUserEvents(type: UserType | null): UserEvent | undefined {
-  return useLiveStream(type ? { operation: 'subscribe', type } : null, 'user', latestUserEvent)
 }

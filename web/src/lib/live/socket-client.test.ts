@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
 import { WS_CLOSE, WS_ERROR, type ClientFrame, type ServerFrame } from '@tradegate/shared'
-import { LiveClient, type SocketLike } from './live'
+import { LiveClient, type SocketLike } from './socket-client'
 
 // The live client against a real `ws` server on a free port.
 

@@ -1,0 +1,91 @@
+import type {
+  DetailData,
+  KlineData,
+  KlineInterval,
+  ServerFrame,
+  TradeData,
+  UserType,
+} from '@tradegate/shared'
+import { isUserType } from './socket-client'
+import { useLiveStream } from './use-live-stream'
+
+// The streams screens read: tickers, the candle being built, recent trades and per-user events, each a
+// reducer folded over its frames by useLiveStream.
+
+export type Ticker = DetailData & { symbol: string; ts: number }
+
+function latestDetail(_previous: Ticker | undefined, frame: ServerFrame): Ticker | undefined {
+  return frame.type === 'DETAIL' ? { ...frame.data, symbol: frame.symbol, ts: frame.ts } : _previous
+}
+
+function allDetails(
+  previous: Readonly<Record<string, Ticker>> | undefined,
+  frame: ServerFrame,
+): Readonly<Record<string, Ticker>> {
+  if (frame.type !== 'DETAIL') return previous ?? {}
+  return { ...previous, [frame.symbol]: { ...frame.data, symbol: frame.symbol, ts: frame.ts } }
+}
+
+function latestKline(previous: KlineData | undefined, frame: ServerFrame): KlineData | undefined {
+  return frame.type === 'KLINE' ? frame.data : previous
+}
+
+/** How many recent trades useTrades keeps, newest first. */
+const RECENT_TRADES = 50
+
+function recentTrades(previous: readonly TradeData[] | undefined, frame: ServerFrame): readonly TradeData[] {
+  if (frame.type !== 'TRADE') return previous ?? []
+  return [frame.data, ...(previous ?? [])].slice(0, RECENT_TRADES)
+}
+
+export interface UserEvent {
+  type: UserType
+  data: Record<string, unknown>
+  ts: number
+}
+
+function latestUserEvent(previous: UserEvent | undefined, frame: ServerFrame): UserEvent | undefined {
+  if (!isUserType(frame.type) || !('userId' in frame)) return previous
+  return { type: frame.type, data: frame.data, ts: frame.ts }
+}
+
+/** Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. */
+export function useTicker(symbol: string | null | undefined): Ticker | undefined {
+  return useLiveStream(
+    symbol ? { operation: 'subscribe', type: 'DETAIL', symbol } : null,
+    'ticker',
+    latestDetail,
+  )
+}
+
+/** Latest ticker of every symbol, keyed by symbol. */
+export function useAllTickers(): Readonly<Record<string, Ticker>> {
+  return useLiveStream({ operation: 'subscribe', type: 'DETAIL' }, 'allTickers', allDetails) ?? EMPTY_TICKERS
+}
+const EMPTY_TICKERS: Readonly<Record<string, Ticker>> = Object.freeze({})
+
+/** The candle being built for one symbol and interval; history comes from the kline call. */
+export function useKline(symbol: string | null | undefined, interval: KlineInterval): KlineData | undefined {
+  return useLiveStream(
+    symbol ? { operation: 'subscribe', type: 'KLINE', symbol, interval } : null,
+    'kline',
+    latestKline,
+  )
+}
+
+/** The most recent trades of one symbol, newest first. */
+export function useTrades(symbol: string | null | undefined): readonly TradeData[] {
+  return (
+    useLiveStream(
+      symbol ? { operation: 'subscribe', type: 'TRADE', symbol } : null,
+      'trades',
+      recentTrades,
+    ) ?? NO_TRADES
+  )
+}
+const NO_TRADES: readonly TradeData[] = Object.freeze([])
+
+/** The latest per-user event of one type (none for null); the client authenticates the socket with the session token. */
+export function useUserEvents(type: UserType | null): UserEvent | undefined {
+  return useLiveStream(type ? { operation: 'subscribe', type } : null, 'user', latestUserEvent)
+}
