@@ -72,6 +72,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 const refused = (): GatewayError => new GatewayError(400, 'badRequest', 'body')
 
+/** A body's late error (the client went away after its parts were read) has nobody left to tell. */
+function ignoreError(): void {}
+
 /** The boundary of a `multipart/form-data` content type, or null when it has none or an unusable one. */
 export function boundaryOf(contentType: string | undefined): string | null {
   const params = contentType ? parseParams(contentType) : null
@@ -98,9 +101,23 @@ export function readMultipart(
     let failed = false
     let started = 0
     let files = 0
+    let received = 0
+    const countBytes = (chunk: Buffer): void => {
+      // a body sent without a length is held to the limit as it comes
+      if ((received += chunk.length) > limits.bodyBytes) fail(new GatewayError(413, 'payloadTooLarge'))
+    }
+    // Once the parts are read or refused, the body keeps none of this function's listeners: a
+    // kept-alive connection holds its last request until the next one comes (up to the keep-alive
+    // timeout), and a listener here would keep every part's bytes with it, 5 MiB an upload
+    const letGo = (): void => {
+      body.off('data', countBytes)
+      body.off('error', fail)
+      body.on('error', ignoreError)
+    }
     const fail = (error: unknown): void => {
       if (failed) return
       failed = true
+      letGo()
       body.unpipe(splitter)
       // the rest of the body is not wanted: the answer closes the connection
       body.pause()
@@ -133,13 +150,13 @@ export function readMultipart(
     })
     splitter.once('finish', () => {
       if (parts.length === 0) return fail(refused())
-      Promise.all(parts).then((read) => failed || resolve(read), fail)
+      Promise.all(parts).then((read) => {
+        if (failed) return
+        letGo()
+        resolve(read)
+      }, fail)
     })
-    let received = 0
-    body.on('data', (chunk: Buffer) => {
-      // a body sent without a length is held to the limit as it comes
-      if ((received += chunk.length) > limits.bodyBytes) fail(new GatewayError(413, 'payloadTooLarge'))
-    })
+    body.on('data', countBytes)
     body.on('error', fail)
     body.pipe(splitter)
   })

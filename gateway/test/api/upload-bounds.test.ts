@@ -122,6 +122,9 @@ describe('uploads in flight', () => {
     await poll(() => slots.uploadsInFlight).toBe(PER_INSTANCE)
     const full = await refusedUpload(port, cyd, '127.0.0.3')
     expect(full).toMatch(/^HTTP\/1\.1 503 /)
+    // refused while its whole body is on its way, as an HTTP client sends it: the connection closes
+    // under the sender, and the answer may be cut or reset, as a load balancer's upload would meet it
+    for (let i = 0; i < 5; i++) await startUpload(port, cyd, body, body.length, '127.0.0.3').answer
     expect(full).toMatch(/\r\nretry-after: [1-9]\d*\r\n/i)
     expect(full).toContain('{"code":503,"msg":"serviceUnavailable","detail":"uploads"}')
     expect(await forwarded()).toBe(0)
@@ -143,6 +146,9 @@ describe('uploads in flight', () => {
     expect(await after.answer).toMatch(/^HTTP\/1\.1 200 /)
     await poll(() => slots.uploadsInFlight).toBe(0)
     expect(slots.heldBytes).toBe(0)
+    // and no request of them is held either (a request holds its upload's parts): not the answered,
+    // the refused before their body, nor the abandoned halfway
+    await poll(() => gateway.app.requestsInFlight).toBe(0)
   })
 
   it('gives back what an upload refused halfway held: a part over its limit, a malformed body', async () => {
@@ -161,6 +167,7 @@ describe('uploads in flight', () => {
     await poll(() => slots.uploadsInFlight).toBe(0)
     expect(slots.heldBytes).toBe(0)
     expect(await forwarded()).toBe(0)
+    await poll(() => gateway.app.requestsInFlight).toBe(0)
   })
 })
 

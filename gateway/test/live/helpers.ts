@@ -30,7 +30,7 @@ export async function deleteKeys(prefix: string, url = REDIS_URL): Promise<void>
  * A wait's bound only matters when the test fails: a passing wait ends as soon as its condition
  * holds. So bounds are generous, and a busy machine makes a test slower, never red.
  */
-export const WAIT_BOUND_MS = 20_000
+export const WAIT_BOUND_MS = 45_000
 
 /** Polls `probe` until it returns true; fails with `what` after `timeoutMs`. */
 export async function waitFor(

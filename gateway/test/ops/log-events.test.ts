@@ -378,12 +378,15 @@ describe('lease events', () => {
     redis?.disconnect()
   })
 
+  const LEASE_MS = 3000
   const start = async (instance: string) => {
     const gateway = await startGateway(upstream, {
       INSTANCE_ID: instance,
       REDIS_URL,
       REDIS_PREFIX: prefix,
-      FEED_LEASE_MS: 600,
+      // long enough that a starved machine's late renewal does not let the lease run out (which is
+      // logged as expired, not taken); short enough that the test does not wait long
+      FEED_LEASE_MS: LEASE_MS,
     })
     gateways.push(gateway)
     return gateway
@@ -398,12 +401,12 @@ describe('lease events', () => {
       instance: 'gw-lease-a',
       event: 'lease_won',
       holder: expect.stringMatching(/^gw-lease-a:/),
-      leaseMs: 600,
+      leaseMs: LEASE_MS,
       msg: 'feed lease won',
     })
 
     // another holder in Redis: the next renewal finds it and gives way
-    await redis.set(`${prefix}feed:lease`, 'someone-else', 'PX', 1500)
+    await redis.set(`${prefix}feed:lease`, 'someone-else', 'PX', LEASE_MS + 500)
     const [taken] = await eventLines(first, 'lease_lost')
     expect(taken).toEqual({
       level: INFO,
@@ -415,7 +418,7 @@ describe('lease events', () => {
       msg: 'feed lease lost',
     })
     await eventLines(first, 'feed_stopped')
-    await eventLines(first, 'lease_won', 2, 5000)
+    await eventLines(first, 'lease_won', 2, 20_000)
 
     const second = await start('gw-lease-b')
     await waitFor(() => second.app.live.lease!.otherHolderSeenAt > 0, 'the second instance sees the holder')
@@ -424,7 +427,7 @@ describe('lease events', () => {
     expect(first.logs.filter((line) => line.event === 'lease_lost').at(-1)).toMatchObject({
       reason: 'released',
     })
-    const [secondWon] = await eventLines(second, 'lease_won', 1, 5000)
+    const [secondWon] = await eventLines(second, 'lease_won', 1, 20_000)
     expect(secondWon).toMatchObject({ instance: 'gw-lease-b', holder: expect.stringMatching(/^gw-lease-b:/) })
   })
 })

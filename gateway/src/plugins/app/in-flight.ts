@@ -10,27 +10,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers every request still unanswered with 503, `Retry-After` and a closed connection; how many. */
     answerInFlight(retryAfterSeconds: number): number
+    /** the requests being answered now (every one is forgotten once its exchange has ended) */
+    readonly requestsInFlight: number
   }
 }
 
 export const inFlightPlugin = fp(
   async (app) => {
     const open = new Map<FastifyRequest, FastifyReply>()
-    // callback hooks: a request passes without a promise made for it
+    // a callback hook: a request passes without a promise made for it
     app.addHook('onRequest', (request, reply, done) => {
       // a socket upgrade is answered by the socket endpoint, which closes its sockets itself
-      if (!(request.raw as IncomingMessage & { upgrade?: boolean }).upgrade) open.set(request, reply)
+      if (!(request.raw as IncomingMessage & { upgrade?: boolean }).upgrade) {
+        open.set(request, reply)
+        // 'close' comes once whatever way the exchange ends: the answer written, the client gone, or
+        // the connection reset while the answer was on its way (where neither onResponse nor
+        // onRequestAbort comes, and the request, an upload's body with it, would be held for good)
+        reply.raw.once('close', () => open.delete(request))
+      }
       done()
     })
-    app.addHook('onResponse', (request, _reply, done) => {
-      open.delete(request)
-      done()
-    })
-    // the client left: nobody to answer
-    app.addHook('onRequestAbort', (request, done) => {
-      open.delete(request)
-      done()
-    })
+    app.decorate('requestsInFlight', { getter: () => open.size })
     app.decorate('answerInFlight', (retryAfterSeconds: number) => {
       let answered = 0
       for (const [request, reply] of open) {
