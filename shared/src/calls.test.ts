@@ -228,6 +228,7 @@ function longestJson(schema: TSchema): number {
   if (Array.isArray(node.anyOf)) return Math.max(...(node.anyOf as TSchema[]).map(longestJson))
   if ('const' in node) return JSON.stringify(node.const).length
   if (node.type === 'number' || node.type === 'integer') return 32
+  if (node.type === 'boolean') return 'false'.length
   if (node.type === 'string') {
     const repeat = [...String(node.pattern ?? '').matchAll(/\{\d+,(\d+)\}/g)].map((match) => Number(match[1]))
     const length = (node.maxLength as number | undefined) ?? Math.max(...repeat)

@@ -10,6 +10,9 @@ import {
   CoinText,
   Code,
   ContractDirection,
+  ContractMarkInfo,
+  ContractOrderType,
+  TimeInForce,
   TriggerBy,
   ContractOrder,
   Email,
@@ -772,18 +775,51 @@ export const CALLS = {
     body: Body({
       symbol: SymbolText,
       direction: ContractDirection,
-      type: OrderType,
+      /** the stop kinds are ours */
+      type: ContractOrderType,
       price: Type.Optional(Amount(CONTRACT_PRICE)),
       leverage: Type.Integer({ minimum: 1, maximum: 1000 }),
       shares: Amount(WHOLE_SHARES),
       fundPwd: Type.Optional(Password),
-      /** a take-profit and stop-loss set on the position the order opens, and what they watch (ours) */
+      /** a take-profit and stop-loss set on the position the order opens (ours) */
       takeProfit: Type.Optional(Amount({ ...CONTRACT_PRICE, allowZero: true })),
       stopLoss: Type.Optional(Amount({ ...CONTRACT_PRICE, allowZero: true })),
+      /** what the stop trigger and the take-profit and stop-loss watch; last when not said (ours) */
       triggerBy: Type.Optional(TriggerBy),
+      /** a stop order's trigger (ours) */
+      triggerPrice: Type.Optional(Amount(CONTRACT_PRICE)),
+      /** a limit order's life, GTC when not said; post-only and reduce-only (ours) */
+      timeInForce: Type.Optional(TimeInForce),
+      postOnly: Type.Optional(Type.Boolean()),
+      reduceOnly: Type.Optional(Type.Boolean()),
     }),
     auth: true,
     data: ContractOrder,
+  },
+  contractOrderAmend: {
+    method: 'POST',
+    path: '/api/contract/order/amend',
+    /**
+     * Changes an open order's limit, shares or (while it waits) trigger, keeping its id; at least one.
+     * Prices are judged by USDT's places as the call names no pair; the sandbox holds them to the pair.
+     */
+    body: Body({
+      id: Type.Integer({ minimum: 1 }),
+      price: Type.Optional(Amount(POSITION_PRICE)),
+      shares: Type.Optional(Amount(WHOLE_SHARES)),
+      triggerPrice: Type.Optional(Amount(POSITION_PRICE)),
+    }),
+    auth: true,
+    data: ContractOrder,
+    definedByUs: true,
+  },
+  contractMarkInfo: {
+    method: 'GET',
+    path: '/api/contract/mark',
+    query: Query({ symbol: SymbolText }),
+    auth: false,
+    data: ContractMarkInfo,
+    definedByUs: true,
   },
   contractOrderList: {
     method: 'GET',

@@ -83,6 +83,21 @@ describe('parseUpstreamFrame', () => {
     expect(nested).toEqual(expected)
   })
 
+  it("keeps a contract pair's mark, index and funding only when all of them are well formed", () => {
+    const tick = { open: 1, close: 2, high: 3, low: 1, vol: 1, amount: 2, change: '0' }
+    const futures = { markPrice: '2.01', indexPrice: 2, fundingRate: '-0.0001', nextFundingTime: 28_800_000 }
+    const parse = (extra: object) =>
+      parseUpstreamFrame(JSON.stringify({ type: 'DETAIL', symbol: 'btcusdt', data: { ...tick, ...extra } }))
+    expect(parse(futures)).toMatchObject({
+      ok: true,
+      value: {
+        data: { markPrice: '2.01', indexPrice: '2', fundingRate: '-0.0001', nextFundingTime: 28_800_000 },
+      },
+    })
+    const broken = parse({ ...futures, fundingRate: 'high' })
+    expect(broken.ok && 'data' in broken.value && 'markPrice' in broken.value.data).toBe(false)
+  })
+
   it('stamps the arrival time when the upstream sends none', () => {
     const frame = parseUpstreamFrame('{"type":"HEARTBEAT"}', 1234)
     expect(frame).toEqual({ ok: true, value: { type: 'HEARTBEAT', ts: 1234 } })

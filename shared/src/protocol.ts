@@ -145,6 +145,11 @@ export interface DetailData {
   amount: string
   /** close vs the 24 h open, in percent */
   change: string
+  /** a contract pair's mark and index prices and its funding (ours; see ContractMarkInfo) */
+  markPrice?: string
+  indexPrice?: string
+  fundingRate?: string
+  nextFundingTime?: number
 }
 
 export interface KlineData {
@@ -322,6 +327,15 @@ function parseDepthData(data: unknown): DepthData | null {
 }
 
 const DETAIL_KEYS = ['open', 'close', 'high', 'low', 'vol', 'amount', 'change'] as const
+const CONTRACT_DETAIL_KEYS = ['markPrice', 'indexPrice', 'fundingRate'] as const
+
+/** A contract pair's mark, index and funding when the detail carries all of them whole, else nothing. */
+function contractDetail(body: unknown): Partial<DetailData> {
+  const prices = decimalFields(body, CONTRACT_DETAIL_KEYS)
+  const next = isRecord(body) ? body.nextFundingTime : undefined
+  if (!prices || typeof next !== 'number' || !Number.isSafeInteger(next)) return {}
+  return { ...prices, nextFundingTime: next }
+}
 const KLINE_KEYS = ['open', 'high', 'low', 'close', 'vol'] as const
 
 /**
@@ -349,7 +363,7 @@ export function parseUpstreamFrame(text: string, now: number = Date.now()): Pars
     const body = isRecord(raw.data) && isRecord(raw.data.tick) ? raw.data.tick : raw.data
     const data = decimalFields(body, DETAIL_KEYS)
     if (!data) return { ok: false, error: 'invalidData' }
-    return { ok: true, value: { type, symbol, data, ts } }
+    return { ok: true, value: { type, symbol, data: { ...data, ...contractDetail(body) }, ts } }
   }
   if (type === 'KLINE') {
     const { interval } = raw

@@ -59,6 +59,23 @@ export const ContractDirection = Type.Union([Type.Literal('long'), Type.Literal(
  */
 export const TriggerBy = Type.Union([Type.Literal('last'), Type.Literal('mark')])
 export type TriggerBy = Static<typeof TriggerBy>
+/**
+ * A contract order's kind (the stop kinds are ours): a stop order waits until the price it watches
+ * reaches its trigger price, then goes to the market (stopMarket) or rests at its limit (stopLimit).
+ */
+export const ContractOrderType = Type.Union([
+  Type.Literal('market'),
+  Type.Literal('limit'),
+  Type.Literal('stopMarket'),
+  Type.Literal('stopLimit'),
+])
+export type ContractOrderType = Static<typeof ContractOrderType>
+/**
+ * How long a limit order lives (ours): GTC rests until filled or cancelled; IOC takes what the book
+ * offers within its limit now and drops the rest; FOK fills whole now or not at all.
+ */
+export const TimeInForce = Type.Union([Type.Literal('GTC'), Type.Literal('IOC'), Type.Literal('FOK')])
+export type TimeInForce = Static<typeof TimeInForce>
 /** a second contract's bet on the price at period end */
 export const SecondDirection = Type.Union([Type.Literal('up'), Type.Literal('down')])
 
@@ -240,7 +257,7 @@ export const ContractOrder = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
   direction: ContractDirection,
-  type: OrderType,
+  type: ContractOrderType,
   price: Type.String(),
   leverage: Type.Integer(),
   shares: Type.String(),
@@ -255,6 +272,17 @@ export const ContractOrder = Type.Object({
   filledPrice: Type.Optional(Type.String()),
   /** the fee the order paid when it filled: the open fee, or a close order's close fee (ours) */
   fee: Type.Optional(Type.String()),
+  /** a stop order's trigger price and the price it watches (ours) */
+  triggerPrice: Type.Optional(Type.String()),
+  triggerBy: Type.Optional(TriggerBy),
+  /** when a stop order's trigger was reached; unset while it waits (ours) */
+  triggeredAt: Type.Optional(Type.Number()),
+  /** GTC when not said (ours) */
+  timeInForce: Type.Optional(TimeInForce),
+  /** a limit that only rests: refused when it would fill at once (ours) */
+  postOnly: Type.Optional(Type.Boolean()),
+  /** only closes shares of the position on its side, never opens (ours) */
+  reduceOnly: Type.Optional(Type.Boolean()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 
@@ -277,8 +305,31 @@ export const Position = Type.Object({
   closeFee: Type.Optional(Type.String()),
   /** when they closed or were liquidated (ours) */
   closedAt: Type.Optional(Type.Number()),
+  /** the mark price the open position's pnl and liquidation are judged by (ours) */
+  markPrice: Type.Optional(Type.String()),
+  /** funding paid (negative) or received since it opened (ours) */
+  funding: Type.Optional(Type.String()),
 })
 export type Position = Static<typeof Position>
+
+/**
+ * A contract pair's reference prices and funding (ours): the index (the median of the recent last
+ * prices, which a lone print cannot move), the mark (a moving average of the index, which pnl and
+ * liquidation follow), and the funding rate open positions pay at the next funding time.
+ */
+export const ContractMarkInfo = Type.Object({
+  symbol: Type.String(),
+  lastPrice: Type.String(),
+  indexPrice: Type.String(),
+  markPrice: Type.String(),
+  /** a fraction per interval: positive, longs pay shorts */
+  fundingRate: Type.String(),
+  nextFundingTime: Type.Number(),
+  fundingIntervalMs: Type.Integer(),
+  /** the highest leverage the pair takes; every whole leverage from 1 up to it is accepted */
+  maxLeverage: Type.Integer(),
+})
+export type ContractMarkInfo = Static<typeof ContractMarkInfo>
 
 export const LossSetting = Type.Object({
   id: Type.Integer(),

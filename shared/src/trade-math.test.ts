@@ -3,6 +3,8 @@ import {
   contractOpening,
   contractPnl,
   contractSettlement,
+  fundingPayment,
+  mergedEntryPrice,
   liquidationPrice,
   marginShare,
   pnlPercent,
@@ -163,5 +165,38 @@ describe('marginShare and pnlPercent', () => {
   it('gives PnL as a percent of margin, 0 without a margin', () => {
     expect(pnlPercent('-10', '20').toFixed()).toBe('-50')
     expect(pnlPercent('5', '0').toFixed()).toBe('0')
+  })
+})
+
+describe('mergedEntryPrice', () => {
+  it.each([
+    // value, open, added value, fill price -> entry
+    // same price: the entry stays
+    ['100', '2000', '100', '2000', '2000'],
+    // 50 usdt at 2000 (0.025 coin) and 50 at 3000 (0.01666…): 100 / 0.041666… = 2400
+    ['50', '2000', '50', '3000', '2400'],
+    // the larger fill weighs more: 30 at 100 (0.3) + 10 at 200 (0.05): 40 / 0.35 = 114.2857142857…
+    ['30', '100', '10', '200', '114.28571428'],
+  ])('%s at %s joined by %s at %s enters at %s', (value, open, added, fill, entry) => {
+    expect(mergedEntryPrice(value, open, added, fill).toFixed()).toBe(entry)
+  })
+
+  it('keeps PnL additive: the merged position gains what the two fills gain', () => {
+    const entry = mergedEntryPrice('50', '2000', '50', '3000')
+    const apart = contractPnl('long', '50', '2000', '2700').plus(contractPnl('long', '50', '3000', '2700'))
+    expect(contractPnl('long', '100', entry, '2700').toFixed()).toBe(apart.toFixed())
+  })
+})
+
+describe('fundingPayment', () => {
+  it.each([
+    // direction, value, open, mark, rate -> payment
+    // 100 usdt at 2000 is 0.05 coin; at a 2200 mark it is worth 110; 0.01 % of that is 0.011, paid
+    ['long', '100', '2000', '2200', '0.0001', '-0.011'],
+    ['short', '100', '2000', '2200', '0.0001', '0.011'],
+    // a negative rate: shorts pay longs
+    ['long', '100', '2000', '2000', '-0.0002', '0.02'],
+  ])('a %s of %s opened at %s, mark %s, rate %s: %s', (direction, value, open, mark, rate, payment) => {
+    expect(fundingPayment(direction as 'long' | 'short', value, open, mark, rate).toFixed()).toBe(payment)
   })
 })

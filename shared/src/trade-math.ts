@@ -175,3 +175,36 @@ export function marginShare(margin: unknown, shares: unknown, closing: unknown):
 export function pnlPercent(pnl: unknown, margin: unknown): Decimal {
   return ratio(toDecimal(pnl).times(100), margin)
 }
+
+/**
+ * The entry price of a position after a fill of `addedValue` at `fillPrice` joins one of `value`
+ * opened at `openPrice`: the average price of the coins both hold (value over coins, each fill's coins
+ * being its value over its price), so the merged position's PnL at any price is the sum of the two.
+ * Truncated to MONEY_PLACES like every derived amount.
+ */
+export function mergedEntryPrice(
+  value: unknown,
+  openPrice: unknown,
+  addedValue: unknown,
+  fillPrice: unknown,
+): Decimal {
+  const coins = ratio(toDecimal(value), openPrice).plus(ratio(toDecimal(addedValue), fillPrice))
+  return truncateMoney(ratio(toDecimal(value).plus(toDecimal(addedValue)), coins))
+}
+
+/**
+ * What a position pays (negative) or receives at a funding time: its value at the mark price
+ * (coins × mark) times the rate, paid by longs and received by shorts while the rate is positive.
+ */
+export function fundingPayment(
+  direction: Direction,
+  value: unknown,
+  openPrice: unknown,
+  markPrice: unknown,
+  rate: unknown,
+): Decimal {
+  const payment = truncateMoney(
+    ratio(toDecimal(value).times(toDecimal(markPrice)).times(toDecimal(rate)), openPrice),
+  )
+  return direction === 'long' ? payment.negated() : payment
+}

@@ -51,6 +51,13 @@ export const REFUSALS = [
   'kycClosed',
   'kycPending',
   'leverageNotAllowed',
+  // contract order options (ours): a fill joins the open position of its side at that leverage
+  'leverageDiffersFromPosition',
+  'postOnlyWouldCross',
+  'triggerPriceRequired',
+  'orderOptionNotForType',
+  'reduceOnlyNoPosition',
+  'nothingToAmend',
   'loginMethodClosed',
   'lossSettingNotActive',
   'marginTooLow',

@@ -15,6 +15,7 @@ import { deriveSeed, seededRandom, type Random } from '@tradegate/shared'
 import { ZERO, text } from '../money/amounts'
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from './catalogue'
 import { OrderBook } from './order-book'
+import { FUNDING_INTERVAL_MS, ReferencePrices, nextFundingTime } from './reference-prices'
 import { TYPICAL_TRADE_USDT, bucketOf, buildHistories, candleData, type OpenCandle } from './price-history'
 
 // The simulated market: one seeded random walk per symbol, candles for every interval drawn from it
@@ -46,6 +47,17 @@ interface SymbolState {
   closedHours: DayWindow | null
   lastTrade: TradeData | null
   book: OrderBook
+  /** index and mark, kept for contract pairs */
+  reference: ReferencePrices | null
+}
+
+/** A contract pair's reference prices and funding at one moment. */
+export interface ContractReference {
+  indexPrice: Decimal
+  markPrice: Decimal
+  fundingRate: Decimal
+  nextFundingTime: number
+  fundingIntervalMs: number
 }
 
 export interface SymbolTick {
@@ -96,6 +108,25 @@ export class Market {
 
   price(symbol: string): Decimal {
     return this.state(symbol).price
+  }
+
+  /** A contract pair's index, mark and funding; null for a pair not traded as a contract. */
+  reference(symbol: string): ContractReference | null {
+    const reference = this.state(symbol).reference
+    if (!reference) return null
+    return {
+      indexPrice: reference.index,
+      markPrice: reference.markPrice,
+      fundingRate: reference.fundingRate,
+      nextFundingTime: nextFundingTime(this.options.clock()),
+      fundingIntervalMs: FUNDING_INTERVAL_MS,
+    }
+  }
+
+  /** The price contract PnL and liquidation watch: the mark of a contract pair, else the last price. */
+  markPrice(symbol: string): Decimal {
+    const state = this.state(symbol)
+    return state.reference?.markPrice ?? state.price
   }
 
   /** The symbol's order book, its simulated liquidity kept around the price. */
@@ -172,6 +203,18 @@ export class Market {
       vol: text(vol),
       amount: text(amount.toDecimalPlaces(2)),
       change: changePercent(state.price, open),
+      ...this.referenceDetail(symbol),
+    }
+  }
+
+  private referenceDetail(symbol: string): Partial<DetailData> {
+    const reference = this.reference(symbol)
+    if (!reference) return {}
+    return {
+      markPrice: text(reference.markPrice),
+      indexPrice: text(reference.indexPrice),
+      fundingRate: text(reference.fundingRate),
+      nextFundingTime: reference.nextFundingTime,
     }
   }
 
@@ -199,6 +242,7 @@ export class Market {
 
   private apply(state: SymbolState, price: Decimal, volume: Decimal, now: number): void {
     state.price = price
+    state.reference?.note(price)
     for (const interval of KLINE_INTERVALS) {
       const bucket = bucketOf(now, interval)
       let candle = state.current[interval]
@@ -272,6 +316,7 @@ export class Market {
       closedHours: summariseHours(history['60min'].slice(-(DAY_WINDOW_HOURS - 1))),
       lastTrade: null,
       book: new OrderBook(instrument, seededRandom(deriveSeed(seed, 'book')), price),
+      reference: instrument.contract ? new ReferencePrices(price, instrument.pricePlaces) : null,
     }
   }
 }

@@ -11,7 +11,7 @@ import {
   type DepthLevel,
 } from '@tradegate/shared'
 import type { Sandbox } from '../app'
-import { Client, eventually, openFeed, registeredClient, startTestSandbox } from './helpers'
+import { Client, eventually, holdPrice, openFeed, registeredClient, startTestSandbox } from './helpers'
 
 // The spot order book, the DEPTH feed, spot cancel, partial and limit closes of positions, and the
 // order form's preview against the fills it announces. The preview is the shared trade math called
@@ -398,7 +398,7 @@ describe('positions: partial close and close at a limit', () => {
   }
 
   it('sets a take-profit and stop-loss with the order, judged against its price, watching the mark price', async () => {
-    await setPrice('3000')
+    await holdPrice(control, ETH, '3000')
     const client = await trader()
     const order = { symbol: ETH, direction: 'long', type: 'market', leverage: 10, shares: '5' } as const
     // a long's take-profit under the price it opens at, or its stop-loss over it, is refused
@@ -438,11 +438,11 @@ describe('positions: partial close and close at a limit', () => {
         triggerBy: 'mark',
       }),
     ])
-    // one print over the take-profit leaves the mark (the mean of the last five prices) under it
+    // one print over the take-profit moves neither the index (a median of the last prices) nor the mark
     await setPrice('3160')
     expect((await client.ok('positionList', { query: { status: 'open' } })).rows).toHaveLength(1)
     // the market stays there: the mark reaches the take-profit, the position closes at the market
-    for (let tick = 0; tick < 5; tick++) await setPrice('3160')
+    await holdPrice(control, ETH, '3160')
     const [closed] = (await client.ok('positionList', { query: { status: 'closed' } })).rows
     expect(closed).toMatchObject({ id: position!.id, status: 'closed', closePrice: '3160' })
     expect((await client.ok('lossList'))[0]).toMatchObject({ status: 'triggered' })
@@ -599,7 +599,7 @@ describe('the order form preview equals the fill', () => {
   afterAll(() => sandbox.close())
 
   it('for a contract limit order: margin, fees, liquidation price and PnL', async () => {
-    await control.control('/sandbox/price', { symbol: ETH, price: '3000' })
+    await holdPrice(control, ETH, '3000')
     const client = await funded(sandbox, { usdt: '1000' })
     await client.ok('transferFunds', {
       body: { coin: 'usdt', from: 'platform', to: 'contract', amount: '500' },
@@ -617,8 +617,8 @@ describe('the order form preview equals the fill', () => {
       available: toDecimal(500).minus(preview.cost).toFixed(),
       frozen: preview.cost.toFixed(),
     })
-    // the market gaps through the limit; the position opens at the limit the preview used
-    await control.control('/sandbox/price', { symbol: ETH, price: '3050' })
+    // the market gaps through the limit and stays; the position opens at the limit the preview used
+    await holdPrice(control, ETH, '3050')
     const [position] = (await client.ok('positionList', { query: { status: 'open' } })).rows
     const [filledOrder] = await client.ok('contractOrderList', { query: { status: 'filled' } })
     expect(filledOrder).toMatchObject({
@@ -636,7 +636,8 @@ describe('the order form preview equals the fill', () => {
       available: toDecimal(500).minus(preview.cost).toFixed(),
       frozen: preview.margin.toFixed(),
     })
-    // as the position card follows it (livePnl)
+    // as the position card follows it (livePnl), at the mark the market stayed at
+    expect(position!.markPrice).toBe('3050')
     const live = contractPnl(
       'short',
       toDecimal(position!.shares).times(pair.shareNumber),

@@ -469,6 +469,16 @@ describe('every call of the table', () => {
     expect(
       (await client.ok('contractOrderList', { query: { status: 'open' } })).map((row) => row.id),
     ).toEqual([limit.id])
+    // amended in place: the same order, a new limit and size, the margin held for the new size
+    expect(
+      await client.ok('contractOrderAmend', { body: { id: limit.id, price: '2550', shares: '8' } }),
+    ).toMatchObject({ id: limit.id, price: '2550', shares: '8', margin: '4', status: 'open' })
+    expect(await usdt(client, 'contract')).toMatchObject({ frozen: '4.08' })
+    expect(await client.ok('contractMarkInfo', { query: { symbol: 'ethusdt' } })).toMatchObject({
+      symbol: 'ethusdt',
+      maxLeverage: 100,
+      fundingIntervalMs: 8 * 3600_000,
+    })
     await client.ok('contractOrderCancel', { query: { id: String(limit.id) } })
     expect(await client.refused('contractOrderCancel', { query: { id: String(limit.id) } })).toBe(
       'orderNotOpen',
@@ -476,7 +486,7 @@ describe('every call of the table', () => {
     expect(await usdt(client, 'contract')).toMatchObject({ available: '500', frozen: '0' })
     expect(
       await client.refused('contractOrderSubmit', {
-        body: { symbol: 'ethusdt', direction: 'long', type: 'market', leverage: 7, shares: '5' },
+        body: { symbol: 'ethusdt', direction: 'long', type: 'market', leverage: 150, shares: '5' },
       }),
     ).toBe('leverageNotAllowed')
 
@@ -516,8 +526,11 @@ describe('every call of the table', () => {
       [takeProfit.id, 'active'],
       [first.id, 'cancelled'],
     ])
-    await client.control('/sandbox/price', { symbol: 'ethusdt', price: open.times('1.12').toFixed(2) })
-    expect((await client.ok('lossList'))[0]!.status).toBe('triggered')
+    // the market stays over the take-profit until the mark reaches it
+    await eventually(async () => {
+      await client.control('/sandbox/price', { symbol: 'ethusdt', price: open.times('1.12').toFixed(2) })
+      return (await client.ok('lossList'))[0]!.status === 'triggered' || undefined
+    }, 20_000)
     const [tookProfit] = (await client.ok('positionList', { query: { status: 'closed' } })).rows
     expect(toDecimal(tookProfit!.pnl).greaterThan(11)).toBe(true)
 
@@ -529,10 +542,14 @@ describe('every call of the table', () => {
     expect(toDecimal(short!.liquidationPrice).toFixed(2)).toBe(
       toDecimal(short!.openPrice).times('1.01').toFixed(2),
     )
-    await client.control('/sandbox/price', {
-      symbol: 'ethusdt',
-      price: toDecimal(short!.openPrice).times('1.02').toFixed(2),
-    })
+    // the market stays 2 % up until the mark follows it there
+    await eventually(async () => {
+      await client.control('/sandbox/price', {
+        symbol: 'ethusdt',
+        price: toDecimal(short!.openPrice).times('1.02').toFixed(2),
+      })
+      return (await client.ok('positionList', { query: { status: 'open' } })).rows.length === 0 || undefined
+    }, 20_000)
     const [liquidated] = (await client.ok('positionList', { query: { status: 'liquidated' } })).rows
     expect(liquidated).toMatchObject({ id: short!.id, pnl: '-1' })
     expect(await client.refused('positionStop', { query: { id: String(short!.id) } })).toBe('positionNotOpen')

@@ -9,6 +9,7 @@ import {
   type CallData,
   type CallName,
   type Envelope,
+  toDecimal,
 } from '@tradegate/shared'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../app'
 
@@ -93,6 +94,19 @@ export class Client {
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${envelope.msg}`)
     return envelope.data as T
   }
+}
+
+/**
+ * Sets a contract pair's price tick after tick until its mark price, a moving average of the index,
+ * has come to it: what a market that stays at a price does, where one set price is only a wick.
+ */
+export async function holdPrice(control: Client, symbol: string, price: string): Promise<void> {
+  for (let tick = 0; tick < 200; tick++) {
+    await control.control('/sandbox/price', { symbol, price })
+    const { markPrice } = await control.ok('contractMarkInfo', { query: { symbol } })
+    if (toDecimal(markPrice).equals(price)) return
+  }
+  throw new Error(`the mark of ${symbol} did not come to ${price}`)
 }
 
 let nameCounter = 0

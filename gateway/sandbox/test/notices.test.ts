@@ -4,6 +4,7 @@ import type { Sandbox } from '../app'
 import {
   Client,
   fundedClient,
+  holdPrice,
   openFeed,
   startTestSandbox,
   withFundPassword,
@@ -14,6 +15,8 @@ import {
 // that carries its change, once, and the userNotices call lists it with the same id afterwards.
 
 const ETH = 'ethusdt'
+const SOL = 'solusdt'
+const BTC = 'btcusdt'
 
 describe('user events (notices)', () => {
   let sandbox: Sandbox
@@ -124,33 +127,37 @@ describe('user events (notices)', () => {
   })
 
   it('tells of a stop-loss, a take-profit and a liquidation with the price and the result, on the position frame', async () => {
-    await setPrice('3000')
+    // each on a pair of its own: fills of one pair and side would join one position
+    await holdPrice(control, ETH, '3000')
+    await holdPrice(control, SOL, '150')
+    await holdPrice(control, BTC, '60000')
     const { client, userId } = await trader()
     const open = (extra: Record<string, unknown>) =>
       client.ok('contractOrderSubmit', {
         body: { symbol: ETH, direction: 'long', type: 'market', leverage: 10, shares: '5', ...extra },
       })
     await open({ stopLoss: '2900' })
-    await open({ takeProfit: '3100' })
-    await open({ leverage: 100 })
+    await open({ symbol: SOL, takeProfit: '155' })
+    await open({ symbol: BTC, leverage: 100 })
     expect(eventsOf(userId).map(({ event }) => event.kind)).toEqual(['deposit'])
-    await setPrice('2960')
-    // 1% down on 100× is the whole margin
+    // the market stays 1 % down: on 100× the mark takes the whole margin
+    await holdPrice(control, BTC, '59400')
     await waitForEvents(userId, (events) => events.some(({ event }) => event.kind === 'liquidated'))
     const liquidated = eventsOf(userId).filter(({ event }) => event.kind === 'liquidated')
     expect(liquidated).toHaveLength(1)
+    const [position] = (await client.ok('positionList', { query: { status: 'liquidated' } })).rows
     expect(liquidated[0]).toMatchObject({
       type: 'POSITION',
-      event: { symbol: ETH, side: 'long', qty: '5', price: '2960', coin: 'usdt' },
+      event: { symbol: BTC, side: 'long', qty: '5', price: position!.closePrice, coin: 'usdt' },
     })
     expect(Number(liquidated[0]!.event.amount)).toBeLessThan(0)
     await setPrice('2899')
-    await setPrice('3101')
+    await control.control('/sandbox/price', { symbol: SOL, price: '155.1' })
     await waitForEvents(userId, (events) => events.some(({ event }) => event.kind === 'takeProfit'))
     const kinds = eventsOf(userId).map(({ event }) => event.kind)
     expect(kinds).toEqual(['deposit', 'liquidated', 'stopLoss', 'takeProfit'])
     const take = eventsOf(userId).at(-1)!.event
-    expect(take).toMatchObject({ price: '3101', qty: '5' })
+    expect(take).toMatchObject({ price: '155.1', qty: '5' })
     expect(Number(take.amount)).toBeGreaterThan(0)
   })
 

@@ -18,6 +18,8 @@ type TradingCalls =
   | 'contractOrderSubmit'
   | 'contractOrderList'
   | 'contractOrderCancel'
+  | 'contractOrderAmend'
+  | 'contractMarkInfo'
   | 'tradingRecords'
   | 'positionList'
   | 'positionStop'
@@ -58,6 +60,8 @@ export function tradingHandlers(desks: {
       page(second.list(user.id, { ...(query.symbol ? { symbol: query.symbol } : {}) }), query),
 
     contractOrderSubmit: ({ user, body }) => contracts.submit(user, body),
+    contractOrderAmend: ({ user, body }) => contracts.amend(user.id, body.id, body),
+    contractMarkInfo: ({ query }) => contracts.markInfo(query.symbol),
     contractOrderList: ({ user, query }) => contracts.ordersOf(user.id, query.status),
     contractOrderCancel: ({ user, query }) => {
       contracts.cancel(user.id, Number(query.id))
