@@ -74,10 +74,19 @@ export function bookFromSnapshot(data: DepthData, keep = UNBOUNDED): DepthBookSt
   }
 }
 
+/**
+ * The one sequence rule: where an update numbered `seq` stands against a book (or a reader) at
+ * `heldSeq`. At or below it, already held; just above it, the next; any further, past a gap.
+ */
+export function seqStanding(heldSeq: number, seq: number): 'old' | 'next' | 'gap' {
+  if (seq <= heldSeq) return 'old'
+  return seq === heldSeq + 1 ? 'next' : 'gap'
+}
+
 /** A DEPTH update applied to a book: only the next seq changes it. */
 export function applyDepthUpdate(book: DepthBookState, data: DepthData, keep = UNBOUNDED): DepthUpdateResult {
-  if (data.seq <= book.seq) return { outcome: 'old' }
-  if (data.seq !== book.seq + 1) return { outcome: 'gap' }
+  const standing = seqStanding(book.seq, data.seq)
+  if (standing !== 'next') return { outcome: standing }
   return {
     outcome: 'applied',
     book: {

@@ -13,7 +13,8 @@ import {
   type UserType,
 } from '@tradegate/shared'
 import type { CoinSymbols } from './coin-symbols'
-import type { HubSocket, TopicHub } from './hub'
+import type { HubSocket } from './backpressure'
+import type { TopicHub } from './hub'
 import { SLOW_CONSUMER, type SocketLog } from './socket-log'
 
 // One browser socket: parses its frames, enforces its limits, and is written to by the hub.

@@ -6,6 +6,7 @@ import {
   type DepthBookState,
   type DepthData,
   type DepthLevel,
+  type DepthUpdateResult,
   depthTopic,
 } from '@tradegate/shared'
 import { busMessage, type BusMessage } from './bus-message'
@@ -52,14 +53,17 @@ export class DepthBook {
     return this.state.seq
   }
 
-  /** Applies an update with canonical levels; false (and the book unchanged) when its seq does not follow. */
-  apply(data: DepthData, ts: number): boolean {
+  /**
+   * Applies an update with canonical levels by the shared rule: 'applied', or (the book unchanged)
+   * 'old' for one it already holds and 'gap' for one that does not follow.
+   */
+  apply(data: DepthData, ts: number): DepthUpdateResult['outcome'] {
     const result = applyDepthUpdate(this.state, data, KEPT_LEVELS)
-    if (result.outcome !== 'applied') return false
+    if (result.outcome !== 'applied') return result.outcome
     this.state = result.book
     this.ts = ts
     this.message = null
-    return true
+    return 'applied'
   }
 
   /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot message, written once per seq. */

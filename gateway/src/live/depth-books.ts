@@ -41,8 +41,10 @@ export class DepthBooks {
       return { kind: 'publish', message: snapshot, snapshot }
     }
     const book = this.books.get(symbol)
-    if (book && data.seq <= book.seq) return { kind: 'stale' }
-    if (!book?.apply(levels, ts)) {
+    // without a book, any update is past a gap
+    const outcome = book ? book.apply(levels, ts) : 'gap'
+    if (outcome === 'old') return { kind: 'stale' }
+    if (!book || outcome === 'gap') {
       this.books.delete(symbol)
       return { kind: 'resync' }
     }

@@ -1,4 +1,4 @@
-import type { DepthData } from '@tradegate/shared'
+import { seqStanding, type DepthData } from '@tradegate/shared'
 import { isBookTopic } from './bus'
 import type { BusMessage } from './bus-message'
 import { DepthBook } from './depth-book'
@@ -62,8 +62,9 @@ export class SnapshotMemory {
     }
     const followed = this.followed(topic)
     const { book } = followed
+    const { seq, book: whole } = message.header
     // an update this book already holds is not even parsed
-    if (book && !message.header.book && (message.header.seq ?? 0) <= book.seq) return true
+    if (book && !whole && seq !== undefined && seqStanding(book.seq, seq) === 'old') return true
     const depth = parseDepth(message)
     if (!depth) {
       this.lose(followed)
@@ -74,7 +75,7 @@ export class SnapshotMemory {
       this.reset(followed, DepthBook.fromSnapshot(symbol, data, ts))
       return true
     }
-    if (book?.apply(data, ts)) return true
+    if (book && book.apply(data, ts) !== 'gap') return true
     this.lose(followed)
     followed.pending.push({ data, ts })
     if (followed.pending.length > MAX_PENDING_UPDATES) followed.pending.shift()
@@ -92,10 +93,8 @@ export class SnapshotMemory {
     const message = parseDepth(snapshot)
     if (!message) return
     const book = DepthBook.fromSnapshot(message.symbol, message.data, message.ts)
-    for (const update of followed.pending) {
-      if (update.data.seq <= book.seq) continue
-      if (!book.apply(update.data, update.ts)) return
-    }
+    // updates the stored book already holds are 'old' and change nothing
+    for (const update of followed.pending) if (book.apply(update.data, update.ts) === 'gap') return
     this.reset(followed, book)
   }
 

@@ -9,7 +9,7 @@ import {
 } from './fake-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
-import { RATE_SLOT_MS } from '../../src/live/hub'
+import { RATE_SLOT_MS } from '../../src/live/rated-delivery'
 import { sleep, waitFor } from './helpers'
 
 // Subscriptions at a chosen rate: the gateway sends each topic's latest value at most once per
@@ -220,12 +220,17 @@ describe('subscriptions at a rate', () => {
       rated.send({ operation: 'subscribe', type: 'KLINE', symbol, interval: '1min', rate: 1000 })
     }
     await waitFor(() => rated.frames.length === 6, 'six snapshots')
-    // the slot each topic was last sent in, counted by the hub: a busy machine's late timer sends the
-    // slots it missed in one go, so arrival times would not show the spread, the slot count does
-    const hub = gateway.app.live.hub as unknown as {
-      sendSlot(rate: number, dirty: Set<{ topic: string }>): void
-      slotsSent(rate: number): number
-    }
+    // the slot each topic was last sent in, counted by the hub's rated delivery: a busy machine's late
+    // timer sends the slots it missed in one go, so arrival times would not show the spread, the slot
+    // count does
+    const hub = (
+      gateway.app.live.hub as unknown as {
+        rated: {
+          sendSlot(rate: number, dirty: Set<{ topic: string }>): void
+          slotsSent(rate: number): number
+        }
+      }
+    ).rated
     const sendSlot = hub.sendSlot.bind(hub)
     const lastSlotOf = new Map<string, number>()
     hub.sendSlot = (rate, dirty) => {
