@@ -48,6 +48,8 @@ export const STORAGE_KEYS = deepFreeze({
   noticeMutes: '_noticeMutes',
   /** defined by us, in session storage: the notification centre's list, gone with the session */
   notices: '_notices',
+  /** defined by us, in session storage: the session ended elsewhere, told on the sign-in screen */
+  sessionEnded: '_sessionEnded',
 })
 
 export const DEFAULT_LANGUAGE = 'zh'

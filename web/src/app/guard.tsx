@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { LoadingBlock } from '../components/loading-block'
 import { useSession } from '../lib/session'
+import { signInLink } from '../lib/return-path'
 import { autoSignIn, loadUserInfo } from '../lib/user'
 import { isPublicPath } from './routes'
 
@@ -17,11 +18,12 @@ function attemptAutoSignIn(): Promise<boolean> {
 
 /**
  * Signed out on a protected path: try automatic sign-in, staying on the path asked for on success and
- * going to /login otherwise.
+ * going to /login otherwise, which returns to that path once signed in.
  * Signed in: refresh user info on every navigation, and send invitation-style paths (/i&...) home.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation()
+  const search = useSearch()
   const { token, userInfo } = useSession()
   const signedIn = token !== ''
   const hasUserInfo = userInfo !== null
@@ -40,9 +42,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (isPublicPath(location)) return
     // signed in again, the link opened stays where it pointed (its query too): the guard now lets it render
     void attemptAutoSignIn().then((success) => {
-      if (!success) navigate('/login', { replace: true })
+      if (!success) navigate(signInLink(search ? `${location}?${search}` : location), { replace: true })
     })
-  }, [location, signedIn, navigate])
+  }, [location, search, signedIn, navigate])
 
   return allowed ? <>{children}</> : <LoadingBlock />
 }

@@ -118,7 +118,7 @@ function sessionEnded(status: number, envelope: Envelope): boolean {
 function judgeResponse(status: number, text: string, options: CallOptions): Envelope {
   const envelope = parseEnvelope(text)
   if (envelope !== null && sessionEnded(status, envelope)) {
-    signOut({ forgetAutoLogin: false })
+    signOut({ forgetAutoLogin: false, ended: true })
     setTimeout(() => window.location.reload(), LIMITS.tokenExpiredReloadMs)
     throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
   }

@@ -32,6 +32,11 @@ export function currentToken(): string {
 /** Stores a fresh session and the parameters automatic sign-in will send next time. */
 export function signIn(fresh: Pick<Session, 'satoken' | 'loginKey'>): void {
   writeText(STORAGE_KEYS.token, fresh.satoken)
+  try {
+    sessionStorage.removeItem(STORAGE_KEYS.sessionEnded)
+  } catch {
+    // session storage blocked: there is no note to forget
+  }
   if (fresh.loginKey)
     writeJson(STORAGE_KEYS.autoLogin, { loginKey: fresh.loginKey } satisfies AutoLoginParameters)
   sessionStore.set({ ...sessionStore.get(), token: fresh.satoken })
@@ -51,10 +56,15 @@ export function readAutoLoginParameters(): AutoLoginParameters | null {
 export interface SignOutOptions {
   /** an expired token keeps them so the guard can sign in again; a user's own sign-out forgets them */
   forgetAutoLogin: boolean
+  /**
+   * the session was ended by someone else (a password changed, a sign-out on another device, an
+   * expiry): the sign-in screen says so, rather than appearing from nowhere
+   */
+  ended?: boolean
 }
 
 /** Clears token, user info and session storage; the test-platform flag survives in both storages. */
-export function signOut({ forgetAutoLogin }: SignOutOptions): void {
+export function signOut({ forgetAutoLogin, ended = false }: SignOutOptions): void {
   removeKey(STORAGE_KEYS.token)
   removeKey(STORAGE_KEYS.userInfo)
   if (forgetAutoLogin) removeKey(STORAGE_KEYS.autoLogin)
@@ -62,10 +72,20 @@ export function signOut({ forgetAutoLogin }: SignOutOptions): void {
     const testPlatform = sessionStorage.getItem(STORAGE_KEYS.testPlatform)
     sessionStorage.clear()
     if (testPlatform !== null) sessionStorage.setItem(STORAGE_KEYS.testPlatform, testPlatform)
+    if (ended) sessionStorage.setItem(STORAGE_KEYS.sessionEnded, '1')
   } catch {
     // session storage blocked: nothing to clear
   }
   sessionStore.set({ token: '', userInfo: null })
+}
+
+/** Whether the user was signed out by a session ended elsewhere, and has not signed in since. */
+export function sessionEndedElsewhere(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.sessionEnded) !== null
+  } catch {
+    return false
+  }
 }
 
 export function useSession(): SessionState {

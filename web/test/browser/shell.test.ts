@@ -4,7 +4,9 @@ import {
   DESKTOP,
   PHONE,
   loginThroughUi,
+  callApi,
   openPage,
+  postApi,
   registerThroughUi,
   screenshotPath,
   uniqueEmail,
@@ -20,6 +22,13 @@ const bundle = (code: string) =>
   }>(code)
 
 const suite = setUpSuite()
+
+/** Signs in on the sign-in screen already open, as the user would. */
+async function signInOnScreen(page: Page, email: string): Promise<void> {
+  await page.locator('input[name=username]').fill(email)
+  await page.locator('input[name=password]').fill(TEST_PASSWORD)
+  await page.locator('form button[type=submit]').click()
+}
 
 async function homePrices(page: Page): Promise<string[]> {
   return page.locator('[data-testid=home-coin-price]').allTextContents()
@@ -122,8 +131,11 @@ describe('web client shell', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, context } = await openPage(suite.browser, viewport)
       await page.goto(`${suite.stack.url}/#/wallet`)
-      await page.waitForFunction(() => window.location.hash === '#/login')
+      // the sign-in link remembers the screen asked for
+      await page.waitForFunction(() => window.location.hash === '#/login?next=%2Fwallet')
       await page.locator('input[name=username]').waitFor()
+      // nothing ended a session here: no notice says one did
+      expect(await page.getByTestId('session-ended').count()).toBe(0)
       await context.close()
     }
   })
@@ -175,13 +187,47 @@ describe('web client shell', () => {
     await page.getByTestId('wallet-total').waitFor()
     await suite.stack.control('/sandbox/expire', { username: email })
     await page.goto(`${suite.stack.url}/#/cashflow`)
-    await page.waitForFunction(() => window.location.hash === '#/login', undefined, {
+    await page.waitForFunction(() => window.location.hash === '#/login?next=%2Fcashflow', undefined, {
       timeout: BROWSER_WAIT_MS,
     })
     // the client reloads the page 10 ms after the expiry, which can cut a read short; poll until it lands
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_userInfo')]))
       .toEqual([null, null])
+    // the sign-in screen says why the user is there, and signing in returns to the screen asked for
+    await expect(page.getByTestId('session-ended').textContent()).resolves.toBe(
+      readLocale<{ auth: { sessionEnded: string } }>('en').auth.sessionEnded,
+    )
+    await signInOnScreen(page, email)
+    await page.waitForFunction(() => window.location.hash === '#/cashflow')
+    await context.close()
+  })
+
+  it('tells a page whose session another device ended, with no call of its own, and returns it there', async () => {
+    const email = uniqueEmail()
+    const { page, context } = await openPage(suite.browser, DESKTOP)
+    await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+    await page.goto(`${suite.stack.url}/#/withdraw?coin=xrp`)
+    await page.locator('.chips button[aria-pressed=true]', { hasText: 'XRP-XRP' }).waitFor()
+    // another device of the same user signs in and out: every session of the user ends, this page's
+    // too, and the page learns it from its socket while the user does nothing
+    const other = await postApi<{ satoken: string }>(suite.stack, '/api/user/login', {
+      type: 'email',
+      username: email,
+      password: TEST_PASSWORD,
+    })
+    await callApi(suite.stack, '/api/user/loginOut', { method: 'POST' }, other.satoken)
+    await page.waitForFunction(() => window.location.hash === '#/login?next=%2Fwithdraw%3Fcoin%3Dxrp')
+    await page.getByTestId('session-ended').waitFor()
+    await signInOnScreen(page, email)
+    await page.locator('.chips button[aria-pressed=true]', { hasText: 'XRP-XRP' }).waitFor()
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/withdraw?coin=xrp')
+    // signed in again, the note is gone: a later sign-in screen does not repeat it
+    await page.evaluate(() => localStorage.removeItem('_autoLogin'))
+    await page.evaluate(() => localStorage.removeItem('_token'))
+    await page.reload()
+    await page.locator('input[name=username]').waitFor()
+    expect(await page.getByTestId('session-ended').count()).toBe(0)
     await context.close()
   })
 

@@ -274,7 +274,9 @@ export async function callApi<T>(stack: Stack, path: string, init: RequestInit =
     headers: { 'content-type': 'application/json', ...(token ? { satoken: token } : {}), ...init.headers },
   })
   const envelope = (await response.json()) as Envelope<T>
-  if (Number(envelope.code) <= 0) throw new Error(`${path}: ${envelope.msg}`)
+  // the upstream refuses with a code of 0 or less; the gateway refuses with an HTTP status
+  if (!response.ok || Number(envelope.code) <= 0)
+    throw new Error(`${path}: ${response.status} ${envelope.msg}`)
   return envelope.data
 }
 

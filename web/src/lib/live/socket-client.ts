@@ -438,7 +438,10 @@ export function socketSaysOffline(): boolean {
 export function liveClient(): LiveClient {
   if (!sharedClient) {
     // as for a token-expired answer: the session is gone, automatic sign-in may start a new one
-    const client = new LiveClient({ url: liveUrl, onSessionEnded: () => signOut({ forgetAutoLogin: false }) })
+    const client = new LiveClient({
+      url: liveUrl,
+      onSessionEnded: () => signOut({ forgetAutoLogin: false, ended: true }),
+    })
     keepInSync(client)
     client.setToken(currentToken())
     session.subscribe(() => client.setToken(currentToken()))

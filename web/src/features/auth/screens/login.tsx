@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearchParams } from 'wouter'
 import type { LoginMethod } from '@tradegate/shared'
 import { Field, Form, SubmitButton, passwordProblem } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
+import { returnPathOf } from '../../../lib/return-path'
+import { sessionEndedElsewhere } from '../../../lib/session'
 import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
@@ -15,6 +17,9 @@ import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-t
 export default function LoginScreen() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
+  const [search] = useSearchParams()
+  // read once: signing in forgets it
+  const [ended] = useState(sessionEndedElsewhere)
   const settings = useSettings()
   const methods = LOGIN_METHODS.filter((method) => settings.LOGIN_SETTING[method])
   const [chosen, setChosen] = useState<LoginMethod | null>(null)
@@ -30,7 +35,8 @@ export default function LoginScreen() {
       const session = await login({ type: method, username: username.trim(), password })
       await completeSignIn(session)
       showToast(t('auth.loginSuccess'))
-      navigate('/')
+      // back to the screen the user had open when the app found them signed out
+      navigate(returnPathOf(search.get('next')) ?? '/', { replace: true })
     })
 
   return (
@@ -39,6 +45,11 @@ export default function LoginScreen() {
         <h2>{t('auth.welcomeBack')}</h2>
         <p>{t('auth.loginHint')}</p>
       </div>
+      {ended && (
+        <p className="note note-warning" role="alert" data-testid="session-ended">
+          {t('auth.sessionEnded')}
+        </p>
+      )}
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
       <Form onSubmit={run}>
         <UsernameField method={method} value={username} onValueChange={setUsername} required />
