@@ -92,6 +92,12 @@ expect_state active GatewayRedisDown instance=gateway-b:9464
 expect_state inhibited GatewayFeedNoLeader
 expect_state inhibited GatewayRedisMasterDown
 expect_state inhibited GatewaySocketsStarved
+# and the channels of the lost master's shard, silent meanwhile
+alert GatewayTopicsSilent critical
+expect_state inhibited GatewayTopicsSilent
+# silent topics with no cause firing (a stuck leader, a bus that drops a shard unnoticed) page
+alert GatewayTopicsSilent critical job=other
+expect_state active GatewayTopicsSilent job=other
 
 # a fault with no cause above it still pages
 alert GatewaySocketFlood warning

@@ -16,8 +16,13 @@ import { encodeTextFrame } from './wire-frame'
 export interface HubOptions extends BackpressureOptions {
   /** topics this instance serves at most, and so bus channels it subscribes at most */
   maxTopics: number
-  metrics: Pick<Metrics, 'wsMessagesSent' | 'wsDropped' | 'wsSubscriptions' | 'wsTopics'>
+  metrics: Pick<Metrics, 'wsMessagesSent' | 'wsDropped' | 'wsSubscriptions' | 'wsTopics' | 'wsTopicsSilent'>
 }
+
+/** A market topic without a frame for this long counts as silent (gateway_ws_topics_silent). */
+export const TOPIC_SILENT_MS = 30_000
+/** How often the silent topics are counted: the gauge is read by scrapes, never reset by them. */
+const SILENT_COUNT_EVERY_MS = 5000
 
 interface TopicEntry extends RatedTopic {
   /** sockets that get every frame */
@@ -29,12 +34,15 @@ interface TopicEntry extends RatedTopic {
   user: boolean
   book: BookContinuity | null
   version: number
+  /** when the last frame came from the bus (performance.now()), or the topic opened */
+  lastFrameAt: number
 }
 
 export class TopicHub {
   private readonly topics = new Map<string, TopicEntry>()
   private readonly backpressure: Backpressure
   private readonly rated: RatedDelivery
+  private readonly silentCounter: NodeJS.Timeout
 
   constructor(
     private readonly bus: Bus,
@@ -42,6 +50,22 @@ export class TopicHub {
   ) {
     this.backpressure = new Backpressure(options)
     this.rated = new RatedDelivery(bus, this.backpressure)
+    this.silentCounter = setInterval(
+      () => options.metrics.wsTopicsSilent.set(this.silentTopics(TOPIC_SILENT_MS)),
+      SILENT_COUNT_EVERY_MS,
+    ).unref()
+  }
+
+  /**
+   * Market topics that sockets here watch and that got no frame for `ms`: what subscribers meet,
+   * whatever the feed's leader reports (a lost Redis shard silences its channels alone). A user's own
+   * topics are quiet between that user's events, so they are left out.
+   */
+  silentTopics(ms: number): number {
+    const since = performance.now() - ms
+    let silent = 0
+    for (const entry of this.topics.values()) if (!entry.user && entry.lastFrameAt < since) silent++
+    return silent
   }
 
   /** Slots of `rate`'s period sent so far (0 while nothing is subscribed at it): a period counted, not timed. */
@@ -92,6 +116,7 @@ export class TopicHub {
 
   /** Stops the rate timers; the bus is closed by its owner. */
   close(): void {
+    clearInterval(this.silentCounter)
     this.rated.close()
   }
 
@@ -108,6 +133,7 @@ export class TopicHub {
       book: isBook ? new BookContinuity(topic, this.bus, this.backpressure) : null,
       rated: null,
       version: 0,
+      lastFrameAt: performance.now(),
     }
     this.topics.set(topic, entry)
     this.options.metrics.wsTopics.set(this.topics.size)
@@ -153,6 +179,7 @@ export class TopicHub {
 
   private deliver(entry: TopicEntry, message: BusMessage): void {
     entry.version++
+    entry.lastFrameAt = performance.now()
     this.rated.markChanged(entry, message)
     if (entry.book) return entry.book.deliver(message, entry.sockets)
     if (entry.sockets.size === 0) return

@@ -226,6 +226,11 @@ function socketMetrics(registers: Registry[]) {
       help: 'Topics the sockets of this instance watch, each one bus subscription',
       registers,
     }),
+    wsTopicsSilent: new Gauge({
+      name: 'gateway_ws_topics_silent',
+      help: 'Market topics watched here that got no frame for 30 s (user topics left out)',
+      registers,
+    }),
     wsMessagesSent: new Counter({
       name: 'gateway_ws_messages_sent_total',
       help: 'Frames written to client sockets',
