@@ -12,6 +12,7 @@ import type { CallName } from '@tradegate/shared'
 export const OUTCOME_FLOW_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   'spotOrderSubmit',
   'contractOrderSubmit',
+  'contractOrderAmend',
   'positionStop',
   'positionAdjustMargin',
   'lossSet',

@@ -74,6 +74,7 @@ describe('the outcome flow', () => {
     for (const name of [
       'spotOrderSubmit',
       'contractOrderSubmit',
+      'contractOrderAmend',
       'positionStop',
       'lossSet',
       'secondOrderCreate',

@@ -93,3 +93,16 @@ export async function findMargin(id: number, margin: string): Promise<boolean> {
   )
   return page.rows.some((row) => row.id === id && sameAmount(row.margin, margin))
 }
+
+/** Whether order `id` now carries what an amend sent (or has filled, which an amend can cause). */
+export async function findOrderAmended(amend: CallBody<'contractOrderAmend'>): Promise<boolean> {
+  const rows = await callApi('contractOrderList', {}, { quiet: true })
+  const row = rows.find((candidate) => candidate.id === amend.id)
+  if (!row) return false
+  if (row.status === 'filled') return true
+  return (
+    (amend.price === undefined || sameAmount(row.price, amend.price)) &&
+    (amend.shares === undefined || sameAmount(row.shares, amend.shares)) &&
+    (amend.triggerPrice === undefined || sameAmount(row.triggerPrice, amend.triggerPrice))
+  )
+}

@@ -9,12 +9,14 @@ import { submitContractOrder } from '../api/submit-contract-order'
 import { findContractOrder } from '../api/find-trade-actions'
 import { availableOf, contractPreview, leverageChoices, sanitiseAmount } from '../../../lib/order-math'
 import { useOrderPrice } from '../lib/order-price'
-import { AmountInput, Choice, LeverageChips } from '../../../components/form-bits'
-import { OrderForm, OrderTypeAndPrice } from './order-form'
+import { AmountInput, Choice, PriceField } from '../../../components/form-bits'
+import { OrderForm } from './order-form'
 import { ContractFigures } from './order-figures'
 import { useSubmit } from '../../../lib/submit'
 import { TransferToggle } from './transfer-form'
 import { useExitEntry } from './exit-fields'
+import { useContractOptions } from './contract-options'
+import { LeverageSlider } from './leverage-slider'
 
 type Direction = 'long' | 'short'
 
@@ -50,7 +52,10 @@ export function ContractForm({
     initialType: 'market',
     limitAllowed: () => true,
   })
-  const { type, price, orderPrice } = order
+  const options = useContractOptions(pair.baseScale, order)
+  const { price } = order
+  // a stop-market opens at about its trigger; every other kind at its limit or the market
+  const orderPrice = options.type === 'stopMarket' && options.trigger ? options.trigger : order.orderPrice
   const available = availableOf(balances, 'usdt', 'contract')
   const preview = contractPreview(shares || '0', leverage, orderPrice, direction, pair)
   const sharesNumberOk = /^\d+$/.test(shares) && Number(shares) > 0
@@ -64,18 +69,19 @@ export function ContractForm({
         {
           symbol: pair.symbol,
           direction,
-          type,
           leverage,
           shares,
-          ...(type === 'limit' ? { price } : {}),
+          ...options.body,
+          ...(options.priced ? { price } : {}),
           ...(settings.FUND_PASSWORD_SETTING.contract ? { fundPwd } : {}),
-          ...exits.body,
+          ...(options.reduceOnly ? {} : exits.body),
         },
         { signal },
       )
       showToast(t(order.status === 'filled' ? 'trade.positionOpened' : 'trade.orderPlaced'))
       setShares('')
       exits.reset()
+      options.reset()
     })
   }
 
@@ -96,7 +102,9 @@ export function ContractForm({
           ]}
         />
       }
-      type={<OrderTypeAndPrice order={order} unit="usdt" />}
+      type={options.fields(
+        <PriceField limit={options.priced} unit="usdt" value={price} onChange={order.typePrice} />,
+      )}
       amount={
         <AmountInput
           label={t('trade.shares')}
@@ -115,8 +123,8 @@ export function ContractForm({
       }
       extras={
         <>
-          <LeverageChips choices={leverages} value={leverage} onChange={setLeverage} />
-          {exits.fields}
+          <LeverageSlider presets={leverages} value={leverage} onChange={setLeverage} />
+          {!options.reduceOnly && exits.fields}
         </>
       }
       figures={<ContractFigures available={available} preview={preview} sized={sharesNumberOk} />}
@@ -125,7 +133,7 @@ export function ContractForm({
       submit={{
         label: t(direction === 'long' ? 'trade.openLong' : 'trade.openShort'),
         tone: direction === 'long' ? 'up' : 'down',
-        disabled: !sharesNumberOk || (type === 'limit' && !price) || exits.blocked,
+        disabled: !sharesNumberOk || (options.priced && !price) || options.blocked || exits.blocked,
         testId: 'contract-submit',
       }}
       after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}

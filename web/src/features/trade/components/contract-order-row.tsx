@@ -1,9 +1,11 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul, type ContractOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
+import { AmendOrderForm } from './amend-order'
 
 /**
  * One contract order. A past order also shows the position value it filled (shares times the pair's
@@ -14,14 +16,18 @@ export function ContractOrderRow({
   order,
   history,
   shareNumber,
+  priceScale,
   onChanged,
 }: {
   order: ContractOrder
   history: boolean
   shareNumber: string
+  /** decimal places of the pair's prices */
+  priceScale: number
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  const [amending, setAmending] = useState(false)
   const { price, amount, dateTime } = useFormatters()
   const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
   const total = filledShares === '0' ? '--' : `${amount(mul(filledShares, shareNumber), 2)} USDT`
@@ -40,7 +46,13 @@ export function ContractOrderRow({
           </span>
         </td>
         <td className="num" data-testid="order-price">
-          {order.type === 'limit' ? price(order.price) : t('trade.market')}
+          {order.type === 'limit' || order.type === 'stopLimit' ? price(order.price) : t('trade.market')}
+          {order.triggerPrice !== undefined && (
+            <small className="muted nowrap" data-testid="order-trigger">
+              {' '}
+              {t('trade.futures.triggerAt', { price: price(order.triggerPrice) })}
+            </small>
+          )}
         </td>
         <td className="num" data-testid="order-average">
           {order.filledPrice ? price(order.filledPrice) : '--'}
@@ -53,10 +65,35 @@ export function ContractOrderRow({
           {history ? (
             <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
           ) : (
-            <CancelOrderButton cancel={() => cancelContractOrder(order.id)} onDone={onChanged} />
+            <span className="order-actions">
+              <button
+                type="button"
+                className="button button-small"
+                aria-expanded={amending}
+                onClick={() => setAmending(!amending)}
+                data-testid="amend-order"
+              >
+                {t('trade.futures.amend')}
+              </button>
+              <CancelOrderButton cancel={() => cancelContractOrder(order.id)} onDone={onChanged} />
+            </span>
           )}
         </td>
       </tr>
+      {amending && !history && (
+        <tr className="amend-row">
+          <td colSpan={7}>
+            <AmendOrderForm
+              order={order}
+              scale={priceScale}
+              onDone={() => {
+                setAmending(false)
+                onChanged()
+              }}
+            />
+          </td>
+        </tr>
+      )}
       <OrderDetailRow
         colSpan={history ? 9 : 7}
         createdAt={order.createdAt}

@@ -8,12 +8,15 @@ export function ContractOrderTable({
   orders,
   history,
   shareNumberOf,
+  priceScaleOf,
   onChanged,
 }: {
   orders: readonly ContractOrder[]
   history: boolean
   /** usdt of position value per share of a pair */
   shareNumberOf: (symbol: string) => string
+  /** decimal places of a pair's prices */
+  priceScaleOf: (symbol: string) => number
   onChanged: () => void
 }) {
   const { t } = useTranslation()
@@ -35,6 +38,7 @@ export function ContractOrderTable({
             order={order}
             history={history}
             shareNumber={shareNumberOf(order.symbol)}
+            priceScale={priceScaleOf(order.symbol)}
             onChanged={onChanged}
           />
         ))}

@@ -99,6 +99,9 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
             orders={listTab === 'orders' ? openOrders : pastOrders}
             history={listTab === 'history'}
             shareNumberOf={(symbol) => shareNumbers.get(symbol) ?? pair.shareNumber}
+            priceScaleOf={(symbol) =>
+              pairs.find((candidate) => candidate.symbol === symbol)?.baseScale ?? pair.baseScale
+            }
             onChanged={refreshAll}
           />
         )}

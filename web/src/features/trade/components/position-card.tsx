@@ -26,7 +26,8 @@ export function PositionCard({
   const ticker = useTicker(position.symbol)
   const { price, amount } = useFormatters()
   const [editor, setEditor] = useState<Editor>(null)
-  const mark = ticker?.close ?? position.openPrice
+  // PnL and liquidation follow the exchange's mark price, not a lone last trade
+  const mark = ticker?.markPrice ?? position.markPrice ?? ticker?.close ?? position.openPrice
   const pnl = ticker ? livePnl(position, mark, shareNumber) : toDecimal(position.pnl)
   // the sign of what is shown, so a loss truncated to zero does not read as red
   const tone = formatAmount(pnl, 4).startsWith('-') ? 'down' : 'up'
@@ -54,11 +55,18 @@ export function PositionCard({
       <div className="figures two-columns">
         <Figure label={t('trade.shares')}>{position.shares}</Figure>
         <Figure label={t('trade.openPrice')}>{price(position.openPrice)}</Figure>
-        <Figure label={t('trade.markPrice')}>{price(mark)}</Figure>
+        <Figure label={t('trade.markPrice')} testId="position-mark">
+          {price(mark)}
+        </Figure>
         <Figure label={t('trade.margin')} testId="position-margin">
           {amount(position.margin, 4)}
         </Figure>
         <Figure label={t('trade.liquidationPrice')}>{price(position.liquidationPrice)}</Figure>
+        {position.funding && (
+          <Figure label={t('trade.futures.funding')} testId="position-funding">
+            {amount(position.funding, 4)}
+          </Figure>
+        )}
         <Figure label={t('trade.takeProfitStopLoss')} testId="position-loss">
           {loss
             ? `${loss.takeProfit === '0' ? '--' : price(loss.takeProfit)} / ${loss.stopLoss === '0' ? '--' : price(loss.stopLoss)}${loss.triggerBy === 'mark' ? ` · ${t('trade.markPrice')}` : ''}`

@@ -9,6 +9,7 @@ import { usePeriods } from '../../../lib/api/get-periods'
 import { IntervalBar, intervalOf } from '../../../components/interval-bar'
 import { PairPicker } from '../../../components/pair-picker'
 import { TickerHeader } from '../../../components/ticker-header'
+import { FuturesStats } from '../components/futures-stats'
 import { uniquePairs, type ListedPair } from '../../../lib/market-rows'
 import { COMPONENT_NAMES, tabOfComponentName } from '../../../lib/trade-link'
 import type { ReactNode } from 'react'
@@ -151,6 +152,7 @@ export default function TradeScreen({ optionPanel }: TradeScreenProps) {
       <div className="trade-grid">
         <div className="trade-ticker-area">
           <TickerHeader symbol={symbol} name={pairName(symbol)} />
+          {tab === 'Ustandard' && <FuturesStats symbol={symbol} />}
         </div>
         {desktop && tab !== 'Optional' && tab !== 'Option' && (
           <div className="panel trade-chart-area">

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { mul } from '@tradegate/shared'
+import { useTicker } from '../../../lib/live/stream-hooks'
+import { serverClock } from '../../../lib/server-clock'
+import { useFormatters } from '../../../lib/use-formatters'
+
+/**
+ * A contract pair's reference prices beside its last price: the mark price that PnL and liquidation
+ * follow, the index it is smoothed from, and the funding rate with the time left to the next funding.
+ */
+export function FuturesStats({ symbol }: { symbol: string }) {
+  const { t } = useTranslation()
+  const ticker = useTicker(symbol)
+  const { price, amount } = useFormatters()
+  const now = useSecondClock()
+  if (!ticker?.markPrice || !ticker.indexPrice || !ticker.fundingRate || !ticker.nextFundingTime) return null
+  return (
+    <dl className="ticker-stats futures-stats" data-testid="futures-stats">
+      <div>
+        <dt>{t('trade.markPrice')}</dt>
+        <dd className="num" data-testid="mark-price">
+          {price(ticker.markPrice)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('trade.futures.indexPrice')}</dt>
+        <dd className="num" data-testid="index-price">
+          {price(ticker.indexPrice)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('market.lastPrice')}</dt>
+        <dd className="num" data-testid="last-price">
+          {price(ticker.close)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('trade.futures.funding')}</dt>
+        <dd className="num" data-testid="funding">
+          <span data-testid="funding-rate">{amount(mul(ticker.fundingRate, 100), 4)}%</span>{' '}
+          <span className="muted" data-testid="funding-countdown">
+            {countdown(ticker.nextFundingTime - now)}
+          </span>
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The exchange's time, read again every second. */
+function useSecondClock(): number {
+  const [now, setNow] = useState(() => serverClock.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(serverClock.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/** Hours, minutes and seconds left, as 07:59:30; never below zero. */
+export function countdown(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000))
+  const parts = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
+  return parts.map((part) => String(part).padStart(2, '0')).join(':')
+}
