@@ -106,6 +106,59 @@ describe('docker/compose.yaml', () => {
   })
 })
 
+describe('docker/compose.cluster.yaml over docker/compose.yaml', () => {
+  /** the two files merged as `docker compose -f compose.yaml -f compose.cluster.yaml` merges them, service by service */
+  async function merged(): Promise<Record<string, Service>> {
+    const base = await compose()
+    const override = (
+      parse(await read('compose.cluster.yaml'), { merge: true }) as { services: Record<string, Service> }
+    ).services
+    const services: Record<string, Service> = { ...base }
+    for (const [name, service] of Object.entries(override)) {
+      const under = base[name]
+      services[name] =
+        under && name.startsWith('gateway-')
+          ? {
+              ...under,
+              environment: { ...under.environment, ...service.environment },
+              depends_on: { ...(under.depends_on as object), ...(service.depends_on as object) },
+            }
+          : { ...under, ...service }
+    }
+    return services
+  }
+
+  it('runs three masters with a replica each at the default node timeout, made one cluster before the gateways start', async () => {
+    const services = await merged()
+    const nodes = Object.keys(services).filter((name) => /^redis(-\d)?$/.test(name))
+    expect(nodes.sort()).toEqual(['redis', 'redis-2', 'redis-3', 'redis-4', 'redis-5', 'redis-6'])
+    for (const node of nodes) {
+      const command = services[node]!.command!
+      expect(command).toEqual(expect.arrayContaining(['--cluster-enabled', 'yes']))
+      // Redis's default cluster-node-timeout (15 s): a replica takes over within it and a few seconds
+      expect(command.join(' ')).not.toContain('cluster-node-timeout')
+    }
+    const init = services['redis-cluster-init']!
+    const script = init.command!.join(' ')
+    expect(script).toMatch(/--cluster create[\s\S]*--cluster-replicas 1/)
+    for (const node of nodes) expect(script).toMatch(new RegExp(`\\b${node}\\b`))
+    expect(Object.keys(init.depends_on as object).sort()).toEqual(nodes.sort())
+
+    const known = new Set(Object.keys(loadConfig({})))
+    for (const name of ['gateway-a', 'gateway-b']) {
+      const gateway = services[name]!
+      const env = gateway.environment!
+      for (const key of Object.keys(env)) expect(known, `${name}: ${key}`).toContain(key)
+      expect(() => loadConfig(env)).not.toThrow()
+      // every node named, so a gateway finds the cluster whichever node is down when it starts
+      expect(env.REDIS_URL).toBe(`redis-cluster://${nodes.map((node) => `${node}:6379`).join(',')}`)
+      expect((gateway.depends_on as Record<string, { condition: string }>)['redis-cluster-init']).toEqual({
+        condition: 'service_completed_successfully',
+      })
+    }
+  })
+})
+
 describe('monitoring in docker/compose.yaml', () => {
   it('prometheus scrapes every gateway on its metrics port and loads rule files that exist', async () => {
     const services = await compose()
