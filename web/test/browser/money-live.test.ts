@@ -236,6 +236,16 @@ describe('withdrawals', () => {
         .poll(() => page.locator('.chips button[aria-pressed=true]').first().textContent())
         .toBe('XRP-XRP')
       await page.locator('input[name=memo]').waitFor()
+      // the deposit screen too, its chip brought into view at the row's far end on a phone
+      await pages.go(page, '/recharge?coin=xrp')
+      const depositChip = page.locator('.chips button[aria-pressed=true]')
+      await expect.poll(() => depositChip.textContent()).toBe('XRP-XRP')
+      await expect
+        .poll(async () => {
+          const box = await depositChip.boundingBox()
+          return box !== null && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width
+        })
+        .toBe(true)
 
       // removing an address asks first: Back keeps it, Confirm removes it
       await pages.go(page, '/address-book')

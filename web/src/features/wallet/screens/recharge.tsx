@@ -1,9 +1,9 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { useRechargeCoins } from '../api/get-recharge-coins'
 import { useRechargeList } from '../api/get-recharge-list'
+import { ChannelChips, useShownChannel } from '../components/channel-chips'
 import { DepositAddress } from '../components/deposit-address'
 import { RechargeReport } from '../components/recharge-report'
 import { RequestList } from '../components/request-list'
@@ -13,29 +13,22 @@ export default function RechargeScreen() {
   const { t } = useTranslation()
   const coins = useRechargeCoins()
   const recharges = useRechargeList()
-  const [chosen, setChosen] = useState<string | null>(null)
+  const [shown, pick] = useShownChannel(coins.data, (row) => row.coinName)
   return (
     <Screen title={t('menu.recharge')}>
       <DataState {...coins} isEmpty={(rows) => rows.length === 0}>
         {(rows) => {
-          const selected = rows.find((row) => row.coinName === chosen) ?? rows[0]!
+          const selected = shown ?? rows[0]!
           // channels are named COIN-NETWORK, e.g. USDT-TRC20
           const network = selected.coinName.split('-')[1]
           return (
             <>
-              <div className="chips" role="group" aria-label={t('money.recharge.network')}>
-                {rows.map((row) => (
-                  <button
-                    key={row.coinName}
-                    type="button"
-                    aria-pressed={selected.coinName === row.coinName}
-                    onClick={() => setChosen(row.coinName)}
-                    data-coin={row.coinName}
-                  >
-                    {row.coinName}
-                  </button>
-                ))}
-              </div>
+              <ChannelChips
+                names={rows.map((row) => row.coinName)}
+                shown={selected.coinName}
+                label={t('money.recharge.network')}
+                onPick={pick}
+              />
               <DepositAddress selected={selected} network={network} />
               <RechargeReport
                 selected={selected}
