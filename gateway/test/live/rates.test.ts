@@ -128,6 +128,38 @@ describe('subscriptions at a rate', () => {
     expect(rated.frames.length).toBe(count)
   })
 
+  it('at 1000 ms over a minute of steady ticks: at most one frame per period, periods counted in the hub', async () => {
+    // a market list as the client opens one: two symbols at 1000 ms while both tick every 20 ms
+    const list = await open()
+    list.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 })
+    list.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt', rate: 1000 })
+    await waitFor(() => ofType(list, 'DETAIL').length >= 1, 'a snapshot')
+    const hub = gateway.app.live.hub
+    const slotsPerPeriod = 1000 / RATE_SLOT_MS
+    // the snapshots are not counted: from here on, every DETAIL is a periodic update
+    const framesBefore = ofType(list, 'DETAIL').length
+    const slotsBefore = hub.slotsSent(1000)
+    let stop = false
+    const ticking = (async () => {
+      for (let i = 1; !stop; i++) {
+        upstream.send(upstreamDetail('btcusdt', i, Date.now()))
+        upstream.send(upstreamDetail('ethusdt', i, Date.now()))
+        await sleep(20)
+      }
+    })()
+    await waitFor(() => hub.slotsSent(1000) - slotsBefore >= 60 * slotsPerPeriod, 'sixty periods', 120_000)
+    stop = true
+    await ticking
+    const updates = ofType(list, 'DETAIL').slice(framesBefore)
+    const periods = Math.floor((hub.slotsSent(1000) - slotsBefore) / slotsPerPeriod)
+    for (const symbol of ['btcusdt', 'ethusdt']) {
+      const frames = updates.filter(({ frame }) => frame.symbol === symbol)
+      // one per period the topic changed in (every one here), and never a second within one
+      expect(frames.length, symbol).toBeGreaterThanOrEqual(periods - 2)
+      expect(frames.length, symbol).toBeLessThanOrEqual(periods + 1)
+    }
+  }, 150_000)
+
   it('keeps the last value of a closed candle and the new candle when both change within one period', async () => {
     upstream.send({
       type: 'KLINE',
