@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
-import { PHONE, createContractAccount, screenshotPath } from './stack'
+import { PHONE, createContractAccount, inLanguage, screenshotPath } from './stack'
 import { setUpSuite, signedInPages } from './suite'
+import { cutControls, cutTexts } from './cut-texts'
 
 // The futures desk as a trader uses it, on a phone, against the real gateway and sandbox: the mark
 // price labelled beside index and last with the funding countdown, two fills joining one position,
@@ -17,9 +18,9 @@ function numberIn(text: string | null): number {
   return Number((text ?? '').replace(/[^\d.-]/g, ''))
 }
 
-async function futuresDesk(): Promise<Page> {
+async function futuresDesk(language = 'en'): Promise<Page> {
   const account = await createContractAccount(suite.stack, '1000')
-  const page = await pages.open(PHONE, account)
+  const page = await pages.open(PHONE, account, inLanguage(language))
   await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
   await page.getByTestId('contract-available').waitFor()
   return page
@@ -101,6 +102,7 @@ describe('the futures desk on a phone', () => {
     await expect.poll(() => lastPrice(page)).toBeGreaterThan(0)
     const below = Math.round((await lastPrice(page)) * 0.9)
     await page.locator('#order-contract-type').selectOption('limit')
+    expect(await page.getByTestId('time-in-force-hint').textContent()).toBe('Good till cancelled (GTC)')
     await page.locator('input[name=price]').fill(String(below))
     await page.locator('#order-shares').fill('5')
     await page.getByTestId('contract-submit').click()
@@ -114,10 +116,38 @@ describe('the futures desk on a phone', () => {
     await form.locator('input[name^=price-]').fill(String(moved))
     await form.locator('input[name^=shares-]').fill('8')
     await page.screenshot({ path: screenshotPath('futures-amend-phone'), fullPage: true })
+    // the form sits under the table, whole on the screen, whatever the table's scroll
+    const box = (await form.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
     await form.getByTestId('amend-save').click()
     await expect.poll(() => form.count()).toBe(0)
     await expect.poll(async () => numberIn(await row.getByTestId('order-price').textContent())).toBe(moved)
     expect(await row.getByTestId('order-filled').textContent()).toBe('0 / 8')
     expect(await row.count()).toBe(1)
   })
+
+  it.each(['en', 'ar', 'de', 'ja'])(
+    "%s: every order kind's fields fit 390 px, nothing cut",
+    async (language) => {
+      const page = await futuresDesk(language)
+      await page.getByTestId('futures-stats').waitFor()
+      await page.waitForFunction((code) => document.documentElement.lang === code, language)
+      for (const kind of ['limit', 'stopLimit'] as const) {
+        await page.locator('#order-contract-type').selectOption(kind)
+        const form = page.getByTestId('contract-form')
+        const cut = [...(await cutTexts(page)), ...(await cutControls(page, language))]
+        expect({
+          kind,
+          width: await page.evaluate<number>('document.documentElement.scrollWidth'),
+          cut,
+        }).toEqual({
+          kind,
+          width: PHONE.width,
+          cut: [],
+        })
+        await form.screenshot({ path: screenshotPath(`futures-form-${kind}-${language}-phone`) })
+      }
+    },
+  )
 })

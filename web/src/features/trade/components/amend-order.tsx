@@ -57,6 +57,10 @@ export function AmendOrderForm({
   )
   return (
     <div className="inline-form amend-form" data-testid="amend-form">
+      <strong>
+        {t('trade.futures.amend')} · {order.symbol.toUpperCase().replace(/USDT$/, '')}{' '}
+        {t(`trade.${order.direction}`)} {order.leverage}×
+      </strong>
       {priced && field('price', t('trade.price'), price, setPrice, scale)}
       {field('shares', t('trade.shares'), shares, setShares, 0)}
       {waiting && field('trigger', t('trade.futures.triggerPrice'), trigger, setTrigger, scale)}

@@ -16,6 +16,7 @@ import { useSubmit } from '../../../lib/submit'
 import { TransferToggle } from './transfer-form'
 import { useExitEntry } from './exit-fields'
 import { useContractOptions } from './contract-options'
+import { ContractOptionFields } from './contract-option-fields'
 import { LeverageSlider } from './leverage-slider'
 
 type Direction = 'long' | 'short'
@@ -102,9 +103,12 @@ export function ContractForm({
           ]}
         />
       }
-      type={options.fields(
-        <PriceField limit={options.priced} unit="usdt" value={price} onChange={order.typePrice} />,
-      )}
+      type={
+        <ContractOptionFields
+          options={options}
+          price={<PriceField limit={options.priced} unit="usdt" value={price} onChange={order.typePrice} />}
+        />
+      }
       amount={
         <AmountInput
           label={t('trade.shares')}

@@ -1,11 +1,9 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul, type ContractOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
-import { AmendOrderForm } from './amend-order'
 
 /**
  * One contract order. A past order also shows the position value it filled (shares times the pair's
@@ -16,18 +14,19 @@ export function ContractOrderRow({
   order,
   history,
   shareNumber,
-  priceScale,
+  amending,
+  onAmend,
   onChanged,
 }: {
   order: ContractOrder
   history: boolean
   shareNumber: string
-  /** decimal places of the pair's prices */
-  priceScale: number
+  /** the amend form below the table is open for this order */
+  amending: boolean
+  onAmend: () => void
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const [amending, setAmending] = useState(false)
   const { price, amount, dateTime } = useFormatters()
   const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
   const total = filledShares === '0' ? '--' : `${amount(mul(filledShares, shareNumber), 2)} USDT`
@@ -70,7 +69,7 @@ export function ContractOrderRow({
                 type="button"
                 className="button button-small"
                 aria-expanded={amending}
-                onClick={() => setAmending(!amending)}
+                onClick={onAmend}
                 data-testid="amend-order"
               >
                 {t('trade.futures.amend')}
@@ -80,20 +79,6 @@ export function ContractOrderRow({
           )}
         </td>
       </tr>
-      {amending && !history && (
-        <tr className="amend-row">
-          <td colSpan={7}>
-            <AmendOrderForm
-              order={order}
-              scale={priceScale}
-              onDone={() => {
-                setAmending(false)
-                onChanged()
-              }}
-            />
-          </td>
-        </tr>
-      )}
       <OrderDetailRow
         colSpan={history ? 9 : 7}
         createdAt={order.createdAt}

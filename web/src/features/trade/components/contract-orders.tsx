@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContractOrder } from '@tradegate/shared'
 import { ContractOrderRow } from './contract-order-row'
 import { OrderTable } from './order-table'
+import { AmendOrderForm } from './amend-order'
 
 /** Contract orders as a table: open ones with a cancel button, past ones with their total, fee and status. */
 export function ContractOrderTable({
@@ -20,30 +22,47 @@ export function ContractOrderTable({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  // the form goes under the table, full width, where a phone's scrolled table would hide it
+  const [amendingId, setAmendingId] = useState<number | null>(null)
+  const amending = history ? undefined : orders.find((order) => order.id === amendingId)
   return (
-    <div className="table-scroll">
-      <OrderTable
-        testId={history ? 'contract-history' : 'contract-orders'}
-        history={history}
-        leading={
-          <>
-            <th>{t('trade.pair')}</th>
-            <th>{t('trade.direction')}</th>
-          </>
-        }
-      >
-        {orders.map((order) => (
-          <ContractOrderRow
-            key={order.id}
-            order={order}
-            history={history}
-            shareNumber={shareNumberOf(order.symbol)}
-            priceScale={priceScaleOf(order.symbol)}
-            onChanged={onChanged}
-          />
-        ))}
-      </OrderTable>
-      {orders.length === 0 && <p className="muted empty-line">{t('trade.noOrders')}</p>}
-    </div>
+    <>
+      <div className="table-scroll">
+        <OrderTable
+          testId={history ? 'contract-history' : 'contract-orders'}
+          history={history}
+          leading={
+            <>
+              <th>{t('trade.pair')}</th>
+              <th>{t('trade.direction')}</th>
+            </>
+          }
+        >
+          {orders.map((order) => (
+            <ContractOrderRow
+              key={order.id}
+              order={order}
+              history={history}
+              shareNumber={shareNumberOf(order.symbol)}
+              amending={order.id === amendingId}
+              onAmend={() => setAmendingId(order.id === amendingId ? null : order.id)}
+              onChanged={onChanged}
+            />
+          ))}
+        </OrderTable>
+        {orders.length === 0 && <p className="muted empty-line">{t('trade.noOrders')}</p>}
+      </div>
+      {amending && (
+        <AmendOrderForm
+          key={amending.id}
+          order={amending}
+          scale={priceScaleOf(amending.symbol)}
+          onDone={() => {
+            setAmendingId(null)
+            onChanged()
+          }}
+        />
+      )}
+    </>
   )
 }
