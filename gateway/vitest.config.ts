@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { POLL_INTERVAL_MS, WAIT_BOUND_MS } from './test/support/wait-bound'
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     // makes the suite slower, never red
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // every expect.poll without its own bound waits the tier's one bound (test/support/wait-bound.ts)
+    expect: { poll: { timeout: WAIT_BOUND_MS, interval: POLL_INTERVAL_MS } },
     // each file starts servers of its own; two at a time matches the two cores
     fileParallelism: true,
     maxWorkers: 2,

@@ -15,6 +15,8 @@ export default defineConfig({
           setupFiles: ['test/unit/browser-globals.ts'],
           // projects with different worker counts run as separate groups: the quick unit tests first
           sequence: { groupOrder: 0 },
+          // a socket test's conditions change within milliseconds; the bound only ends a failed wait
+          expect: { poll: { timeout: 3000, interval: 10 } },
         },
       },
       {

@@ -49,10 +49,6 @@ function inbox<T>(subscribe: (push: (item: T) => void) => void) {
   }
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((done) => setTimeout(done, 10))
-}
-
 describe('bare ws baseline', () => {
   async function connect(url: string) {
     const ws = new WebSocket(`${url}/${randomUUID()}`)
@@ -82,15 +78,15 @@ describe('bare ws baseline', () => {
     cleanups.push(() => server.close())
     const { ws, frames } = await connect(server.wsUrl)
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' }))
-    await until(() => server.subscribers('KLINE:btcusdt:1min') === 1)
+    await expect.poll(() => server.subscribers('KLINE:btcusdt:1min') === 1).toBe(true)
     ws.send(JSON.stringify({ operation: 'unsubscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' }))
-    await until(() => server.subscribers('KLINE:btcusdt:1min') === 0)
+    await expect.poll(() => server.subscribers('KLINE:btcusdt:1min') === 0).toBe(true)
     server.publish('KLINE:btcusdt:1min', '{"type":"KLINE"}')
 
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
-    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    await expect.poll(() => server.subscribers('TRADE:btcusdt') === 1).toBe(true)
     ws.terminate()
-    await until(() => server.subscribers('TRADE:btcusdt') === 0)
+    await expect.poll(() => server.subscribers('TRADE:btcusdt') === 0).toBe(true)
     expect(frames.items).toHaveLength(0)
   })
 
@@ -99,7 +95,7 @@ describe('bare ws baseline', () => {
     cleanups.push(() => server.close())
     const { ws, frames } = await connect(server.wsUrl)
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
-    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    await expect.poll(() => server.subscribers('TRADE:btcusdt') === 1).toBe(true)
     for (let i = 1; i <= 50; i++) server.publish('TRADE:btcusdt', JSON.stringify(trade('btcusdt', String(i))))
     expect(JSON.parse(await frames.nth(50))).toMatchObject({ data: { price: '50' } })
     expect(frames.items.map((item) => (JSON.parse(item) as { data: { price: string } }).data.price)).toEqual(
@@ -114,7 +110,7 @@ describe('bare ws baseline', () => {
     cleanups.push(() => sends.mockRestore())
     const { ws, frames } = await connect(server.wsUrl)
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }))
-    await until(() => server.subscribers('TRADE:btcusdt') === 1)
+    await expect.poll(() => server.subscribers('TRADE:btcusdt') === 1).toBe(true)
     // payloads under 126 bytes, under 64 KiB and above it take the three header lengths
     const prices = ['1', '2'.repeat(300), '3'.repeat(70_000)]
     for (const price of prices) server.publish('TRADE:btcusdt', JSON.stringify(trade('btcusdt', price)))
@@ -171,7 +167,7 @@ describe('bare ws baseline', () => {
     ws.send('{"operation":"subscribe","type":"NOPE"}')
     expect(JSON.parse(await frames.nth(1))).toMatchObject({ type: 'error', code: 400 })
     ws.send(JSON.stringify({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }))
-    await until(() => server.subscribers('DETAIL:btcusdt') === 1)
+    await expect.poll(() => server.subscribers('DETAIL:btcusdt') === 1).toBe(true)
     expect(ws.readyState).toBe(WebSocket.OPEN)
   })
 })
@@ -214,7 +210,7 @@ describe('tick feed', () => {
     const frames: ServerFrame[] = []
     const subscription = await subscribeToFeed(feed.url, 'secret', (_topic, frame) => frames.push(frame))
     cleanups.push(() => subscription.close())
-    await until(() => frames.some((frame) => frame.type === 'TRADE'))
+    await expect.poll(() => frames.some((frame) => frame.type === 'TRADE')).toBe(true)
     const snapshots = frames.filter((frame) => frame.type === 'DEPTH' && frame.data.snapshot)
     expect(snapshots.map((frame) => frame.symbol).sort()).toEqual(['btcusdt', 'ethusdt'])
     expect(ticks.published).toBeGreaterThan(0)

@@ -14,10 +14,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((done) => setTimeout(done, 5))
-}
-
 // a list at a rate, so frames of both kinds arrive: the baselines send every tick of it
 const scenario: Scenario = { ...defaultScenario, symbols: 6, listRate: 1000 }
 const FEED_TOKEN = 'native-client-test'
@@ -68,14 +64,14 @@ describe('native load generator', () => {
       const quiet = async (): Promise<void> => {
         ticks.setRateScale(0)
         lastTs = Date.now()
-        await until(() => Date.now() > lastTs + 20)
+        await expect.poll(() => Date.now() > lastTs + 20).toBe(true)
       }
       await quiet()
       const close = await fleet.openWindow()
       const framesAtOpen = await fleet.frameCount()
       const publishedAtOpen = ticks.published
       ticks.setRateScale(3)
-      await until(() => ticks.published >= publishedAtOpen + 300)
+      await expect.poll(() => ticks.published >= publishedAtOpen + 300).toBe(true)
       await quiet()
       const subscribers = fleet.subscribers()
       let raw = 0
@@ -128,7 +124,7 @@ describe('native load generator', () => {
     cleanups.push(() => fleet.close())
     expect(await fleet.connect()).toMatchObject({ opened: 1, failed: 0 })
     // the plan's subscribe frames, as the Node fleet sends them
-    await until(() => fromClient.length >= 6)
+    await expect.poll(() => fromClient.length >= 6).toBe(true)
     expect(fromClient.map((frame) => JSON.parse(frame.payload.toString()) as unknown)).toEqual(
       planClients(scenario, 1)[0]!.subscribeFrames,
     )
@@ -152,7 +148,7 @@ describe('native load generator', () => {
     /** A ping whose pong says the generator has read everything sent before it. */
     const sync = async (payload: string): Promise<void> => {
       peer!.write(frame(0x9, Buffer.from(payload)))
-      await until(() => pongs().includes(payload))
+      await expect.poll(() => pongs().includes(payload)).toBe(true)
     }
 
     const close = await fleet.openWindow()
@@ -160,7 +156,7 @@ describe('native load generator', () => {
     const split = frame(0x1, Buffer.from(`{"type":"TRADE","symbol":"${traded}","data":{},"ts":${ts}}`))
     // the first half with a ping: its pong proves the half was read on its own
     peer!.write(Buffer.concat([frame(0x9, Buffer.from('half')), split.subarray(0, 9)]))
-    await until(() => pongs().includes('half'))
+    await expect.poll(() => pongs().includes('half')).toBe(true)
     peer!.write(split.subarray(9))
     // a list symbol's DETAIL, 70 kB, its length in 64 bits
     const big = `{"type":"DETAIL","symbol":"${list}","data":{"pad":"${'x'.repeat(70_000)}"},"ts":${ts}}`
@@ -263,7 +259,7 @@ describe('native load generator: a window over the whole fleet or none', () => {
     // the server drops two sockets between windows
     ready[0]!.destroy()
     ready[3]!.destroy()
-    await until(() => ready[0]!.destroyed && ready[3]!.destroyed)
+    await expect.poll(() => ready[0]!.destroyed && ready[3]!.destroyed).toBe(true)
     const close = await fleet.openWindow()
     // both were reopened, subscribed and sent their first frame before the window began
     expect(ready).toHaveLength(clients + 2)

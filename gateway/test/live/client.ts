@@ -1,5 +1,5 @@
 import { WebSocket, type ClientOptions } from 'ws'
-import { WAIT_BOUND_MS } from './helpers'
+import { WAIT_BOUND_MS } from '../support/wait-bound'
 
 // A test browser: collects every frame, parsed, and waits for the ones a test expects.
 

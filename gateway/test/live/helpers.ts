@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { vi } from 'vitest'
+import { POLL_INTERVAL_MS, WAIT_BOUND_MS } from '../support/wait-bound'
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -27,23 +29,21 @@ export async function deleteKeys(prefix: string, url = REDIS_URL): Promise<void>
 }
 
 /**
- * A wait's bound only matters when the test fails: a passing wait ends as soon as its condition
- * holds. So bounds are generous, and a busy machine makes a test slower, never red.
+ * vitest's vi.waitFor on a condition (expect.poll only runs inside a test; this also serves hooks),
+ * named so that a failure says what never happened: polls `probe` until it returns true, for at
+ * most `timeoutMs`.
  */
-export const WAIT_BOUND_MS = 45_000
-
-/** Polls `probe` until it returns true; fails with `what` after `timeoutMs`. */
 export async function waitFor(
   probe: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = WAIT_BOUND_MS,
 ): Promise<void> {
-  // the monotonic clock, so a test that fakes Date still has a bound
-  const deadline = performance.now() + timeoutMs
-  while (!(await probe())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await probe())) throw new Error(`timed out waiting for ${what}`)
+    },
+    { timeout: timeoutMs, interval: POLL_INTERVAL_MS },
+  )
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))

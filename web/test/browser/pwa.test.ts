@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { PHONE, openPage, waitFor } from './stack'
+import { PHONE, openPage } from './stack'
 import { readLocale, setUpSuite } from './suite'
 
 // The installable app: a manifest with icons, a service worker the gateway never lets a cache keep,
@@ -13,15 +13,19 @@ const english = readLocale<{ app: { offline: string; updateReady: string; reload
 
 /** Resolves once the service worker is active and has cached what the page loaded. */
 async function workerReady(page: Page): Promise<void> {
-  await waitFor(async () => {
-    const ready = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration()
-      return (
-        registration?.active?.state === 'activated' && (await (await caches.open('assets')).keys()).length > 0
-      )
-    })
-    if (!ready) throw new Error('the service worker has not cached this visit yet')
-  })
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return (
+            registration?.active?.state === 'activated' &&
+            (await (await caches.open('assets')).keys()).length > 0
+          )
+        }),
+      { message: 'the service worker has not cached this visit yet' },
+    )
+    .toBe(true)
 }
 
 describe('installable app', () => {

@@ -352,6 +352,16 @@ export function uniqueEmail(): string {
   return `user${Date.now().toString(36)}${(counter++).toString(36)}@example.com`
 }
 
+/**
+ * vitest's vi.waitFor with the browser tests' one bound: retries an async check until it stops
+ * throwing, and returns what it returned. vitest is loaded when a test first calls it, so the
+ * lighthouse script, which runs outside vitest, can still import this file.
+ */
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = BROWSER_WAIT_MS): Promise<T> {
+  const { vi } = await import('vitest')
+  return vi.waitFor(check, { timeout: timeoutMs, interval: 100 })
+}
+
 /** Signs up through the register screen with the sandbox's root invite code. */
 export async function registerThroughUi(
   page: Page,
@@ -400,17 +410,4 @@ export async function loginThroughUi(
   await page.locator('input[name=password]').fill(password)
   await page.locator('form button[type=submit]').click()
   await page.waitForFunction(() => window.location.hash === '#/' && localStorage.getItem('_token') !== null)
-}
-
-/** Retries an async check until it stops throwing, for at most the browser tests' one wait bound. */
-export async function waitFor<T>(check: () => Promise<T>, timeoutMs = BROWSER_WAIT_MS): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    try {
-      return await check()
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
 }

@@ -69,14 +69,6 @@ function fixedRetry(ms: number, busyMinMs = ms) {
   return { reconnect: { baseMs: ms, capMs: ms, busyMinMs, busyAttempt: 0 }, random: () => 0.99 }
 }
 
-async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
-  const started = Date.now()
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
 /** The client has tried twice without opening a socket and waits to try again. */
 function failedTwice(client: LiveClient): boolean {
   const connection = client.connection()
@@ -102,18 +94,18 @@ describe('LiveClient', () => {
       { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
       () => {},
     )
-    await until(() => server.frames.length >= 1)
+    await expect.poll(() => server.frames.length >= 1).toBe(true)
     leaveFirst()
     leaveFirst()
     // frames go out in order: a heartbeat that arrives next shows nothing was sent before it
     client.send({ operation: 'heartbeat' })
-    await until(() => server.frames.length >= 2)
+    await expect.poll(() => server.frames.length >= 2).toBe(true)
     expect(server.frames).toEqual([
       { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
       { operation: 'heartbeat' },
     ])
     leaveSecond()
-    await until(() => server.frames.length >= 3)
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
     expect(server.frames[2]).toEqual({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
   })
 
@@ -124,7 +116,7 @@ describe('LiveClient', () => {
     client.send({ operation: 'heartbeat' })
     client.subscribe({ operation: 'subscribe', type: 'POSITION' }, () => {})
     expect(client.isOpen).toBe(false)
-    await until(() => server.frames.length >= 3)
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
     expect(server.frames).toEqual([
       { operation: 'auth', satoken: 'secret-token' },
       { operation: 'subscribe', type: 'POSITION' },
@@ -143,10 +135,10 @@ describe('LiveClient', () => {
     client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, (frame) => {
       if (frame.type === 'DETAIL') all.push(`${frame.symbol}:${frame.data.close}`)
     })
-    await until(() => server.frames.length >= 2)
+    await expect.poll(() => server.frames.length >= 2).toBe(true)
     server.send(detail('btcusdt', '65000.5'))
     server.send(detail('ethusdt', '3200'))
-    await until(() => all.length >= 2)
+    await expect.poll(() => all.length >= 2).toBe(true)
     expect(btc).toEqual(['65000.5'])
     expect(all).toEqual(['btcusdt:65000.5', 'ethusdt:3200'])
   })
@@ -160,20 +152,20 @@ describe('LiveClient', () => {
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'trxusdt' }, (frame) => {
       if (frame.type === 'DETAIL') closes.push(frame.data.close)
     })
-    await until(() => server.frames.length >= 3)
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
     leave()
-    await until(() => server.frames.length >= 4)
+    await expect.poll(() => server.frames.length >= 4).toBe(true)
     server.frames.length = 0
     const killedAt = Date.now()
     server.dropAll()
-    await until(() => server.connections === 2 && server.frames.length >= 2)
+    await expect.poll(() => server.connections === 2 && server.frames.length >= 2).toBe(true)
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(90)
     expect(server.frames).toEqual([
       { operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' },
       { operation: 'subscribe', type: 'DETAIL', symbol: 'trxusdt' },
     ])
     server.send(detail('trxusdt', '0.12'))
-    await until(() => closes.length === 1)
+    await expect.poll(() => closes.length === 1).toBe(true)
     expect(closes).toEqual(['0.12'])
   })
 
@@ -181,9 +173,9 @@ describe('LiveClient', () => {
     const server = await startServer()
     const client = startClient(server.url)
     client.subscribe({ operation: 'subscribe', type: 'SETTLEMENT' }, () => {})
-    await until(() => client.isOpen && server.frames.length >= 1)
+    await expect.poll(() => client.isOpen && server.frames.length >= 1).toBe(true)
     client.setToken('fresh-token')
-    await until(() => server.frames.length >= 3)
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
     expect(server.frames).toEqual([
       { operation: 'subscribe', type: 'SETTLEMENT' },
       { operation: 'auth', satoken: 'fresh-token' },
@@ -199,18 +191,20 @@ describe('LiveClient', () => {
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, (frame) =>
       details.push(frame),
     )
-    await until(() => server.connections === 1 && client.isOpen)
+    await expect.poll(() => server.connections === 1 && client.isOpen).toBe(true)
     // frames arrive in order: a ticker after an error shows the error was handled
     server.send({ type: 'error', code: WS_ERROR.sessionEnded, msg: 'sessionEnded' })
     server.send(detail('btcusdt', '1'))
-    await until(() => details.length === 1)
+    await expect.poll(() => details.length === 1).toBe(true)
     expect(ended).toBe(0)
     client.setToken('token-1')
-    await until(() => server.frames.some((frame) => 'operation' in frame && frame.operation === 'auth'))
+    await expect
+      .poll(() => server.frames.some((frame) => 'operation' in frame && frame.operation === 'auth'))
+      .toBe(true)
     server.send({ type: 'error', code: WS_ERROR.notAuthorised, msg: 'notAuthorised' })
     server.send({ type: 'error', code: WS_ERROR.sessionEnded, msg: 'sessionEnded' })
     server.send(detail('btcusdt', '2'))
-    await until(() => details.length === 2)
+    await expect.poll(() => details.length === 2).toBe(true)
     expect(ended).toBe(1)
   })
 
@@ -220,7 +214,7 @@ describe('LiveClient', () => {
     await probe.close()
     const client = startClient(url, 50)
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
-    await until(() => failedTwice(client))
+    await expect.poll(() => failedTwice(client)).toBe(true)
     const port = Number(new URL(url).port)
     const server = new WebSocketServer({ port, host: '127.0.0.1' })
     const received: unknown[] = []
@@ -234,7 +228,7 @@ describe('LiveClient', () => {
           server.close(() => done())
         }),
     )
-    await until(() => received.length >= 1)
+    await expect.poll(() => received.length >= 1).toBe(true)
     expect(received).toEqual([{ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }])
   })
 
@@ -253,7 +247,7 @@ describe('LiveClient', () => {
     client.onConnectionChange(() => changes++)
     let heard = 0
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => heard++)
-    await until(() => failedTwice(client))
+    await expect.poll(() => failedTwice(client)).toBe(true)
     expect(client.feedStatus()).toBe('reconnecting')
     const changesBeforeOpen = changes
 
@@ -265,19 +259,19 @@ describe('LiveClient', () => {
           server.close(() => done())
         }),
     )
-    await until(() => client.isOpen)
+    await expect.poll(() => client.isOpen).toBe(true)
     // each try and the open are told, so a badge can say what the socket is doing
     expect(changes).toBeGreaterThan(changesBeforeOpen)
     // an open socket is not a live feed: until a frame comes it is still connecting, then delayed
     expect(client.feedStatus()).toBe('reconnecting')
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1')))
-    await until(() => heard === 1)
-    await until(() => client.feedStatus() === 'live')
+    await expect.poll(() => heard === 1).toBe(true)
+    await expect.poll(() => client.feedStatus() === 'live').toBe(true)
     // silent for staleMs since that frame
-    await until(() => client.feedStatus() === 'delayed')
+    await expect.poll(() => client.feedStatus() === 'delayed').toBe(true)
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '2')))
-    await until(() => client.feedStatus() === 'live')
+    await expect.poll(() => client.feedStatus() === 'live').toBe(true)
     // a ticker of another symbol does not keep this one live
     for (const socket of server.clients) socket.send(JSON.stringify(detail('ethusdt', '2')))
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
@@ -294,20 +288,20 @@ describe('LiveClient', () => {
     cleanups.push(() => client.dispose())
     let heard = 0
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => heard++)
-    await until(() => client.isOpen)
+    await expect.poll(() => client.isOpen).toBe(true)
     server.send(detail('btcusdt', '1'))
-    await until(() => heard === 1)
-    await until(() => client.feedStatus() === 'delayed')
+    await expect.poll(() => heard === 1).toBe(true)
+    await expect.poll(() => client.feedStatus() === 'delayed').toBe(true)
     // the feed stalls; the gateway replays the topic's last frame (its old stamp) again and again
     const replayed = { ...detail('btcusdt', '1'), ts: Date.now() - 1000 }
     for (let replay = 0; replay < 3; replay++) {
       server.send(replayed)
-      await until(() => heard === 2 + replay)
+      await expect.poll(() => heard === 2 + replay).toBe(true)
       expect(client.feedStatus()).toBe('delayed')
     }
     // the listener still gets the replay (a screen shows the last price), only the badge ignores it
     server.send(detail('btcusdt', '2'))
-    await until(() => client.feedStatus() === 'live')
+    await expect.poll(() => client.feedStatus() === 'live').toBe(true)
   })
 
   it('resubscribe asks for a subscribed stream afresh and ignores one not subscribed', async () => {
@@ -315,12 +309,12 @@ describe('LiveClient', () => {
     const client = startClient(server.url)
     const depth = { operation: 'subscribe', type: 'DEPTH', symbol: 'btcusdt' } as const
     client.subscribe(depth, () => {})
-    await until(() => server.frames.length >= 1)
+    await expect.poll(() => server.frames.length >= 1).toBe(true)
     client.resubscribe(depth)
     client.resubscribe({ operation: 'subscribe', type: 'DEPTH', symbol: 'ethusdt' })
     // frames go out in order: a heartbeat that arrives next shows the second resubscribe sent nothing
     client.send({ operation: 'heartbeat' })
-    await until(() => server.frames.length >= 4)
+    await expect.poll(() => server.frames.length >= 4).toBe(true)
     expect(server.frames).toEqual([
       depth,
       { ...depth, operation: 'unsubscribe' },
@@ -335,10 +329,10 @@ describe('LiveClient', () => {
     let resyncs = 0
     client.onResync(() => resyncs++)
     client.subscribe({ operation: 'subscribe', type: 'OWNCOIN' }, () => {})
-    await until(() => client.isOpen && server.frames.length >= 1)
+    await expect.poll(() => client.isOpen && server.frames.length >= 1).toBe(true)
     expect(resyncs).toBe(0)
     server.dropAll()
-    await until(() => server.connections === 2 && client.isOpen)
+    await expect.poll(() => server.connections === 2 && client.isOpen).toBe(true)
     expect(resyncs).toBe(1)
   })
 
@@ -351,9 +345,9 @@ describe('LiveClient', () => {
     const own = { operation: 'subscribe', type: 'OWNCOIN' } as const
     client.subscribe(depth, () => {})
     client.subscribe(own, () => {})
-    await until(() => server.frames.length >= 2)
+    await expect.poll(() => server.frames.length >= 2).toBe(true)
     server.send({ type: 'resync', reason: 'bus', ts: Date.now() })
-    await until(() => server.frames.length >= 6)
+    await expect.poll(() => server.frames.length >= 6).toBe(true)
     expect(server.frames.slice(2)).toEqual([
       { ...depth, operation: 'unsubscribe' },
       depth,
@@ -373,9 +367,9 @@ describe('LiveClient', () => {
     })
     cleanups.push(() => client.dispose())
     client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, () => {})
-    await until(() => client.isOpen)
+    await expect.poll(() => client.isOpen).toBe(true)
     server.closeAll(WS_CLOSE.tryAgainLater)
-    await until(() => client.connection().state === 'waiting')
+    await expect.poll(() => client.connection().state === 'waiting').toBe(true)
     const busy = client.connection()
     expect(busy).toMatchObject({ state: 'waiting', busy: true })
     expect(busy.state === 'waiting' && busy.retryAt - Date.now()).toBeGreaterThan(39_000)
@@ -389,11 +383,11 @@ describe('LiveClient', () => {
     const server = await startServer()
     const client = startClient(server.url, 60_000)
     client.subscribe({ operation: 'subscribe', type: 'DETAIL' }, () => {})
-    await until(() => client.isOpen)
+    await expect.poll(() => client.isOpen).toBe(true)
     server.dropAll()
-    await until(() => client.connection().state === 'waiting')
+    await expect.poll(() => client.connection().state === 'waiting').toBe(true)
     expect(client.connection()).toMatchObject({ state: 'waiting', busy: false })
     client.connectNow()
-    await until(() => server.connections === 2 && client.isOpen)
+    await expect.poll(() => server.connections === 2 && client.isOpen).toBe(true)
   })
 })
