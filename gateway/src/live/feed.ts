@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { WebSocket, type RawData } from 'ws'
-import { FEED_TOKEN_HEADER, parseUpstreamFrame, topicsOf } from '@tradegate/shared'
+import {
+  Backoff,
+  FEED_TOKEN_HEADER,
+  RECONNECT,
+  parseUpstreamFrame,
+  topicsOf,
+  type ReconnectPolicy,
+} from '@tradegate/shared'
 import type { Metrics } from '../plugins/app/metrics'
 import { upstreamWsUrl } from '../config'
 import { busMessage, type BusMessage } from './bus-message'
@@ -28,12 +35,21 @@ export interface FeedOptions {
   /** a USER_STATUS event read from the feed, which may end the user's sessions */
   onUserStatus?(userId: string, data: Record<string, unknown>): void
   log: FastifyBaseLogger
-  backoffBaseMs?: number
-  backoffMaxMs?: number
   connectTimeoutMs?: number
 }
 
 const INVALID_LOG_INTERVAL_MS = 10_000
+/**
+ * The feed's reconnects follow the one back-off with full jitter (shared/src/reconnect.ts), from a
+ * shorter first window and cap than a browser's: one socket per gateway, not a crowd, and every
+ * moment without it leaves the gateway's sockets without data.
+ */
+const FEED_RECONNECT: Readonly<ReconnectPolicy> = Object.freeze({
+  ...RECONNECT,
+  baseMs: 250,
+  capMs: 10_000,
+  stableMs: 5000,
+})
 /** A book waiting for its fresh snapshot asks the upstream again this often. */
 const RESYNC_RETRY_MS = 2000
 
@@ -45,7 +61,9 @@ function feedUrl(upstreamUrl: string): string {
 export class FeedClient {
   private socket: WebSocket | null = null
   private running = false
-  private attempt = 0
+  private backoff = new Backoff(FEED_RECONNECT)
+  /** when the current socket opened; 0 while it has not */
+  private openedAt = 0
   private reconnectTimer: NodeJS.Timeout | null = null
   private silenceTimer: NodeJS.Timeout | null = null
   private lastMessageAt = 0
@@ -71,7 +89,7 @@ export class FeedClient {
   start(): void {
     if (this.running) return
     this.running = true
-    this.attempt = 0
+    this.backoff = new Backoff(FEED_RECONNECT)
     this.connect()
     const { silenceMs } = this.options
     this.silenceTimer = setInterval(() => this.checkSilence(), Math.max(50, Math.floor(silenceMs / 4)))
@@ -107,11 +125,13 @@ export class FeedClient {
     this.socket = socket
     this.lastMessageAt = Date.now()
     let opened = false
+    this.openedAt = 0
     // the upstream sends each book's snapshot on connect; nothing from the last connection carries over
     this.books.clear()
     this.resyncAskedAt.clear()
     socket.on('open', () => {
       opened = true
+      this.openedAt = Date.now()
       this.options.metrics.feedConnected.set(1)
       const regained = this.lostAt !== 0
       if (regained) {
@@ -136,7 +156,7 @@ export class FeedClient {
       this.socket = null
       this.options.metrics.feedConnected.set(0)
       if (!this.running) return
-      const delay = this.nextDelay()
+      const delay = this.backoff.next(opened ? Date.now() - this.openedAt : 0, code)
       // a socket that opened but never brought data is a failed attempt: the gap goes on from the first loss
       const silent = this.awaitingData !== null
       this.awaitingData = null
@@ -160,14 +180,6 @@ export class FeedClient {
     })
   }
 
-  /** Exponential backoff with jitter, so many gateways do not reconnect in step. */
-  private nextDelay(): number {
-    const base = this.options.backoffBaseMs ?? 250
-    const ceiling = Math.min(this.options.backoffMaxMs ?? 10_000, base * 2 ** this.attempt)
-    this.attempt = Math.min(this.attempt + 1, 20)
-    return Math.round(ceiling * (0.5 + Math.random() * 0.5))
-  }
-
   private checkSilence(): void {
     const now = Date.now()
     if (this.newestFrameTs && now - this.newestFrameTs > this.options.silenceMs / 4)
@@ -181,7 +193,6 @@ export class FeedClient {
   private receive(data: RawData, isBinary: boolean): void {
     const now = Date.now()
     this.lastMessageAt = now
-    this.attempt = 0
     if (isBinary) return this.invalid('binary')
     const text = Array.isArray(data) ? Buffer.concat(data).toString() : data.toString()
     const parsed = parseUpstreamFrame(text, now)
