@@ -1,9 +1,10 @@
 import { hostname } from 'node:os'
-import { Type, type Static, type TSchema } from 'typebox'
-import { Value } from 'typebox/value'
+import { Type } from 'typebox'
+import { EnvSettingError, readEnvSettings, type EnvSettings, type SettingsOf } from '@tradegate/shared'
 import type { TrustFunction } from './lib/request-id'
 
-// Every setting the gateway reads from the environment, with its default; read once at start.
+// Every setting the gateway reads from the environment, with its default; read once at start, by
+// the same reader as the sandbox's (shared/src/env-settings.ts).
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 })
 const Positive = Type.Integer({ minimum: 1 })
@@ -95,32 +96,25 @@ const SETTINGS = {
   SHUTDOWN_TIMEOUT_MS: { schema: Positive, default: 8000 },
   /** time between /readyz turning 503 and the listener closing, so load balancers stop sending */
   SHUTDOWN_DRAIN_MS: { schema: Type.Integer({ minimum: 0, maximum: 5000 }), default: 500 },
-} satisfies Record<string, { schema: TSchema; default: unknown }>
+} satisfies EnvSettings
+export type GatewayConfig = SettingsOf<typeof SETTINGS>
 
-type Settings = typeof SETTINGS
-export type GatewayConfig = { [K in keyof Settings]: Static<Settings[K]['schema']> }
-
-export class ConfigError extends Error {}
+/** A setting the gateway cannot start with; the message names it. */
+export class ConfigError extends EnvSettingError {}
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const config: Record<string, unknown> = {}
-  for (const [name, { schema, default: fallback }] of Object.entries(SETTINGS)) {
-    const raw = env[name]
-    if (raw === undefined || raw === '') {
-      config[name] = fallback
-      continue
-    }
-    const value = Value.Convert(schema, raw)
-    if (!Value.Check(schema, value)) {
-      throw new ConfigError(`${name}: invalid value ${JSON.stringify(raw)}`)
-    }
-    config[name] = value
+  let config: GatewayConfig
+  try {
+    config = readEnvSettings(SETTINGS, env)
+  } catch (error) {
+    if (error instanceof EnvSettingError) throw new ConfigError(error.message)
+    throw error
   }
   if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
     throw new ConfigError(`METRICS_PORT: must differ from PORT (${String(config.PORT)})`)
   }
-  return config as GatewayConfig
+  return config
 }
 
 export type { TrustFunction }
