@@ -38,6 +38,43 @@ function startGatewayProcess(env: Record<string, string>): { child: ChildProcess
   return { child, output: () => output }
 }
 
+interface ListeningGateway {
+  child: ChildProcess
+  port: number
+  base: string
+  output(): string
+}
+
+/**
+ * The built gateway listening on a free port in front of the slow upstream, handed to `run`; its
+ * output is added to any failure, and it is killed if `run` leaves it running.
+ */
+async function withGateway(
+  env: Record<string, string>,
+  run: (gateway: ListeningGateway) => Promise<void>,
+): Promise<void> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const { child, output } = startGatewayProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    UPSTREAM_URL: upstreamUrl,
+    ...env,
+  })
+  try {
+    await waitFor(
+      async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
+      'gateway to listen',
+      60_000,
+    )
+    await run({ child, port, base, output })
+  } catch (error) {
+    throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+}
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) return resolve(child.exitCode)
@@ -77,82 +114,53 @@ describe('gateway process', () => {
   })
 
   it('on SIGTERM fails readiness, still answers requests (closing their connections), refuses new sockets, finishes in-flight ones, closes sockets with 1001 and exits', async () => {
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    const { child, output } = startGatewayProcess({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: upstreamUrl,
-      SHUTDOWN_DRAIN_MS: '600',
-      SHUTDOWN_TIMEOUT_MS: '8000',
-    })
-    try {
-      await waitFor(
-        async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
-        'gateway to listen',
-        60_000,
-      )
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-1`)
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-      const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+    await withGateway(
+      { SHUTDOWN_DRAIN_MS: '600', SHUTDOWN_TIMEOUT_MS: '8000' },
+      async ({ child, port, base }) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-1`)
+        await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+        const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
 
-      const inFlight = fetch(base + CALLS.assetBalance.path)
-      await waitFor(
-        () => upstreamPaths.includes(CALLS.assetBalance.path),
-        'the request to reach the upstream',
-      )
-      const signalledAt = Date.now()
-      child.kill('SIGTERM')
+        const inFlight = fetch(base + CALLS.assetBalance.path)
+        await waitFor(
+          () => upstreamPaths.includes(CALLS.assetBalance.path),
+          'the request to reach the upstream',
+        )
+        const signalledAt = Date.now()
+        child.kill('SIGTERM')
 
-      let ready = await fetch(`${base}/readyz`)
-      await waitFor(async () => (ready = await fetch(`${base}/readyz`)).status === 503, 'readiness to fail')
-      expect(await ready.json()).toMatchObject({ reasons: expect.arrayContaining(['shutting down']) })
-      // a request the load balancer sends before it sees the readiness is answered (a refused POST
-      // could not be retried), and its connection closed so the next one goes elsewhere
-      const answering = fetch(base + CALLS.getCoinList.path)
-      const refusedSocket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-2`)
-      const refusedStatus = await new Promise<number>((resolve) => {
-        refusedSocket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
-        refusedSocket.once('open', () => resolve(101))
-        refusedSocket.once('error', () => resolve(-1))
-      })
-      expect(refusedStatus).toBe(503)
-      const answered = await answering
-      expect(answered.status).toBe(200)
-      expect(answered.headers.get('connection')).toBe('close')
-      await answered.arrayBuffer()
+        let ready = await fetch(`${base}/readyz`)
+        await waitFor(async () => (ready = await fetch(`${base}/readyz`)).status === 503, 'readiness to fail')
+        expect(await ready.json()).toMatchObject({ reasons: expect.arrayContaining(['shutting down']) })
+        // a request the load balancer sends before it sees the readiness is answered (a refused POST
+        // could not be retried), and its connection closed so the next one goes elsewhere
+        const answering = fetch(base + CALLS.getCoinList.path)
+        const refusedSocket = new WebSocket(`ws://127.0.0.1:${port}/ws/process-test-2`)
+        const refusedStatus = await new Promise<number>((resolve) => {
+          refusedSocket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+          refusedSocket.once('open', () => resolve(101))
+          refusedSocket.once('error', () => resolve(-1))
+        })
+        expect(refusedStatus).toBe(503)
+        const answered = await answering
+        expect(answered.status).toBe(200)
+        expect(answered.headers.get('connection')).toBe('close')
+        await answered.arrayBuffer()
 
-      const finished = await inFlight
-      expect(finished.status).toBe(200)
-      expect(await finished.json()).toMatchObject({ code: 200 })
-      expect(await socketClosed).toBe(1001)
-      expect(await exited(child)).toBe(0)
-      expect(Date.now() - signalledAt).toBeLessThan(10_000)
-    } catch (error) {
-      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
+        const finished = await inFlight
+        expect(finished.status).toBe(200)
+        expect(await finished.json()).toMatchObject({ code: 200 })
+        expect(await socketClosed).toBe(1001)
+        expect(await exited(child)).toBe(0)
+        expect(Date.now() - signalledAt).toBeLessThan(10_000)
+      },
+    )
   })
 
   it('on SIGTERM answers requests hung on the upstream with 503 and Retry-After before the grace ends, then exits', async () => {
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    const { child, output } = startGatewayProcess({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: upstreamUrl,
-      SHUTDOWN_DRAIN_MS: '200',
-      SHUTDOWN_TIMEOUT_MS: '4000',
-      // the hung call outlasts the grace: only the shutdown can answer it
-      UPSTREAM_TIMEOUT_MS: '60000',
-    })
-    try {
-      await waitFor(
-        async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
-        'gateway to listen',
-        60_000,
-      )
+    // the hung call outlasts the grace: only the shutdown can answer it
+    const env = { SHUTDOWN_DRAIN_MS: '200', SHUTDOWN_TIMEOUT_MS: '4000', UPSTREAM_TIMEOUT_MS: '60000' }
+    await withGateway(env, async ({ child, base, output }) => {
       const before = upstreamPaths.filter((path) => path === HUNG_PATH).length
       const hung = [1, 2].map(() =>
         fetch(base + HUNG_PATH, { headers: { satoken: 'hung-session-token-1' } }).then(async (response) => ({
@@ -179,10 +187,6 @@ describe('gateway process', () => {
       }
       expect(await exit).toBe(0)
       expect(output()).toContain('shutdown_answered')
-    } catch (error) {
-      throw new Error(`${String(error)}\n--- gateway output ---\n${output()}`, { cause: error })
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { CALLS } from '@tradegate/shared'
 import { startSandbox } from '../sandbox/app'
-import { ROOT_INVITE_CODE } from '../sandbox/accounts/users'
+import { registerOnSandbox } from './support/sandbox-accounts'
 
 // The real sandbox as the REST tests' upstream, driven only through its HTTP control calls.
 
@@ -49,21 +49,7 @@ export function controlledUpstream(url: string, close: () => Promise<void>): Tes
         .reduce((sum, [, count]) => sum + count, 0),
     resetCalls: async () => void (await control('POST', '/sandbox/calls/reset', {})),
     fail: async (count, mode, path) => void (await control('POST', '/sandbox/fail', { count, mode, path })),
-    register: async (username) => {
-      const response = await fetch(url + CALLS.register.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          type: 'account',
-          username,
-          password: 'secret-pass',
-          inviteCode: ROOT_INVITE_CODE,
-        }),
-      })
-      const envelope = (await response.json()) as { code: number; msg: string; data?: { satoken: string } }
-      if (!envelope.data) throw new Error(`register ${username}: ${envelope.msg}`)
-      return envelope.data.satoken
-    },
+    register: (username) => registerOnSandbox(url, username),
     close,
   }
 }

@@ -1,5 +1,6 @@
 import { CALLS, TOKEN_HEADER } from '@tradegate/shared'
 import { startSandbox, type Sandbox } from '../../sandbox/app'
+import { registerOnSandbox } from '../support/sandbox-accounts'
 
 // The real upstream for the live tests: the sandbox on a free port, its feed ticking fast, driven
 // over HTTP through its control calls like any other client would.
@@ -76,20 +77,11 @@ export async function startSandboxUpstream(tickMs = 50): Promise<SandboxUpstream
     resumeFeed: () => control('/sandbox/feed/resume'),
     dropFeed: () => control('/sandbox/feed/drop'),
     async register(username) {
-      const session = await call<{ satoken: string }>(CALLS.register.path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          type: 'account',
-          username,
-          password: 'secret-pass',
-          inviteCode: sandbox.inviteCode,
-        }),
-      })
+      const token = await registerOnSandbox(sandbox.url, username)
       const info = await call<{ userId: string | number }>(CALLS.userInfo.path, {
-        headers: { [TOKEN_HEADER]: session.satoken },
+        headers: { [TOKEN_HEADER]: token },
       })
-      return { token: session.satoken, userId: String(info.userId) }
+      return { token, userId: String(info.userId) }
     },
     close: () => sandbox.close(),
   }
