@@ -103,6 +103,14 @@ export const INSTRUMENTS: readonly Instrument[] = Object.freeze([
 ])
 
 export const CONTRACT_LEVERAGES = '5,10,20,50,100'
+/** The leverage presets of the other contract pairs: thinner markets are capped lower, as exchanges do. */
+const CAPPED_LEVERAGES = '5,10,20,50'
+const FULL_LEVERAGE_COINS = ['btc', 'eth']
+
+/** A contract pair's leverage presets; any whole leverage up to the highest of them is taken. */
+export function contractLeverages(instrument: Pick<Instrument, 'coin'>): string {
+  return FULL_LEVERAGE_COINS.includes(instrument.coin) ? CONTRACT_LEVERAGES : CAPPED_LEVERAGES
+}
 /** One contract share is this many usdt of position value. */
 export const USDT_PER_SHARE = '10'
 export const SPOT_FEE_RATE = '0.002'

@@ -1,6 +1,6 @@
 import type { CoinEntry, ContractPair, OptionCoin, Period, SpotPair, WatchCoin } from '@tradegate/shared'
 import {
-  CONTRACT_LEVERAGES,
+  contractLeverages,
   DEFAULT_SECOND_PERIODS,
   INSTRUMENTS,
   QUOTE_COIN,
@@ -73,7 +73,7 @@ export function contractPairs(market: Market, fees: { openFee: string; closeFee:
     baseCoin: QUOTE_COIN,
     showSymbol: showSymbol(instrument),
     market: instrument.market,
-    leverage: CONTRACT_LEVERAGES,
+    leverage: contractLeverages(instrument),
     minShare: CONTRACT_MIN_SHARES,
     maxShare: CONTRACT_MAX_SHARES,
     shareNumber: USDT_PER_SHARE,

@@ -58,6 +58,17 @@ describe('futures desk (a market that only moves when told)', () => {
     expect(await client.refused('contractOrderSubmit', order({ leverage: 20 }))).toBe(
       'leverageDiffersFromPosition',
     )
+    // any whole leverage up to the pair's highest: 100× on eth, 50× on a thinner pair
+    expect(await client.ok('contractMarkInfo', { query: { symbol: 'solusdt' } })).toMatchObject({
+      maxLeverage: 50,
+    })
+    const sol = { symbol: 'solusdt', direction: 'long', type: 'market', shares: '1' }
+    expect(await client.refused('contractOrderSubmit', { body: { ...sol, leverage: 51 } })).toBe(
+      'leverageNotAllowed',
+    )
+    expect(await client.ok('contractOrderSubmit', { body: { ...sol, leverage: 37 } })).toMatchObject({
+      leverage: 37,
+    })
   })
 
   it('judges PnL and liquidation by the mark: one wick liquidates nothing, a market that stays there does', async () => {

@@ -22,7 +22,7 @@ import { ZERO, text } from '../money/amounts'
 import { holdLeg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
 import {
-  MAX_LEVERAGE,
+  maxLeverageOf,
   exitReached,
   requireExitsAround,
   type Direction,
@@ -210,8 +210,9 @@ export class ContractPositions {
     const next = add ? margin.plus(money) : margin.minus(money)
     if (!add) {
       const loss = this.pnl(position, this.state.market.markPrice(position.symbol)).negated()
-      // margin may not be taken out below what the highest leverage would need
-      const least = toDecimal(position.value).dividedBy(MAX_LEVERAGE)
+      // margin may not be taken out below what the pair's highest leverage would need
+      const highest = maxLeverageOf(this.state.market.instrument(position.symbol))
+      const least = toDecimal(position.value).dividedBy(highest)
       if (next.lessThan(least) || next.lessThanOrEqualTo(loss)) refuse('marginTooLow')
     }
     this.state.ledger.apply({

@@ -7,7 +7,7 @@ import {
   type TriggerBy,
 } from '@tradegate/shared'
 import { refuse } from '../api/refusal'
-import { CONTRACT_LEVERAGES } from '../markets/catalogue'
+import { contractLeverages, type Instrument } from '../markets/catalogue'
 import { ZERO } from '../money/amounts'
 
 // The contract desk's rules that need no state: which options an order type takes, leverage,
@@ -39,11 +39,13 @@ export interface Exits {
   triggerBy: TriggerBy
 }
 
-/** Every whole leverage from 1 to the highest preset the pair lists is taken (a slider sets it). */
-export const MAX_LEVERAGE = Math.max(...CONTRACT_LEVERAGES.split(',').map(Number))
+/** The highest leverage a pair takes: every whole one from 1 up to it is (a slider sets it). */
+export function maxLeverageOf(instrument: Pick<Instrument, 'coin'>): number {
+  return Math.max(...contractLeverages(instrument).split(',').map(Number))
+}
 
-export function requireLeverage(leverage: number): void {
-  if (!Number.isInteger(leverage) || leverage < 1 || leverage > MAX_LEVERAGE) refuse('leverageNotAllowed')
+export function requireLeverage(leverage: number, max: number): void {
+  if (!Number.isInteger(leverage) || leverage < 1 || leverage > max) refuse('leverageNotAllowed')
 }
 
 export const isStop = (type: ContractOrderType): boolean => type === 'stopMarket' || type === 'stopLimit'

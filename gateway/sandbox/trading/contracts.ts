@@ -18,7 +18,7 @@ import { ZERO, text } from '../money/amounts'
 import { holdLeg, releaseLeg } from '../money/ledger'
 import { idSequence, type SandboxState } from '../state'
 import {
-  MAX_LEVERAGE,
+  maxLeverageOf,
   closesAt,
   exitsOf,
   hasLimit,
@@ -82,7 +82,7 @@ export class ContractDesk {
     requireTabOpen(this.state, 'Ustandard', 'contractTradingClosed')
     const instrument = this.state.market.instrument(input.symbol)
     if (!instrument.contract) refuse('notAContractPair')
-    requireLeverage(input.leverage)
+    requireLeverage(input.leverage, maxLeverageOf(instrument))
     requireOptionsFit(input)
     requireFundPassword(
       this.state,
@@ -193,7 +193,7 @@ export class ContractDesk {
       fundingRate: text(reference.fundingRate),
       nextFundingTime: reference.nextFundingTime,
       fundingIntervalMs: reference.fundingIntervalMs,
-      maxLeverage: MAX_LEVERAGE,
+      maxLeverage: maxLeverageOf(this.state.market.instrument(symbol)),
     }
   }
 
