@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field } from './form'
+import { Field, FieldError, fieldErrorProps } from './form'
 
 /** The fund password, shown only where FUND_PASSWORD_SETTING asks for it on this kind of order. */
 export function FundPasswordField({
@@ -126,10 +126,13 @@ export function AmountInput({
   hint,
   action,
   note,
+  error,
 }: {
   label: string
   name: string
   unit: string
+  /** what is wrong with the value: shown under the field, tied to it and read out politely */
+  error?: string | null
   value: string
   onChange: (text: string) => void
   hint?: string
@@ -138,12 +141,14 @@ export function AmountInput({
   /** a line under the field, e.g. the size in other units */
   note?: ReactNode
 }) {
+  const id = `order-${name}`
   return (
-    <label className="field amount-input" htmlFor={`order-${name}`}>
+    <label className="field amount-input" htmlFor={id}>
       <span className="field-label">{label}</span>
       <span className="field-control">
         <input
-          id={`order-${name}`}
+          id={id}
+          {...fieldErrorProps(id, error)}
           name={name}
           inputMode="decimal"
           autoComplete="off"
@@ -159,6 +164,7 @@ export function AmountInput({
         )}
       </span>
       {note && <span className="field-note num">{note}</span>}
+      <FieldError id={id} error={error} />
     </label>
   )
 }

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useId,
   useState,
   type FormEvent,
   type FormHTMLAttributes,
@@ -215,9 +216,26 @@ export function passwordProblem(
 }
 
 /**
+ * Why a submit button is disabled, as a description the button points at: a screen-reader user on a
+ * disabled button hears the reason, not just "dimmed". Nothing while the button can be pressed.
+ */
+export function useDisabledReason(disabled: boolean | undefined, reason: string | null | undefined) {
+  const id = useId()
+  const said = disabled && reason ? reason : null
+  return {
+    describedBy: said ? id : undefined,
+    node: said ? (
+      <span id={id} className="visually-hidden" data-testid="disabled-reason">
+        {said}
+      </span>
+    ) : null,
+  }
+}
+
+/**
  * The form's submit button. While busy it is aria-disabled, not disabled, so it keeps focus (a
  * disabled button drops focus to the page body); the form's run ignores a second submission. When
- * disabled it is described by `reason` (the id of the message saying why, e.g. a field's error).
+ * disabled it is described by `reason`, the text saying why (e.g. the amount field's error).
  */
 export function SubmitButton({
   busy,
@@ -228,23 +246,27 @@ export function SubmitButton({
   busy: boolean
   children: ReactNode
   disabled?: boolean
-  /** id of the element that says why the button is disabled */
+  /** why the button is disabled */
   reason?: string | null
 }) {
+  const why = useDisabledReason(disabled, reason)
   return (
-    <button
-      type="submit"
-      className="button button-primary button-block"
-      disabled={disabled}
-      aria-disabled={busy || undefined}
-      aria-busy={busy}
-      aria-describedby={disabled && reason ? reason : undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault()
-      }}
-    >
-      {busy ? <span className="spinner spinner-small" /> : children}
-    </button>
+    <>
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-busy={busy}
+        aria-describedby={why.describedBy}
+        onClick={(event) => {
+          if (busy) event.preventDefault()
+        }}
+      >
+        {busy ? <span className="spinner spinner-small" /> : children}
+      </button>
+      {why.node}
+    </>
   )
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { focusElement, returnFocus } from '../lib/focus'
 import { dismissToast, holdToast, useToasts, type Toast } from '../lib/toast'
 
@@ -6,9 +7,11 @@ import { dismissToast, holdToast, useToasts, type Toast } from '../lib/toast'
  * Messages are read out once by one polite live region that is always in the page (a region
  * added with its text is often not read); the toasts inside carry no role of their own, which
  * some screen readers would read a second time. An outcome is not in the region: it takes focus,
- * which reads it.
+ * which reads it, and sits in a labelled region of its own (content outside every landmark is lost
+ * to a screen reader's landmark navigation).
  */
 export function Toaster() {
+  const { t } = useTranslation()
   const toasts = useToasts()
   const outcomes = toasts.filter((toast) => toast.kind === 'outcome')
   return (
@@ -23,9 +26,13 @@ export function Toaster() {
             </div>
           ))}
       </div>
-      {outcomes.map((toast) => (
-        <OutcomeToast key={toast.id} toast={toast} />
-      ))}
+      {outcomes.length > 0 && (
+        <section aria-label={t('common.outcome')}>
+          {outcomes.map((toast) => (
+            <OutcomeToast key={toast.id} toast={toast} />
+          ))}
+        </section>
+      )}
     </div>
   )
 }

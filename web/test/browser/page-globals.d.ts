@@ -3,13 +3,20 @@
 
 interface PageNode {
   textContent: string | null
+  id: string
+  parentElement: PageNode | null
+  getAttribute(name: string): string | null
+  closest(selector: string): PageNode | null
+  matches(selector: string): boolean
 }
 
 declare const window: { location: { hash: string } }
 declare const document: {
   documentElement: { lang: string; dir: string }
   title: string
-  activeElement: { getAttribute(name: string): string | null } | null
+  body: PageNode
+  activeElement: PageNode | null
+  getElementById(id: string): PageNode | null
   querySelectorAll(selector: string): Iterable<PageNode> & ArrayLike<PageNode>
 }
 declare const localStorage: {

@@ -1,6 +1,7 @@
 import { Link } from 'wouter'
 import { changePercent } from '@tradegate/shared'
 import { usdtSymbol } from '../../../lib/coins'
+import { tradeHref } from '../../../lib/trade-link'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
@@ -12,7 +13,7 @@ function CoinCard({ coin }: { coin: string }) {
   const percent = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
   const direction = percent.startsWith('-') ? 'down' : 'up'
   return (
-    <Link href={`/trade?id=1&symbol=${symbol}`} className="coin-card" data-testid={`home-coin-${coin}`}>
+    <Link href={tradeHref(symbol)} className="coin-card" data-testid={`home-coin-${coin}`}>
       <span className="coin-card-name">{coin.toUpperCase()}/USDT</span>
       <span className={`coin-card-price num ${direction}`} data-testid="home-coin-price">
         {ticker ? price(ticker.close) : '--'}

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 
 /** Cancels one open order; the lists refresh whether it went through or not. */
@@ -17,7 +17,7 @@ export function CancelOrderButton({
     setBusy(true)
     try {
       await cancel()
-      showToast(t('trade.orderCancelled'))
+      showOutcome(t('trade.orderCancelled'))
     } catch {
       // the HTTP client has shown the message
     } finally {
@@ -26,11 +26,14 @@ export function CancelOrderButton({
     }
   }
   return (
+    // aria-disabled while busy: a disabled button would drop focus to the page body
     <button
       type="button"
       className="button button-small"
-      disabled={busy}
-      onClick={() => void run()}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) void run()
+      }}
       data-testid="cancel-order"
     >
       {t('trade.cancel')}
@@ -58,7 +61,7 @@ export function CancelAllButton({
     setBusy(true)
     const results = await Promise.allSettled(ids.map((id) => cancelOne(id)))
     const cancelled = results.filter((result) => result.status === 'fulfilled').length
-    showToast(t('desk.cancelledCount', { number: cancelled }))
+    showOutcome(t('desk.cancelledCount', { number: cancelled }))
     setBusy(false)
     setConfirming(false)
     onDone()

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useDisabledReason } from '../../../components/form'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { SubmitNotice } from '../../../components/submit-notice'
 import type { Submit } from '../../../lib/submit'
@@ -10,6 +11,8 @@ export interface OrderSubmitButton {
   label: string
   tone: 'up' | 'down'
   disabled: boolean
+  /** why it is disabled, told to a screen reader on the button */
+  reason?: string | null
   testId: string
 }
 
@@ -61,22 +64,34 @@ export function OrderForm({
         <FundPasswordField {...fundPassword} />
         <OrderError message={flow.error} />
         <SubmitNotice submit={flow} />
-        {isButton(submit) ? (
-          <button
-            type="submit"
-            className={`button button-block button-${submit.tone}`}
-            disabled={submit.disabled || flow.busy}
-            data-testid={submit.testId}
-          >
-            {submit.label}
-          </button>
-        ) : (
-          submit
-        )}
+        {isButton(submit) ? <OrderSubmit submit={submit} busy={flow.busy} /> : submit}
       </form>
       {after}
       <SubmittingOverlay submit={flow} />
     </section>
+  )
+}
+
+/**
+ * While the order is sent the button is aria-disabled, not disabled, so it keeps focus (a disabled
+ * button drops focus to the page body); the flow ignores a second submission meanwhile.
+ */
+function OrderSubmit({ submit, busy }: { submit: OrderSubmitButton; busy: boolean }) {
+  const why = useDisabledReason(submit.disabled, submit.reason)
+  return (
+    <>
+      <button
+        type="submit"
+        className={`button button-block button-${submit.tone}`}
+        disabled={submit.disabled}
+        aria-disabled={busy || undefined}
+        aria-describedby={why.describedBy}
+        data-testid={submit.testId}
+      >
+        {submit.label}
+      </button>
+      {why.node}
+    </>
   )
 }
 

@@ -29,7 +29,10 @@ export function OrderTable({
           <th>{t('desk.filled')}</th>
           {history && <th className="desktop-only">{t('desk.total')}</th>}
           {history && <th className="desktop-only">{t('trade.fee')}</th>}
-          <th>{history ? t('trade.status') : ''}</th>
+          {/* open orders: the column of Cancel buttons, named for a screen reader's table navigation */}
+          <th>
+            {history ? t('trade.status') : <span className="visually-hidden">{t('trade.cancel')}</span>}
+          </th>
         </tr>
       </thead>
       <tbody>{children}</tbody>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Balance, SpotPair } from '@tradegate/shared'
+import { add, toDecimal, type Balance, type SpotPair } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { submitSpotOrder } from '../api/submit-spot-order'
 import { availableOf, sanitiseAmount, spotAmountForPercent, spotEstimate } from '../../../lib/order-math'
 import { useOrderPrice, type OrderType } from '../lib/order-price'
@@ -57,6 +57,10 @@ export function SpotForm({
   const quote = pair.baseCoin.toLowerCase()
   const available = availableOf(balances, side === 'buy' ? quote : coin, 'platform')
   const { total, fee } = spotEstimate(amount, orderPrice, pair)
+  // what the order takes from the balance: the coin on a sell, the quote coin with the fee on a buy;
+  // a market buy is not judged here, its price moves with every tick and the error would flicker
+  const needed = side === 'sell' ? amount : type === 'limit' ? add(total, fee) : null
+  const tooMuch = amount !== '' && needed !== null && toDecimal(needed).greaterThan(available)
   const choosePercent = (next: number) => {
     setPercent(next)
     setAmount(spotAmountForPercent(next, side, available, orderPrice, pair))
@@ -74,7 +78,7 @@ export function SpotForm({
     }
     void flow.run(async (signal) => {
       const order = await submitSpotOrder(body, { signal })
-      showToast(t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'))
+      showOutcome(t(order.status === 'filled' ? 'trade.orderFilled' : 'trade.orderPlaced'))
       setAmount('')
       setPercent(0)
     })
@@ -107,6 +111,7 @@ export function SpotForm({
           name="amount"
           unit={coin}
           value={amount}
+          error={tooMuch ? t('errors.insufficientBalance') : null}
           onChange={(text) => {
             setAmount(sanitiseAmount(text, pair.coinPrecision))
             setPercent(0)
@@ -122,6 +127,11 @@ export function SpotForm({
         label: t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: coin.toUpperCase() }),
         tone: side === 'buy' ? 'up' : 'down',
         disabled: !amount || !allowed(type) || (type === 'limit' && !price),
+        reason: !amount
+          ? t('errors.amountMustBePositive')
+          : type === 'limit' && !price
+            ? t('errors.priceRequired')
+            : null,
         testId: 'spot-submit',
       }}
     />

@@ -11,7 +11,15 @@ export function WithdrawAddressFields({
   book,
   onAddress,
   onMemo,
+  addressId,
+  addressError,
+  onAddressDone,
 }: {
+  addressId: string
+  /** what is wrong with the address, tied to its field */
+  addressError: string | null
+  /** the user left the address field: its value may now be judged */
+  onAddressDone: () => void
   network: string
   address: string
   memo: string
@@ -25,12 +33,16 @@ export function WithdrawAddressFields({
   const pick = (entry: AddressEntry) => {
     onAddress(entry.address)
     onMemo(entry.memo)
+    onAddressDone()
   }
   return (
     <>
       <Field
         label={t('wallet.address')}
         name="address"
+        id={addressId}
+        error={addressError}
+        onBlur={onAddressDone}
         value={address}
         onValueChange={(value) => onAddress(value.trim())}
         placeholder={rule?.example}

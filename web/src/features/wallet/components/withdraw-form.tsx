@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { checkAddress, toDecimal, type WithdrawChannel } from '@tradegate/shared'
-import { AMOUNT_FIELD_ID, CoinAmountField } from '../../../components/coin-amount-field'
-import { Field, Form, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
+import { CoinAmountField } from '../../../components/coin-amount-field'
+import { Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
+import { focusElement } from '../../../lib/focus'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { useSettings } from '../../../lib/settings'
@@ -16,6 +17,8 @@ import { submitWithdraw } from '../api/submit-withdraw'
 import { WithdrawAddressFields } from './withdraw-address'
 import { WithdrawConfirm, type WithdrawDraft } from './withdraw-confirm'
 import { maxWithdrawal, quoteWithdrawal } from './withdraw-quote'
+
+const ADDRESS_FIELD_ID = 'withdraw-address'
 
 /** The first thing wrong with the amount, as a message; null when it may be sent. */
 function amountProblem(amount: string, channel: WithdrawChannel, available: string): string | null {
@@ -47,18 +50,39 @@ export function WithdrawForm(props: {
   const [amount, setAmount] = useState('')
   const [pwd, setPwd] = useState('')
   const [draft, setDraft] = useState<WithdrawDraft | null>(null)
+  // an address is judged once the user leaves its field or asks to review, not at every letter
+  const [addressChecked, setAddressChecked] = useState(false)
   const network = channel.rechargeType
   const places = precisionOf(coin)
   const quote = quoteWithdrawal(isPositiveAmount(amount) ? amount : '0', channel.ratio, freeLeft, places)
   const problem = amountProblem(amount, channel, available)
   const noFundPassword = needsFundPassword && info.data !== undefined && !info.data.user.hasFundPassword
+  const addressProblem = address ? checkAddress(network, address, memo) : null
+  const addressError = addressChecked && addressProblem ? t(`errors.${addressProblem}`, { network }) : null
   const review = () => {
     if (!isPositiveAmount(amount)) return showToast(t('errors.amountMustBePositive'))
     if (problem) return showToast(t(problem))
-    const addressProblem = checkAddress(network, address, memo)
-    if (addressProblem) return showToast(t(`errors.${addressProblem}`, { network }))
+    if (addressProblem) {
+      setAddressChecked(true)
+      // the field says what is wrong; focus there reads it
+      focusElement(document.getElementById(ADDRESS_FIELD_ID))
+      return
+    }
     setDraft({ coin, network, address, memo, amount, ...quote })
   }
+  const disabledReason = noFundPassword
+    ? t('errors.fundPasswordNotSet')
+    : !address
+      ? t('errors.invalidUsernameFor_address')
+      : !isPositiveAmount(amount)
+        ? t('errors.amountMustBePositive')
+        : problem
+          ? t(problem)
+          : !pwd
+            ? needsFundPassword
+              ? t('errors.fundPasswordRequired')
+              : `${t('account.loginPassword')}: ${t('withdrawal.required')}`
+            : null
   const submit = useSubmit({
     money: true,
     checkWhere: 'submit.where.withdrawals',
@@ -105,6 +129,9 @@ export function WithdrawForm(props: {
           book={book.data ?? []}
           onAddress={setAddress}
           onMemo={setMemo}
+          addressId={ADDRESS_FIELD_ID}
+          addressError={addressError}
+          onAddressDone={() => setAddressChecked(true)}
         />
         <CoinAmountField
           coin={coin}
@@ -126,7 +153,7 @@ export function WithdrawForm(props: {
         <SubmitButton
           busy={false}
           disabled={!address || !isPositiveAmount(amount) || !pwd || problem !== null || noFundPassword}
-          reason={problem ? fieldErrorId(AMOUNT_FIELD_ID) : noFundPassword ? 'needs-fund-password' : null}
+          reason={disabledReason}
         >
           {t('withdrawal.review')}
         </SubmitButton>

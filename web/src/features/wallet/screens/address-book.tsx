@@ -6,7 +6,8 @@ import { Field, Form, SelectField, SubmitButton } from '../../../components/form
 import { useSubmit } from '../../../lib/submit'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { Screen } from '../../../components/screen'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
+import { focusElement } from '../../../lib/focus'
 import { addToAddressBook, removeFromAddressBook, useAddressBook } from '../api/address-book'
 import { useWithdrawChannels } from '../api/get-withdraw-channels'
 
@@ -21,8 +22,8 @@ export default function AddressBookScreen() {
   const remove = (id: number) =>
     removal.run(async (signal) => {
       await removeFromAddressBook(id, { signal })
+      showOutcome(t('withdrawal.removed'))
       setAsking(null)
-      showToast(t('withdrawal.removed'))
     })
   return (
     <Screen title={t('withdrawal.addressBook')}>
@@ -70,6 +71,8 @@ export default function AddressBookScreen() {
   )
 }
 
+const BOOK_ADDRESS_ID = 'book-address'
+
 function AddAddressForm({ onAdded }: { onAdded: () => void }) {
   const { t } = useTranslation()
   const channels = useWithdrawChannels()
@@ -80,13 +83,20 @@ function AddAddressForm({ onAdded }: { onAdded: () => void }) {
   const [address, setAddress] = useState('')
   const [memo, setMemo] = useState('')
   const rule = networkRule(network)
+  // judged once the user leaves the field or submits, not at every letter
+  const [addressChecked, setAddressChecked] = useState(false)
+  const problem = address ? checkAddress(network, address, memo) : null
+  const addressError = addressChecked && problem ? t(`errors.${problem}`, { network }) : null
   const submit = useSubmit({ onSettled: onAdded })
   const run = () => {
-    const problem = checkAddress(network, address, memo)
-    if (problem) return showToast(t(`errors.${problem}`, { network }))
+    if (problem) {
+      setAddressChecked(true)
+      focusElement(document.getElementById(BOOK_ADDRESS_ID))
+      return
+    }
     return submit.run(async (signal) => {
       await addToAddressBook({ network, address, label: label.trim(), ...(memo ? { memo } : {}) }, { signal })
-      showToast(t('withdrawal.added'))
+      showOutcome(t('withdrawal.added'))
       setLabel('')
       setAddress('')
       setMemo('')
@@ -114,6 +124,9 @@ function AddAddressForm({ onAdded }: { onAdded: () => void }) {
       <Field
         label={t('wallet.address')}
         name="address"
+        id={BOOK_ADDRESS_ID}
+        error={addressError}
+        onBlur={() => setAddressChecked(true)}
         value={address}
         placeholder={rule?.example}
         spellCheck={false}
@@ -128,7 +141,15 @@ function AddAddressForm({ onAdded }: { onAdded: () => void }) {
           onValueChange={(value) => setMemo(value.trim())}
         />
       )}
-      <SubmitButton busy={submit.busy} disabled={!network || !label.trim() || !address}>
+      <SubmitButton
+        busy={submit.busy}
+        disabled={!network || !label.trim() || !address}
+        reason={
+          !label.trim()
+            ? `${t('withdrawal.label')}: ${t('withdrawal.required')}`
+            : t('errors.invalidUsernameFor_address')
+        }
+      >
         {t('withdrawal.add')}
       </SubmitButton>
     </Form>

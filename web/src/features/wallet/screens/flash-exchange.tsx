@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'wouter'
 import { StaleNote } from '../../../components/balance-notices'
 import { Failure } from '../../../components/failure'
-import { Form, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
-import { AMOUNT_FIELD_ID } from '../../../components/coin-amount-field'
+import { Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { Screen } from '../../../components/screen'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { showOutcome } from '../../../lib/toast'
@@ -92,7 +91,15 @@ export default function FlashExchangeScreen() {
         <SubmitButton
           busy={false}
           disabled={!isPositiveAmount(amount) || tooMuch || !quote.held}
-          reason={tooMuch ? fieldErrorId(AMOUNT_FIELD_ID) : null}
+          reason={
+            tooMuch
+              ? t('errors.insufficientBalance')
+              : !isPositiveAmount(amount)
+                ? t('errors.amountMustBePositive')
+                : !quote.held
+                  ? t('exchange.quoting')
+                  : null
+          }
         >
           {t('exchange.review')}
         </SubmitButton>

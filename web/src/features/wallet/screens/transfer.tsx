@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sub, type AccountType } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
-import { Form, SelectField, SubmitButton, fieldErrorId, isPositiveAmount } from '../../../components/form'
-import { AMOUNT_FIELD_ID } from '../../../components/coin-amount-field'
+import { Form, SelectField, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { StaleNote } from '../../../components/balance-notices'
 import { Screen } from '../../../components/screen'
@@ -62,7 +61,7 @@ export default function TransferScreen() {
               <SubmitButton
                 busy={submit.busy}
                 disabled={!isPositiveAmount(amount) || tooMuch}
-                reason={overText && fieldErrorId(AMOUNT_FIELD_ID)}
+                reason={overText ?? t('errors.amountMustBePositive')}
               >
                 {t('money.transfer.submit')}
               </SubmitButton>
