@@ -258,9 +258,9 @@ for (const language of LANGUAGES) {
       const page = await pages.open(DESKTOP, user.token, inLanguage(language))
       await pages.go(page, '/address-book')
       const address = page.locator('#book-address')
-      await address.waitFor()
+      // the network's example address, once the networks have arrived
+      await expect.poll(() => address.getAttribute('placeholder')).toMatch(/\S/)
       const example = (await address.getAttribute('placeholder')) ?? ''
-      expect(example).not.toBe('')
       await tabTo(page, 'input[name=label]')
       await page.keyboard.type('Cold')
       await tabTo(page, '#book-address')
@@ -296,6 +296,7 @@ for (const language of LANGUAGES) {
           said: expect.stringContaining(lead(text.errors.addressNotForNetwork!)),
         })
       // the saved address, chosen from the book
+      await page.getByTestId('book-entry').waitFor()
       await tabTo(page, '[data-testid=book-entry]')
       await page.keyboard.press('Enter')
       await expect.poll(() => page.locator('#withdraw-address').inputValue()).toBe(example)

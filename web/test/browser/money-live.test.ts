@@ -194,7 +194,12 @@ describe('withdrawals', () => {
       await page.locator('input[name=label]').fill('Cold wallet')
       await page.locator('input[name=address]').fill(ETHEREUM)
       await page.getByTestId('address-add').locator('button[type=submit]').click()
-      await page.getByTestId('toast').filter({ hasText: english.errors.addressNotForNetwork! }).waitFor()
+      // the refusal is the field's error, tied to it
+      await page
+        .getByTestId('field-error')
+        .filter({ hasText: english.errors.addressNotForNetwork! })
+        .waitFor()
+      expect(await page.locator('input[name=address]').getAttribute('aria-invalid')).toBe('true')
       await page.locator('input[name=address]').fill(TRON)
       await page.getByTestId('address-add').locator('button[type=submit]').click()
       await expect
@@ -207,7 +212,11 @@ describe('withdrawals', () => {
       await page.locator('input[name=amount]').fill('100')
       await page.locator('input[name=pwd]').fill('fund-pass-1')
       await page.locator('form button[type=submit]').click()
-      await page.getByTestId('toast').filter({ hasText: english.errors.addressNotForNetwork! }).waitFor()
+      await page
+        .getByTestId('field-error')
+        .filter({ hasText: english.errors.addressNotForNetwork! })
+        .waitFor()
+      expect(await page.locator('input[name=address]').getAttribute('aria-invalid')).toBe('true')
       expect(sent).toEqual([])
 
       await page.getByTestId('book-entry').filter({ hasText: 'Cold wallet' }).click()

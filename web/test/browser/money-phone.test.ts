@@ -53,7 +53,8 @@ function findOverflows(page: Page): Promise<Overflow[]> {
       const box = element.getBoundingClientRect()
       if (box.width === 0 || box.height === 0) continue
       const style = getComputedStyle(element)
-      if (style.visibility === 'hidden' || style.position === 'fixed') continue
+      // text for screen readers only is clipped to a pixel on purpose
+      if (style.visibility === 'hidden' || style.position === 'fixed' || element.closest('.visually-hidden')) continue
       // a strip that scrolls sideways on purpose (chips, tabs) may hold items past the edge
       const strip = element.closest('.chips, .segmented, [data-scrolls]')
       if (strip && strip !== element) continue
