@@ -21,14 +21,20 @@ declare const axe: {
   ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>
 }
 
-/** The WCAG 2.1 A and AA and best-practice violations on the page as it is now. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The WCAG 2.1 A and AA and best-practice violations on the page as it is now, or within the element
+ * `within` selects (e.g. an open modal dialog, all a user can reach while it is open: the page behind
+ * it sits under a dimming backdrop).
+ */
+export async function axeViolations(page: Page, within = 'html'): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE)
-  const { violations } = await page.evaluate(() =>
-    axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    }),
+  const { violations } = await page.evaluate(
+    (context) =>
+      axe.run(context, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        resultTypes: ['violations'],
+      }),
+    within,
   )
   return violations.map((violation) => ({
     rule: violation.id,
