@@ -17,6 +17,8 @@ export const NOTICE_KINDS = [
   'takeProfit',
   'stopLoss',
   'liquidated',
+  /** an open position paid (negative amount) or received funding at a funding time (ours) */
+  'funding',
   'secondSettled',
   'optionSettled',
   'deposit',

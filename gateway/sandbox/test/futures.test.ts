@@ -127,6 +127,16 @@ describe('futures desk (a market that only moves when told)', () => {
     })
     expect((await contractWallet(long)).frozen).toBe(after!.margin)
     expect((await openPositions(short))[0]).toMatchObject({ funding: due.negated().toFixed() })
+    // and each side is told, with the mark it was reckoned at and what it paid or got
+    const [told] = await long.ok('userNotices')
+    expect(told).toMatchObject({
+      kind: 'funding',
+      symbol: ETH,
+      side: 'long',
+      qty: '100',
+      price: info.markPrice,
+      amount: due.toFixed(),
+    })
     const next = await long.ok('contractMarkInfo', { query: { symbol: ETH } })
     expect(next.nextFundingTime).toBe(info.nextFundingTime + info.fundingIntervalMs)
   })

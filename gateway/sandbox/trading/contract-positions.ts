@@ -323,7 +323,15 @@ export class ContractPositions {
     position.margin = text(margin.plus(payment))
     position.funding = text(toDecimal(position.funding ?? '0').plus(payment))
     this.state.profits.add(position.userId, payment)
-    this.publish(position)
+    this.publish(position, {
+      kind: 'funding',
+      symbol: position.symbol,
+      side: position.direction,
+      qty: position.shares,
+      price: text(reference.markPrice),
+      coin: QUOTE_COIN,
+      amount: text(payment),
+    })
   }
 
   private newPosition(order: UserContractOrder, price: Decimal): UserPosition {
