@@ -31,6 +31,8 @@ export interface FaultReport {
   firedAfterRecovery: string[]
   restFailed: number
   restTotal: number
+  /** seconds from the fault to the end of its recovery */
+  outageSeconds: number
   /** failed REST calls by method, path and status */
   restFailedByCall: Record<string, number>
   /** 5xx that nginx made itself, without a gateway's answer */
@@ -109,6 +111,7 @@ export async function runFault(stack: DrillStack, plan: FaultPlan): Promise<Faul
   const firingAtRecovery = new Set(alerts.firstFiring.keys())
   const recoveredAt = Date.now()
   await plan.recover(stack)
+  const outageSeconds = (Date.now() - startedAt) / 1000
   let clearedAfter = Number.POSITIVE_INFINITY
   // the poller's view must postdate the recovery before "cleared" is believed
   const seenAfterRecovery = Date.now() + 2 * POLL_MS
@@ -142,6 +145,7 @@ export async function runFault(stack: DrillStack, plan: FaultPlan): Promise<Faul
     firedAfterRecovery: [...alerts.firstFiring.keys()].filter((name) => !firingAtRecovery.has(name)).sort(),
     restFailed: clients.restFailed - before.failed,
     restTotal: clients.restOk + clients.restFailed - before.ok - before.failed,
+    outageSeconds,
     restFailedByCall,
     lbErrors: clients.lbErrors - before.lbErrors,
     duplicates: clients.duplicates - before.dup,

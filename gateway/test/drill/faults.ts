@@ -89,69 +89,136 @@ async function leaseHolder(stack: DrillStack) {
   return holder
 }
 
-/** The cluster fault's own record: the master it killed, what lived there, when it came back. */
-let lostMaster: {
+/** A cluster fault's own record: the master it killed, what lived there, when its replica took over. */
+interface LostMaster {
   port: number
   holder: string
+  /** the symbols whose bus channels hash to the lost master's shard */
   symbols: string[]
   killedAt: number
-  recoveredAt: number
-} | null = null
+  /** when another node served the lost master's slots */
+  failedOverAt: number
+}
+let lostMaster: LostMaster | null = null
 
-export const clusterMasterKill: FaultPlan = {
-  name: 'Redis Cluster master killed',
-  expected: ['GatewayRedisMasterDown'],
-  quiet: ['LoadBalancerErrors'],
-  // the master that holds the feed lease, and with it the channels of the symbols that hash there:
-  // the lease must pass on without two instances publishing, and those sockets get ticks again
-  inject: async (stack) => {
-    const cluster = redisCluster(stack)
-    const port = await cluster.masterPortOf(`${stack.prefix}feed:lease`)
-    const symbols: string[] = []
-    for (const symbol of stack.clients.symbols)
-      if ((await cluster.masterPortOf(`${stack.prefix}bus:${detailTopic(symbol)}`)) === port)
-        symbols.push(symbol)
-    const holder = (await leaseHolder(stack)).id
-    lostMaster = { port, holder, symbols, killedAt: Date.now(), recoveredAt: 0 }
-    await cluster.killPort(port)
-  },
-  // the node started again on its port, empty: no replica took its slots (see the drill's cluster)
-  recover: async (stack) => {
-    if (!lostMaster) return
-    await redisCluster(stack).restartPort(lostMaster.port)
-    lostMaster.recoveredAt = Date.now()
-  },
-  details: async (stack) => {
-    const symbols = lostMaster?.symbols ?? []
-    const recoveredAt = lostMaster?.recoveredAt ?? 0
-    const { clients } = stack
-    const { ticks } = clients
-    const onLostShard = (index: number): boolean =>
-      symbols.includes(clients.symbols[index % clients.symbols.length]!)
-    const holders = await leaseHolders(stack)
-    // seconds, to a tenth: whether the sockets on the other shards went without ticks as well
-    const elsewhere = clients.longestGapSince(
-      lostMaster?.killedAt ?? 0,
-      recoveredAt,
-      (index) => !onLostShard(index),
-    )
-    return {
-      'sockets on the lost shard': ticks.filter((_, index) => onLostShard(index)).length,
-      'longest tick gap on the other shards (s)': Math.round(elsewhere / 100) / 10,
-      'sockets without ticks after recovery': ticks.filter((list) => !list.some((ts) => ts >= recoveredAt))
-        .length,
-      'feed leaders after recovery': holders.length,
-      'lease moved to another gateway': holders.some((node) => node.id !== lostMaster?.holder) ? 1 : 0,
-    }
-  },
+const leaseKey = (stack: DrillStack): string => `${stack.prefix}feed:lease`
+const channelOf = (stack: DrillStack, symbol: string): string => `${stack.prefix}bus:${detailTopic(symbol)}`
+
+/**
+ * Kills the master `choose` picks among those serving the sockets' channels and the lease key, and
+ * records which symbols lived there. A replica takes its slots over after cluster-node-timeout.
+ */
+async function killMaster(
+  stack: DrillStack,
+  choose: (ports: number[], leasePort: number) => number,
+): Promise<void> {
+  const cluster = redisCluster(stack)
+  const leasePort = await cluster.masterPortOf(leaseKey(stack))
+  const bySymbol = new Map<string, number>()
+  for (const symbol of stack.clients.symbols)
+    bySymbol.set(symbol, await cluster.masterPortOf(channelOf(stack, symbol)))
+  const port = choose([...new Set([...bySymbol.values(), leasePort])], leasePort)
+  const symbols = [...bySymbol].filter(([, master]) => master === port).map(([symbol]) => symbol)
+  const holder = (await leaseHolder(stack)).id
+  lostMaster = { port, holder, symbols, killedAt: Date.now(), failedOverAt: 0 }
+  await cluster.killPort(port)
+}
+
+/** Waits for a replica to serve `key`'s slot, then starts the old master again: it rejoins as a replica. */
+async function awaitFailover(stack: DrillStack, key: string): Promise<void> {
+  if (!lostMaster) return
+  const cluster = redisCluster(stack)
+  const { port } = lostMaster
+  await waitFor(
+    async () => (await cluster.masterPortOf(key).catch(() => port)) !== port,
+    "a replica serving the lost master's slots",
+    120_000,
+  )
+  const failedOverAt = Date.now()
+  lostMaster.failedOverAt = failedOverAt
+  await cluster.restartPort(port)
+  await waitFor(
+    () => stack.clients.ticksSince(failedOverAt) > 0,
+    'ticks on every socket after the failover',
+    120_000,
+  )
+}
+
+async function masterKillDetails(stack: DrillStack): Promise<Record<string, number>> {
+  const { symbols = [], killedAt = 0, failedOverAt = 0, holder } = lostMaster ?? {}
+  const { clients } = stack
+  const onLostShard = (index: number): boolean =>
+    symbols.includes(clients.symbols[index % clients.symbols.length]!)
+  const holders = await leaseHolders(stack)
+  const tenths = (ms: number): number => Math.round(ms / 100) / 10
+  return {
+    'sockets on the lost shard': clients.ticks.filter((_, index) => onLostShard(index)).length,
+    'failover after (s)': tenths(failedOverAt - killedAt),
+    'longest tick gap on the lost shard (s)': tenths(
+      clients.longestGapSince(killedAt, Date.now(), onLostShard),
+    ),
+    'longest tick gap on the other shards (s)': tenths(
+      clients.longestGapSince(killedAt, Date.now(), (index) => !onLostShard(index)),
+    ),
+    'sockets without ticks after the failover': clients.ticks.filter(
+      (list) => !list.some((ts) => ts >= failedOverAt),
+    ).length,
+    'feed leaders after recovery': holders.length,
+    'lease moved to another gateway': holders.some((node) => node.id !== holder) ? 1 : 0,
+  }
+}
+
+/** Redis's default cluster-node-timeout, which the drill's Cluster keeps. */
+const NODE_TIMEOUT_S = 15
+/** A failover takes the node timeout, then the replicas' election: a few seconds more. */
+const FAILOVER_BOUND_S = NODE_TIMEOUT_S + 10
+
+export const clusterLeaseMasterKill: FaultPlan = {
+  name: 'Redis Cluster master with the feed lease killed (replicas, 15 s node timeout)',
+  // over before any page: the replica takes over within the node timeout and a few seconds, under
+  // the 30 s of GatewayRedisMasterDown and GatewayFeedNoLeader and the minute of the starvation alerts
+  expected: [],
+  quiet: ['LoadBalancerErrors', 'GatewaySocketsStarved', 'GatewayTopicsSilent'],
+  inject: (stack) => killMaster(stack, (_ports, leasePort) => leasePort),
+  recover: (stack) => awaitFailover(stack, leaseKey(stack)),
+  details: masterKillDetails,
   check(report) {
-    // every socket ticks again, those on the lost shard included, and one gateway leads; two
-    // publishing at once would have sent some ticks twice
-    expect(report.details['sockets on the lost shard']).toBeGreaterThan(0)
-    expect(report.details['sockets without ticks after recovery']).toBe(0)
+    // the lease's master gone: no instance can renew or take the lease until the replica takes
+    // over, so every socket waits for the failover; then every shard ticks again under one leader
+    expect(report.details['failover after (s)']).toBeLessThanOrEqual(FAILOVER_BOUND_S)
+    expect(report.details['sockets without ticks after the failover']).toBe(0)
     expect(report.details['feed leaders after recovery']).toBe(1)
     expect(report.duplicates).toBe(0)
     expect(report.lbErrors).toBe(0)
+    expect(report.restFailed).toBe(0)
+  },
+}
+
+export const clusterOtherMasterKill: FaultPlan = {
+  name: 'Redis Cluster master without the lease killed (replicas, 15 s node timeout)',
+  expected: [],
+  quiet: ['LoadBalancerErrors', 'GatewayFeedNoLeader', 'GatewaySocketsStarved', 'GatewayTopicsSilent'],
+  inject: (stack) =>
+    killMaster(stack, (ports, leasePort) => {
+      const other = ports.find((port) => port !== leasePort)
+      if (other === undefined) throw new Error("every watched channel hashes to the lease key's master")
+      return other
+    }),
+  recover: async (stack) => {
+    const symbol = lostMaster?.symbols[0]
+    if (symbol) await awaitFailover(stack, channelOf(stack, symbol))
+  },
+  details: masterKillDetails,
+  check(report) {
+    // only the lost shard's sockets wait for the failover; the other shards never notice
+    expect(report.details['sockets on the lost shard']).toBeGreaterThan(0)
+    expect(report.details['failover after (s)']).toBeLessThanOrEqual(FAILOVER_BOUND_S)
+    expect(report.details['longest tick gap on the other shards (s)']).toBeLessThan(NOBODY_ELSE_GAP_S)
+    expect(report.details['sockets without ticks after the failover']).toBe(0)
+    expect(report.details['feed leaders after recovery']).toBe(1)
+    expect(report.duplicates).toBe(0)
+    expect(report.lbErrors).toBe(0)
+    expect(report.restFailed).toBe(0)
   },
 }
 
@@ -162,26 +229,30 @@ export const clusterMasterKill: FaultPlan = {
 const NOBODY_ELSE_GAP_S = 5
 
 /**
- * The calls a frozen upstream may fail: those the upstream answers (not served from the gateway's
- * cache), and a cached one whose stale window the freeze outlasts. The freeze lasts until
- * GatewayHighErrorRatio fires, over a minute after the first 504, past the coin list's 2 s fresh and
- * 30 s stale window; the settings' 10 minutes outlast it.
+ * The calls a frozen upstream may fail: those the upstream answers, never cached. The lists (coins,
+ * settings) are served from the cache throughout, stale past their stale windows (stale-if-error).
  */
-const FREEZE_MAY_FAIL = [
-  `GET ${CALLS.assetBalance.path}`,
-  `POST ${CALLS.getCountryCode.path}`,
-  `GET ${CALLS.getCoinList.path}`,
-]
+const FREEZE_MAY_FAIL = [`GET ${CALLS.assetBalance.path}`, `POST ${CALLS.getCountryCode.path}`]
+/** The freeze lasts at least this long: past the coin list's 2 s fresh and 30 s stale windows. */
+const FREEZE_MS = 75_000
+let frozenAt = 0
 
 export const upstreamFreeze: FaultPlan = {
-  name: 'upstream frozen',
+  name: 'upstream frozen 75 s, lists served stale',
   // unreachable for every instance, and the calls that need it answered 504 by the gateways
   expected: ['GatewayUpstreamDown', 'GatewayHighErrorRatio'],
   quiet: ['LoadBalancerErrors'],
   // the upstream's connections stay open and new ones are accepted, but not a byte comes back
   // (REST and feed alike) until it thaws, when what it held is delivered
-  inject: async (stack) => stack.upstreamProxy.pause(true),
-  recover: async (stack) => stack.upstreamProxy.pause(false),
+  inject: async (stack) => {
+    frozenAt = Date.now()
+    stack.upstreamProxy.pause(true)
+  },
+  recover: async (stack) => {
+    // the fault is held for its length, whatever the alerts did meanwhile
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, FREEZE_MS - (Date.now() - frozenAt))))
+    stack.upstreamProxy.pause(false)
+  },
   check(report) {
     // the gateways answer (504 on calls that need the upstream, the cache for the rest); nginx
     // takes no gateway out of rotation
