@@ -178,6 +178,8 @@ for (const language of LANGUAGES) {
       expect(await describedPolitely(page, '#order-amount')).toBe(true)
       await retype(page, '1')
       await expect.poll(() => fieldError(page, '#order-amount')).toEqual({ invalid: null, said: '' })
+      // the Buy button, enabled now, in its colours
+      await expectNoAxeViolations(page)
 
       // Enter sends it; focus goes to the outcome, and Escape back to where the order was sent from
       await page.keyboard.press('Enter')
