@@ -92,6 +92,11 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
       vol: expect.stringMatching(DECIMAL),
       amount: expect.stringMatching(DECIMAL),
       change: expect.stringMatching(DECIMAL),
+      // btcusdt has a futures contract: its ticker carries the contract's reference prices and funding
+      markPrice: expect.stringMatching(DECIMAL),
+      indexPrice: expect.stringMatching(DECIMAL),
+      fundingRate: expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      nextFundingTime: expect.any(Number),
     })
     await client.next((frame) => frame.type === 'DETAIL' && frame.ts! > snapshot.ts!)
     // a second subscriber counts the updates the first would have had

@@ -79,6 +79,21 @@ describe('Markets at 390 px', () => {
 })
 
 describe('Markets list', () => {
+  it('asks for every price once a second, not every tick of every pair', async () => {
+    const page = await phoneIn('en')
+    const sent: string[] = []
+    page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sent.push(String(payload))))
+    await pages.go(page, '/store')
+    await page.locator('[data-market-tab=BBTrading]').click()
+    await liveRows(page)
+    const listSubscriptions = sent
+      .map(
+        (text) => JSON.parse(text) as { operation?: string; type?: string; symbol?: string; rate?: number },
+      )
+      .filter((frame) => frame.operation === 'subscribe' && frame.type === 'DETAIL' && !frame.symbol)
+    expect(listSubscriptions.map((frame) => frame.rate)).toEqual([1000])
+  })
+
   it('shows volumes in usdt, short, and sorts by them', async () => {
     const page = await phoneIn('en')
     await pages.go(page, '/store')

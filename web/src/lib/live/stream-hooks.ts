@@ -58,9 +58,22 @@ export function useTicker(symbol: string | null | undefined): Ticker | undefined
   )
 }
 
-/** Latest ticker of every symbol, keyed by symbol. */
+/**
+ * How often a list of every symbol is sent its prices: the gateway conflates each symbol to its latest
+ * once a period. Every tick of every symbol was about 225 frames a second on the sandbox's 35 pairs;
+ * a list read by a person needs one price a second, which is 35.
+ */
+export const ALL_TICKERS_RATE = 1000
+
+/** Latest ticker of every symbol, keyed by symbol, each at most once a second. */
 export function useAllTickers(): Readonly<Record<string, Ticker>> {
-  return useLiveStream({ operation: 'subscribe', type: 'DETAIL' }, 'allTickers', allDetails) ?? EMPTY_TICKERS
+  return (
+    useLiveStream(
+      { operation: 'subscribe', type: 'DETAIL', rate: ALL_TICKERS_RATE },
+      'allTickers',
+      allDetails,
+    ) ?? EMPTY_TICKERS
+  )
 }
 const EMPTY_TICKERS: Readonly<Record<string, Ticker>> = Object.freeze({})
 
