@@ -127,12 +127,15 @@ export function AmountInput({
   action,
   note,
   error,
+  errorTestId,
 }: {
   label: string
   name: string
   unit: string
   /** what is wrong with the value: shown under the field, tied to it and read out politely */
   error?: string | null
+  /** the error's test id while it shows */
+  errorTestId?: string
   value: string
   onChange: (text: string) => void
   hint?: string
@@ -164,7 +167,7 @@ export function AmountInput({
         )}
       </span>
       {note && <span className="field-note num">{note}</span>}
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} testId={errorTestId} />
     </label>
   )
 }

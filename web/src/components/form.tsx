@@ -77,9 +77,23 @@ export function fieldErrorProps(inputId: string, error: string | null | undefine
  * A field's error message. The polite live region is always there, empty while the value is fine,
  * so the message is read out when it appears (a region added with its text is often not).
  */
-export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+export function FieldError({
+  id,
+  error,
+  testId = 'field-error',
+}: {
+  id: string
+  error: string | null | undefined
+  /** the message's test id while it shows (a rule's own name, e.g. `takeProfit-rule`) */
+  testId?: string
+}) {
   return (
-    <span className="field-error" id={fieldErrorId(id)} aria-live="polite" data-testid="field-error">
+    <span
+      className="field-error"
+      id={fieldErrorId(id)}
+      aria-live="polite"
+      data-testid={error ? testId : 'field-error'}
+    >
       {error ?? ''}
     </span>
   )

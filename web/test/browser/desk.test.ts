@@ -298,6 +298,11 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await expect
       .poll(() => page.getByTestId('takeProfit-rule').textContent())
       .toMatch(/^For a long, take profit must be above the opening price of [\d,.]+$/)
+    // the rule is the field's error, tied to it
+    expect(await page.locator('#order-take-profit').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator('#order-take-profit').getAttribute('aria-describedby')).toBe(
+      await page.getByTestId('takeProfit-rule').getAttribute('id'),
+    )
     expect(await page.getByTestId('contract-submit').isDisabled()).toBe(true)
     await page.screenshot({ path: screenshotPath(`desk-exit-rule-${sizeName(viewport)}`) })
 

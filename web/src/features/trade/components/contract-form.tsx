@@ -138,6 +138,12 @@ export function ContractForm({
         label: t(direction === 'long' ? 'trade.openLong' : 'trade.openShort'),
         tone: direction === 'long' ? 'up' : 'down',
         disabled: !sharesNumberOk || (options.priced && !price) || options.blocked || exits.blocked,
+        // a broken take-profit or stop-loss rule, or an option's, says so under its own field
+        reason: !sharesNumberOk
+          ? t('errors.sharesMustBePositive')
+          : options.priced && !price
+            ? t('errors.priceRequired')
+            : null,
         testId: 'contract-submit',
       }}
       after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}

@@ -64,9 +64,11 @@ function ExitFields({
   places: number
 }) {
   const { t } = useTranslation()
-  const rule = (field: 'takeProfit' | 'stopLoss') => (
-    <ExitRule field={field} side={problems[field]} price={openingPrice} against="opening" />
-  )
+  const ruleText = useExitRuleText()
+  const rule = (field: 'takeProfit' | 'stopLoss') => ({
+    error: ruleText(field, problems[field], openingPrice, 'opening'),
+    errorTestId: `${field}-rule`,
+  })
   return (
     <div className="exit-fields" data-testid="exit-fields">
       <label className="check">
@@ -86,16 +88,16 @@ function ExitFields({
             unit="usdt"
             value={state.takeProfit}
             onChange={(text) => onChange({ takeProfit: sanitiseAmount(text, places) })}
+            {...rule('takeProfit')}
           />
-          {rule('takeProfit')}
           <AmountInput
             label={t('trade.stopLossPrice')}
             name="stop-loss"
             unit="usdt"
             value={state.stopLoss}
             onChange={(text) => onChange({ stopLoss: sanitiseAmount(text, places) })}
+            {...rule('stopLoss')}
           />
-          {rule('stopLoss')}
           <TriggerChoice value={state.triggerBy} onChange={(triggerBy) => onChange({ triggerBy })} />
         </>
       )}
@@ -104,29 +106,23 @@ function ExitFields({
 }
 
 /**
- * The rule a typed take-profit or stop-loss breaks, said as it is typed: against the price an order
- * opens at, or, for a position already open, against the current price (what the exchange checks).
+ * The rule a typed take-profit or stop-loss breaks, said as it is typed (the field's error): against
+ * the price an order opens at, or, for a position already open, against the current price (what the
+ * exchange checks). Null while the price keeps the rule.
  */
-export function ExitRule({
-  field,
-  side,
-  price,
-  against,
-}: {
-  field: 'takeProfit' | 'stopLoss'
-  side: ExitSide | null
-  price: string
-  against: 'opening' | 'now'
-}) {
+export function useExitRuleText() {
   const { t } = useTranslation()
   const formatters = useFormatters()
-  if (!side) return null
-  const key = against === 'now' ? `trade.exits.againstNow.${field}_${side}` : `trade.exits.${field}_${side}`
   return (
-    <p className="form-error" role="alert" data-testid={`${field}-rule`}>
-      {t(key, { price: formatters.price(price) })}
-    </p>
-  )
+    field: 'takeProfit' | 'stopLoss',
+    side: ExitSide | null,
+    price: string,
+    against: 'opening' | 'now',
+  ): string | null => {
+    if (!side) return null
+    const key = against === 'now' ? `trade.exits.againstNow.${field}_${side}` : `trade.exits.${field}_${side}`
+    return t(key, { price: formatters.price(price) })
+  }
 }
 
 /** Which price an exit watches, with a line saying what that means. */

@@ -12,7 +12,7 @@ import { AmountInput, OrderError } from '../../../components/form-bits'
 import { useSubmit } from '../../../lib/submit'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { exitProblems, type TriggerBy } from '../lib/tp-sl'
-import { ExitRule, TriggerChoice } from './exit-fields'
+import { TriggerChoice, useExitRuleText } from './exit-fields'
 
 // The forms a position card opens: margin, and stop loss / take profit.
 
@@ -87,6 +87,7 @@ export function LossEditor({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
+  const ruleText = useExitRuleText()
   // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
   const usdtPlaces = useFormatters().precisionOf('usdt')
   // the editor opens on the setting in force, so saving a new take-profit keeps the stop-loss
@@ -126,16 +127,18 @@ export function LossEditor({
         unit="usdt"
         value={takeProfit}
         onChange={(text) => setTakeProfit(sanitiseAmount(text, usdtPlaces))}
+        error={ruleText('takeProfit', problems.takeProfit, currentPrice, 'now')}
+        errorTestId="takeProfit-rule"
       />
-      <ExitRule field="takeProfit" side={problems.takeProfit} price={currentPrice} against="now" />
       <AmountInput
         label={t('trade.stopLossPrice')}
         name={`stop-loss-${position.id}`}
         unit="usdt"
         value={stopLoss}
         onChange={(text) => setStopLoss(sanitiseAmount(text, usdtPlaces))}
+        error={ruleText('stopLoss', problems.stopLoss, currentPrice, 'now')}
+        errorTestId="stopLoss-rule"
       />
-      <ExitRule field="stopLoss" side={problems.stopLoss} price={currentPrice} against="now" />
       <TriggerChoice value={triggerBy} onChange={setTriggerBy} />
       <div className="position-actions">
         <button
