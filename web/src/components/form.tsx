@@ -308,12 +308,18 @@ function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<unknown>; 
       setSending(false)
     }
   }
+  // while sending and counting down it is aria-disabled, not disabled: a disabled button under
+  // the user's focus dropped it to the page body
+  const waiting = sending || secondsLeft > 0
   return (
     <button
       type="button"
       className="button button-text"
-      onClick={() => void send()}
-      disabled={disabled || sending || secondsLeft > 0}
+      onClick={() => {
+        if (!waiting) void send()
+      }}
+      disabled={disabled}
+      aria-disabled={waiting || undefined}
       data-testid="send-code"
     >
       {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}

@@ -18,6 +18,7 @@ interface Bundle {
   exchange: Record<string, string>
   wallet: Record<string, string>
   language: Record<string, string>
+  auth: Record<string, string>
 }
 
 const LANGUAGES = ['en', 'ar'] as const
@@ -377,6 +378,17 @@ for (const language of LANGUAGES) {
       // Review is disabled again with the amount cleared: focus goes to the amount, not the body
       await expect.poll(() => focused(page)).toMatch(/^textbox/)
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-amount')
+    })
+
+    it('fund password: Send code keeps focus while it counts down, and the code sent is said', async () => {
+      const { page } = await signedIn(language)
+      await pages.go(page, '/fund-password')
+      await page.getByTestId('send-code').waitFor()
+      await tabTo(page, '[data-testid=send-code]')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => politeRegion(page)).toContain(text.auth.codeSent)
+      expect(await page.getByTestId('send-code').getAttribute('aria-disabled')).toBe('true')
+      expect(await page.evaluate(() => document.activeElement?.matches('[data-testid=send-code]'))).toBe(true)
     })
 
     it('language: the screen stays, its heading takes focus in the new language, the change is said', async () => {
