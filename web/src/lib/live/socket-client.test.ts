@@ -109,6 +109,25 @@ describe('LiveClient', () => {
     expect(server.frames[2]).toEqual({ operation: 'unsubscribe', type: 'DETAIL', symbol: 'btcusdt' })
   })
 
+  it('serves a topic at the fastest rate any listener asks for, with one subscription', async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 }, () => {})
+    await expect.poll(() => server.frames.length).toBe(1)
+    // slower than what the topic has: nothing is sent
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 }, () => {})
+    // faster: the subscription is moved to every tick
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 250 }, () => {})
+    client.send({ operation: 'heartbeat' })
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
+    expect(server.frames).toEqual([
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt', rate: 1000 },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      { operation: 'heartbeat' },
+    ])
+  })
+
   it('queues frames while the socket is not open and sends them in order once it opens', async () => {
     const server = await startServer()
     const client = startClient(server.url)

@@ -85,6 +85,13 @@ function keysOfServerFrame(frame: ServerFrame): string[] {
   return isUserType(frame.type) ? [frame.type] : topicsOf(frame)
 }
 
+/** Whether `frame` asks for its stream more often than `than` does: every tick (no rate) is the fastest. */
+function fasterThan(frame: SubscriptionFrame, than: SubscriptionFrame): boolean {
+  const rate = 'rate' in frame ? (frame.rate ?? 0) : 0
+  const current = 'rate' in than ? (than.rate ?? 0) : 0
+  return current !== 0 && rate < current
+}
+
 export class LiveClient {
   private socket: SocketLike | null = null
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null
@@ -223,8 +230,16 @@ export class LiveClient {
     if (!listeners) this.listeners.set(key, (listeners = new Set()))
     listeners.add(listener)
     const entry = this.subscriptions.get(key)
-    if (entry) entry.count++
-    else {
+    if (entry) {
+      entry.count++
+      // one subscription per topic on a socket: the fastest rate any listener asked for serves them
+      // all (a price list at 1000 ms must not slow the trade header's price on the same pair). It
+      // stays that fast until the topic is left, which costs frames, never a listener's freshness.
+      if (fasterThan(frame, entry.frame)) {
+        entry.frame = frame
+        this.sendNow({ ...frame, operation: 'subscribe' })
+      }
+    } else {
       this.subscriptions.set(key, { frame, count: 1, since: Date.now() })
       this.sendNow({ ...frame, operation: 'subscribe' })
     }

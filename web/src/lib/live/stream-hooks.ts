@@ -1,4 +1,5 @@
 import type {
+  StreamRate,
   DetailData,
   KlineData,
   KlineInterval,
@@ -49,30 +50,30 @@ function latestUserEvent(previous: UserEvent | undefined, frame: ServerFrame): U
   return { type: frame.type, data: frame.data, ts: frame.ts }
 }
 
-/** Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. */
-export function useTicker(symbol: string | null | undefined): Ticker | undefined {
+/**
+ * Latest 24 h ticker of one symbol (lowercase, e.g. btcusdt); undefined until the first frame. A row
+ * of a list passes LIST_RATE: where the same pair is shown live elsewhere, that faster rate serves both.
+ */
+export function useTicker(symbol: string | null | undefined, rate: StreamRate = 0): Ticker | undefined {
   return useLiveStream(
-    symbol ? { operation: 'subscribe', type: 'DETAIL', symbol } : null,
+    symbol ? { operation: 'subscribe', type: 'DETAIL', symbol, ...(rate ? { rate } : {}) } : null,
     'ticker',
     latestDetail,
   )
 }
 
 /**
- * How often a list of every symbol is sent its prices: the gateway conflates each symbol to its latest
- * once a period. Every tick of every symbol was about 225 frames a second on the sandbox's 35 pairs;
- * a list read by a person needs one price a second, which is 35.
+ * How often a list is sent its prices: the gateway conflates each pair to its latest once a period.
+ * Every tick of every pair was about 225 frames a second on the sandbox's 35 pairs; a list read by a
+ * person needs one price a pair a second, which is 35.
  */
-export const ALL_TICKERS_RATE = 1000
+export const LIST_RATE = 1000
 
 /** Latest ticker of every symbol, keyed by symbol, each at most once a second. */
 export function useAllTickers(): Readonly<Record<string, Ticker>> {
   return (
-    useLiveStream(
-      { operation: 'subscribe', type: 'DETAIL', rate: ALL_TICKERS_RATE },
-      'allTickers',
-      allDetails,
-    ) ?? EMPTY_TICKERS
+    useLiveStream({ operation: 'subscribe', type: 'DETAIL', rate: LIST_RATE }, 'allTickers', allDetails) ??
+    EMPTY_TICKERS
   )
 }
 const EMPTY_TICKERS: Readonly<Record<string, Ticker>> = Object.freeze({})

@@ -2,13 +2,13 @@ import { Link } from 'wouter'
 import { changePercent } from '@tradegate/shared'
 import { usdtSymbol } from '../../../lib/coins'
 import { tradeHref } from '../../../lib/trade-link'
-import { useTicker } from '../../../lib/live/stream-hooks'
+import { LIST_RATE, useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 
 function CoinCard({ coin }: { coin: string }) {
   const symbol = usdtSymbol(coin)
-  const ticker = useTicker(symbol)
+  const ticker = useTicker(symbol, LIST_RATE)
   const { price } = useFormatters()
   const percent = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
   const direction = percent.startsWith('-') ? 'down' : 'up'

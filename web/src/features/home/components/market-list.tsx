@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { changePercent, type CoinEntry } from '@tradegate/shared'
 import { toDisplayCoin } from '../../../lib/coins'
-import { useTicker } from '../../../lib/live/stream-hooks'
+import { LIST_RATE, useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { tradeHref } from '../../../lib/trade-link'
 import { useStaleMark } from '../../../components/feed-status'
@@ -10,7 +10,7 @@ import { ChangePercent } from '../../../components/change-percent'
 
 function MarketRow({ entry }: { entry: CoinEntry }) {
   const coin = toDisplayCoin(entry)
-  const ticker = useTicker(entry.symbol)
+  const ticker = useTicker(entry.symbol, LIST_RATE)
   const { price } = useFormatters()
   const close = ticker?.close ?? entry.amount
   const open = ticker?.open ?? entry.open
