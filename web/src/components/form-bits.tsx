@@ -195,35 +195,3 @@ export function PriceField({
     </div>
   )
 }
-
-/** The pair's leverage choices as chips. */
-export function LeverageChips({
-  choices,
-  value,
-  onChange,
-}: {
-  choices: readonly number[]
-  value: number
-  onChange: (leverage: number) => void
-}) {
-  const { t } = useTranslation()
-  return (
-    <div className="field">
-      <span className="field-label">{t('trade.leverage')}</span>
-      <div className="leverage-chips" role="group" aria-label={t('trade.leverage')}>
-        {choices.map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            className="chip"
-            aria-pressed={choice === value}
-            onClick={() => onChange(choice)}
-            data-leverage={choice}
-          >
-            {choice}×
-          </button>
-        ))}
-      </div>
-    </div>
-  )
-}
