@@ -226,6 +226,28 @@ for (const language of LANGUAGES) {
       await expectNoAxeViolations(page)
     })
 
+    it('second contract: Up by Enter keeps focus through the wait, then the outcome takes it', async () => {
+      const { page } = await signedIn(language)
+      await pages.go(page, '/trade?id=1&componentName=1&symbol=btcusdt')
+      await page.locator('#order-amount').waitFor()
+      await tabTo(page, '#order-amount')
+      await page.keyboard.type('20')
+      await tabTo(page, '[data-testid=second-up]')
+      // focus is on Up while the order is sent: a busy button is told, never disabled under the focus
+      const seen: string[] = []
+      const watching = setInterval(() => void focused(page).then((now) => seen.push(now)), 20)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => focused(page)).toContain(text.trade.orderPlaced)
+      clearInterval(watching)
+      expect(seen).not.toContain('body')
+      await expectNoAxeViolations(page)
+      // Escape gives focus back to where the order was placed from
+      await page.keyboard.press('Escape')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('second-up')
+    })
+
     it('transfer: the amount error is tied to the field, the outcome takes focus and gives it back', async () => {
       const { page } = await signedIn(language)
       await pages.go(page, '/transfer')

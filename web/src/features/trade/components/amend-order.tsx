@@ -69,7 +69,8 @@ export function AmendOrderForm({
       <button
         type="button"
         className="button button-small button-up"
-        disabled={Object.keys(body).length === 1 || flow.busy}
+        disabled={Object.keys(body).length === 1}
+        aria-disabled={flow.busy || undefined}
         onClick={save}
         data-testid="amend-save"
       >

@@ -119,7 +119,8 @@ export function ClosePositionForm({
         <button
           type="button"
           className="button button-small button-down"
-          disabled={!valid || flow.busy}
+          disabled={!valid}
+          aria-disabled={flow.busy || undefined}
           onClick={confirm}
           data-testid="close-confirm"
         >

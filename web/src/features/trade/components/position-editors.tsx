@@ -44,7 +44,8 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
         <button
           type="button"
           className="button button-small button-up"
-          disabled={!money || flow.busy}
+          disabled={!money}
+          aria-disabled={flow.busy || undefined}
           onClick={() => adjust('add')}
           data-testid="margin-add"
         >
@@ -53,7 +54,8 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
         <button
           type="button"
           className="button button-small"
-          disabled={!money || flow.busy}
+          disabled={!money}
+          aria-disabled={flow.busy || undefined}
           onClick={() => adjust('remove')}
           data-testid="margin-remove"
         >
@@ -144,7 +146,8 @@ export function LossEditor({
         <button
           type="button"
           className="button button-small button-primary"
-          disabled={(!stopLoss && !takeProfit) || blocked || flow.busy}
+          disabled={(!stopLoss && !takeProfit) || blocked}
+          aria-disabled={flow.busy || undefined}
           onClick={save}
           data-testid="loss-save"
         >
@@ -154,7 +157,7 @@ export function LossEditor({
           <button
             type="button"
             className="button button-small"
-            disabled={flow.busy}
+            aria-disabled={flow.busy || undefined}
             onClick={() => cancel(loss.id)}
             data-testid="loss-cancel"
           >

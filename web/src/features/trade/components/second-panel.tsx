@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { mul, type Period, type SecondOrder } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { createSecondOrder } from '../api/create-second-order'
 import { findSecondOrder } from '../api/find-trade-actions'
@@ -59,12 +59,14 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
           },
           { signal },
         )
-        showToast(t('trade.orderPlaced'))
+        showOutcome(t('trade.orderPlaced'))
       },
       (sentAt) => findSecondOrder({ symbol, direction, amount }, sentAt),
     )
   }
-  const disabled = !amount || !period || flow.busy
+  // busy is told, not disabled: a disabled button would drop the keyboard's focus to the page
+  const disabled = !amount || !period
+  const busy = flow.busy || undefined
 
   return (
     <>
@@ -102,13 +104,20 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
         flow={flow}
         submit={
           <div className="up-down">
-            <button type="submit" className="button button-up" disabled={disabled} data-testid="second-up">
+            <button
+              type="submit"
+              className="button button-up"
+              disabled={disabled}
+              aria-disabled={busy}
+              data-testid="second-up"
+            >
               {t('trade.up')}
             </button>
             <button
               type="button"
               className="button button-down"
               disabled={disabled}
+              aria-disabled={busy}
               onClick={() => place('down')()}
               data-testid="second-down"
             >

@@ -40,7 +40,12 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
       />
       <OrderError message={flow.error} />
       <SubmitNotice submit={flow} />
-      <button type="submit" className="button button-primary" disabled={!amount || flow.busy}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={!amount}
+        aria-disabled={flow.busy || undefined}
+      >
         {t('trade.transfer')}
       </button>
     </form>
