@@ -44,8 +44,12 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Field({ label, end, id, error, onValueChange, onChange, ...input }: FieldProps) {
   const inputId = id ?? `field-${input.name ?? label}`
   return (
-    <label className="field" htmlFor={inputId}>
-      <span className="field-label">{label}</span>
+    // the label holds the label's words only: its error and the control's extras (Max, Send code) are
+    // the field's description and buttons of their own, not part of the name a screen reader reads
+    <div className="field">
+      <label className="field-label" htmlFor={inputId}>
+        {label}
+      </label>
       <span className="field-control">
         <input
           id={inputId}
@@ -59,7 +63,7 @@ export function Field({ label, end, id, error, onValueChange, onChange, ...input
         {end}
       </span>
       <FieldError id={inputId} error={error} />
-    </label>
+    </div>
   )
 }
 
@@ -136,8 +140,10 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 export function SelectField({ label, options, id, onValueChange, ...select }: SelectFieldProps) {
   const selectId = id ?? `select-${select.name ?? label}`
   return (
-    <label className="field" htmlFor={selectId}>
-      <span className="field-label">{label}</span>
+    <div className="field">
+      <label className="field-label" htmlFor={selectId}>
+        {label}
+      </label>
       <span className="field-control">
         <select id={selectId} onChange={(event) => onValueChange?.(event.target.value)} {...select}>
           {options.map((option) => (
@@ -147,7 +153,7 @@ export function SelectField({ label, options, id, onValueChange, ...select }: Se
           ))}
         </select>
       </span>
-    </label>
+    </div>
   )
 }
 

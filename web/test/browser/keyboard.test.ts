@@ -264,6 +264,9 @@ for (const language of LANGUAGES) {
         .poll(() => fieldError(page, '#field-amount'))
         .toMatchObject({ invalid: 'true', said: expect.stringContaining(lead(text.money.transfer.over!)) })
       expect(await describedPolitely(page, '#field-amount')).toBe(true)
+      // the error is the field's description, said once: not also part of its name
+      expect(await focused(page)).toMatch(/^textbox/)
+      expect(await focused(page)).not.toContain(lead(text.money.transfer.over!))
       // the disabled Transfer says why: the same message
       expect((await fieldError(page, 'form button[type=submit]')).said).toBe(
         (await fieldError(page, '#field-amount')).said,
