@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { RECONNECT } from '@tradegate/shared'
 import { DESKTOP, PHONE, createFundedUser, startRelay, type Relay } from './stack'
-import { setUpSuite, signedInPages } from './suite'
+import { BROWSER_WAIT_MS, setUpSuite, signedInPages } from './suite'
 
 // The live socket when the network fails: two pages that lose the gateway together, each behind its
 // own relay that counts the socket upgrades it sees, and a deposit made while a page's socket is cut.
@@ -137,7 +138,8 @@ describe('the live socket on a failing network', () => {
     expect(await shown()).toBe(held)
 
     stack.relay.refuse(false)
-    await expect.poll(shown).toBe(held + 125)
+    // the next try may be a whole back-off cap away (30 s, full jitter): the wait is that plus the bound
+    await expect.poll(shown, { timeout: RECONNECT.capMs + BROWSER_WAIT_MS }).toBe(held + 125)
     expect(await page.evaluate('window.location.hash')).toBe('#/wallet')
     expect(openedSockets.length).toBeGreaterThanOrEqual(2)
   })
