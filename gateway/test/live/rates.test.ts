@@ -314,8 +314,10 @@ describe('subscriptions at a rate', () => {
       .map(({ at }) => at)
     expect(arrivals.length).toBeGreaterThanOrEqual(4)
     const meanPeriodMs = (arrivals.at(-1)! - arrivals[0]!) / (arrivals.length - 1)
-    expect(meanPeriodMs).toBeGreaterThan(950)
-    expect(meanPeriodMs).toBeLessThan(1050)
+    // without the catch-up each of a period's 40 slots runs a few ms late, about 1,200 ms a period; the
+    // arrivals are read by this busy process, whose own lateness moves the mean by a few percent
+    expect(meanPeriodMs).toBeGreaterThan(900)
+    expect(meanPeriodMs).toBeLessThan(1100)
   })
 
   it('moves a subscription to a new rate without a second subscription, and refuses bad rates', async () => {
