@@ -60,6 +60,27 @@ const gatewayLayerZones = [
   },
 ]
 
+const DISPLAY_RULE_MESSAGE =
+  'a figure is shown through useFormatters (or a show* function of shared/src/display.ts), by the one display rule'
+
+/** Ways to bring a number to some places other than the display rule's. */
+const displayPathRules = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.length>0]",
+    message: DISPLAY_RULE_MESSAGE,
+  },
+  { selector: "CallExpression[callee.property.name='toDecimalPlaces']", message: DISPLAY_RULE_MESSAGE },
+  {
+    selector: 'CallExpression[callee.property.name=/^(toPrecision|toSignificantDigits|toLocaleString)$/]',
+    message: DISPLAY_RULE_MESSAGE,
+  },
+  { selector: 'MemberExpression[property.name=/^ROUND_/]', message: DISPLAY_RULE_MESSAGE },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+    message: DISPLAY_RULE_MESSAGE,
+  },
+]
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.artifacts/**'] },
   js.configs.recommended,
@@ -98,6 +119,28 @@ export default tseslint.config(
         'error',
         // zones are paths from the repository root, wherever eslint is started from
         { zones: featureZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },
+      ],
+    },
+  },
+  {
+    // The one display rule (shared/src/display.ts): a screen brings a figure to its places only
+    // through useFormatters or the shared show* functions, never by rounding or formatting it itself.
+    // A feature's lib/ computes what is sent (a limit premium, a book level) and may round for that.
+    files: ['web/src/features/*/{components,screens}/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...displayPathRules],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tradegate/shared',
+              importNames: ['formatPrice', 'formatPercent'],
+              message: 'figures go through useFormatters or the show* functions of the display rule',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,12 +1,16 @@
 // Bundles the gateway and the sandbox upstream into one ESM file each; the shared contract goes
-// inside, every dependency stays external. `node build.mjs [gateway outfile]`.
+// inside, and so does typebox (below); every other dependency stays external. `node build.mjs [gateway outfile]`.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const { dependencies } = JSON.parse(readFileSync(here('./package.json'), 'utf8'))
-const external = Object.keys(dependencies).filter((name) => name !== '@tradegate/shared')
+// typebox goes inside too: it ships as some 700 ES modules, and Node keeps a module record, a loader
+// cache entry and the source text of each for the life of the process (about 2.6 MiB of an idle
+// gateway's heap, loadtests/LIFECYCLE.md); bundled, only what the call table uses is there, once
+const INSIDE = new Set(['@tradegate/shared', 'typebox'])
+const external = Object.keys(dependencies).filter((name) => !INSIDE.has(name))
 
 async function bundle(name, entry, outfile) {
   await build({

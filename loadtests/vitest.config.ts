@@ -4,7 +4,7 @@ import { POLL_INTERVAL_MS, WAIT_BOUND_MS } from '../gateway/test/support/wait-bo
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'k6/**'],
+    exclude: ['node_modules/**'],
     // ends whatever the files started and did not stop, even from a killed worker (CONTRIBUTING.md)
     globalSetup: ['../gateway/test/support/process-teardown.ts'],
     // Real sockets, child processes and the quick bench run; generous so a loaded CI box does not flake.

@@ -13,10 +13,10 @@ import { inFlightPlugin } from './plugins/app/in-flight'
 import { parseRedisUrl, redisPlugin } from './plugins/external/redis'
 import { lazyRequestLogger, loggerOptions } from './plugins/app/logger'
 import { errorHandlerPlugin } from './plugins/app/error-handler'
-import { requestLogPlugin } from './plugins/app/request-log'
+import { answerEnvelopePlugin } from './plugins/app/answer-envelope'
 import { securityPlugin } from './plugins/external/security'
 import { pressurePlugin } from './plugins/external/pressure'
-import { rateLimitPlugin } from './plugins/external/rate-limit'
+import { rateLimitPlugin } from './plugins/app/rate-limit'
 import { apiPlugin, type ApiOptions } from './api/routes'
 import { upstreamPlugin, type UpstreamPluginOptions } from './upstream/plugin'
 import { adminPlugin } from './api/admin'
@@ -38,6 +38,11 @@ export interface BuildOptions {
    * an endless delay whatever MAX_EVENT_LOOP_DELAY_MS says.
    */
   loadShedding?: boolean
+  /**
+   * The cached-GET front door ahead of Fastify (api/cached-fast-path.ts), on unless a build turns it off
+   * to answer every request through Fastify's lifecycle: the parity test compares the two ways.
+   */
+  cachedFrontDoor?: boolean
 }
 
 declare module 'fastify' {
@@ -59,7 +64,7 @@ export async function buildGateway(
 ): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
     logger: loggerOptions(config, build.logStream),
-    // the request-log plugin writes one line per request instead of Fastify's two
+    // the answer-envelope plugin writes one line per request instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
@@ -97,7 +102,7 @@ export async function buildGateway(
     return server
   }
   const app = Fastify(options)
-  app.decorate('frontDoor', frontDoor)
+  if (build.cachedFrontDoor !== false) app.decorate('frontDoor', frontDoor)
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS
 
   await app.register(metricsPlugin, {
@@ -112,7 +117,7 @@ export async function buildGateway(
   await app.register(inFlightPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)
-  await app.register(requestLogPlugin)
+  await app.register(answerEnvelopePlugin)
   await app.register(securityPlugin, { allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS) })
   // 0 turns shedding off: @fastify/under-pressure sheds a loop that took no delay sample at all,
   // whatever its limit, so a high limit alone does not

@@ -71,7 +71,7 @@ const SETTINGS = {
   UPLOAD_RATE_PER_USER_PER_MINUTE: { schema: Positive, default: 10 },
   /** uploads in flight at once from one address, and from one user */
   UPLOADS_IN_FLIGHT_PER_CLIENT: { schema: Positive, default: 2 },
-  /** uploads in flight at once on one instance: each holds up to UPLOAD_LIMIT_BYTES until answered */
+  /** uploads in flight at once on one instance: each streams to the upstream, holding its stream's window */
   UPLOADS_IN_FLIGHT: { schema: Positive, default: 8 },
   /** past this event-loop delay new requests get 503 with Retry-After; 0 sheds nothing */
   MAX_EVENT_LOOP_DELAY_MS: { schema: Type.Integer({ minimum: 0 }), default: 1000 },

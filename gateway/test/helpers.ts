@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { request } from 'node:http'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import { buildGateway } from '../src/app'
+import { buildGateway, type BuildOptions } from '../src/app'
 import { configWith, type GatewayConfig } from '../src/config'
 import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
 import { startUpstream, type TestUpstream } from './upstream'
@@ -12,7 +13,7 @@ import { startUpstream, type TestUpstream } from './upstream'
 // Builds the whole gateway against a real upstream and the real Redis, with a key prefix of its own.
 
 export { REDIS_URL, uniquePrefix, deleteKeys, startUpstream, type TestUpstream }
-export { waitFor, sleep } from './live/helpers'
+export { waitFor } from './live/helpers'
 
 export interface TestGateway {
   app: FastifyInstance
@@ -31,6 +32,7 @@ export function emptyWebDist(): string {
 
 export async function startTestGateway(
   overrides: Partial<GatewayConfig> & { UPSTREAM_URL: string },
+  build: Pick<BuildOptions, 'cachedFrontDoor'> = {},
 ): Promise<TestGateway> {
   const webDist = overrides.WEB_DIST ?? emptyWebDist()
   const config = configWith({
@@ -50,7 +52,7 @@ export async function startTestGateway(
   // no load shedding in test builds, so a busy machine never turns a test's request into a 503;
   // a test about shedding sets its own MAX_EVENT_LOOP_DELAY_MS
   const loadShedding = overrides.MAX_EVENT_LOOP_DELAY_MS !== undefined
-  const app = await buildGateway(config, { logStream, loadShedding })
+  const app = await buildGateway(config, { ...build, logStream, loadShedding })
   await app.ready()
   if (config.REDIS_URL) await waitForRedis(app)
   const logText = () => chunks.join('')
@@ -97,4 +99,25 @@ async function waitForRedis(app: FastifyInstance): Promise<void> {
     if (Date.now() > deadline) throw new Error('Redis did not become ready')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+export interface RawAnswer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+/** A request over a real connection, its answer's bytes as sent (fetch would decode them). */
+export function rawGet(url: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
 }

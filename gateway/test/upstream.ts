@@ -17,6 +17,8 @@ export interface TestUpstream {
    */
   totalCalls(): Promise<number>
   resetCalls(): Promise<void>
+  /** files the sandbox holds from uploads it received whole (a call is counted when it arrives) */
+  storedUploads(): Promise<number>
   fail(count: number, mode: FaultMode, path?: string): Promise<void>
   /** a new user, signed in: its session token */
   register(username: string): Promise<string>
@@ -48,6 +50,7 @@ export function controlledUpstream(url: string, close: () => Promise<void>): Tes
         .filter(([path]) => path !== CALLS.getCoinList.path && path !== CALLS.userInfo.path)
         .reduce((sum, [, count]) => sum + count, 0),
     resetCalls: async () => void (await control('POST', '/sandbox/calls/reset', {})),
+    storedUploads: async () => ((await control('GET', '/sandbox/uploads')) as { stored: number }).stored,
     fail: async (count, mode, path) => void (await control('POST', '/sandbox/fail', { count, mode, path })),
     register: (username) => registerOnSandbox(url, username),
     close,

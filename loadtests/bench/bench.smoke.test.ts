@@ -213,7 +213,7 @@ describe.concurrent('the quick harness', () => {
   // One Node thread (autocannon in the harness) cannot load a bare route to its core's limit while
   // keeping under its own bound: both rounds must come out flagged, and no ratio may be made from them.
   it('a REST round whose generator ran out of room is flagged and enters no ratio', async () => {
-    const { result, markdown, stdout } = await quickBench([
+    const { result, markdown } = await quickBench([
       '--systems',
       'bare fastify route,bare node:http route',
       '--rest-generator',
@@ -229,8 +229,8 @@ describe.concurrent('the quick harness', () => {
       expect(row.rounds![0]!.generatorBound, row.target).toMatch(
         /generator at \d+% of its core|target at \d+% of its core at capacity/,
       )
-      // the printed table counts the round in its generator-bound column
-      const printed = stdout.split('\n').find((line) => line.trimStart().startsWith(row.target))
+      // the REST table counts the round in its generator-bound column
+      const printed = markdown.split('\n').find((line) => line.startsWith(`| ${row.target} `))
       expect(printed, row.target).toMatch(/ 1 of 1 /)
     }
     expect(restRatio(result.rest[0], result.rest[1])).toBeUndefined()

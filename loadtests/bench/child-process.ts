@@ -193,8 +193,17 @@ export interface PinnedProcess {
   /** The last few KB of stderr and stdout, for error messages. */
   output(): string
   readonly exited: boolean
+  /** Resolves when the program has exited, however it ended. */
+  readonly exit: Promise<void>
   stop(): Promise<void>
 }
+
+/**
+ * How long a child may take to start before the harness gives up on it. Generous on purpose: the
+ * sandbox runs under tsx, and on a machine busy with other test tiers its compile alone can take
+ * tens of seconds; a child that dies is reported at once, not at this deadline.
+ */
+export const STARTUP_DEADLINE_MS = 180_000
 
 /** The command a program runs under to be pinned to `cpus`: taskset, or nothing when none or no taskset. */
 export function pinnedUnder(cpus: string | undefined): string[] {
@@ -225,8 +234,14 @@ export function spawnPinned(
   const output = keepOutputTail(child)
   if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
   let exited = false
-  child.once('exit', () => (exited = true))
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
   return {
+    exit,
     pid: child.pid!,
     pinned,
     output,
@@ -240,7 +255,11 @@ export function spawnPinned(
 }
 
 /** Polls `url` until it answers 2xx; throws with the process's output if it exits or time runs out. */
-export async function waitForHttpOk(url: string, server: PinnedProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitForHttpOk(
+  url: string,
+  server: PinnedProcess,
+  timeoutMs = STARTUP_DEADLINE_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let last: string
   for (;;) {

@@ -7,7 +7,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { freePort } from '../../gateway/test/support/free-port'
-import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
+import {
+  loadtestsDir,
+  spawnPinned,
+  STARTUP_DEADLINE_MS,
+  waitForHttpOk,
+  type PinnedProcess,
+} from './child-process'
 
 export const repoRoot = path.resolve(loadtestsDir, '..')
 export const gatewayBundle = path.join(repoRoot, 'gateway', 'dist', 'main.js')
@@ -115,11 +121,18 @@ export async function startSandboxProcess(cpus: string | undefined): Promise<Run
       if (match) announced(match[1]!)
     },
   })
+  const exited = child.exit.then(() => {
+    throw new Error(`sandbox exited before it listened: ${child.output()}`)
+  })
+  exited.catch(() => {}) // once the sandbox listened, its later exit is the caller's stop(), not an error
   const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`sandbox did not start: ${child.output()}`)), 30_000).unref(),
+    setTimeout(
+      () => reject(new Error(`sandbox did not start within ${STARTUP_DEADLINE_MS} ms: ${child.output()}`)),
+      STARTUP_DEADLINE_MS,
+    ).unref(),
   )
   try {
-    const url = await Promise.race([urlLine, timeout])
+    const url = await Promise.race([urlLine, exited, timeout])
     return { process: child, url, stop: () => child.stop() }
   } catch (error) {
     await child.stop()

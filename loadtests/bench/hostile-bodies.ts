@@ -119,11 +119,22 @@ async function post(
   return response.statusCode
 }
 
-/** The largest body size, halving from just under 1 MiB, that the gateway reads instead of answering 413. */
+/** The socket errors of a server that answered (or closed) before it took the whole body. */
+const CUT_MID_BODY = new Set(['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'])
+
+/**
+ * The largest body size, halving from just under 1 MiB, that the gateway reads instead of answering 413.
+ * A gateway that refuses a body by its length answers before reading it and closes the connection, so
+ * on a busy machine the client may still be writing: the write then fails, which is a refusal too.
+ */
 async function largestAccepted(client: Client, call: HostileCall): Promise<number> {
   for (let bytes = MAX_BODY; bytes >= MIN_BODY; bytes = Math.floor(bytes / 2)) {
     const cheap = `{"pad":"${'a'.repeat(Math.max(0, bytes - 11))}"}`
-    if ((await post(client, call, cheap)) !== 413) return bytes
+    const status = await post(client, call, cheap).catch((error: { code?: string }) => {
+      if (error.code !== undefined && CUT_MID_BODY.has(error.code)) return 413
+      throw error
+    })
+    if (status !== 413) return bytes
   }
   return MIN_BODY
 }

@@ -1,15 +1,14 @@
 /**
- * Many client sockets in one process, doing as little as possible per frame so the load generator
- * is not the bottleneck, and costing the same for every system: WebSocket on raw TCP sockets, with
- * Socket.IO's packets spoken over it by hand for the Socket.IO servers. Outside a measurement
- * window a frame is only counted; inside one, its publish time is read from the end of its text and
- * the frame is counted in the window it was published in (`window-accounting.ts`).
+ * The reconnect storm's clients: many sockets in one process, WebSocket on raw TCP sockets, with
+ * Socket.IO's packets spoken over it by hand for the Socket.IO servers, each reopened by its own
+ * back-off after a drop. Windows and rounds are the native generator's (native-client.ts); a storm
+ * stays here because its waits come from the web client's own back-off code (reconnect-policy.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { connect as connectTcp } from 'node:net'
 import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 import { seededRandom } from '@tradegate/shared'
-import { PublishTimeWindow, type WindowCount } from './window-accounting'
+import type { WindowCount } from './window-accounting'
 import { DROP_CLOSE_CODE, type StormPolicy } from './reconnect-policy'
 import {
   readSocketIoPacket,
@@ -29,14 +28,7 @@ export interface LeanClientOptions {
   scenario: Scenario
   /** Sockets being opened at once during the initial connect. */
   connectConcurrency?: number
-  /** Sockets being opened at once during the reconnect storm. */
-  stormConcurrency?: number
   handshakeTimeoutMs?: number
-  /**
-   * When the sockets a storm drops were opened (performance.now()), for a fleet that reopens sockets
-   * another generator held; by default, when this fleet last connected.
-   */
-  connectedAt?: number
 }
 
 export interface StormOptions {
@@ -85,84 +77,8 @@ export interface StormReport {
   missing: number
 }
 
-const CLOSE_BRACE = 0x7d
-const CLOSE_BRACKET = 0x5d
-const COLON = 0x3a
-const DOT = 0x2e
-const TS_KEY = Buffer.from('"ts"')
-
-function isSpace(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
-}
-function isDigit(byte: number | undefined): boolean {
-  return byte !== undefined && byte >= 0x30 && byte <= 0x39
-}
-
-/**
- * Publish time of a server frame without parsing it: walked back from the end, a number that is
- * the last member of the outermost object (`…,"ts":123}`), also inside a Socket.IO event
- * (`42["message",{…,"ts":123}]`). Any other layout falls back to JSON.parse.
- */
-export function extractPublishTs(frame: Buffer): number | undefined {
-  let i = frame.length - 1
-  while (isSpace(frame[i])) i--
-  if (frame[i] === CLOSE_BRACKET) {
-    i--
-    while (isSpace(frame[i])) i--
-  }
-  if (frame[i] === CLOSE_BRACE) {
-    i--
-    while (isSpace(frame[i])) i--
-    const end = i + 1
-    let fractional = false
-    while (isDigit(frame[i]) || frame[i] === DOT) {
-      if (frame[i] === DOT) fractional = true
-      i--
-    }
-    const start = i + 1
-    while (isSpace(frame[i])) i--
-    if (end > start && frame[i] === COLON) {
-      i--
-      while (isSpace(frame[i])) i--
-      if (i >= 3 && frame.subarray(i - 3, i + 1).equals(TS_KEY)) {
-        if (fractional) return Number(frame.toString('latin1', start, end))
-        let value = 0
-        for (let at = start; at < end; at++) value = value * 10 + frame[at]! - 0x30
-        return value
-      }
-    }
-  }
-  return parsedPublishTs(frame)
-}
-
-function parsedPublishTs(frame: Buffer): number | undefined {
-  try {
-    const text = frame.toString()
-    const parsed = JSON.parse(text.startsWith('42[') ? text.slice(2) : text) as unknown
-    const object = (Array.isArray(parsed) ? parsed[1] : parsed) as { ts?: unknown } | null
-    return typeof object?.ts === 'number' ? object.ts : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const DETAIL_PREFIX = Buffer.from('{"type":"DETAIL","symbol":"')
-
-/**
- * Whether a frame belongs to the client's rated subscriptions: in this scenario those are the
- * market list's DETAIL, never the traded symbol's. Frames start `{"type":…,"symbol":…` on every
- * system, so the type and symbol are compared in place.
- */
-export function listFrameTest(traded: string): (payload: Buffer, offset: number) => boolean {
-  const tradedEnd = Buffer.from(`${traded}"`)
-  return (payload, offset) => {
-    if (payload.length < offset + DETAIL_PREFIX.length + tradedEnd.length) return false
-    if (payload.compare(DETAIL_PREFIX, 0, DETAIL_PREFIX.length, offset, offset + DETAIL_PREFIX.length) !== 0)
-      return false
-    const symbolAt = offset + DETAIL_PREFIX.length
-    return payload.compare(tradedEnd, 0, tradedEnd.length, symbolAt, symbolAt + tradedEnd.length) !== 0
-  }
-}
+/** Handshakes a storm has in flight at once: the rest wait their turn, as behind a browser's own limit. */
+const STORM_HANDSHAKES = 1000
 
 const OPCODE_TEXT = 0x1
 const OPCODE_CLOSE = 0x8
@@ -238,8 +154,6 @@ interface ClientSocket {
   plan: ClientPlan
   /** True from (re)subscribing until the first frame arrives. */
   awaitingFirstFrame: boolean
-  /** Set when the plan has rated subscriptions. */
-  isRated?: (payload: Buffer, offset: number) => boolean
   close(): void
 }
 
@@ -248,16 +162,13 @@ export class LeanClientFleet {
   private sockets: ClientSocket[] = []
   private awaiting = 0
   private allReceived: (() => void) | undefined
-  private window: PublishTimeWindow | undefined
-  private socketErrors = 0
-  private closing = false
-  /** When the last connect finished: how long the sockets a storm drops had been open. */
-  private connectedAt = performance.now()
-  totalFrames = 0
 
-  constructor(private readonly options: LeanClientOptions) {
+  /** `connectedAt`: when the sockets a storm drops were opened (performance.now()), by the native generator. */
+  constructor(
+    private readonly options: LeanClientOptions,
+    private readonly connectedAt: number,
+  ) {
     this.plans = planClients(options.scenario, options.clients)
-    if (options.connectedAt !== undefined) this.connectedAt = options.connectedAt
   }
 
   /** Distinct topics the plans subscribe to: what a bus needs to subscribe, however many sockets. */
@@ -272,17 +183,6 @@ export class LeanClientFleet {
   /** Subscribers per topic among the sockets open now: what the offered rate is worked out from. */
   subscribers(): ReturnType<typeof subscriberCounts> {
     return subscriberCounts(this.sockets.map((socket) => socket.plan))
-  }
-
-  /** Opens every socket; those not started within `deadlineMs` count as failed. */
-  async connect(deadlineMs = 60_000): Promise<ConnectReport> {
-    const report = await this.openAll(
-      this.options.connectConcurrency ?? 200,
-      performance.now() + deadlineMs,
-      () => 0,
-    )
-    this.connectedAt = performance.now()
-    return report
   }
 
   /** Resolves once every open socket has received at least one frame since it subscribed. */
@@ -301,36 +201,6 @@ export class LeanClientFleet {
   }
 
   /**
-   * Opens a window at this moment's publish time. Close it with the returned function: frames
-   * published until then still count when they arrive within `graceMs` after it.
-   */
-  openWindow(): (graceMs: number) => Promise<ClientWindow> {
-    const window = new PublishTimeWindow(Date.now())
-    this.window = window
-    this.socketErrors = 0
-    const started = performance.now()
-    const cpuStart = process.cpuUsage()
-    return async (graceMs) => {
-      window.close(Date.now())
-      const seconds = (performance.now() - started) / 1000
-      const cpu = process.cpuUsage(cpuStart)
-      const socketErrors = this.socketErrors
-      await new Promise((done) => setTimeout(done, graceMs))
-      if (this.window === window) this.window = undefined
-      return {
-        from: window.from,
-        to: window.end,
-        seconds,
-        raw: window.count('raw'),
-        rated: window.count('rated'),
-        backlog: window.backlog,
-        clientCpuPercent: ((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100,
-        socketErrors,
-      }
-    }
-  }
-
-  /**
    * Drops every socket at once, then reopens each after the waits its own back-off draws (from one
    * seeded source in plan order, so the waves are the same for every system), as a browser would
    * after its gateway went away, and waits until each has a frame again.
@@ -341,7 +211,7 @@ export class LeanClientFleet {
     const openForMs = started - this.connectedAt
     this.closeAll()
     const random = seededRandom(0x5707).next
-    const handshakes = new Limit(this.options.stormConcurrency ?? 1000)
+    const handshakes = new Limit(STORM_HANDSHAKES)
     let retries = 0
     let failed = 0
     let lastOpen = started
@@ -384,45 +254,9 @@ export class LeanClientFleet {
   }
 
   private closeAll(): void {
-    this.closing = true
     for (const socket of this.sockets) socket.close()
     this.sockets = []
     this.awaiting = 0
-    this.closing = false
-  }
-
-  /** Opens every plan's socket, at most `concurrency` handshakes at once, none before `notBefore(i)`. */
-  private async openAll(
-    concurrency: number,
-    deadline: number,
-    notBefore: (index: number) => number,
-  ): Promise<ConnectReport> {
-    const started = performance.now()
-    let next = 0
-    let failed = 0
-    const opened: ClientSocket[] = []
-    const worker = async (): Promise<void> => {
-      while (next < this.plans.length) {
-        if (performance.now() > deadline) {
-          failed += this.plans.length - next
-          next = this.plans.length
-          return
-        }
-        const index = next++
-        const plan = this.plans[index]!
-        const wait = notBefore(index) - performance.now()
-        if (wait > 0) await new Promise((done) => setTimeout(done, wait))
-        try {
-          opened.push(await this.openOne(plan))
-        } catch {
-          failed += 1
-        }
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, this.plans.length) }, worker))
-    this.sockets.push(...opened)
-    const ms = performance.now() - started
-    return { opened: opened.length, failed, ms, perSecond: opened.length / (ms / 1000) }
   }
 
   private onSubscribed(socket: ClientSocket): void {
@@ -430,23 +264,11 @@ export class LeanClientFleet {
     this.awaiting += 1
   }
 
-  /** `offset`: where the frame's JSON object starts in `payload` (after Socket.IO's event prefix). */
-  private onFrame(socket: ClientSocket, payload: Buffer, offset: number): void {
-    this.totalFrames += 1
-    if (socket.awaitingFirstFrame) {
-      socket.awaitingFirstFrame = false
-      this.awaiting -= 1
-      if (this.awaiting === 0) this.allReceived?.()
-    }
-    const window = this.window
-    if (!window) return
-    const ts = extractPublishTs(payload)
-    if (ts === undefined) return
-    window.record(ts, Date.now(), socket.isRated?.(payload, offset) ?? false)
-  }
-
-  private onSocketError(): void {
-    if (!this.closing) this.socketErrors += 1
+  private onFrame(socket: ClientSocket): void {
+    if (!socket.awaitingFirstFrame) return
+    socket.awaitingFirstFrame = false
+    this.awaiting -= 1
+    if (this.awaiting === 0) this.allReceived?.()
   }
 
   /**
@@ -464,7 +286,6 @@ export class LeanClientFleet {
     const socket: ClientSocket = {
       plan,
       awaitingFirstFrame: false,
-      isRated: plan.ratedTopics.length > 0 ? listFrameTest(plan.traded) : undefined,
       close: () => tcp.destroy(),
     }
     const subscribe = (): void => {
@@ -491,21 +312,22 @@ export class LeanClientFleet {
       const ready = (): void => {
         clearTimeout(timer)
         tcp.off('error', fail)
-        tcp.on('error', () => this.onSocketError())
+        // a socket that fails after its handshake shows as one that never gets its frame again
+        tcp.on('error', () => undefined)
         subscribe()
         resolve(socket)
       }
       const onText = socketIo
         ? (payload: Buffer): void => {
             const packet = readSocketIoPacket(payload)
-            if (packet.kind === 'event') this.onFrame(socket, payload, packet.offset)
+            if (packet.kind === 'event') this.onFrame(socket)
             else if (packet.kind === 'ping') tcp.write(textFrame(SOCKET_IO_PONG))
             else if (packet.kind === 'open') tcp.write(textFrame(SOCKET_IO_CONNECT))
             else if (packet.kind === 'connected') ready()
             else if (packet.kind === 'closed')
               fail(new Error(`socket.io closed: ${payload.toString().slice(0, 200)}`))
           }
-        : (payload: Buffer): void => this.onFrame(socket, payload, 0)
+        : (): void => this.onFrame(socket)
       const reader = new ServerFrameReader(onText, (payload) => tcp.write(maskedFrame(OPCODE_PONG, payload)))
       const onHandshake = (chunk: Buffer): void => {
         head = head.length === 0 ? chunk : Buffer.concat([head, chunk])

@@ -4,10 +4,10 @@
  *
  * Runs the same socket scenario against every registered socket system, then wrk against every
  * REST target, then the hostile-bodies row, in one run: this process (the load generator) and
- * the tick feed on core 0, servers on core 1. Prints a table, writes results/bench-<time>.json and
- * (full runs, or --results-md) RESULTS.md.
+ * the tick feed on core 0, servers on core 1. Prints the figures as RESULTS.md words them, writes
+ * results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -52,7 +52,8 @@ import {
 } from './windows'
 import { runHostileBodies } from './hostile-bodies'
 import { SIGNED_IN_UPLOAD_ENV, runSignedInUploads } from './signed-in-uploads'
-import { renderResultsMd } from './results-md'
+import { keepSeparateRuns, renderResultsMd } from './results-md'
+import { PROXIED_FLOOR, PROXIED_GATEWAY, runProxiedContention } from './proxied-contention'
 import {
   startRedisChild,
   startRedisCluster,
@@ -61,7 +62,6 @@ import {
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
 import { cpuPercent, generatorBound } from './generator-bound'
-import { formatReport } from './report-format'
 import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
@@ -315,6 +315,9 @@ async function runAtClientCount(
     if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
       row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
     }
+    // growth alone hides the idle base a smaller count carries: the whole RSS per socket too
+    if (rssLoaded !== undefined && fleet.openSockets > 0)
+      row.rssTotalPerConnectionKb = rssLoaded / 1024 / fleet.openSockets
     // An overloaded system may deliver nothing published in the window within the grace; it
     // still worked if frames kept arriving.
     row.ok =
@@ -568,51 +571,82 @@ async function runHostile(
   }
 }
 
+type Cores = { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined }
+
+/** The targets' context over a sandbox of its own on the generator's core, stopped once `work` ends. */
+async function withSandbox<T>(
+  cores: Cores,
+  options: BenchOptions,
+  work: (ctx: RestTargetContext) => Promise<T>,
+): Promise<T> {
+  const sandbox = sharedSandbox(cores.generatorCpus)
+  try {
+    const { runId, serverCpus } = cores
+    return await work({ runId, serverCpus, installMissing: options.installMissing, sandbox: sandbox.get })
+  } finally {
+    await sandbox.stop()
+  }
+}
+
 /** The signed-in uploads row, on a gateway and sandbox of its own. */
 async function runUploadsPhase(
-  cores: { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined },
+  cores: Cores,
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<SignedInUploadsReport> {
   log(
-    `signed-in uploads: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS ${options.uploadsSettleSeconds} s after`,
+    `signed-in uploads: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS settled before and at least ${options.uploadsSettleSeconds} s after`,
   )
-  const sandbox = sharedSandbox(cores.generatorCpus)
-  const ctx: RestTargetContext = {
-    runId: cores.runId,
-    serverCpus: cores.serverCpus,
-    installMissing: options.installMissing,
-    sandbox: sandbox.get,
-  }
-  try {
-    const gateway = await startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV)
+  return withSandbox(cores, options, async (ctx) => {
     try {
-      return await runSignedInUploads({
-        gatewayUrl: gateway.url,
-        sandboxUrl: (await sandbox.get()).url,
-        pid: gateway.pid,
-        seconds: options.uploadsSeconds,
-        settleSeconds: options.uploadsSettleSeconds,
-      })
-    } finally {
-      await gateway.stop()
+      const gateway = await startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV)
+      try {
+        return await runSignedInUploads({
+          gatewayUrl: gateway.url,
+          sandboxUrl: (await ctx.sandbox()).url,
+          pid: gateway.pid,
+          seconds: options.uploadsSeconds,
+          settleSeconds: options.uploadsSettleSeconds,
+          settleLimitSeconds: options.uploadsSettleLimitSeconds,
+        })
+      } finally {
+        await gateway.stop()
+      }
+    } catch (error) {
+      return {
+        ok: false,
+        error: errorText(error),
+        connections: 10,
+        uploadBytes: 0,
+        seconds: 0,
+        statuses: {},
+        healthzQuietMs: { samples: 0, p99: Number.NaN },
+        healthzLoadedMs: { samples: 0, p99: Number.NaN },
+        ratio: Number.NaN,
+        rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
+      }
     }
-  } catch (error) {
-    return {
-      ok: false,
-      error: errorText(error),
-      connections: 10,
-      uploadBytes: 0,
-      seconds: 0,
-      statuses: {},
-      healthzQuietMs: { samples: 0, p99: Number.NaN },
-      healthzLoadedMs: { samples: 0, p99: Number.NaN },
-      ratio: Number.NaN,
-      rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
-    }
-  } finally {
-    await sandbox.stop()
-  }
+  })
+}
+
+/** The proxied call quiet and beside busy loops, on a sandbox of its own. */
+async function runProxiedPhase(
+  cores: Cores,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<BenchResult['proxied']> {
+  const target = (name: string): RestTarget => restTargets.find((candidate) => candidate.name === name)!
+  log(
+    `proxied: ${PROXIED_FLOOR} and ${PROXIED_GATEWAY}, quiet and beside one busy loop a core, ${options.proxied.rounds} rounds`,
+  )
+  return withSandbox(cores, options, (ctx) =>
+    runProxiedContention(
+      { gateway: target(PROXIED_GATEWAY), floor: target(PROXIED_FLOOR) },
+      ctx,
+      options.proxied,
+      log,
+    ),
+  )
 }
 
 type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T>
@@ -661,7 +695,7 @@ async function runSocketPhases(
 
 /** The REST rounds through wrk (autocannon when wrk is missing), then the hostile bodies. */
 async function runRestPhase(
-  cores: { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined },
+  cores: Cores,
   options: BenchOptions,
   phase: Phase,
   log: (line: string) => void,
@@ -672,23 +706,14 @@ async function runRestPhase(
     : wrk.ok
       ? { name: 'wrk' }
       : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
-  const sandbox = sharedSandbox(cores.generatorCpus)
-  const restCtx: RestTargetContext = {
-    runId: cores.runId,
-    serverCpus: cores.serverCpus,
-    installMissing: options.installMissing,
-    sandbox: sandbox.get,
-  }
-  try {
+  return withSandbox(cores, options, async (restCtx) => {
     const targets = restTargets.filter((t) => selected(t.name, options.only))
     const rest = await phase('rest', () => runRestRounds(targets, restCtx, options, restGenerator.name, log))
     const hostile = selected(HOSTILE_ROW, options.only)
       ? await phase('hostile', () => runHostile(restCtx, options, log))
       : undefined
     return { rest, hostile, restGenerator }
-  } finally {
-    await sandbox.stop()
-  }
+  })
 }
 
 export async function runBench(
@@ -737,17 +762,16 @@ export async function runBench(
     redisClusterUrl: async () => (await (cluster ??= startRedisCluster({ runUnder }))).url,
   }
 
+  const placement: Cores = { runId, serverCpus, generatorCpus }
   let sockets: Awaited<ReturnType<typeof runSocketPhases>>
-  let rest: Awaited<ReturnType<typeof runRestPhase>> & Pick<BenchResult, 'uploads'>
+  let rest: Awaited<ReturnType<typeof runRestPhase>> & Pick<BenchResult, 'uploads' | 'proxied'>
   try {
     sockets = await runSocketPhases(baseCtx, options, phase, log)
-    rest = options.phases.includes('rest')
-      ? await runRestPhase({ runId, serverCpus, generatorCpus }, options, phase, log)
-      : { rest: [] }
+    rest = options.phases.includes('rest') ? await runRestPhase(placement, options, phase, log) : { rest: [] }
+    if (options.phases.includes('proxied'))
+      rest.proxied = await phase('proxied', () => runProxiedPhase(placement, options, log))
     if (options.phases.includes('uploads'))
-      rest.uploads = await phase('uploads', () =>
-        runUploadsPhase({ runId, serverCpus, generatorCpus }, options, log),
-      )
+      rest.uploads = await phase('uploads', () => runUploadsPhase(placement, options, log))
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
     await ownRedis?.kill()
@@ -833,10 +857,19 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     restGenerator,
     phases,
     serialRequests: quick ? 100 : 2000,
+    proxied: {
+      rounds: quick ? 1 : 3,
+      warmupSeconds: quick ? 1 : 5,
+      seconds: quick ? 1 : 3,
+      connections: quick ? 20 : 50,
+      serialRequests: quick ? 100 : 1000,
+    },
     hostileSeconds: quick ? 1 : 5,
     uploadsSeconds: quick ? 2 : 10,
     // the issue's question is the memory a minute after a burst
     uploadsSettleSeconds: quick ? 2 : 60,
+    // an idle gateway's first full collection can take a minute or more to come
+    uploadsSettleLimitSeconds: quick ? 5 : 180,
     installMissing: !values['no-install'],
     pin: !values['no-pin'],
     only: values.systems?.split(',').map((name) => name.trim()),
@@ -848,9 +881,13 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   }
 }
 
-/** Writes RESULTS.md from a run's JSON, formatted like every other file so the prettier check stays clean. */
+/**
+ * Writes RESULTS.md from a run's JSON, keeping the sections of separate runs the file held, formatted
+ * like every other file so the prettier check stays clean.
+ */
 async function writeResultsMd(result: BenchResult, jsonFile: string, target: string): Promise<void> {
-  const markdown = renderResultsMd(result, path.relative(loadtestsDir, jsonFile))
+  const previous = existsSync(target) ? readFileSync(target, 'utf8') : ''
+  const markdown = keepSeparateRuns(previous, renderResultsMd(result, path.relative(loadtestsDir, jsonFile)))
   const config = await prettier.resolveConfig(target)
   writeFileSync(target, await prettier.format(markdown, { ...config, filepath: target }))
   console.log(`wrote ${path.relative(process.cwd(), target) || target}`)
@@ -876,7 +913,8 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
   const result = await runBench(options, (line) =>
     console.error(`[${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`),
   )
-  console.log(formatReport(result))
+  // the figures as RESULTS.md words them, whether or not this run writes that file
+  console.log(renderResultsMd(result, path.relative(loadtestsDir, options.outFile)))
   mkdirSync(path.dirname(options.outFile), { recursive: true })
   writeFileSync(options.outFile, `${JSON.stringify(result, null, 2)}\n`)
   console.log(`\nwrote ${path.relative(process.cwd(), options.outFile) || options.outFile}`)
@@ -887,7 +925,8 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
       result.capacity.every((report) => !report.error) &&
       result.rest.every((row) => row.ok || row.unavailable) &&
       (!result.hostile || result.hostile.ok) &&
-      (!result.uploads || result.uploads.ok)
+      (!result.uploads || result.uploads.ok) &&
+      (!result.proxied || result.proxied.ok)
       ? 0
       : 1,
   )

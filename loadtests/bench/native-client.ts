@@ -313,7 +313,7 @@ export class NativeClientFleet {
     if (!this.stormFleet) {
       await this.native.ask('drop')
       this.openPlans = []
-      this.stormFleet = new LeanClientFleet({ ...this.options, connectedAt: this.connectedAt })
+      this.stormFleet = new LeanClientFleet(this.options, this.connectedAt)
     }
     return this.stormFleet.reconnectStorm(options)
   }

@@ -1,10 +1,11 @@
-// Number, table and row cells shared by the stdout report and RESULTS.md, and the stdout report itself.
+// Numbers, table headers and row cells of RESULTS.md, which the bench also prints when it ends.
 import { GENERATOR_MAX_PERCENT } from './generator-bound'
 import type {
   BenchResult,
   CapacityReport,
   FanOutFloor,
   HostileReport,
+  ProxiedContentionReport,
   RestRound,
   RestRow,
   SignedInUploadsReport,
@@ -20,12 +21,6 @@ export function formatNumber(value: number | null | undefined, digits = 0): stri
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 const n = formatNumber
-
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
-  const line = (cells: string[]): string => cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
-}
 
 /** Steal above this share means the hypervisor ran other guests on these cores often enough to skew figures. */
 const STEAL_NOTICEABLE_PERCENT = 3
@@ -136,12 +131,22 @@ export function socketCells(row: SocketRow): string[] {
   return [
     n(row.clients),
     ...windowCells(row.window),
+    n(row.rssBaselineMb, 1),
     n(row.rssPerConnectionKb, 1),
+    n(row.rssTotalPerConnectionKb, 1),
     n(row.connect?.perSecond),
     heldLabel(row.window),
   ]
 }
-export const SOCKET_HEADER = ['clients', ...WINDOW_HEADER, 'KiB/conn', 'connect/s', 'held?']
+export const SOCKET_HEADER = [
+  'clients',
+  ...WINDOW_HEADER,
+  'idle RSS MiB',
+  'KiB/conn grown',
+  'KiB/conn total',
+  'connect/s',
+  'held?',
+]
 
 /**
  * A capacity flagged by the generator rule, in words: whether the generator was the one out of room
@@ -234,6 +239,8 @@ export function restCells(row: RestRow): string[] {
     n(row.serialLatencyMs?.p50, 3),
     `${n(row.serialLatencyMs?.p99, 3)}${row.serialLatencyMs?.shed ? ` (${row.serialLatencyMs.shed} shed, retried)` : ''}`,
     n(row.serverCpuMicrosPerRequest, 1),
+    // what one core serves at this CPU per request, the p99 beside it being what 50 connections saw
+    n(row.serverCpuMicrosPerRequest ? 1e6 / row.serverCpuMicrosPerRequest : undefined),
     row.answer ? `${n(row.answer.bytes)} ${row.answer.encoding}` : '-',
     String((row.errors ?? 0) + (row.non2xx ?? 0)),
   ]
@@ -251,6 +258,7 @@ export const REST_HEADER = [
   'one at a time p50',
   'p99',
   'cpu µs/req',
+  'req/s per core',
   'answer bytes',
   'errors',
 ]
@@ -302,46 +310,6 @@ export const HOSTILE_HEADER = [
   'answers',
 ]
 
-export function formatReport(result: BenchResult): string {
-  const m = result.machine
-  const note = machineNote(result)
-  return [
-    `machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, node ${m.node}, kernel ${m.kernel}`,
-    `pinning: ${result.pinning === 'unavailable' ? 'unavailable' : `client core ${result.pinning.client} (and the tick feed), server core ${result.pinning.server}`}`,
-    `command: ${result.command}; took ${n(result.durationSeconds)} s`,
-    `load average (1 min): ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; steal ${n(result.stealPercent, 1)}%${note ? ` -- ${note}; treat the figures as skewed` : ''}`,
-    '',
-    'SOCKETS at the scenario rates (frames counted by publish time; latency in ms; CPU/RSS of the server process)',
-    table(
-      ['system', ...SOCKET_HEADER],
-      result.socket.map((row) => [row.system, ...socketCells(row)]),
-    ),
-    '',
-    'CAPACITY (highest offered rate held with p99 <= 50 ms and >= 99% delivered, by a ramp of the tick rates)',
-    table(
-      ['system', ...CAPACITY_HEADER],
-      result.capacity.map((report) => [report.system, ...capacityCells(report)]),
-    ),
-    '',
-    'ROUNDS (each system on a fresh server per round; per round: offered/s, µs per delivery, p99 ms, server/client cpu; ! = generator-bound, ✗ = not held)',
-    ...(result.rounds ? [table(['system', 'rate', 'rounds'], roundRows(result.rounds))] : ['not run']),
-    '',
-    `REST (${result.restGenerator?.name ?? 'autocannon'}, latency in ms)`,
-    table(
-      ['target', ...REST_HEADER],
-      result.rest.map((row) => [row.target, ...restCells(row)]),
-    ),
-    ...(result.hostile
-      ? [
-          '',
-          'HOSTILE BODIES (ms)',
-          table(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]),
-        ]
-      : []),
-    ...(result.uploads ? ['', 'SIGNED-IN UPLOADS', signedInUploadsLine(result.uploads)] : []),
-  ].join('\n')
-}
-
 /** One window of the rounds in a few figures. */
 export function roundWindowText(window: SocketWindow | undefined): string {
   if (!window) return 'failed'
@@ -365,10 +333,45 @@ export function signedInUploadsLine(report: SignedInUploadsReport): string {
   const statuses = Object.entries(report.statuses)
     .map(([status, count]) => `${status} ×${n(count)}`)
     .join(', ')
-  const { before, peak, after, afterSeconds } = report.rssMb
+  const { before, peak, after, afterSeconds, settled } = report.rssMb
+  const unsettled = (ok: boolean | undefined) => (ok === false ? ' (not settled)' : '')
   return (
     `/healthz p99 ${n(report.healthzLoadedMs.p99, 1)} ms loaded against ${n(report.healthzQuietMs.p99, 1)} ms quiet ` +
-    `(×${n(report.ratio, 1)}); uploads ${statuses}; RSS ${n(before)} MB before, ${n(peak)} MB at peak, ` +
-    `${n(after)} MB ${n(afterSeconds)} s after`
+    `(×${n(report.ratio, 1)}); uploads ${statuses}; RSS ${n(before)} MB before${unsettled(settled?.before)}, ` +
+    `${n(peak)} MB at peak, ${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`
   )
 }
+
+/** Every window of the phase, for RESULTS.md and stdout. */
+export function proxiedContentionRows(report: ProxiedContentionReport): string[][] {
+  return report.windows.map((window) => {
+    const direct = report.directSerialP50Ms[window.round]?.[window.condition]
+    return [
+      String(window.round + 1),
+      window.condition,
+      window.target,
+      n(window.requestsPerSecond),
+      `${n(window.latencyMs.p50, 2)} / ${n(window.latencyMs.p99, 2)}`,
+      n(window.cpuMicrosPerRequest, 1),
+      n(window.upstreamCpuMicrosPerRequest, 1),
+      n(window.targetCpuPercent),
+      window.serialP50Ms === undefined ? '-' : n(window.serialP50Ms, 3),
+      direct === undefined || window.serialP50Ms === undefined ? '-' : n(window.serialP50Ms - direct, 3),
+      window.loadAverage.toFixed(1),
+    ]
+  })
+}
+
+export const PROXIED_CONTENTION_HEADER = [
+  'round',
+  'condition',
+  'target',
+  'req/s',
+  'p50 / p99 ms',
+  'cpu µs/req',
+  'upstream cpu µs/req',
+  'target cpu %',
+  'one at a time p50 ms',
+  'overhead over direct ms',
+  'load avg',
+]

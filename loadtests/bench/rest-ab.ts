@@ -4,7 +4,10 @@
  * round so a slow spell lands on all of them.
  *
  * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
- *   [--rounds 4] [--seconds 3] [--warmup 2] [--prof-dir DIR]`
+ *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379] [--prof-dir DIR]`
+ *
+ * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
+ * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     'prof-dir': { type: 'string' },
+    'redis-url': { type: 'string', default: '' },
   },
 })
 const bundles = (values.bundles ?? '')
@@ -51,8 +55,8 @@ async function startGateway(file: string): Promise<Started> {
   const running = await startGatewayProcess({
     upstreamUrl: sandbox.url,
     feedToken: 'sandbox-feed-token',
-    redisUrl: '',
-    redisPrefix: 'restab:',
+    redisUrl: values['redis-url'],
+    redisPrefix: `restab-${process.pid}-${Date.now()}:`,
     cpus: '1',
     bundle: file,
     nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
@@ -104,7 +108,14 @@ const targets: Array<{ name: string; start(): Promise<Started> }> = [
   { name: cached ? 'bare fastify route' : 'bare node proxy', start: startBaseline },
   ...bundles.map((bundle) => ({ name: bundle.name, start: () => startGateway(bundle.file) })),
 ]
-const results = new Map<string, Array<{ rps: number; cpu: number; net: number; p50: number; all: number }>>()
+interface Row {
+  rps: number
+  cpu: number
+  net: number
+  p50: number
+  all: number
+}
+const results = new Map<string, Row[]>()
 try {
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const target of targets) {
@@ -141,14 +152,27 @@ try {
   await sandbox.stop()
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
+const ratios = (rows: Row[], against: Row[], figure: keyof Row) =>
+  rows.map((row, i) => row[figure] / against[i]![figure])
+const spread = (xs: number[]) =>
+  `×${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`
 const base = results.get(targets[0]!.name)!
+const first = results.get(targets[1]?.name ?? targets[0]!.name)!
+const markdown: string[] = []
 for (const target of targets) {
   const rows = results.get(target.name)!
-  const rpsRatios = rows.map((row, i) => row.rps / base[i]!.rps)
-  const cpuRatios = rows.map((row, i) => row.cpu / base[i]!.cpu)
-  const netRatios = rows.map((row, i) => row.net / base[i]!.net)
+  const rps = Math.round(median(rows.map((r) => r.rps)))
+  const cpu = median(rows.map((r) => r.cpu)).toFixed(1)
   console.log(
-    `${target.name.padEnd(20)} req/s ${Math.round(median(rows.map((r) => r.rps)))} (×${median(rpsRatios).toFixed(2)} [${rpsRatios.map((r) => r.toFixed(2)).join(' ')}])  CPU/req ${median(rows.map((r) => r.cpu)).toFixed(1)} µs (×${median(cpuRatios).toFixed(2)} [${cpuRatios.map((r) => r.toFixed(2)).join(' ')}])  net of idle ×${median(netRatios).toFixed(2)} [${netRatios.map((r) => r.toFixed(2)).join(' ')}]`,
+    `${target.name.padEnd(20)} req/s ${rps} (${spread(ratios(rows, base, 'rps'))})  CPU/req ${cpu} µs (${spread(ratios(rows, base, 'cpu'))})  net of idle ${spread(ratios(rows, base, 'net'))}`,
+  )
+  markdown.push(
+    `| ${target.name} | ${rps.toLocaleString('en-US')} | ${cpu} | ${spread(ratios(rows, first, 'rps'))} | ${spread(ratios(rows, first, 'cpu'))} |`,
   )
 }
+console.log(
+  `\n| build | req/s (median) | CPU µs/req | req/s vs ${targets[1]?.name ?? 'itself'}, same round | CPU/req vs it, same round |`,
+)
+console.log('| --- | --- | --- | --- | --- |')
+console.log(markdown.join('\n'))
 process.exit(0)

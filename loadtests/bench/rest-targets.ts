@@ -161,40 +161,19 @@ export const restTargets: RestTarget[] = [
   {
     name: 'bare node proxy',
     note: 'periodList through node:http and an undici pool, no checks, to the sandbox',
-    async start(ctx) {
-      const sandbox = await ctx.sandbox()
-      const child = await spawnTsServer(
-        path.join(loadtestsDir, 'baselines', 'node-proxy-server.ts'),
-        ['--upstream', sandbox.url],
-        { cpus: ctx.serverCpus },
-      )
-      return {
-        url: `http://127.0.0.1:${child.port}`,
-        pid: child.pid,
-        pinned: child.pinned,
-        request: uncachedRequest,
-        stop: () => child.stop(),
-      }
-    },
+    start: async (ctx) =>
+      startBaseline(ctx, 'node-proxy-server.ts', ['--upstream', (await ctx.sandbox()).url], uncachedRequest),
   },
   {
     name: 'fastify http-proxy',
     note: 'periodList through Fastify and @fastify/http-proxy, no other plugin, to the sandbox',
-    async start(ctx) {
-      const sandbox = await ctx.sandbox()
-      const child = await spawnTsServer(
-        path.join(loadtestsDir, 'baselines', 'fastify-http-proxy-server.ts'),
-        ['--upstream', sandbox.url],
-        { cpus: ctx.serverCpus },
-      )
-      return {
-        url: `http://127.0.0.1:${child.port}`,
-        pid: child.pid,
-        pinned: child.pinned,
-        request: uncachedRequest,
-        stop: () => child.stop(),
-      }
-    },
+    start: async (ctx) =>
+      startBaseline(
+        ctx,
+        'fastify-http-proxy-server.ts',
+        ['--upstream', (await ctx.sandbox()).url],
+        uncachedRequest,
+      ),
   },
   {
     name: 'gateway cached getCoinList',
@@ -232,25 +211,35 @@ async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<
     if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
     const bodyFile = path.join(dir, 'get-all-setting.json')
     await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
-    const child = await spawnTsServer(
-      path.join(loadtestsDir, 'baselines', script),
-      ['--body-file', bodyFile],
-      {
-        cpus: ctx.serverCpus,
-      },
-    )
+    const baseline = await startBaseline(ctx, script, ['--body-file', bodyFile], settingsRequest)
     return {
-      url: `http://127.0.0.1:${child.port}`,
-      pid: child.pid,
-      pinned: child.pinned,
-      request: settingsRequest,
+      ...baseline,
       async stop() {
-        await child.stop()
+        await baseline.stop()
         await rm(dir, { recursive: true, force: true })
       },
     }
   } catch (error) {
     await rm(dir, { recursive: true, force: true })
     throw error
+  }
+}
+
+/** One of baselines/ as a child on the server core, answering `request`. */
+async function startBaseline(
+  ctx: RestTargetContext,
+  script: string,
+  args: string[],
+  request: RestRequest,
+): Promise<RunningRestTarget> {
+  const child = await spawnTsServer(path.join(loadtestsDir, 'baselines', script), args, {
+    cpus: ctx.serverCpus,
+  })
+  return {
+    url: `http://127.0.0.1:${child.port}`,
+    pid: child.pid,
+    pinned: child.pinned,
+    request,
+    stop: () => child.stop(),
   }
 }

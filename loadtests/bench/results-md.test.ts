@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CAPACITY_HEADER, capacityCells } from './report-format'
-import { againstFloor, perFrameCosts } from './results-md'
+import { againstFloor, keepSeparateRuns, perFrameCosts } from './results-md'
 import type { CapacityReport, SocketWindow } from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
@@ -82,5 +82,49 @@ describe('the fan-out floor beside a p99', () => {
     const cells = (window: SocketWindow): string[] => capacityCells({ ...report, capacity: window })
     expect(cells({ ...capacity, fanOutFloor: floor })[column]).toBe('45 ms (3,412 × 13.2 µs)')
     expect(cells(capacity)[column]).toBe('-')
+  })
+})
+
+describe('keepSeparateRuns', () => {
+  const previous = `# Benchmark results
+
+From an older run.
+
+## The run
+
+- old figures
+
+## Signed-in uploads (a separate run, not part of the run above)
+
+| row | old |
+
+## Decisions by A/B (separate runs, not part of the run above)
+
+| build | req/s |
+| fastpath | 1,974 |
+`
+
+  it('keeps a separate run the new file does not render, after everything the run rendered', () => {
+    const rendered = '# Benchmark results\n\nFrom the new run.\n\n## The run\n\n- new figures\n'
+    const written = keepSeparateRuns(previous, rendered)
+    expect(written.startsWith(rendered.trimEnd())).toBe(true)
+    expect(written).not.toContain('old figures')
+    expect(written).toContain('## Decisions by A/B (separate runs, not part of the run above)')
+    expect(written).toContain('| fastpath | 1,974 |')
+    expect(written).toContain('## Signed-in uploads (a separate run, not part of the run above)')
+  })
+
+  it('drops a separate run once the run renders a section of that name itself', () => {
+    const rendered = '# Benchmark results\n\n## The run\n\n- new\n\n## Signed-in uploads\n\n| row | new |\n'
+    const written = keepSeparateRuns(previous, rendered)
+    expect(written).not.toContain('| row | old |')
+    expect(written).toContain('| row | new |')
+    expect(written.indexOf('## Signed-in uploads')).toBeLessThan(written.indexOf('## Decisions by A/B'))
+  })
+
+  it('writes the rendered file as it is when the old one holds no separate run', () => {
+    const rendered = '# Benchmark results\n\n## The run\n'
+    expect(keepSeparateRuns('', rendered)).toBe(rendered)
+    expect(keepSeparateRuns('# Old\n\n## The run\n\n- old\n', rendered)).toBe(rendered)
   })
 })

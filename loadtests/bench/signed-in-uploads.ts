@@ -3,6 +3,11 @@
  * send 5 MiB identity photos one after another, against its quiet value on the same gateway just
  * before; and the gateway's RSS before, at its peak, and a minute after the last upload.
  *
+ * "Before" and "after" are each read once the gateway has settled, not at a fixed moment: after a full
+ * collection (prom-client's gc histogram on /metrics) since start, or since the burst's end, and with
+ * the RSS steady across consecutive readings. An idle gateway's old space is not collected for tens of
+ * seconds after start, so a fixed early reading counted its start-up garbage as the baseline's.
+ *
  * The gateway runs with its default in-flight bound per instance and the per-address bounds lifted
  * (every connection comes from 127.0.0.1, where ten users would come from ten addresses), so the
  * instance's bound is what holds the load; refusals (503) are counted beside the uploads answered.
@@ -18,6 +23,10 @@ const BOUNDARY = '----benchsignedinupload'
 /** The sandbox's invite code for new accounts (gateway/sandbox/accounts/users.ts). */
 const INVITE_CODE = 'SANDBOX'
 const RSS_SAMPLE_MS = 100
+/** settled: this many readings in a row, a second apart, within STEADY_SHARE of each other */
+const STEADY_READINGS = 5
+const STEADY_SHARE = 0.02
+const READING_MS = 1000
 
 /** What the gateway runs with for this row, on top of the bench's usual settings. */
 export const SIGNED_IN_UPLOAD_ENV = {
@@ -71,13 +80,66 @@ function probeHealth(client: Client, stop: () => boolean): Promise<number[]> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Full collections the gateway has run, from its /metrics; null when it does not say. */
+async function majorCollections(gatewayUrl: string): Promise<number | null> {
+  try {
+    const response = await fetch(`${gatewayUrl}/metrics`)
+    const text = await response.text()
+    if (!response.ok || !text.includes('nodejs_gc_duration_seconds')) return null
+    // the series appears with the first full collection
+    const match = /^nodejs_gc_duration_seconds_count\{[^}]*\bkind="major"[^}]*\} (\d+)/m.exec(text)
+    return match ? Number(match[1]) : 0
+  } catch {
+    return null
+  }
+}
+
+export interface SettledRss {
+  mb: number
+  /** false when the deadline came first: the reading is then the deadline's */
+  settled: boolean
+  /** when it was read, on performance.now()'s clock */
+  at: number
+}
+
+/**
+ * The RSS once the gateway has run more than `majorsAbove` full collections (any number, when /metrics
+ * does not say) and its RSS has stayed steady over the last readings, not before `notBefore`; at
+ * `deadline` whatever it reads then.
+ */
+async function settledRss(options: {
+  gatewayUrl: string
+  rss: () => number
+  majorsAbove: number | null
+  notBefore: number
+  deadline: number
+}): Promise<SettledRss> {
+  const readings: number[] = []
+  for (;;) {
+    const reading = options.rss()
+    readings.push(reading)
+    if (readings.length > STEADY_READINGS) readings.shift()
+    const now = performance.now()
+    const majors = await majorCollections(options.gatewayUrl)
+    const collected = options.majorsAbove === null || majors === null || majors > options.majorsAbove
+    const steady =
+      readings.length === STEADY_READINGS &&
+      Math.max(...readings) - Math.min(...readings) <= STEADY_SHARE * Math.min(...readings)
+    if (now >= options.notBefore && collected && steady) return { mb: reading, settled: true, at: now }
+    if (now >= options.deadline) return { mb: reading, settled: false, at: now }
+    await wait(READING_MS)
+  }
+}
+
 export async function runSignedInUploads(options: {
   gatewayUrl: string
   sandboxUrl: string
   pid: number | undefined
   seconds: number
-  /** how long after the last upload the RSS is read again (a minute in a full run) */
+  /** how long after the last upload the RSS is read again at the soonest (a minute in a full run) */
   settleSeconds: number
+  /** how long either reading waits at most for the gateway to settle */
+  settleLimitSeconds: number
 }): Promise<SignedInUploadsReport> {
   const rss = () =>
     options.pid === undefined ? Number.NaN : (readRssBytes(options.pid) ?? Number.NaN) / 2 ** 20
@@ -88,14 +150,25 @@ export async function runSignedInUploads(options: {
   const health = new Client(options.gatewayUrl)
   const senders = tokens.map(() => new Client(options.gatewayUrl, { bodyTimeout: 120_000 }))
   const body = uploadBody()
+  const limitMs = options.settleLimitSeconds * 1000
   try {
+    // before: the idle gateway after a full collection of its own (start-up runs a few before it
+    // listens, with start-up's garbage still coming), its RSS steady
+    const started = performance.now()
+    const before = await settledRss({
+      gatewayUrl: options.gatewayUrl,
+      rss,
+      majorsAbove: await majorCollections(options.gatewayUrl),
+      notBefore: started,
+      deadline: started + limitMs,
+    })
+    const rssBeforeMb = before.mb
     // quiet: the same probe on the same gateway, nothing else sent
     let quietOver = false
     const quietProbe = probeHealth(health, () => quietOver)
     await wait(options.seconds * 1000)
     quietOver = true
     const quiet = await quietProbe
-    const rssBeforeMb = rss()
 
     let over = false
     let rssPeakMb = rssBeforeMb
@@ -125,8 +198,17 @@ export async function runSignedInUploads(options: {
     const [loaded] = await Promise.all([loadProbe, ...sending])
     clearInterval(sampler)
     rssPeakMb = Math.max(rssPeakMb, rss())
-    await wait(options.settleSeconds * 1000)
-    const rssAfterMb = rss()
+    // after: read the same way, from the settle time on, after a full collection since the burst
+    const burstEnded = performance.now()
+    const majorsAtEnd = await majorCollections(options.gatewayUrl)
+    const after = await settledRss({
+      gatewayUrl: options.gatewayUrl,
+      rss,
+      majorsAbove: majorsAtEnd,
+      notBefore: burstEnded + options.settleSeconds * 1000,
+      deadline: burstEnded + options.settleSeconds * 1000 + limitMs,
+    })
+    const rssAfterMb = after.mb
 
     const quietP99 = p99(quiet)
     const loadedP99 = p99(loaded)
@@ -139,7 +221,13 @@ export async function runSignedInUploads(options: {
       healthzQuietMs: { samples: quiet.length, p99: quietP99 },
       healthzLoadedMs: { samples: loaded.length, p99: loadedP99 },
       ratio: loadedP99 / quietP99,
-      rssMb: { before: rssBeforeMb, peak: rssPeakMb, after: rssAfterMb, afterSeconds: options.settleSeconds },
+      rssMb: {
+        before: rssBeforeMb,
+        peak: rssPeakMb,
+        after: rssAfterMb,
+        afterSeconds: (after.at - burstEnded) / 1000,
+        settled: { before: before.settled, after: after.settled },
+      },
     }
   } finally {
     await Promise.all([health.close(), ...senders.map((client) => client.close())])

@@ -46,11 +46,15 @@ export interface BenchOptions {
   phases: BenchPhase[]
   /** Requests sent one at a time for the unqueued latency figure. */
   serialRequests: number
+  /** the proxied call quiet and beside busy loops (`proxied-contention.ts`) */
+  proxied: ProxiedContentionOptions
   /** How long the hostile-bodies row sends its bodies. */
   hostileSeconds: number
   /** How long the signed-in uploads row sends (and probes quietly before), and how long it waits after. */
   uploadsSeconds: number
   uploadsSettleSeconds: number
+  /** how long the uploads row waits at most for the gateway to settle before and after the burst */
+  uploadsSettleLimitSeconds: number
   installMissing: boolean
   /**
    * Pin the generator and every server under test to cores of their own (the default). The smoke
@@ -151,7 +155,10 @@ export interface SocketRow {
   /** The window at the scenario's full rates; not held means it is an overload row. */
   window?: SocketWindow
   rssBaselineMb?: number
+  /** RSS grown per open socket over the idle baseline */
   rssPerConnectionKb?: number
+  /** the whole RSS per open socket at this count, the idle base included */
+  rssTotalPerConnectionKb?: number
 }
 
 /** The largest client count's ramp: the tick rate raised step by step until a step does not hold. */
@@ -222,7 +229,7 @@ export type RestGenerator = 'wrk' | 'autocannon'
  * The socket ramps, the interleaved socket rounds, the REST rounds with the hostile bodies, and the
  * signed-in uploads row.
  */
-export const BENCH_PHASES = ['sockets', 'rounds', 'rest', 'uploads'] as const
+export const BENCH_PHASES = ['sockets', 'rounds', 'rest', 'proxied', 'uploads'] as const
 export type BenchPhase = (typeof BENCH_PHASES)[number]
 
 /** One round of a REST target: its rate, CPU per request and both sides' CPU. */
@@ -287,8 +294,18 @@ export interface SignedInUploadsReport {
   healthzLoadedMs: { samples: number; p99: number }
   /** loaded p99 over quiet p99 */
   ratio: number
-  /** the gateway's RSS before the uploads, the most while they were sent, and `afterSeconds` after (MB) */
-  rssMb: { before: number; peak: number; after: number; afterSeconds: number }
+  /**
+   * the gateway's RSS before the uploads, the most while they were sent, and `afterSeconds` after (MB);
+   * before and after each read once settled (a full collection, then steady readings), `settled` false
+   * where the wait's limit came first
+   */
+  rssMb: {
+    before: number
+    peak: number
+    after: number
+    afterSeconds: number
+    settled?: { before: boolean; after: boolean }
+  }
 }
 
 export interface BenchResult {
@@ -321,6 +338,8 @@ export interface BenchResult {
   rest: RestRow[]
   hostile?: HostileReport
   uploads?: SignedInUploadsReport
+  /** the proxied call quiet and beside busy loops, same rounds */
+  proxied?: ProxiedContentionReport
 }
 
 /**
@@ -339,4 +358,46 @@ export interface SocketRounds {
     windows: Array<Array<SocketWindow | undefined>>
     errors: string[]
   }>
+}
+
+/** The proxied row's two conditions: nothing else running, and a busy loop on every core. */
+export type ContentionCondition = 'quiet' | 'busy'
+
+export interface ProxiedContentionOptions {
+  rounds: number
+  warmupSeconds: number
+  seconds: number
+  connections: number
+  serialRequests: number
+}
+
+export interface ProxiedWindow {
+  round: number
+  condition: ContentionCondition
+  target: string
+  requestsPerSecond: number
+  non2xx: number
+  errors: number
+  latencyMs: { p50: number; p99: number }
+  /** the target's CPU over the measured run, per request */
+  cpuMicrosPerRequest?: number
+  /** the sandbox's CPU over the same run, per request: what the target costs its upstream */
+  upstreamCpuMicrosPerRequest?: number
+  /** the target's share of one core over the run */
+  targetCpuPercent?: number
+  /** one request at a time over one keep-alive connection, after the run */
+  serialP50Ms?: number
+  /** 1-minute load average when the window ended */
+  loadAverage: number
+}
+
+export interface ProxiedContentionReport {
+  ok: boolean
+  error?: string
+  options: ProxiedContentionOptions
+  /** busy loops while a window is 'busy': one pinned to each core */
+  busyLoops: number
+  windows: ProxiedWindow[]
+  /** one-at-a-time p50 of the sandbox called directly, per round and condition */
+  directSerialP50Ms: Array<Record<ContentionCondition, number | undefined>>
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Decimal } from 'decimal.js'
-import { applyDepthUpdate, bookFromSnapshot, mergeSide } from './depth-book'
+import { applyDepthUpdate, bookFromSnapshot, comparePrices, mergeSide } from './depth-book'
 import type { DepthData, DepthLevel } from './protocol'
 
 // The DEPTH rules the gateway's feed, its followers and the client build books with, held against a
@@ -131,6 +131,34 @@ describe('the DEPTH book rules', () => {
         const rebuilt = bookFromSnapshot({ snapshot: true, seq: book.seq, bids: book.bids.slice(), asks: [] })
         expect(rebuilt).toEqual(book)
       }),
+    )
+  })
+
+  // Plain prices are compared by their digits, other spellings through Decimal: the two must agree on
+  // every pair, including the spellings one step to the side of plain (leading and trailing zeros, a
+  // sign, an exponent, one digit more on either side of the point).
+  it('compare prices as Decimal does, whatever their spelling', () => {
+    const digits = fc.stringMatching(/^[0-9]{1,6}$/)
+    const spelled = fc.oneof(
+      digits,
+      fc.tuple(digits, digits).map(([whole, fraction]) => `${whole}.${fraction}`),
+      fc.tuple(digits, digits, fc.constantFrom('0', '00')).map(([w, f, zeros]) => `${w}.${f}${zeros}`),
+      fc.tuple(digits, fc.integer({ min: -8, max: 8 })).map(([mantissa, power]) => `${mantissa}e${power}`),
+      digits.map((text) => `-${text}`),
+      fc.constantFrom('0', '0.0', '00', '000.000', '1', '1.0', '01', '0.1', '0.10', '.5', '5.', '1e0'),
+    )
+    fc.assert(
+      fc.property(spelled, spelled, (a, b) => {
+        let expected: number
+        try {
+          expected = new Decimal(a).cmp(b)
+        } catch {
+          return // not a number in either reading ('.5' and '5.' are for the plain check's edges)
+        }
+        expect(comparePrices(a, b)).toBe(expected)
+        expect(comparePrices(b, a)).toBe(expected === 0 ? 0 : -expected)
+      }),
+      { numRuns: 2000 },
     )
   })
 })

@@ -24,13 +24,72 @@ export type DepthUpdateResult =
 /** Levels kept a side when the caller names no bound. */
 const UNBOUNDED = Number.POSITIVE_INFINITY
 
+/**
+ * Where a plain decimal's point is (its length when it has none), or -1 for any other spelling (a sign,
+ * an exponent, no digits): a plain one is compared by its digits, without a Decimal.
+ */
+function pointOf(text: string): number {
+  let point = -1
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 46) {
+      if (point >= 0 || index === 0 || index === text.length - 1) return -1
+      point = index
+    } else if (code < 48 || code > 57) return -1
+  }
+  return text.length === 0 ? -1 : point < 0 ? text.length : point
+}
+
+/** The digit at `index` of a plain decimal, a missing one (past its end) read as 0. */
+function digitAt(text: string, index: number): number {
+  return index < text.length ? text.charCodeAt(index) : 48
+}
+
+/**
+ * Two prices compared by decimal value (negative, equal, positive). The feed compares each change with
+ * a handful of levels; allocating a Decimal for each comparison was most of what a DEPTH frame cost the
+ * gateway, so plain decimals are compared digit by digit and only other spellings go through Decimal.
+ */
+export function comparePrices(a: string, b: string): number {
+  const aPoint = pointOf(a)
+  const bPoint = pointOf(b)
+  if (aPoint < 0 || bPoint < 0) return new Decimal(a).cmp(b)
+  // past leading zeros, a longer whole part is the larger number
+  let aStart = 0
+  while (aStart < aPoint - 1 && a.charCodeAt(aStart) === 48) aStart++
+  let bStart = 0
+  while (bStart < bPoint - 1 && b.charCodeAt(bStart) === 48) bStart++
+  const wholeDigits = aPoint - aStart
+  if (wholeDigits !== bPoint - bStart) return wholeDigits < bPoint - bStart ? -1 : 1
+  for (let index = 0; index < wholeDigits; index++) {
+    const difference = a.charCodeAt(aStart + index) - b.charCodeAt(bStart + index)
+    if (difference !== 0) return difference < 0 ? -1 : 1
+  }
+  const fractionDigits = Math.max(a.length - aPoint, b.length - bPoint)
+  for (let index = 1; index < fractionDigits; index++) {
+    const difference = digitAt(a, aPoint + index) - digitAt(b, bPoint + index)
+    if (difference !== 0) return difference < 0 ? -1 : 1
+  }
+  return 0
+}
+
+/** Whether a quantity is zero in any spelling. */
+function isZeroQuantity(text: string): boolean {
+  if (pointOf(text) < 0) return new Decimal(text).isZero()
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code !== 48 && code !== 46) return false
+  }
+  return true
+}
+
 /** Index of the first level not better than `price`. */
-function searchSide(levels: readonly DepthLevel[], price: Decimal, highestFirst: boolean): number {
+function searchSide(levels: readonly DepthLevel[], price: string, highestFirst: boolean): number {
   let low = 0
   let high = levels.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    const comparison = new Decimal(levels[middle]![0]).cmp(price)
+    const comparison = comparePrices(levels[middle]![0], price)
     if (highestFirst ? comparison > 0 : comparison < 0) low = middle + 1
     else high = middle
   }
@@ -51,10 +110,9 @@ export function mergeSide(
   const side = levels.slice()
   const highestFirst = best === 'high'
   for (const [priceText, qty] of changes) {
-    const price = new Decimal(priceText)
-    const index = searchSide(side, price, highestFirst)
-    const found = index < side.length && price.eq(side[index]![0])
-    if (new Decimal(qty).isZero()) {
+    const index = searchSide(side, priceText, highestFirst)
+    const found = index < side.length && comparePrices(priceText, side[index]![0]) === 0
+    if (isZeroQuantity(qty)) {
       if (found) side.splice(index, 1)
       continue
     }

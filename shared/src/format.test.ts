@@ -6,7 +6,6 @@ import {
   add,
   changePercent,
   div,
-  formatAmount,
   formatPercent,
   formatPrice,
   mul,
@@ -79,35 +78,39 @@ describe('formatPrice', () => {
     // under 0.00001: 6 significant digits
     ['exponent string', '1e-7', '0.000000100000'],
     ['just under 0.00001', '0.0000099999', '0.00000999990'],
-    ['truncated, not rounded, to 6 significant', '0.00000123456789', '0.00000123456'],
+    ['rounded half up to 6 significant', '0.00000123456789', '0.00000123457'],
     ['tiny exponent stays plain', '1.5e-12', '0.00000000000150000'],
     // 0.00001 up to 0.0001: 4 significant digits
     ['exactly 0.00001', '0.00001', '0.00001000'],
     ['just under 0.0001', '0.00009999', '0.00009999'],
-    ['truncated to 4 significant', '0.000099999', '0.00009999'],
+    ['rounded to 4 significant', '0.000099998', '0.00010000'],
     // 0.0001 up to 0.001: 2 significant digits
     ['exactly 0.0001', '0.0001', '0.00010'],
-    ['just under 0.001', '0.000999', '0.00099'],
+    ['just under 0.001', '0.000994', '0.00099'],
     // 0.001 up to 10: 6 decimals
     ['exactly 0.001', '0.001', '0.001000'],
     ['keeps trailing zeros', 5, '5.000000'],
-    ['just under 10 truncates down', '9.9999999', '9.999999'],
+    ['just under 10 rounds up', '9.9999999', '10.000000'],
+    ['rounds half up under 10', '1.2345675', '1.234568'],
+    ['rounds down below half under 10', '1.2345674', '1.234567'],
     // 10 up to 100: 4 decimals
     ['exactly 10', 10, '10.0000'],
-    ['just under 100', '99.99999', '99.9999'],
-    ['just under 100, shorter', '99.999999', '99.9999'],
+    ['just under 100', '99.99994', '99.9999'],
+    ['rounds up to 100', '99.999999', '100.0000'],
     // 100 and up: 2 decimals
     ['exactly 100', 100, '100.00'],
     ['keeps trailing zeros from 100', 150, '150.00'],
-    ['truncates from 100', '100.999', '100.99'],
-    ['huge value stays plain', '123456789012345678901234567890.129', '123456789012345678901234567890.12'],
+    ['rounds from 100', '100.999', '101.00'],
+    ['an entry of 150.6159 shows 150.62', '150.6159', '150.62'],
+    ['150.6149 shows 150.61', '150.6149', '150.61'],
+    ['huge value stays plain', '123456789012345678901234567890.129', '123456789012345678901234567890.13'],
     ['huge exponent stays plain', '1e25', '10000000000000000000000000.00'],
     // negatives use the magnitude's rule and keep the sign
     ['negative tiny', '-1e-7', '-0.000000100000'],
-    ['negative under 10 truncates toward zero', '-9.9999999', '-9.999999'],
-    ['negative from 100', -100.999, '-100.99'],
+    ['negative under 10 rounds away from zero', '-9.9999999', '-10.000000'],
+    ['negative from 100', -100.994, '-100.99'],
     ['number input', 0.000123456, '0.00012'],
-    ['Decimal input', new Decimal('42.123456'), '42.1234'],
+    ['Decimal input', new Decimal('42.123456'), '42.1235'],
   ])('%s', (_case, input, expected) => {
     expect(formatPrice(input)).toBe(expected)
   })
@@ -153,21 +156,6 @@ describe('formatPercent', () => {
     ['huge', '1e21', '1000000000000000000000.00'],
   ])('%s', (_case, input, expected) => {
     expect(formatPercent(input)).toBe(expected)
-  })
-})
-
-describe('formatAmount', () => {
-  it.each<[string, unknown, number, string]>([
-    ['truncates, never rounds up', '1.999999', 2, '1.99'],
-    ['pads with zeros', 3, 4, '3.0000'],
-    ['zero places', '12.9', 0, '12'],
-    ['negative truncates toward zero', '-1.239', 2, '-1.23'],
-    ['small negative shows plain zero', '-0.001', 2, '0.00'],
-    ['empty', null, 2, '0.00'],
-    ['exponent string', '1e-7', 8, '0.00000010'],
-    ['huge', '98765432109876543210.123456789', 4, '98765432109876543210.1234'],
-  ])('%s', (_case, input, places, expected) => {
-    expect(formatAmount(input, places)).toBe(expected)
   })
 })
 

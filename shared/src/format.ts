@@ -70,8 +70,9 @@ export function formatPrice(value: unknown): string {
   if (price.isZero()) return ZERO_DISPLAY
   const magnitude = price.abs()
   const sign = price.isNegative() ? '-' : ''
-  // Always ROUND_DOWN, significant-digit cases included, so a price is never shown higher than it is.
-  return sign + magnitude.toFixed(priceDecimals(magnitude), Decimal.ROUND_DOWN)
+  // Rounded half away from zero, significant-digit cases included: the display rule (display.ts) rounds
+  // every figure but a balance, so a price shown is the nearest one at its places.
+  return sign + magnitude.toFixed(priceDecimals(magnitude), Decimal.ROUND_HALF_UP)
 }
 
 function priceDecimals(magnitude: Decimal): number {
@@ -99,11 +100,4 @@ export function formatPercent(value: unknown): string {
     return (percent.isNegative() ? '-' : '') + SMALL_CHANGE_FLOOR
   // ROUND_HALF_UP rounds half away from zero; unlike prices, a percent may round either way.
   return percent.toFixed(PERCENT_DECIMALS, Decimal.ROUND_HALF_UP)
-}
-
-/** Balances and quantities are truncated, so a user is never shown more than they hold. */
-export function formatAmount(value: unknown, places: number): string {
-  const truncated = toDecimal(value).toDecimalPlaces(places, Decimal.ROUND_DOWN)
-  // Truncating a small negative amount leaves -0, which would print as "-0.00".
-  return (truncated.isZero() ? truncated.abs() : truncated).toFixed(places)
 }

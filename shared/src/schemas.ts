@@ -76,6 +76,18 @@ export type ContractOrderType = Static<typeof ContractOrderType>
  */
 export const TimeInForce = Type.Union([Type.Literal('GTC'), Type.Literal('IOC'), Type.Literal('FOK')])
 export type TimeInForce = Static<typeof TimeInForce>
+/**
+ * What closed a position (ours): manual, an order of the user's own (a close at the market or at a
+ * price, a reduce-only order); takeProfit or stopLoss, the position's exit reached by the price it
+ * watches; liquidation, the loss at the mark price reached the whole margin.
+ */
+export const CloseReason = Type.Union([
+  Type.Literal('manual'),
+  Type.Literal('takeProfit'),
+  Type.Literal('stopLoss'),
+  Type.Literal('liquidation'),
+])
+export type CloseReason = Static<typeof CloseReason>
 /** a second contract's bet on the price at period end */
 export const SecondDirection = Type.Union([Type.Literal('up'), Type.Literal('down')])
 
@@ -283,6 +295,13 @@ export const ContractOrder = Type.Object({
   postOnly: Type.Optional(Type.Boolean()),
   /** only closes shares of the position on its side, never opens (ours) */
   reduceOnly: Type.Optional(Type.Boolean()),
+  /** set once a close filled: what closed the position (ours) */
+  closeReason: Type.Optional(CloseReason),
+  /**
+   * set once a close filled: the PnL it booked before its fee, (fill − entry) × coins, signed by
+   * direction; a liquidation's is the whole margin lost (ours)
+   */
+  pnl: Type.Optional(Type.String()),
 })
 export type ContractOrder = Static<typeof ContractOrder>
 

@@ -131,7 +131,10 @@ function registerMarketControl(
 }
 
 /** Arming and clearing faults, and the count of calls each route received. */
-function registerFaultControl({ post, get }: ControlRoutes, { faults, calls }: ControlDependencies): void {
+function registerFaultControl(
+  { post, get }: ControlRoutes,
+  { faults, calls, uploads }: ControlDependencies,
+): void {
   post('/sandbox/fail', SCHEMAS.fail, (input) => {
     faults.arm(input.count, input.mode, input.path)
     return input
@@ -142,6 +145,9 @@ function registerFaultControl({ post, get }: ControlRoutes, { faults, calls }: C
 
   get('/sandbox/calls', Type.Object({}), () => calls.snapshot())
   post('/sandbox/calls/reset', Type.Object({}), () => (calls.reset(), {}))
+  // the files the sandbox holds (it forgets the oldest past its bound): an upload's call is counted when
+  // it arrives, its file only once its whole body has
+  get('/sandbox/uploads', Type.Object({}), () => ({ stored: uploads.size }))
 }
 
 /** The back office's answers to withdrawals, deposits and identity verifications waiting on review. */

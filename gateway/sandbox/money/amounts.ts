@@ -15,11 +15,5 @@ export function truncate(value: Decimal, places: number): Decimal {
   return value.toDecimalPlaces(places, Decimal.ROUND_DOWN)
 }
 
-export function sumOf(values: Iterable<Decimal>): Decimal {
-  let total = ZERO
-  for (const value of values) total = total.plus(value)
-  return total
-}
-
 /** Places used for amounts the sandbox derives by division (exchange, PnL). */
 export const AMOUNT_PLACES = 8

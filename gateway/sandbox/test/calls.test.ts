@@ -579,7 +579,15 @@ describe('every call of the table', () => {
     expect(
       (await client.ok('currencyRecords', { query: { symbol: 'ethusdt' } })).rows.map((row) => row.id),
     ).toEqual([spot.id])
-    expect((await client.ok('tradingRecords', { query: {} })).total).toBe(3)
+    // the cancelled limit, the two opening orders, and the take-profit and liquidation that closed them
+    const trading = await client.ok('tradingRecords', { query: {} })
+    expect(trading.rows.map((row) => row.closeReason ?? row.status)).toEqual([
+      'liquidation',
+      'filled',
+      'takeProfit',
+      'filled',
+      'cancelled',
+    ])
     expect(
       (await client.ok('secondRecords', { query: { symbol: 'ethusdt' } })).rows.map((row) => row.id),
     ).toEqual([bet.id])

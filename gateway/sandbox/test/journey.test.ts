@@ -185,7 +185,12 @@ describe('sandbox journey', () => {
     const { rows: depositsOnly } = await api.ok('financialRecords', { query: { kind: 'deposit' } })
     expect(depositsOnly.map((record) => record.amount)).toEqual(['1000'])
     expect((await api.ok('currencyRecords', { query: {} })).rows.map((row) => row.id)).toEqual([spot.id])
-    expect((await api.ok('tradingRecords', { query: {} })).rows.map((row) => row.id)).toEqual([order.id])
+    // the opening order, and above it the market order the close at the market left, filled at its price
+    const trades = (await api.ok('tradingRecords', { query: {} })).rows
+    expect(trades).toHaveLength(2)
+    expect(trades[1]!.id).toBe(order.id)
+    expect(trades[0]).toMatchObject({ type: 'market', status: 'filled', positionId: position!.id })
+    expect(trades[0]!.filledPrice).toBe(closed.closePrice)
     expect((await api.ok('secondRecords', { query: {} })).rows.map((row) => row.id)).toEqual([bet.id])
     expect((await api.ok('rechargeList', { query: {} })).rows[0]).toMatchObject({
       amount: '1000',

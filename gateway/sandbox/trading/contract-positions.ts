@@ -9,6 +9,7 @@ import {
   mergedEntryPrice,
   toDecimal,
   tradeFee,
+  type CloseReason,
   type ContractTerms,
   type LossSetting,
   type Position,
@@ -32,7 +33,10 @@ import {
 import { ownRows, payFeeRebates, requirePlaces } from './rules'
 
 // The contract positions: one open position per user, pair and side that every fill joins, their
-// take-profits and stop-losses, liquidation at the mark price, closes, and funding.
+// take-profits and stop-losses, liquidation at the mark price, closes, and funding. Every close is a
+// filled order in the order history with its reason and the PnL it booked: a close order the user
+// placed is filled, and a close without one (at the market, an exit reached, a liquidation) is written
+// as a filled order of its own.
 
 interface UserPosition extends Omit<Position, 'pnl' | 'liquidationPrice' | 'markPrice'> {
   userId: string
@@ -44,7 +48,24 @@ interface UserLossSetting extends LossSetting {
   userId: string
 }
 
-type Announcement = 'closeFilled' | 'takeProfit' | 'stopLoss' | 'liquidated'
+/** How a close is made. */
+interface CloseHow {
+  reason: CloseReason
+  /** the user's close order it fills; without one the close is written as a filled order of its own */
+  order?: UserContractOrder
+  /** the take-profit or stop-loss price reached, and the price it watched */
+  exit?: { price: string; by: TriggerBy }
+  /** the owner is told: a close they did not ask for just now (an answer tells them of the others) */
+  announce: boolean
+}
+
+/** The notice each reason raises. */
+const NOTICE_OF: Record<CloseReason, 'closeFilled' | 'takeProfit' | 'stopLoss' | 'liquidated'> = {
+  manual: 'closeFilled',
+  takeProfit: 'takeProfit',
+  stopLoss: 'stopLoss',
+  liquidation: 'liquidated',
+}
 
 export class ContractPositions {
   private readonly positions: UserPosition[] = []
@@ -58,6 +79,8 @@ export class ContractPositions {
     private readonly state: SandboxState,
     private readonly terms: () => ContractTerms,
     private readonly closeOrdersOf: (positionId: number) => UserContractOrder[],
+    /** keeps a close made without an order in the order history, under a new order id */
+    private readonly keepCloseRow: (row: Omit<UserContractOrder, 'id'>) => void,
   ) {
     this.fundedTo = state.clock()
   }
@@ -141,24 +164,14 @@ export class ContractPositions {
       this.requireFreeShares(position.id, closing)
     }
     const market = this.state.market.price(position.symbol)
-    return this.view(this.settle(position, closing, market, 'closed'))
+    return this.view(this.settle(position, closing, market, { reason: 'manual', announce: false }))
   }
 
   /** Fills a close order at a price: its shares, or what is left of the position when that is less. */
   fillClose(order: UserContractOrder, price: Decimal, announce = false): Position {
     const position = this.positions.find((row) => row.id === order.positionId)!
     const closing = smaller(toDecimal(order.shares), toDecimal(position.shares))
-    const margin = this.marginOf(position, text(closing))
-    const closed = this.settle(position, closing, price, 'closed', announce ? 'closeFilled' : undefined)
-    Object.assign(order, {
-      status: 'filled',
-      filledShares: text(closing),
-      filledPrice: text(price),
-      margin: text(margin),
-      fee: closed.closeFee ?? '0',
-    })
-    if (order.type === 'market' || order.type === 'stopMarket') order.price = text(price)
-    return this.view(closed)
+    return this.view(this.settle(position, closing, price, { reason: 'manual', order, announce }))
   }
 
   /** Opens `shares` of an order at a price: a new position, or joined to the open one of its side. */
@@ -260,7 +273,7 @@ export class ContractPositions {
       if (position.status !== 'open' || !price) continue
       const mark = this.state.market.markPrice(position.symbol)
       if (this.pnl(position, mark).lessThanOrEqualTo(toDecimal(position.margin).negated())) {
-        this.settle(position, toDecimal(position.shares), mark, 'liquidated', 'liquidated')
+        this.settle(position, toDecimal(position.shares), mark, { reason: 'liquidation', announce: true })
         continue
       }
       const setting = this.losses.find((row) => row.positionId === position.id && row.status === 'active')
@@ -268,7 +281,11 @@ export class ContractPositions {
         setting && exitReached(setting, position.direction, setting.triggerBy === 'mark' ? mark : price)
       if (setting && trigger) {
         setting.status = 'triggered'
-        this.settle(position, toDecimal(position.shares), price, 'closed', trigger)
+        this.settle(position, toDecimal(position.shares), price, {
+          reason: trigger,
+          exit: { price: setting[trigger], by: setting.triggerBy ?? 'last' },
+          announce: true,
+        })
       }
     }
   }
@@ -373,15 +390,11 @@ export class ContractPositions {
 
   /**
    * Closes `closing` shares of a position at a price: all of them settle the position itself, fewer
-   * split the closed part off as a closed position of its own, with its share of the margin.
+   * split the closed part off as a closed position of its own, with its share of the margin. The
+   * order it fills, or a new one, records the fill in the order history.
    */
-  private settle(
-    position: UserPosition,
-    closing: Decimal,
-    price: Decimal,
-    status: 'closed' | 'liquidated',
-    announce?: Announcement,
-  ): UserPosition {
+  private settle(position: UserPosition, closing: Decimal, price: Decimal, how: CloseHow): UserPosition {
+    const status = how.reason === 'liquidation' ? 'liquidated' : 'closed'
     const shares = toDecimal(position.shares)
     const whole = closing.greaterThanOrEqualTo(shares)
     const value = whole ? toDecimal(position.value) : closing.times(USDT_PER_SHARE)
@@ -406,26 +419,74 @@ export class ContractPositions {
     })
     const closed = whole ? position : this.splitOff(position, closing, value, margin)
     if (whole) for (const order of this.closeOrdersOf(position.id)) order.status = 'cancelled'
+    // one moment for the position's close and its order row, so the two histories name the same time
+    const closedAt = this.state.clock()
     Object.assign(closed, {
       status,
       closePrice: text(price),
       pnl: text(pnl),
       closeFee: text(fee),
-      closedAt: this.state.clock(),
+      closedAt,
     })
     this.state.profits.add(position.userId, pnl.minus(fee))
     payFeeRebates(this.state, position.userId, QUOTE_COIN, fee)
-    const notice: NoticeFields | undefined = announce && {
-      kind: announce,
-      symbol: position.symbol,
-      side: position.direction,
-      qty: text(closing),
-      price: text(price),
-      coin: QUOTE_COIN,
-      amount: text(pnl.minus(fee)),
-    }
+    this.recordFill(position, how, closedAt, {
+      status: 'filled',
+      shares: text(closing),
+      filledShares: text(closing),
+      filledPrice: text(price),
+      margin: text(margin),
+      fee: text(fee),
+      closeReason: how.reason,
+      pnl: text(pnl),
+    })
+    const notice: NoticeFields | undefined = how.announce
+      ? {
+          kind: NOTICE_OF[how.reason],
+          symbol: position.symbol,
+          side: position.direction,
+          qty: text(closing),
+          price: text(price),
+          coin: QUOTE_COIN,
+          amount: text(pnl.minus(fee)),
+        }
+      : undefined
     this.publish(closed, notice)
     return closed
+  }
+
+  /**
+   * A close's fill on the order it filled, or on a filled order of its own for a close made without
+   * one: a market order, or for an exit reached the stop-market it acts as, at the time of the close.
+   */
+  private recordFill(
+    position: UserPosition,
+    how: CloseHow,
+    at: number,
+    fill: Pick<
+      UserContractOrder,
+      'status' | 'shares' | 'filledShares' | 'filledPrice' | 'margin' | 'fee' | 'closeReason' | 'pnl'
+    >,
+  ): void {
+    if (how.order) {
+      // a close order's shares stay what it asked for; what filled may be less
+      const { shares: _asked, ...filled } = fill
+      Object.assign(how.order, filled)
+      if (how.order.type === 'market' || how.order.type === 'stopMarket') how.order.price = fill.filledPrice!
+      return
+    }
+    this.keepCloseRow({
+      userId: position.userId,
+      symbol: position.symbol,
+      direction: position.direction,
+      type: how.exit ? 'stopMarket' : 'market',
+      price: fill.filledPrice!,
+      leverage: position.leverage,
+      createdAt: at,
+      positionId: position.id,
+      ...(how.exit ? { triggerPrice: how.exit.price, triggerBy: how.exit.by, triggeredAt: at } : {}),
+      ...fill,
+    })
   }
 
   /** The closed part of a partly closed position, as a row of its own; the open part keeps the rest. */

@@ -75,6 +75,7 @@ export class ContractDesk {
       () => this.terms(),
       (positionId) =>
         this.orders.filter((order) => order.positionId === positionId && order.status === 'open'),
+      (row) => this.orders.unshift({ id: this.nextOrderId(), ...row }),
     )
   }
 

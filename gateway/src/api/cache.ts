@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache'
+import type { LRUCache } from 'lru-cache'
+import { growingLru } from '../lib/growing-lru'
 import type { FastifyBaseLogger } from 'fastify'
 import { BUNDLE_LANGUAGES, isCode200, type CachePolicy } from '@tradegate/shared'
 import type { RedisClient } from '../plugins/external/redis'
@@ -94,7 +95,7 @@ export class ResponseCache {
   private sharedTierSeenReady = false
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.local = new LRUCache({ max: options.maxEntries })
+    this.local = growingLru(options.maxEntries)
     this.keyPrefix = `${options.redisPrefix}cache:`
     this.redisTimeoutMs = options.redisTimeoutMs ?? 250
     this.staleIfErrorMs = options.staleIfErrorMs ?? 0

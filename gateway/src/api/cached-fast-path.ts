@@ -1,32 +1,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { Compile } from 'typebox/compile'
 import type { TSchema } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import { TOKEN_HEADER, isWellFormedToken, type CachePolicy } from '@tradegate/shared'
-import { acceptedEncoding } from '../plugins/external/compress'
-import { API_SECURITY_HEADERS } from '../plugins/external/security'
-import { carryVerdict } from '../plugins/external/rate-limit'
-import type { AnswerRecord } from '../plugins/app/request-log'
+import type { AnswerEnvelope, AnswerSeries } from '../plugins/app/answer-envelope'
 import type { TrustFunction } from '../config'
 import { clientAddressFor, requestIdOf } from '../lib/request-id'
-import type { CallRoute } from './call-route'
-import type { Proxy } from './proxy'
+import { compiledCheck, type CallRoute } from './call-route'
+import { storedAnswerHead, type Proxy } from './proxy'
 import { cacheLanguage } from './cache'
 import { LANGUAGE_VALUE } from './request-checks'
 
 // The cached-GET fast path: a fresh hit of a cached call without a query answered ahead of Fastify,
-// with the same checks, headers, metrics and log line as the route would give it. Measured with the
-// bench's REST pair (loadtests/bench/rest-ab.ts, cached getAllSetting against a bare Fastify route):
-// through Fastify's lifecycle the answer cost ~1.9x the bare route's CPU, most of it spread thin over
-// eight hooks, the Request and Reply objects, reply.header's per-call work and the compress onSend
-// that never compresses a stored answer. Anything this path does not answer in full (a miss, a stale
-// answer, a query, a body, a refused or unusual header, a spent or Redis-pending budget, draining,
-// load shedding) goes on to Fastify unchanged, so every refusal keeps its one code path there.
+// with the same checks, headers, metrics and log line as the route would give it: the headers and the
+// line come from the answer envelope (plugins/app/answer-envelope.ts), the stored answer's head from
+// `storedAnswerHead` (proxy.ts), the budget from the rate limit's `takeBudgetAhead`, each the one the
+// route uses; gateway/test/api/cached-answer-parity.test.ts holds the two ways equal.
+//
+// Why a second way at all: measured side by side (RESULTS.md, "Decisions by A/B", fastpath against
+// fastify-only: the same cached getAllSetting through this path and through Fastify's own hooks, same
+// run, same wrk), Fastify's lifecycle cost 2.8x (1.6-4.4x) this path's CPU per request and gave 0.59x
+// its req/s; before, on a quieter machine, ~1.9x a bare Fastify route's CPU, spread thin over eight hooks,
+// the Request and Reply objects and the compress onSend that never compresses a stored answer. Anything
+// this path does not answer in full (a miss, a stale answer, a query, a body, a refused or unusual
+// header, a spent or Redis-pending budget, draining, load shedding) goes on to Fastify unchanged, so
+// every refusal keeps its one code path there.
 
 /** What an answered request shares with the Fastify route: a fresh hit is always this. */
 const HIT = 'hit'
-const SECURITY_HEADERS = Object.entries(API_SECURITY_HEADERS).flat()
 
 interface FastRoute {
   route: CallRoute
@@ -34,14 +35,14 @@ interface FastRoute {
   /** the cache key without language headers: `cacheKeyOf(path, '', '|')` */
   plainKey: string
   countHit: { inc(): void }
-  answered: { answered(ms: number): void }
+  answered: AnswerSeries
 }
 
 export interface CachedFastPathOptions {
   proxy: Proxy
-  record: AnswerRecord
+  envelope: AnswerEnvelope
   trustProxy: boolean | string | TrustFunction
-  takeBudgetNow: FastifyInstance['takeBudgetNow']
+  takeBudgetAhead: FastifyInstance['takeBudgetAhead']
   /** true while answers must go through Fastify: draining (connection: close) or shedding load */
   held(): boolean
 }
@@ -67,7 +68,7 @@ export class CachedFastPath {
       route.definition.params ||
       route.multipart ||
       route.amountFields.length > 0 ||
-      (query !== undefined && !Compile(query).Check({}))
+      (query !== undefined && !compiledCheck(query).Check({}))
     )
       return false
     this.routes.set(route.definition.path, {
@@ -75,7 +76,7 @@ export class CachedFastPath {
       policy: route.cache,
       plainKey: `${route.label}||`,
       countHit: this.options.proxy.countCache(route.label, HIT),
-      answered: this.options.record.series(route.label, 'GET', 200),
+      answered: this.options.envelope.series(route.label, 'GET', 200),
     })
     return true
   }
@@ -112,27 +113,16 @@ export class CachedFastPath {
     // the budget last, so a request left to Fastify before here has taken nothing; after here it
     // carries its verdict, and the rate-limit hook answers by it without taking again
     const address = this.clientAddress(request)
-    if (address === undefined) return false
-    const verdict = this.options.takeBudgetNow(address)
-    if (verdict !== true) {
-      carryVerdict(request, verdict)
-      return false
-    }
+    if (address === undefined || !this.options.takeBudgetAhead(request, address)) return false
 
     const id = requestIdOf(request)
-    const encoding = answer.encoded ? acceptedEncoding(headers['accept-encoding']) : null
-    const body = encoding ? answer.encoded![encoding] : answer.body
-    const out: string[] = ['x-request-id', id, ...SECURITY_HEADERS, 'x-cache', HIT]
-    out.push('content-type', answer.contentType)
-    out.push('age', String(Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))))
-    if (answer.encoded) out.push('vary', 'accept-encoding')
-    if (encoding) out.push('content-encoding', encoding)
-    out.push('content-length', String(body.length))
+    const { headers: stored, body } = storedAnswerHead(answer, headers['accept-encoding'])
+    const out = this.options.envelope.apiHeaders(id)
+    out.push('x-cache', HIT, ...stored, 'content-length', String(body.length))
     try {
       response.writeHead(200, out)
     } catch {
       // a header Node refuses (a stored content type it will not send): Fastify answers with its error
-      carryVerdict(request, true)
       return false
     }
     response.end(body)
@@ -140,8 +130,8 @@ export class CachedFastPath {
     fast.countHit.inc()
     const ms = performance.now() - start
     fast.answered.answered(ms)
-    if (this.options.record.writesInfo())
-      this.options.record.log({
+    if (this.options.envelope.writesLines())
+      this.options.envelope.line({
         reqId: id,
         route: fast.route.label,
         method: 'GET',

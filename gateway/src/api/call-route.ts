@@ -69,12 +69,23 @@ const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'para
  */
 export const callSchemaCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const where = PART_NAMES[httpPart ?? ''] ?? httpPart ?? 'request'
-  const check = Compile(schema)
+  // compiled on the route's first request: an instance holds the checks of the calls it has served, not
+  // the whole table's (a compiled check is generated code, kept for the life of the process)
+  let check: { Check(value: unknown): boolean } | null = null
   const firstInvalid = firstInvalidFieldFinder(schema)
   return (value: unknown) =>
-    check.Check(value)
+    (check ??= compiledCheck(schema)).Check(value)
       ? { value }
       : { error: new GatewayError(400, 'badRequest', firstInvalid(value, where)) }
+}
+
+const compiledChecks = new WeakMap<TSchema, { Check(value: unknown): boolean }>()
+
+/** One compiled check per schema object, however many places ask for it. */
+export function compiledCheck(schema: TSchema): { Check(value: unknown): boolean } {
+  let check = compiledChecks.get(schema)
+  if (!check) compiledChecks.set(schema, (check = Compile(schema)))
+  return check
 }
 
 /**

@@ -5,13 +5,13 @@ import { GatewayError } from '../lib/errors'
 
 // An upload's body split into parts as it arrives, by busboy's own splitter (Dicer, inside
 // @fastify/busboy), with the gateway's checks on top: every part header the checks depend on is read
-// here, each text part is decoded by its declared charset, and the upstream later receives only the
-// parts rebuilt from what was checked (upload-form.ts).
+// here, each text part is decoded by its declared charset, and the parts are handed on one after
+// another as they come, a file's bytes without being gathered (uploads.ts rebuilds them for the upstream).
 //
 // Why the library and not the gateway's own parser, which this replaced: the same uploads side by side
-// (`npx tsx loadtests/bench/multipart-parsers.ts`: ten 5 MiB uploads at once in 64 KiB chunks, 300 per
-// parser, each parser twice in a child of its own; 2-core host at load average 25 from other sessions, so
-// read the ranges, not the digits) cost our parser, given each body whole, 11.5–12.0 ms of CPU per upload
+// (loadtests/bench/multipart-parsers.ts, in git before the harness was cut down: ten 5 MiB uploads at
+// once in 64 KiB chunks, 300 per parser, each parser twice in a child of its own; 2-core host at load
+// average 25 from other sessions, so read the ranges, not the digits) cost our parser, given each body whole, 11.5–12.0 ms of CPU per upload
 // and 181–188 MB of peak RSS; busboy 7.2–8.1 ms and 145–159 MB; busboy's splitter with these checks on
 // top 7.2–8.4 ms and 145–152 MB. Ours was not 10% better on either (it was worse on both), so the library
 // splits and ours only checks. busboy's own part events are not used: they decode text with a lenient
@@ -41,13 +41,10 @@ export interface MultipartLimits {
 }
 
 /** A part the upstream may take as a file: a named image of a type the upload calls accept. */
-export interface BinaryPart {
-  kind: 'binary'
+export interface FileHead {
   name: string
   filename: string
   contentType: string
-  /** the bytes as they arrived, in the pieces they arrived in: never copied into one */
-  content: Buffer[]
 }
 
 /** Every other part: its bytes decoded by their declared charset, to be checked and sent as UTF-8. */
@@ -61,7 +58,20 @@ export interface TextPart {
   text: string
 }
 
-export type FormPart = BinaryPart | TextPart
+/**
+ * What receives an upload's parts, one after another in the order they came: each text part whole and
+ * decoded, each file part's head and then its bytes as they arrive. A throw refuses the body.
+ */
+export interface PartVisitor {
+  text(part: TextPart): void
+  fileHead(head: FileHead): void
+  /**
+   * A piece of the file part last headed, as it arrived (never copied); false when no more may come
+   * until `resume` is called: the body is then read no further, so a slow upstream slows the client
+   */
+  fileBytes(piece: Buffer, resume: () => void): boolean
+  fileEnd(): void
+}
 
 const IMAGE_TYPES = new Set<string>(UPLOAD_IMAGE_TYPES)
 const MAX_HEADER_PAIRS = 8
@@ -84,22 +94,25 @@ export function boundaryOf(contentType: string | undefined): string | null {
 }
 
 /**
- * Splits a multipart body read from `body` into checked parts; rejects with 400 for anything malformed
- * or ambiguous and 413 past a part's limit. `held` is told of every byte kept until the parts are
- * dropped, so the gateway can count what uploads hold.
+ * Splits a multipart body read from `body` into checked parts, handed to `visitor` as they arrive and in
+ * order; resolves once the body has ended and every part has been handed on, rejects with 400 for
+ * anything malformed or ambiguous and 413 past a part's limit. Only a text part is held whole (it is
+ * checked whole, within its small limit); a file part's bytes pass through as they come.
  */
-export function readMultipart(
+export function splitMultipart(
   body: Readable,
   boundary: string,
   limits: MultipartLimits,
-  held: (bytes: number) => void,
-): Promise<FormPart[]> {
+  visitor: PartVisitor,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    // each part's content as it is read, in the order the parts came
-    const parts: Array<Promise<FormPart>> = []
     const splitter = new Dicer({ boundary, maxHeaderPairs: MAX_HEADER_PAIRS, partHwm: 64 * 1024 })
+    // each part is read when the one before it has been handed on: a part waits in the splitter,
+    // which reads no further past its own small buffer
+    let turn = Promise.resolve()
     let failed = false
     let started = 0
+    let headed = 0
     let files = 0
     let received = 0
     const countBytes = (chunk: Buffer): void => {
@@ -108,7 +121,7 @@ export function readMultipart(
     }
     // Once the parts are read or refused, the body keeps none of this function's listeners: a
     // kept-alive connection holds its last request until the next one comes (up to the keep-alive
-    // timeout), and a listener here would keep every part's bytes with it, 5 MiB an upload
+    // timeout), and a listener here would keep the visitor and what it holds with it
     const letGo = (): void => {
       body.off('data', countBytes)
       body.off('error', fail)
@@ -123,6 +136,7 @@ export function readMultipart(
       body.pause()
       reject(error instanceof GatewayError ? error : refused())
     }
+    const isFailed = () => failed
     splitter.on('error', fail)
     splitter.on('preamble', (preamble: Readable) =>
       preamble.on('data', (bytes: Buffer) => bytes.length > 0 && fail(refused())),
@@ -131,29 +145,30 @@ export function readMultipart(
     splitter.on('trailer', (bytes: Buffer) => bytes.toString('latin1') !== '\r\n' && fail(refused()))
     splitter.on('part', (stream: Readable) => {
       if (++started > limits.parts) return fail(refused())
-      let headed = false
+      let hasHeader = false
       stream.on('error', fail)
       stream.once('header', (header: Record<string, string[]>) => {
-        headed = true
+        hasHeader = true
+        headed++
         try {
-          const part = partOf(header, stream, limits, held)
+          const part = partOf(header, limits)
           if (part.kind === 'binary' && ++files > limits.files) throw refused()
-          parts.push(part.whenRead)
+          turn = turn.then(() => (failed ? undefined : readPart(part, stream, visitor, isFailed)))
           // a refusal is told at once, not when the body has ended
-          part.whenRead.catch(fail)
+          turn.catch(fail)
         } catch (error) {
           fail(error)
         }
       })
       // a part whose head never ended has no header at all
-      stream.once('end', () => headed || fail(refused()))
+      stream.once('end', () => hasHeader || fail(refused()))
     })
     splitter.once('finish', () => {
-      if (parts.length === 0) return fail(refused())
-      Promise.all(parts).then((read) => {
+      if (headed === 0) return fail(refused())
+      turn.then(() => {
         if (failed) return
         letGo()
-        resolve(read)
+        resolve()
       }, fail)
     })
     body.on('data', countBytes)
@@ -162,13 +177,19 @@ export function readMultipart(
   })
 }
 
-/** A part's header read and checked, and its content gathered as the splitter passes it on. */
-function partOf(
-  header: Record<string, string[]>,
-  stream: Readable,
-  limits: MultipartLimits,
-  held: (bytes: number) => void,
-): { kind: FormPart['kind']; whenRead: Promise<FormPart> } {
+type PartHead =
+  | { kind: 'binary'; head: FileHead; limit: number }
+  | {
+      kind: 'text'
+      name: string
+      filename: string
+      mediaType: string
+      charset: string | undefined
+      limit: number
+    }
+
+/** A part's header read and checked: a file or a text part, and its limit. */
+function partOf(header: Record<string, string[]>, limits: MultipartLimits): PartHead {
   const headers = readHeaders(header)
   const disposition = parseParams(headers.get('content-disposition') ?? '')
   if (!disposition || disposition.value.toLowerCase() !== 'form-data') throw refused()
@@ -181,33 +202,56 @@ function partOf(
   const type = parseParams(headers.get('content-type') ?? 'text/plain')
   if (!type) throw refused()
   const mediaType = type.value.toLowerCase()
-  const binary = filename !== '' && IMAGE_TYPES.has(mediaType)
-  const limit = binary ? limits.fileBytes : limits.textPartBytes
-  const content: Buffer[] = []
-  let bytes = 0
-  const whenRead = new Promise<FormPart>((resolve, reject) => {
+  if (filename !== '' && IMAGE_TYPES.has(mediaType))
+    return { kind: 'binary', head: { name, filename, contentType: mediaType }, limit: limits.fileBytes }
+  const charset = type.params.get('charset')
+  return { kind: 'text', name, filename, mediaType, charset, limit: limits.textPartBytes }
+}
+
+/** One part's content read and handed to the visitor: a text part whole, a file part as it arrives. */
+function readPart(
+  part: PartHead,
+  stream: Readable,
+  visitor: PartVisitor,
+  failed: () => boolean,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const content: Buffer[] = []
+    let bytes = 0
+    const resume = () => stream.resume()
+    if (part.kind === 'binary') visitor.fileHead(part.head)
     stream.on('data', (piece: Buffer) => {
+      // the body was refused elsewhere: nothing more is handed on
+      if (failed()) return
       bytes += piece.length
-      if (bytes > limit) {
+      if (bytes > part.limit) {
         stream.removeAllListeners('data')
         reject(new GatewayError(413, 'payloadTooLarge'))
         return
       }
-      held(piece.length)
-      content.push(piece)
+      if (part.kind === 'text') content.push(piece)
+      else if (!visitor.fileBytes(piece, resume)) stream.pause()
     })
     stream.once('end', () => {
-      if (bytes > limit) return
-      if (binary) return resolve({ kind: 'binary', name, filename, contentType: mediaType, content })
+      if (bytes > part.limit || failed()) return resolve()
       try {
-        const text = decodeText(Buffer.concat(content), type.params.get('charset'))
-        resolve({ kind: 'text', name, filename, mediaType, text })
+        if (part.kind === 'binary') visitor.fileEnd()
+        else {
+          const text = decodeText(Buffer.concat(content), part.charset)
+          visitor.text({
+            kind: 'text',
+            name: part.name,
+            filename: part.filename,
+            mediaType: part.mediaType,
+            text,
+          })
+        }
+        resolve()
       } catch (error) {
         reject(error)
       }
     })
   })
-  return { kind: binary ? 'binary' : 'text', whenRead }
 }
 
 /**

@@ -1,8 +1,15 @@
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { TOKEN_HEADER, callPath } from '@tradegate/shared'
 import { acceptedEncoding } from '../plugins/external/compress'
 import { GatewayError } from '../lib/errors'
-import { cacheLanguage, type CacheOutcome, type CacheResult, type ResponseCache } from './cache'
+import {
+  cacheLanguage,
+  type CachedAnswer,
+  type CacheOutcome,
+  type CacheResult,
+  type ResponseCache,
+} from './cache'
 import { canonicalQuery, type CallRoute } from './call-route'
 import { checkedLanguageHeaders } from './request-checks'
 import { mayEndSessions, sessionEndOf } from '../upstream/session-end'
@@ -30,10 +37,9 @@ export interface Proxy {
 }
 
 interface ForwardedBody {
-  body: Buffer | readonly Buffer[] | undefined
+  /** an upload's checked parts as they are read, or the client's bytes */
+  body: Buffer | Readable | undefined
   contentType: string | undefined
-  /** given for an upload, whose body goes in pieces */
-  contentLength?: number
 }
 
 /**
@@ -130,8 +136,19 @@ function outgoingRequest(route: CallRoute, request: FastifyRequest, path: string
     headers: forwardedHeaders(route, request, forwarded),
     body: forwarded.body,
     route: route.label,
-    timeoutMs: route.definition.timeoutMs,
+    timeoutMs: request.uploadForm ? streamedTimeoutMs(request, route) : route.definition.timeoutMs,
   }
+}
+
+/**
+ * A streamed upload's wait for its answer: the upstream client's clock starts when the request is sent,
+ * while the client may still be sending its body (for up to the server's request timeout), so that time
+ * comes on top of the call's own.
+ */
+function streamedTimeoutMs(request: FastifyRequest, route: CallRoute): number | undefined {
+  const own = route.definition.timeoutMs
+  const sending = request.server.server.requestTimeout
+  return own === undefined || !sending ? own : own + sending
 }
 
 async function callUpstream(
@@ -139,9 +156,14 @@ async function callUpstream(
   request: FastifyRequest,
   outgoing: UpstreamRequest,
 ): Promise<UpstreamResponse> {
+  const upload = request.uploadForm
+  // an upload refused before its stream was sent is not sent at all
+  if (upload?.failure) throw upload.failure
   try {
     return noteUpstream(request, await proxy.upstream.request(outgoing))
   } catch (error) {
+    // an upload refused while it streamed: its request was abandoned unfinished, and the refusal is the answer
+    if (upload?.failure) throw upload.failure
     if (!(error instanceof UpstreamError)) throw error
     throw gatewayErrorOf(request, error)
   }
@@ -209,20 +231,35 @@ function sendCacheOutcome(request: FastifyRequest, reply: FastifyReply, outcome:
   reply.header('x-cache', outcome.result)
   const answer = outcome.answer
   if (!answer) return upstreamHead(reply, outcome.upstream!).send(outcome.upstream!.body)
-  const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))
-  reply.code(200).header('content-type', answer.contentType).header('age', age)
-  if (!answer.encoded) return reply.send(answer.body)
-  // the bytes compressed when the answer was stored; @fastify/compress leaves an encoded answer alone
-  reply.header('vary', 'accept-encoding')
-  const encoding = acceptedEncoding(request.headers['accept-encoding'])
-  if (!encoding) return reply.send(answer.body)
-  return reply.header('content-encoding', encoding).send(answer.encoded[encoding])
+  const { headers, body } = storedAnswerHead(answer, request.headers['accept-encoding'])
+  reply.code(200)
+  for (let index = 0; index < headers.length; index += 2) reply.header(headers[index]!, headers[index + 1])
+  return reply.send(body)
 }
 
-/** The body as the client sent it, for a call that takes one: the same bytes, or the checked upload's parts. */
+/**
+ * A stored answer as it goes to a client that accepts `acceptEncoding`, whichever way it is answered (this
+ * route or the cached-GET front door): its headers after x-cache, as name, value pairs flat, and its bytes.
+ * The bytes were compressed when the answer was stored; @fastify/compress leaves an encoded answer alone.
+ */
+export function storedAnswerHead(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+): { headers: string[]; body: Buffer } {
+  const age = String(Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000)))
+  const headers = ['content-type', answer.contentType, 'age', age]
+  if (!answer.encoded) return { headers, body: answer.body }
+  headers.push('vary', 'accept-encoding')
+  const encoding = acceptedEncoding(acceptEncoding)
+  if (!encoding) return { headers, body: answer.body }
+  headers.push('content-encoding', encoding)
+  return { headers, body: answer.encoded[encoding] }
+}
+
+/** The body as the client sent it, for a call that takes one: the same bytes, or the checked upload's parts as they stream. */
 function forwardedBody(route: CallRoute, request: FastifyRequest): ForwardedBody {
   const upload = request.uploadForm
-  if (upload) return { body: upload.pieces, contentType: upload.contentType, contentLength: upload.bytes }
+  if (upload) return { body: upload.stream, contentType: upload.contentType }
   const bytes = request.rawBytes
   if (!route.definition.body || !bytes || bytes.length === 0)
     return { body: undefined, contentType: undefined }
@@ -242,7 +279,6 @@ function forwardedHeaders(route: CallRoute, request: FastifyRequest, body: Forwa
     if (sent !== '') headers[name] = sent
   }
   if (body.contentType) headers['content-type'] = body.contentType
-  if (body.contentLength !== undefined) headers['content-length'] = String(body.contentLength)
   return headers
 }
 

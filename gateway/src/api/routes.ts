@@ -24,13 +24,11 @@ import { UploadBudget } from './upload-budget'
 import {
   UploadSlots,
   admitUpload,
-  checkedUploadBody,
-  readUploadParts,
+  readUpload,
   type UploadBody,
   type UploadGate,
   type UploadSlotLimits,
 } from './uploads'
-import type { FormPart } from './multipart'
 import { checkWholeNumbers } from './whole-numbers'
 import { checkDefaultNetwork } from './default-network'
 import { CachedFastPath } from './cached-fast-path'
@@ -66,7 +64,7 @@ declare module 'fastify' {
     rawBody: string | null
     /** the body bytes as received: what the upstream is sent once every check has passed */
     rawBytes: Buffer | null
-    /** an upload's parts, read and checked before validation, as the upstream is sent them */
+    /** an upload's checked parts, rebuilt as the upstream is sent them while they are read */
     uploadForm: UploadBody | null
   }
 }
@@ -156,16 +154,25 @@ export const apiPlugin = fp<ApiOptions>(
     await app.register(async (scope) => {
       await scope.register(compressPlugin)
       scope.removeAllContentTypeParsers()
-      // split as it arrives within the route's limit (uploads.ts), checked before validation
+      // split as it arrives within the route's limit and checked part by part (uploads.ts): the route
+      // goes on once the parts before the first file have passed, and the rest streams to the upstream
       scope.addContentTypeParser('multipart/form-data', (request, body, done) => {
-        readUploadParts(request, body, context.multipartLimits).then(
-          (parts) => done(null, parts),
+        readUpload(app, request, body, context.multipartLimits).then(
+          (upload) => {
+            request.uploadForm = upload
+            done(null, upload)
+          },
           (error: Error) => done(error, undefined),
         )
       })
       // an upload refused on its way in leaves its body unread: the connection ends with the answer
       scope.addHook('onError', (_request, reply, _error, done) => {
         reply.header('connection', 'close')
+        done()
+      })
+      // so does one the upstream answered before the client had sent all of it (a session it has ended)
+      scope.addHook('onSend', (request, reply, _payload, done) => {
+        if (!request.raw.complete) reply.header('connection', 'close')
         done()
       })
       scope.setValidatorCompiler(callSchemaCompiler)
@@ -202,16 +209,16 @@ function installFastPath(
 ): void {
   if (
     !app.hasDecorator('frontDoor') ||
-    !app.hasDecorator('answerRecord') ||
-    !app.hasDecorator('takeBudgetNow')
+    !app.hasDecorator('answerEnvelope') ||
+    !app.hasDecorator('takeBudgetAhead')
   )
     return
   const pressured = app as FastifyInstance & { isUnderPressure?: () => boolean }
   const fastPath = new CachedFastPath({
     proxy,
-    record: app.answerRecord,
+    envelope: app.answerEnvelope,
     trustProxy: options.trustProxy ?? false,
-    takeBudgetNow: app.takeBudgetNow,
+    takeBudgetAhead: app.takeBudgetAhead,
     held: () => app.readiness.draining || (pressured.isUnderPressure?.() ?? false),
   })
   for (const route of routes) fastPath.add(route)
@@ -279,7 +286,6 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
         ? async (request) => {
             checkChineseRule(app, route, request, context.queryMaxParams)
             checkWholeNumbers(route.wholeFields, request.body, jsonText(request))
-            if (route.multipart) request.uploadForm = checkedUploadBody(app, request.body as FormPart[])
             if (route.amountFields.length > 0)
               checkAmounts(route.amountFields, amountInput(request), await context.precisions.current())
             if (route.definition.network)

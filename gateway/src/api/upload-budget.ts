@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { redisWindowCounter } from '../plugins/external/rate-limit'
+import { redisWindowCounter } from '../plugins/app/rate-limit'
 import type { RedisClient } from '../plugins/external/redis'
 
 // Uploads per client per minute, apart from and far below the general request budget: one upload

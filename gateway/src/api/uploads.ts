@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { TOKEN_HEADER } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
 import { checkRawText } from './guard'
-import { boundaryOf, readMultipart, type FormPart, type MultipartLimits } from './multipart'
+import { boundaryOf, splitMultipart, type MultipartLimits, type PartVisitor } from './multipart'
 import type { UploadBudget } from './upload-budget'
 
 // Uploads with a session: bounded before their body is read (so many in flight per client, per user
 // and per instance, and so many a minute per address and per user), then split as they arrive, checked
-// part by part, and rebuilt for the upstream from what was checked. Every byte an upload keeps is
-// counted until its answer has gone, so what uploads hold is known rather than guessed.
+// part by part, and rebuilt for the upstream from what was checked while they stream to it: an upload
+// holds at most its stream's window, not its file. What uploads hold is counted, not guessed.
 
 /** A refused upload is tried again after this long: an upload of a few MiB takes seconds to send. */
 const SLOT_RETRY_AFTER_SECONDS = 5
@@ -26,13 +26,20 @@ export class UploadSlots {
   private readonly byClient = new Map<string, number>()
   private readonly byUser = new Map<string, number>()
   private inFlight = 0
-  /** bytes of upload bodies the gateway holds now: read, not yet answered */
-  heldBytes = 0
+  /** what each upload in flight holds now */
+  private readonly holders = new Set<() => number>()
 
   constructor(private readonly limits: UploadSlotLimits) {}
 
   get uploadsInFlight(): number {
     return this.inFlight
+  }
+
+  /** bytes of upload bodies the gateway holds now: read from clients, not yet passed to the upstream */
+  get heldBytes(): number {
+    let held = 0
+    for (const holding of this.holders) held += holding()
+    return held
   }
 
   /**
@@ -48,19 +55,19 @@ export class UploadSlots {
     this.inFlight++
     this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1)
     this.byUser.set(user, (this.byUser.get(user) ?? 0) + 1)
-    let held = 0
+    let holding: (() => number) | null = null
     let released = false
     return {
-      hold: (bytes) => {
+      holds: (read) => {
         if (released) return
-        held += bytes
-        this.heldBytes += bytes
+        holding = read
+        this.holders.add(read)
       },
       release: () => {
         if (released) return
         released = true
         this.inFlight--
-        this.heldBytes -= held
+        if (holding) this.holders.delete(holding)
         drop(this.byClient, client)
         drop(this.byUser, user)
       },
@@ -70,7 +77,8 @@ export class UploadSlots {
 
 /** One upload's place in flight: what it holds is counted until it is released, once. */
 export interface UploadSlot {
-  hold(bytes: number): void
+  /** `read` tells what the upload holds at the moment */
+  holds(read: () => number): void
   release(): void
 }
 
@@ -148,67 +156,110 @@ async function uploaderOf(app: FastifyInstance, token: string): Promise<string> 
   return `token:${createHash('sha256').update(token).digest('base64url')}`
 }
 
-/** An upload's parts as the upstream receives them: one multipart body in pieces, and its length. */
+/**
+ * An upload's body as the upstream receives it: its checked parts rebuilt, streamed as they are read
+ * (sent chunked: the rebuilt length is known only at the end).
+ */
 export interface UploadBody {
-  pieces: Buffer[]
+  stream: Readable
   contentType: string
-  bytes: number
+  /**
+   * the refusal of a part read after the stream began (a text part after the file, a part over its
+   * limit, a malformed end): the stream has failed with it, so the upstream's request is abandoned
+   * unfinished, and the client is answered with it
+   */
+  failure: GatewayError | null
 }
 
 /**
- * Reads an upload's body as it arrives, within its limit, into checked parts (multipart.ts), counting
- * every byte kept against the request's slot.
+ * The bytes held between the client and the upstream for one upload: the stream's buffer on each side
+ * of it. Writing waits for the upstream past this, so the client's socket is read no faster than the
+ * upstream takes the bytes.
  */
-export function readUploadParts(
+const STREAM_WINDOW_BYTES = 64 * 1024
+
+/**
+ * Reads an upload's body as it arrives, within its limit, and resolves with its rebuilt stream once
+ * every part before the first file has been read and checked (or the whole body, when it has no file):
+ * no byte reaches the upstream before those checks. Each part is checked before it is written to the
+ * stream: the Chinese rule on every part's name and file name and on every text part; images go as
+ * they came, text as UTF-8, each with only the headers the gateway writes itself.
+ */
+export function readUpload(
+  app: FastifyInstance,
   request: FastifyRequest,
   body: Readable,
   limits: MultipartLimits,
-): Promise<FormPart[]> {
+): Promise<UploadBody> {
   const boundary = boundaryOf(request.headers['content-type'])
   if (!boundary) return Promise.reject(new GatewayError(400, 'badRequest', 'body'))
   if (Number(request.headers['content-length'] ?? 0) > limits.bodyBytes)
     return Promise.reject(new GatewayError(413, 'payloadTooLarge'))
-  const slot = request.uploadSlot
-  return readMultipart(body, boundary, limits, (bytes) => slot?.hold(bytes))
-}
-
-/**
- * The Chinese rule on every part's name and file name and on every text part, then the parts rebuilt:
- * images as they came, text as UTF-8, each with only the headers the gateway writes itself.
- */
-export function checkedUploadBody(app: FastifyInstance, parts: readonly FormPart[]): UploadBody {
   const countChinese = () => app.metrics.rejectedRequests.inc({ reason: 'chinese' })
-  const boundary = `----tradegate${randomBytes(12).toString('hex')}`
-  const pieces: Buffer[] = []
-  for (const part of parts) {
-    checkRawText(part.name, 'body', countChinese)
-    checkRawText(part.filename, 'body', countChinese)
-    if (part.kind === 'text') checkRawText(part.text, 'body', countChinese)
-    const filename = part.filename === '' ? '' : `; filename="${quoted(part.filename)}"`
-    const type =
-      part.kind === 'binary'
-        ? part.contentType
-        : part.filename === ''
-          ? null
-          : `${part.mediaType}; charset=utf-8`
-    pieces.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(part.name)}"${filename}\r\n` +
+  const outBoundary = `----tradegate${randomBytes(12).toString('hex')}`
+  const stream = new PassThrough({ highWaterMark: STREAM_WINDOW_BYTES })
+  // a failure is answered from `failure`; the stream's own error event has nobody else to tell
+  stream.on('error', ignoreError)
+  request.uploadSlot?.holds(() => stream.readableLength + stream.writableLength)
+  const upload: UploadBody = {
+    stream,
+    contentType: `multipart/form-data; boundary=${outBoundary}`,
+    failure: null,
+  }
+  return new Promise((resolve, reject) => {
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      resolve(upload)
+    }
+    const head = (name: string, filename: string, type: string | null) => {
+      checkRawText(name, 'body', countChinese)
+      checkRawText(filename, 'body', countChinese)
+      const named = filename === '' ? '' : `; filename="${quoted(filename)}"`
+      stream.write(
+        `--${outBoundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${named}\r\n` +
           (type ? `Content-Type: ${type}\r\n` : '') +
           '\r\n',
-      ),
+      )
+    }
+    const visitor: PartVisitor = {
+      text: (part) => {
+        checkRawText(part.text, 'body', countChinese)
+        head(part.name, part.filename, part.filename === '' ? null : `${part.mediaType}; charset=utf-8`)
+        stream.write(part.text)
+        stream.write(CRLF)
+      },
+      fileHead: (file) => {
+        head(file.name, file.filename, file.contentType)
+        // every part before the file has passed: the upstream may now be sent what is checked
+        start()
+      },
+      fileBytes: (piece, resume) => {
+        if (stream.write(piece)) return true
+        stream.once('drain', resume)
+        return false
+      },
+      fileEnd: () => stream.write(CRLF),
+    }
+    splitMultipart(body, boundary, limits, visitor).then(
+      () => {
+        stream.end(`--${outBoundary}--\r\n`)
+        start()
+      },
+      (error: GatewayError) => {
+        upload.failure = error
+        stream.destroy(error)
+        if (started) return
+        started = true
+        reject(error)
+      },
     )
-    if (part.kind === 'binary') pieces.push(...part.content)
-    else pieces.push(Buffer.from(part.text))
-    pieces.push(CRLF)
-  }
-  pieces.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    pieces,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    bytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
-  }
+  })
 }
+
+/** A stream's late error (the upstream's request was abandoned) has nobody left to tell. */
+function ignoreError(): void {}
 
 const CRLF = Buffer.from('\r\n')
 

@@ -17,19 +17,28 @@ import { busMessage, type BusMessage } from './bus-message'
 /** Levels kept a side beyond the published top, so a removal near the top does not leave it short. */
 const KEPT_LEVELS = DEPTH_LEVELS * 4
 
-/** A price or quantity in one spelling, so "100.50" and "1.005e2" name the same level. */
-function canonical(value: Decimal): string {
-  return value.toFixed()
+/** A decimal already in the one spelling `toFixed` writes: no sign, exponent, leading or trailing zeros. */
+const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/
+
+/**
+ * A price or quantity in one spelling, so "100.50" and "1.005e2" name the same level; null if it is not
+ * a finite number. A DEPTH frame's levels nearly always come canonical already, and are kept as they are.
+ */
+function canonical(text: string): { text: string; sign: number } | null {
+  if (CANONICAL.test(text)) return { text, sign: text === '0' ? 0 : 1 }
+  const value = new Decimal(text)
+  if (!value.isFinite()) return null
+  return { text: value.toFixed(), sign: value.isNegative() ? -1 : value.isZero() ? 0 : 1 }
 }
 
 /** Levels with a positive price and a non-negative quantity, written canonically; null if any is not. */
 export function canonicalLevels(levels: readonly DepthLevel[]): DepthLevel[] | null {
   const out: DepthLevel[] = []
-  for (const [price, qty] of levels) {
-    const p = new Decimal(price)
-    const q = new Decimal(qty)
-    if (!p.isFinite() || !q.isFinite() || p.lte(0) || q.isNegative()) return null
-    out.push([canonical(p), canonical(q)])
+  for (const [priceText, qtyText] of levels) {
+    const price = canonical(priceText)
+    const qty = canonical(qtyText)
+    if (!price || !qty || price.sign <= 0 || qty.sign < 0) return null
+    out.push([price.text, qty.text])
   }
   return out
 }

@@ -8,8 +8,10 @@ import type { FeedLease, LeaseState } from './lease'
 import type { RedisBus } from './redis-bus'
 
 // Who reads the upstream feed on this instance, and when its sockets are told they may have missed
-// frames. The lease holder reads it for everyone. An instance whose bus is down cannot receive the
-// holder's frames, so it reads the feed itself, for its own sockets only, until the bus returns.
+// frames. The lease holder reads it for everyone. An instance that cannot receive the holder's frames
+// (its bus is down) or cannot learn who the holder is (Redis does not answer its lease checks: the
+// lease key's Cluster master lost, before its replica takes over) reads the feed itself, for its own
+// sockets only, until both are back: a lost lease master never stalls the topics of any shard.
 // After any gap (the feed lost and regained, a new holder taking over, a bus outage) the affected
 // sockets get a resync frame, so nothing is lost silently.
 
@@ -26,9 +28,13 @@ export interface FeedRoleOptions {
   broadcast(frame: string): number
 }
 
+/** why an instance reads the feed for its own sockets only */
+type FallbackReason = 'bus_down' | 'lease_unreachable'
+
 export class FeedRole {
-  /** reading the feed for local sockets only because the bus is down */
+  /** reading the feed for local sockets only, because the bus is down or the lease unreachable */
   fallback = false
+  private fallbackReason: FallbackReason = 'bus_down'
   private fallbackSince = 0
   /** the next feed open follows a gap: another holder's frames stopped before this one took over */
   private takeover = false
@@ -66,7 +72,7 @@ export class FeedRole {
   describe(): string {
     const { lease, feed, leaseMs } = this.options
     const socket = feed.connected ? '' : ', not connected'
-    if (this.fallback) return `reading locally (bus down)${socket}`
+    if (this.fallback) return `reading locally (${this.fallbackReason.replace('_', ' ')})${socket}`
     if (this.reading) return `reading${socket}`
     return Date.now() - (lease?.otherHolderSeenAt ?? 0) < 2 * leaseMs ? 'following' : 'no lease holder seen'
   }
@@ -78,7 +84,7 @@ export class FeedRole {
   }
 
   leaseChanged({ leader }: LeaseState): void {
-    const { metrics, redisBus, feed, lease } = this.options
+    const { metrics, feed, lease } = this.options
     metrics.feedLeader.set(leader ? 1 : 0)
     if (leader) {
       if (this.fallback) this.endFallback('lease_won')
@@ -87,26 +93,41 @@ export class FeedRole {
       feed.start()
       return
     }
-    if (redisBus && !redisBus.up) return this.startFallback()
+    const cutOff = this.cutOff()
+    if (cutOff) return this.startFallback(cutOff)
     void feed.stop()
   }
 
   busChanged(up: boolean): void {
     this.options.metrics.busUp.set(up ? 1 : 0)
-    const leader = this.options.lease?.leader ?? true
-    if (!up) {
-      this.busWasDown = true
-      if (!leader) this.startFallback()
-      return
-    }
-    if (this.fallback) {
-      this.endFallback('bus_up')
-      void this.options.feed.stop()
-    }
-    if (!this.busWasDown) return
+    if (!up) this.busWasDown = true
+    this.followCutOff('bus_up')
+    if (!up || !this.busWasDown) return
     this.busWasDown = false
     // frames published while this instance was cut off from the bus never reached it
     this.resyncSockets(JSON.stringify(resyncFrame('bus')))
+  }
+
+  /** Redis answers this instance's lease checks again, or stopped answering them. */
+  leaseReachableChanged(): void {
+    this.followCutOff('lease_reachable')
+  }
+
+  /** What keeps a follower from the holder's frames, if anything (a holder reads the feed anyway). */
+  private cutOff(): FallbackReason | null {
+    const { lease, redisBus } = this.options
+    if (!lease || lease.leader) return null
+    if (redisBus && !redisBus.up) return 'bus_down'
+    return lease.reachable ? null : 'lease_unreachable'
+  }
+
+  /** Reads the feed locally while cut off from the holder; back to the bus once nothing cuts it off. */
+  private followCutOff(ended: 'bus_up' | 'lease_reachable'): void {
+    const cutOff = this.cutOff()
+    if (cutOff) return this.startFallback(cutOff)
+    if (!this.fallback) return
+    this.endFallback(ended)
+    void this.options.feed.stop()
   }
 
   /** Data flows on the feed again (not merely a socket open): a gap behind it means a resync. */
@@ -126,20 +147,21 @@ export class FeedRole {
     this.subscription.unsubscribe()
   }
 
-  private startFallback(): void {
+  private startFallback(reason: FallbackReason): void {
+    this.fallbackReason = reason
     if (this.fallback) return
     this.fallback = true
     this.fallbackSince = Date.now()
     this.options.redisBus?.localFeedStarted()
     this.options.metrics.feedFallback.set(1)
     this.options.log.warn(
-      { event: 'feed_fallback_started' },
-      'bus down: reading the upstream feed for this instance',
+      { event: 'feed_fallback_started', reason },
+      'cut off from the feed lease holder: reading the upstream feed for this instance',
     )
     this.options.feed.start()
   }
 
-  private endFallback(reason: 'bus_up' | 'lease_won'): void {
+  private endFallback(reason: 'bus_up' | 'lease_reachable' | 'lease_won'): void {
     this.fallback = false
     this.options.redisBus?.localFeedStopped()
     this.options.metrics.feedFallback.set(0)

@@ -115,6 +115,21 @@ export class FeedClient {
     await closed
   }
 
+  /**
+   * Connects now instead of at the back-off's next try: the upstream just answered again, so a try
+   * waiting out a long back-off (up to its cap) would only leave the market data stalled.
+   */
+  retryNow(): void {
+    if (!this.running || !this.reconnectTimer) return
+    clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+    this.options.log.info(
+      { event: 'feed_retry_now', reason: 'upstream_up' },
+      'upstream answers: feed tries now',
+    )
+    this.connect()
+  }
+
   private connect(): void {
     const { log, token, connectTimeoutMs } = this.options
     const socket = new WebSocket(feedUrl(this.options.upstreamUrl), {

@@ -35,6 +35,8 @@ export interface FeedLeaseOptions {
   holder: string
   leaseMs: number
   onChange(state: LeaseState): void
+  /** Redis stopped or started answering this instance's lease checks (see `reachable`) */
+  onReachableChange?(reachable: boolean): void
   log: FastifyBaseLogger
 }
 
@@ -49,6 +51,15 @@ export class FeedLease {
    * instance may hold the lease, even if our next renewal has not yet told us.
    */
   validUntil = 0
+  /**
+   * Whether Redis answers the lease checks. Not, while a check has waited a whole lease for its answer
+   * or checks have failed for that long (the lease key's master lost, before a replica takes over), or
+   * once a holder could not renew in time. Then nobody can know who holds the lease, and nobody may
+   * take it: the feed role reads the feed for this instance's own sockets until an answer comes.
+   */
+  reachable = true
+  /** the first check still without an answer, or the first of a run of failed ones; 0 once answered */
+  private unansweredSince = 0
   private timer: NodeJS.Timeout | null = null
   private ticking = false
   private stopped = true
@@ -72,6 +83,8 @@ export class FeedLease {
   start(): void {
     if (!this.stopped) return
     this.stopped = false
+    // a check left unanswered when the lease was stopped says nothing about Redis now
+    this.unansweredSince = 0
     this.options.redis.on('ready', this.onReady)
     this.options.redis.on('close', this.onClose)
     this.timer = setInterval(() => void this.tick(), Math.max(50, Math.floor(this.options.leaseMs / 3)))
@@ -97,17 +110,22 @@ export class FeedLease {
     // before anything that waits on Redis: a renewal that hangs (a frozen or failed master) must not
     // keep a holder that cannot renew reporting itself leader past the time another one may take over
     if (this.leader && !this.stopped && Date.now() >= this.validUntil) this.expired()
+    if (this.unansweredSince > 0 && Date.now() - this.unansweredSince >= this.options.leaseMs)
+      this.setReachable(false)
     if (this.ticking || this.stopped) return
     this.ticking = true
     try {
       const { redis, key, holder, leaseMs } = this.options
       if (redis.status !== 'ready') return
       const sentAt = Date.now()
+      if (this.unansweredSince === 0) this.unansweredSince = sentAt
       if (this.leader) {
         const renewed = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
         if (this.stopped) return
+        this.unansweredSince = 0
         if (renewed === 1) this.renewed(sentAt)
         else this.lost()
+        this.setReachable(true)
         return
       }
       if (sentAt < this.quietUntil) return
@@ -115,8 +133,11 @@ export class FeedLease {
       // on our clock while its renewal was on the way), so a late renewal costs no more than a tick
       const taken = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
       if (this.stopped) return
+      this.unansweredSince = 0
       if (taken === 1) this.renewed(sentAt)
       else this.otherHolderSeenAt = Date.now()
+      // after the lease's outcome, so the role sees who holds it when it learns Redis answers again
+      this.setReachable(true)
     } catch (error) {
       // Redis away: a holder keeps ingesting until its lease runs out (then `expired`, and the feed role
       // reads the feed for its own sockets if the bus is gone too)
@@ -136,7 +157,15 @@ export class FeedLease {
 
   /** Not renewed within the lease: it may be another instance's now, so this one leads no more. */
   private expired(): void {
+    // told with the lost lease, not before it: the role reads the feed on for its own sockets
+    this.reachable = false
     this.setState(false, false, 'expired')
+  }
+
+  private setReachable(reachable: boolean): void {
+    if (reachable === this.reachable) return
+    this.reachable = reachable
+    this.options.onReachableChange?.(reachable)
   }
 
   private lost(): void {

@@ -91,6 +91,7 @@ function createFeedRole(
         leaseMs: config.FEED_LEASE_MS,
         log,
         onChange: (state) => role.leaseChanged(state),
+        onReachableChange: () => role.leaseReachableChanged(),
       })
     : null
   const role = new FeedRole({
@@ -192,7 +193,10 @@ export const livePlugin = fp<{ config: GatewayConfig }>(
       // without Redis there is no lease: this instance reads the feed itself, so it is the leader
       role.startAlone()
     })
+    // the feed's next try need not wait out its back-off once the REST path sees the upstream answer
+    const stopRetrying = app.upstream.onBackUp(() => feed.retryNow())
     app.addHook('onClose', async () => {
+      stopRetrying()
       await lease?.stop()
       await feed.stop()
       role.close()

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { isLatestValueTopic } from '@tradegate/shared'
-import { Cluster, type RedisOptions } from 'ioredis'
+import type { Cluster, RedisOptions } from 'ioredis'
 import type { Counter } from 'prom-client'
 import {
   CLUSTER_SLOTS_REFRESH_MS,
   createRedis,
+  ioredis,
   parseRedisUrl,
   type RedisClient,
 } from '../plugins/external/redis'
@@ -82,7 +83,7 @@ function createClusterClient(url: string, options: Record<string, unknown>): Clu
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
   }
-  return new Cluster(target.nodes, {
+  return new (ioredis().Cluster)(target.nodes, {
     redisOptions,
     enableOfflineQueue: false,
     // the subscriber moves its sharded subscriptions to a promoted replica only when it reads the map

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { LRUCache } from 'lru-cache'
+import type { LRUCache } from 'lru-cache'
+import { growingLru } from '../lib/growing-lru'
 import type { RedisClient } from '../plugins/external/redis'
 import type { SessionEnd } from './session-end'
 import { tokenKey } from './user-resolver'
@@ -68,9 +69,8 @@ export class SessionRegistry {
 
   constructor(private readonly options: SessionRegistryOptions) {
     this.endedTtlMs = options.endedTtlMs ?? ENDED_TTL_MS
-    this.ended = new LRUCache({ max: MAX_ENDED, ttl: this.endedTtlMs })
-    this.owners = new LRUCache({
-      max: MAX_KNOWN_TOKENS,
+    this.ended = growingLru(MAX_ENDED, { ttl: this.endedTtlMs })
+    this.owners = growingLru(MAX_KNOWN_TOKENS, {
       ttl: this.endedTtlMs,
       dispose: (known, key) => this.unindex(known.userId, key),
     })

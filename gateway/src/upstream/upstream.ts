@@ -1,8 +1,9 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http'
 import { get as httpsGet } from 'node:https'
 import { Readable } from 'node:stream'
-import { Pool, RetryAgent, type Dispatcher } from 'undici'
-import type { Metrics } from '../plugins/app/metrics'
+import type { Dispatcher } from 'undici'
+import { Pool, RetryAgent } from './undici-parts'
+import { labelledChildren, type Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.
@@ -21,8 +22,8 @@ export interface UpstreamRequest {
   /** path and query, checked and as the client wrote them */
   path: string
   headers: Record<string, string>
-  /** the client's body bytes, or an upload's checked parts rebuilt, in pieces (its length in the headers) */
-  body?: Buffer | readonly Buffer[]
+  /** the client's body bytes, or an upload's checked parts rebuilt as they are read (sent chunked) */
+  body?: Buffer | Readable
   /** route label for metrics */
   route: string
   /** how long to wait for the answer, when not the deployment's UPSTREAM_TIMEOUT_MS */
@@ -37,8 +38,11 @@ export interface UpstreamResponse {
   ms: number
 }
 
-/** `open`: not sent at all, as the upstream is known down (see `Upstream.call`) */
-export type UpstreamFailure = 'connect' | 'timeout' | 'reset' | 'too_large' | 'open'
+/**
+ * `open`: not sent at all, as the upstream is known down (see `Upstream.call`); `body`: the request's own
+ * streamed body failed on its way (an upload refused after it began), which says nothing of the upstream
+ */
+export type UpstreamFailure = 'connect' | 'timeout' | 'reset' | 'too_large' | 'open' | 'body'
 
 export class UpstreamError extends Error {
   constructor(
@@ -224,6 +228,7 @@ export class Upstream {
   unreachableReason: string = UPSTREAM_UNREACHABLE
   private probing: ClientRequest | null = null
   private closed = false
+  private readonly backListeners = new Set<() => void>()
 
   constructor(
     private readonly options: UpstreamOptions,
@@ -231,7 +236,7 @@ export class Upstream {
   ) {
     const url = new URL(upstreamHttpUrl(options.url))
     this.basePath = url.pathname.replace(/\/$/, '')
-    this.durationOf = (route) => metrics.upstreamDuration.labels(route)
+    this.durationOf = labelledChildren(metrics.upstreamDuration)
     this.pool = new Pool(url.origin, {
       connections: 256,
       connect: { timeout: options.connectTimeoutMs },
@@ -293,14 +298,25 @@ export class Upstream {
     else if (!this.probing) this.scheduleProbe()
   }
 
+  /**
+   * Calls `listener` each time the upstream answers again after it was known down, so what waits on
+   * its own clock (the feed's next connect) can try at once. Returns the unsubscribe.
+   */
+  onBackUp(listener: () => void): () => void {
+    this.backListeners.add(listener)
+    return () => this.backListeners.delete(listener)
+  }
+
   private setReachable(reachable: boolean, reason = this.unreachableReason): void {
     if (reachable === this.reachable && reason === this.unreachableReason) return
     const opened = this.reachable && !reachable
+    const closed = !this.reachable && reachable
     this.reachable = reachable
     this.unreachableReason = reason
     this.metrics.upstreamUp.set(reachable ? 1 : 0)
     // the next probe comes sooner now that calls wait on it
     if (opened && !this.probing) this.scheduleProbe()
+    if (closed) for (const listener of this.backListeners) listener()
   }
 
   /** One call's answer, with its time; GET is retried (see `retryingGets`), POST sent exactly once. */
@@ -328,6 +344,11 @@ export class Upstream {
     const started = performance.now()
     this.send(request, (failure, answer) => {
       const ms = performance.now() - started
+      if (failure && request.body instanceof Readable && request.body.errored) {
+        // abandoned by the gateway itself: not an upstream error, and no step towards opening the circuit
+        done(new UpstreamError('body', ms, failure))
+        return
+      }
       if (failure) {
         const kind = classifyFailure(failure)
         // only a connection the network refused: a request undici refuses outright says nothing of the upstream
@@ -360,8 +381,7 @@ export class Upstream {
           method: request.method,
           path: this.basePath + request.path,
           headers: request.headers,
-          // undici sends an upload's pieces one after another from a stream; its length is in the headers
-          body: Buffer.isBuffer(request.body) ? request.body : request.body && Readable.from(request.body),
+          body: request.body,
           ...(request.timeoutMs && {
             headersTimeout: request.timeoutMs,
             bodyTimeout: request.timeoutMs,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { LRUCache } from 'lru-cache'
+import type { LRUCache } from 'lru-cache'
+import { growingLru } from '../lib/growing-lru'
 import { CALLS, TOKEN_HEADER } from '@tradegate/shared'
 import type { Upstream } from './upstream'
 
@@ -33,7 +34,7 @@ export class UserResolver {
   private readonly inflight = new Map<string, Promise<UserResolution>>()
 
   constructor(private readonly options: UserResolverOptions) {
-    this.cache = new LRUCache({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs ?? 30_000 })
+    this.cache = growingLru(options.maxEntries ?? 10_000, { ttl: options.ttlMs ?? 30_000 })
   }
 
   resolve(token: string, key = tokenKey(token)): Promise<UserResolution> {

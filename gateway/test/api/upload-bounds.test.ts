@@ -4,13 +4,16 @@ import { CALLS } from '@tradegate/shared'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
 
 // Uploads with a session are bounded before their body is read: so many in flight per client address,
-// per user and per instance, so many a minute per user as per address; and every byte an upload holds
-// is given back once it has been answered or abandoned.
+// per user and per instance, so many a minute per user as per address; an upload streams to the
+// upstream as it arrives, holding its stream's window rather than its file, and what it holds is given
+// back once it has been answered or abandoned.
 
 const BOUNDARY = '----uploadbounds'
 const FILE_BYTES = 2 * 1024 * 1024
 const PER_CLIENT = 2
 const PER_INSTANCE = 3
+/** what an upload may hold while it streams: its stream's buffers and the splitter's, well under a file */
+const STREAMING_HOLD_BYTES = 256 * 1024
 
 // generous: the bound only ends a test that has already failed, and the machine may be busy
 const poll = <T>(read: () => T) => expect.poll(read, { timeout: 20_000, interval: 20 })
@@ -70,7 +73,11 @@ describe('uploads in flight', () => {
   let port = 0
   const tokens: string[] = []
   const open: RawUpload[] = []
-  const forwarded = async () => (await upstream.calls())[CALLS.uploadOSS.path] ?? 0
+  /** uploads that reached the upstream at all, whole or not */
+  const reached = async () => (await upstream.calls())[CALLS.uploadOSS.path] ?? 0
+  let storedBefore = 0
+  /** uploads the upstream received whole and stored */
+  const forwarded = async () => (await upstream.storedUploads()) - storedBefore
 
   beforeAll(async () => {
     upstream = await startUpstream()
@@ -101,13 +108,15 @@ describe('uploads in flight', () => {
     const body = uploadBody(FILE_BYTES)
     const half = body.length / 2
     await upstream.resetCalls()
+    storedBefore = await upstream.storedUploads()
 
     // ann holds two uploads open from one address, half their bodies sent
     open.push(startUpload(port, ann, body, half), startUpload(port, ann, body, half))
     await poll(() => slots.uploadsInFlight).toBe(2)
-    // what they hold is what they have sent of their files: half of each (all but what the splitter
-    // keeps back while it looks for a boundary)
-    await poll(() => slots.heldBytes).toBeGreaterThan(0.99 * FILE_BYTES)
+    // both stream to the upstream before their bodies have ended, and hold only their streams'
+    // windows, not the megabyte each has sent
+    await poll(reached).toBe(2)
+    expect(slots.heldBytes).toBeLessThan(2 * STREAMING_HOLD_BYTES)
 
     // the third from her address, and the third of her user from another address: 429
     for (const address of ['127.0.0.1', '127.0.0.2']) {
@@ -155,9 +164,12 @@ describe('uploads in flight', () => {
     const slots = gateway.app.uploadSlots
     const [ann] = tokens as [string]
     await upstream.resetCalls()
+    storedBefore = await upstream.storedUploads()
     const tooLarge = uploadBody(gateway.config.UPLOAD_LIMIT_BYTES + 1)
     const over = startUpload(port, ann, tooLarge, tooLarge.length)
     expect(await over.answer).toMatch(/^HTTP\/1\.1 413 /)
+    // it streamed until its file went past the limit: the upstream's request was then abandoned unfinished
+    await poll(reached).toBe(1)
     const broken = Buffer.concat([
       uploadBody(64 * 1024).subarray(0, 40 * 1024),
       Buffer.from('\r\n--nope--\r\n'),
@@ -168,6 +180,89 @@ describe('uploads in flight', () => {
     expect(slots.heldBytes).toBe(0)
     expect(await forwarded()).toBe(0)
     await poll(() => gateway.app.requestsInFlight).toBe(0)
+  })
+})
+
+describe('parts after the file', () => {
+  // the file streams to the upstream once the parts before it have passed; a part after it is checked
+  // before a byte of it is sent, and a refusal then abandons the upstream's request unfinished
+  let upstream: TestUpstream
+  let gateway: TestGateway
+  let port = 0
+  let token = ''
+
+  beforeAll(async () => {
+    upstream = await startUpstream()
+    gateway = await startTestGateway({
+      UPSTREAM_URL: upstream.url,
+      REDIS_URL: '',
+      UPLOAD_RATE_PER_MINUTE: 100,
+      UPLOAD_RATE_PER_USER_PER_MINUTE: 100,
+    })
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (gateway.app.server.address() as AddressInfo).port
+    token = await upstream.register(`fay${Date.now().toString(36)}`)
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    await upstream?.close()
+  })
+
+  /** A file, then `after` as the next part, then the closing boundary. */
+  const fileThen = (after: string | Buffer) =>
+    Buffer.concat([
+      uploadBody(FILE_BYTES).subarray(0, -`--${BOUNDARY}--\r\n`.length),
+      Buffer.from(after),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ])
+  const textPart = (head: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; ${head}\r\n`
+  const GBK_CHINESE = Buffer.from([0xd6, 0xd0, 0xce, 0xc4])
+
+  it.each([
+    ['Chinese in a text part', `${textPart('name="note"')}\r\n中文`, 'cannotInputChinese'],
+    [
+      'a text part in GBK',
+      Buffer.concat([
+        Buffer.from(`${textPart('name="note"')}Content-Type: text/plain; charset=gbk\r\n\r\n`),
+        GBK_CHINESE,
+      ]),
+      'cannotInputChinese',
+    ],
+    [
+      'a text part whose bytes are not UTF-8',
+      Buffer.concat([Buffer.from(`${textPart('name="note"')}\r\n`), Buffer.from([0x61, 0xff])]),
+      'badRequest',
+    ],
+    [
+      'a second file named in Chinese',
+      `${textPart('name="file2"; filename="中文.png"')}Content-Type: image/png\r\n\r\nPNG`,
+      'cannotInputChinese',
+    ],
+  ])(
+    'refuses %s after the file with 400 once the file has streamed, and the upstream stores nothing',
+    async (_kind, after, msg) => {
+      await upstream.resetCalls()
+      const stored = await upstream.storedUploads()
+      const body = fileThen(after)
+      // the file's bytes go first; the part after it only once the upstream has been reached
+      const upload = startUpload(port, token, body, FILE_BYTES)
+      await poll(async () => (await upstream.calls())[CALLS.uploadOSS.path] ?? 0).toBe(1)
+      upload.socket.write(body.subarray(FILE_BYTES))
+      const answer = await upload.answer
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i)
+      expect(answer).toContain(`"msg":"${msg}"`)
+      expect(await upstream.storedUploads()).toBe(stored)
+      await poll(() => gateway.app.uploadSlots.uploadsInFlight).toBe(0)
+    },
+  )
+
+  it('sends a text part after the file on once it has passed', async () => {
+    const stored = await upstream.storedUploads()
+    const body = fileThen(`${textPart('name="note"')}\r\nplain note`)
+    const upload = startUpload(port, token, body, body.length)
+    expect(await upload.answer).toMatch(/^HTTP\/1\.1 200 /)
+    expect(await upstream.storedUploads()).toBe(stored + 1)
   })
 })
 

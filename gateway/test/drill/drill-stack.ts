@@ -27,12 +27,9 @@ import { startPrometheus, type RunningPrometheus } from './prometheus'
 // drill reports: sockets through nginx counting ticks, REST (GET and POST) through nginx counting
 // failures, and among them the 5xx nginx made itself.
 
-export const LEASE_MS = 1500
 const TICK_MS = 100
 /** A round of the REST load every this long, answered or not (open loop) */
 const REST_ROUND_MS = 250
-/** Sockets one address may hold on one gateway: low, so the flood fault reaches it quickly. */
-export const SOCKETS_PER_ADDRESS = 20
 
 export interface GatewayNode {
   id: string
@@ -208,13 +205,11 @@ export async function startDrillStack(options: DrillStackOptions = {}): Promise<
       FEED_TOKEN,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
-      FEED_LEASE_MS: String(LEASE_MS),
       METRICS_PORT: String(metricsPort),
       TRUST_PROXY: 'loopback',
-      WS_MAX_SOCKETS_PER_IP: String(SOCKETS_PER_ADDRESS),
-      // a reader that stopped reading is cut within 5-10 s (two pings) instead of 25-50 s
+      // Every setting at its default but two. A reader that stopped reading is cut within 5-10 s (two
+      // pings) instead of 25-50 s, so the slow-consumer alert fires within the drill's 2-minute bound
       WS_PING_INTERVAL_MS: '5000',
-      RATE_LIMIT_PER_MINUTE: '100000',
       // no load shedding, as in every test gateway: on this shared machine other work alone starves
       // an event loop past the default 1 s, and the 503s it sheds would be counted against the
       // fault under test (no fault here stalls a loop that long)

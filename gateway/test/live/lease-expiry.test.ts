@@ -16,6 +16,7 @@ let proxy: FaultProxy
 let redis: RedisClient
 let lease: FeedLease
 const states: LeaseState[] = []
+const reachability: boolean[] = []
 
 beforeAll(async () => {
   const target = new URL(REDIS_URL)
@@ -30,6 +31,7 @@ beforeAll(async () => {
     leaseMs: LEASE_MS,
     log: pino({ level: 'silent' }),
     onChange: (state) => states.push(state),
+    onReachableChange: (reachable) => reachability.push(reachable),
   })
 })
 afterAll(async () => {
@@ -49,6 +51,8 @@ describe('a lease holder that cannot renew', () => {
     await waitFor(() => !lease.leader, 'leadership ended by the lease running out')
     expect(Date.now()).toBeGreaterThanOrEqual(lease.validUntil)
     expect(states.at(-1)).toEqual({ leader: false, confirmed: false })
+    // and nobody can learn who holds it now: the feed role reads the feed for its own sockets
+    expect(lease.reachable).toBe(false)
     // it stays a follower while Redis is silent
     const ended = states.length
     await waitFor(() => proxy.droppedBytes > 0, 'a command dropped')
@@ -58,5 +62,44 @@ describe('a lease holder that cannot renew', () => {
     // the blackholed connection never answers; a new one (ioredis reconnects once it is reset) does
     proxy.resetAll()
     await waitFor(() => lease.leader && lease.confirmed, 'the lease taken again', 30_000)
+    expect(lease.reachable).toBe(true)
+    expect(reachability).toEqual([true])
+  }, 60_000)
+})
+
+describe('a follower whose lease checks go unanswered', () => {
+  it('says Redis is unreachable once a check has waited a lease, and reachable at the next answer, still following', async () => {
+    const key = `${prefix}follower:lease`
+    const holderRedis = createRedis(REDIS_URL)
+    const told: boolean[] = []
+    const follower = new FeedLease({
+      redis,
+      key,
+      holder: 'lease-expiry-follower',
+      leaseMs: LEASE_MS,
+      log: pino({ level: 'silent' }),
+      onChange: () => {},
+      onReachableChange: (reachable) => told.push(reachable),
+    })
+    try {
+      // another instance holds the lease for the whole test
+      await waitFor(() => holderRedis.status === 'ready', 'the holder connected')
+      await holderRedis.set(key, 'another-instance', 'PX', 120_000)
+      follower.start()
+      await waitFor(() => follower.otherHolderSeenAt > 0, 'the holder seen')
+      expect(follower.reachable).toBe(true)
+      proxy.blackhole(true)
+      await waitFor(() => !follower.reachable, 'a check unanswered for a lease')
+      expect(follower.leader).toBe(false)
+      proxy.blackhole(false)
+      proxy.resetAll()
+      await waitFor(() => follower.reachable, 'an answer again', 30_000)
+      expect(told).toEqual([false, true])
+      expect(follower.leader).toBe(false)
+    } finally {
+      proxy.blackhole(false)
+      await follower.stop()
+      holderRedis.disconnect()
+    }
   }, 60_000)
 })

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { budgetKeyOf, redisWindowCounter } from '../../src/plugins/external/rate-limit'
-import { WindowLimiter } from '../../src/plugins/external/window-limiter'
+import { budgetKeyOf, redisWindowCounter } from '../../src/plugins/app/rate-limit'
+import { WindowLimiter } from '../../src/plugins/app/window-limiter'
 import { REDIS_URL, deleteKeys, startTestGateway, uniquePrefix, useTestStack } from '../helpers'
 
 // The request budget shared through Redis without a Redis round trip per request, and its bound.

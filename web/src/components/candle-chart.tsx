@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts'
-import { formatPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
+import { showPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
 import { useTranslation } from 'react-i18next'
 import { useKline } from '../lib/live/stream-hooks'
 import { useTimeZone } from '../lib/time-zone'
@@ -32,7 +32,7 @@ function toVolume(kline: KlineData, up: string, down: string): HistogramData<UTC
 
 /** Decimal places the product's price format uses at this price, so the axis reads like the ticker. */
 function decimalsAt(price: string): number {
-  return formatPrice(price).split('.')[1]?.length ?? 2
+  return showPrice(price).split('.')[1]?.length ?? 2
 }
 
 /** Exposes what is drawn as data attributes, so a test (or a curious developer) can read it. */

@@ -67,6 +67,57 @@ export function Field({ label, end, id, error, onValueChange, onChange, ...input
   )
 }
 
+/**
+ * A file field in the page's language: the browser's own picker button and its "no file chosen" follow
+ * the browser's language, not the one chosen in the app, so the input is hidden (still focused by Tab and
+ * opened by Enter or Space) and the label shows a button of ours and the chosen file's name.
+ */
+export function FileField({
+  label,
+  choose,
+  none,
+  file,
+  onFile,
+  name,
+  accept,
+}: {
+  label: string
+  /** the button's words ("Choose photo") */
+  choose: string
+  /** what shows before a file is chosen */
+  none: string
+  file: File | null
+  onFile(file: File | null): void
+  name: string
+  accept?: string
+}) {
+  const inputId = `field-${name}`
+  return (
+    <div className="field">
+      <span className="field-label" id={`${inputId}-label`}>
+        {label}
+      </span>
+      <label className="field-control file-pick" htmlFor={inputId}>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          name={name}
+          accept={accept}
+          aria-labelledby={`${inputId}-label ${inputId}-chosen`}
+          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        />
+        <span className="button button-small" aria-hidden="true">
+          {choose}
+        </span>
+        <span className="file-pick-name" id={`${inputId}-chosen`} data-testid="file-chosen">
+          {file?.name ?? none}
+        </span>
+      </label>
+    </div>
+  )
+}
+
 /** The id of a field's error message, for aria-describedby. */
 export function fieldErrorId(inputId: string): string {
   return `${inputId}-error`

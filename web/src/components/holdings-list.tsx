@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPercent, mul, toDecimal, type Holding, type Product } from '@tradegate/shared'
+import { mul, toDecimal, type Holding, type Product } from '@tradegate/shared'
 import { quoteRedeem } from '../lib/product-math'
 import { useSubmit } from '../lib/submit'
-import { showToast } from '../lib/toast'
+import { showOutcome } from '../lib/toast'
 import { useFormatters } from '../lib/use-formatters'
 import { DataList } from './data-list'
 import { SubmitNotice } from './submit-notice'
@@ -88,7 +88,7 @@ function RedeemStep(props: {
 }) {
   const { holding, product } = props
   const { t } = useTranslation()
-  const { money, dateTime, precisionOf } = useFormatters()
+  const { money, dateTime, percent, precisionOf } = useFormatters()
   // the settlement time counts from when the step was opened, stable across renders
   const [openedAt] = useState(() => Date.now())
   const quote = quoteRedeem(holding, product, precisionOf(holding.coin), openedAt)
@@ -102,14 +102,14 @@ function RedeemStep(props: {
   const confirm = () =>
     submit.run(async (signal) => {
       await props.redeem(signal)
-      showToast(t('savings.redeemed'))
+      showOutcome(t('savings.redeemed'))
     })
   return (
     <div className="form" data-testid="redeem-step">
       <p className="note">
         {toDecimal(product.redeemPenalty).isZero()
           ? t('savings.ruleNoPenalty')
-          : t('savings.rulePenalty', { percent: formatPercent(mul(product.redeemPenalty, 100)) })}
+          : t('savings.rulePenalty', { percent: percent(mul(product.redeemPenalty, 100)) })}
       </p>
       <p className="kv">
         <span>{t('savings.penalty')}</span>

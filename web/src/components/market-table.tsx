@@ -62,7 +62,7 @@ const PairRow = memo(function PairRow({
             <span className="muted"> /{quote}</span>
           </span>
           <span className="pair-volume muted num">
-            {t('market.vol')} {compact(volume)}
+            {t('market.vol')} {compact(volume)} {quote}
           </span>
         </Link>
       </td>
@@ -98,7 +98,13 @@ export function MarketTable({
         <tr>
           <th>
             {t('market.pair')} /{' '}
-            <SortButton column="volume" label={t('market.vol')} order={order} onSort={onSort} />
+            {/* the volume is the quote coin's turnover, so pairs of cheap and dear coins compare */}
+            <SortButton
+              column="volume"
+              label={t('market.volIn', { coin: 'USDT' })}
+              order={order}
+              onSort={onSort}
+            />
           </th>
           <th>
             <SortButton column="price" label={t('market.lastPrice')} order={order} onSort={onSort} />

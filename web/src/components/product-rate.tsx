@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatPercent, mul } from '@tradegate/shared'
+import { mul } from '@tradegate/shared'
 import { useFormatters } from '../lib/use-formatters'
 
 const DAYS_PER_YEAR = 365
@@ -7,14 +7,14 @@ const DAYS_PER_YEAR = 365
 /** A product's rate with its unit and period: the daily rate, and the simple annual rate (APR) it makes. */
 export function ProductRate({ dailyRate }: { dailyRate: string }) {
   const { t } = useTranslation()
-  const { decimal } = useFormatters()
+  const { percent } = useFormatters()
   return (
     <span className="list-row-main list-row-end-text">
       <span className="up num" data-testid="rate-daily">
-        {t('money.rates.daily', { rate: decimal(formatPercent(mul(dailyRate, 100))) })}
+        {t('money.rates.daily', { rate: percent(mul(dailyRate, 100)) })}
       </span>
       <span className="list-row-sub num" data-testid="rate-apr">
-        {t('money.rates.apr', { rate: decimal(formatPercent(mul(dailyRate, 100 * DAYS_PER_YEAR))) })}
+        {t('money.rates.apr', { rate: percent(mul(dailyRate, 100 * DAYS_PER_YEAR)) })}
       </span>
     </span>
   )

@@ -5,7 +5,7 @@ import { useBalances } from '../lib/api/get-asset-balance'
 import { availableOf } from '../lib/order-math'
 import { expectedInterest, maturityOf } from '../lib/product-math'
 import { useSubmit } from '../lib/submit'
-import { showToast } from '../lib/toast'
+import { showOutcome } from '../lib/toast'
 import { useFormatters } from '../lib/use-formatters'
 import { CoinAmountField } from './coin-amount-field'
 import { Form, SubmitButton, isPositiveAmount } from './form'
@@ -57,7 +57,7 @@ export function SubscribeForm({
   const run = () =>
     submit.run(async (signal) => {
       await subscribe(amount, signal)
-      showToast(t('common.success'))
+      showOutcome(t('common.success'))
       setAmount('')
       setReviewing(false)
     })

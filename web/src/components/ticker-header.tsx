@@ -10,7 +10,7 @@ import { ChangePercent } from './change-percent'
 export function TickerHeader({ symbol, name }: { symbol: string; name: string }) {
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
-  const { price, amount } = useFormatters()
+  const { price, quantity } = useFormatters()
   const change = ticker ? changePercent(ticker.close, ticker.open) : '0.00'
   const direction = directionOf(change)
   const { stale, mark } = useStaleMark()
@@ -36,7 +36,9 @@ export function TickerHeader({ symbol, name }: { symbol: string; name: string })
         </div>
         <div>
           <dt>{t('market.volume24h')}</dt>
-          <dd className="num">{ticker ? amount(ticker.vol, 2) : '--'}</dd>
+          <dd className="num" data-testid="ticker-volume">
+            {ticker ? `${quantity(ticker.vol, 2)} ${symbol.replace(/usdt$/i, '').toUpperCase()}` : '--'}
+          </dd>
         </div>
       </dl>
     </section>

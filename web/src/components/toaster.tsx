@@ -44,9 +44,13 @@ function OutcomeToast({ toast }: { toast: Toast }) {
     const shown = element.current
     focusElement(shown)
     return () => {
-      // gone while still focused (its time ran out): focus back rather than to the body
-      const active = document.activeElement
-      if (!active || active === document.body || active === shown) returnFocus(toast.opener)
+      // A click elsewhere blurs the outcome before it focuses its target, and an expired outcome goes
+      // on that blur: returning focus then would pull it (and the page's scroll) away from what was
+      // clicked, so the click lands elsewhere. Focus goes back only if it has landed nowhere.
+      setTimeout(() => {
+        const active = document.activeElement
+        if (!active || active === document.body || active === shown) returnFocus(toast.opener)
+      }, 0)
     }
   }, [toast])
   const leave = () => {

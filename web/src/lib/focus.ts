@@ -1,11 +1,11 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, type RefObject } from 'react'
 
 // The one way the app moves keyboard focus. A screen-reader or keyboard user must never be left on
 // the page body: after an action focus goes to its outcome, after a step changes to the new step's
 // heading, after a dialog or picker closes back to what opened it, after a language change to the
 // screen's heading.
 //
-//   useFocusOnMount(ref)            a step's heading, a dialog's first control: focused when shown
+//   useFocusOnMount(ref)            an outcome or summary that replaces a form: focused when shown
 //   focusElement(element)           focus anything, e.g. a heading that has no tabindex of its own
 //   lastFocused()                   where the user was, even when that control has since been disabled
 //   openerOf() / returnFocus(…)     where an action or dialog started, and focus back there (or near)
@@ -101,26 +101,11 @@ export function returnFocus(openers: HTMLElement | null | undefined | readonly H
   else focusScreenHeading()
 }
 
-/** Focuses the referenced element when it appears (a step's heading, a dialog's title). */
+/** Focuses the referenced element when it appears (the close-all summary that says what closed). */
 export function useFocusOnMount(ref: RefObject<HTMLElement | null>, when = true): void {
   useEffect(() => {
     if (when) focusElement(ref.current)
   }, [ref, when])
-}
-
-/**
- * Focuses the referenced heading whenever `step` changes after the first render: a form that
- * becomes a result, a list that becomes a detail. The first render leaves focus where it is.
- */
-export function useFocusOnStep(ref: RefObject<HTMLElement | null>, step: unknown): void {
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    focusElement(ref.current)
-  }, [ref, step])
 }
 
 /** The keyboard-focusable elements inside a container, in Tab order. */

@@ -74,12 +74,24 @@ describe('callApi', () => {
     expect(toastTexts()).toEqual(['Network anomaly'])
   })
 
-  it('shows "Network anomaly" for a gateway-made error too, whatever key its body carries', async () => {
-    answer(502, { code: 502, msg: 'upstreamUnavailable' })
-    await expect(callApi('helpList')).rejects.toBeInstanceOf(ApiError)
-    expect(toastTexts()).toEqual(['Network anomaly'])
+  it('says why a gateway-made error failed: the exchange unavailable, too many requests', async () => {
+    answer(503, { code: 503, msg: 'upstreamUnavailable' })
+    await expect(callApi('helpList')).rejects.toMatchObject({ reason: 'network', status: 503 })
+    expect(toastTexts()).toEqual(['Service temporarily unavailable'])
     answer(429, { code: 429, msg: 'tooManyRequests' })
     await expect(callApi('helpList')).rejects.toMatchObject({ reason: 'network', status: 429 })
+    expect(toastTexts()).toEqual(['Too many requests, please slow down'])
+  })
+
+  it("shows the exchange's own message on another status, and Network anomaly only for a body without one", async () => {
+    answer(503, { code: 503, msg: 'Matching engine under maintenance' })
+    await expect(callApi('helpList')).rejects.toMatchObject({ reason: 'network', status: 503 })
+    expect(toastTexts()).toEqual(['Matching engine under maintenance'])
+    answer(503, { code: 503, msg: 'insufficientBalance' })
+    await expect(callApi('helpList')).rejects.toBeInstanceOf(ApiError)
+    expect(toastTexts()).toEqual(['Insufficient balance'])
+    answer(503, { code: 503, msg: '' })
+    await expect(callApi('helpList')).rejects.toBeInstanceOf(ApiError)
     expect(toastTexts()).toEqual(['Network anomaly'])
   })
 

@@ -68,6 +68,17 @@ function translateServerMessage(message: string): string {
   return /^[A-Za-z][\w.]{0,63}$/.test(message) && i18n.exists(key) ? i18n.t(key) : message
 }
 
+/**
+ * Why an answer other than 200 failed: the gateway's reason (the exchange unavailable, too many
+ * requests, a timeout) or the exchange's own message when the body names one, so a refused order says
+ * why; "Network anomaly" only when the body tells nothing.
+ */
+function refusalText(envelope: Envelope | null): string {
+  if (envelope !== null && isGatewayErrorBody(envelope)) return i18n.t(`errors.${envelope.msg}`)
+  if (envelope?.msg) return translateServerMessage(envelope.msg)
+  return i18n.t('errors.networkAnomaly')
+}
+
 function requestUrl(name: CallName, input: CallInput<CallName>): string {
   const path = fillPath(CALL_ROUTES[name].path, input.params as Record<string, string> | undefined, name)
   const search = new URLSearchParams()
@@ -123,8 +134,7 @@ function judgeResponse(status: number, text: string, options: CallOptions): Enve
     throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
   }
   if (status !== 200) {
-    // the error catalogue: any status but 200 is a network anomaly, whatever the body says
-    const message = i18n.t('errors.networkAnomaly')
+    const message = refusalText(envelope)
     toast(message, options)
     throw new ApiError('network', message, envelope?.code, status)
   }

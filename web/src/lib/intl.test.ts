@@ -20,8 +20,9 @@ describe('localised numbers', () => {
     expect(localiseDecimal('1234567.50', 'de')).toBe('1.234.567,50')
     expect(localiseDecimal('-0.000123', 'en')).toBe('-0.000123')
   })
-  it('formats prices by the product rules first (truncated, 2 decimals from 100)', () => {
-    expect(localisePrice('65432.999', 'en')).toBe('65,432.99')
+  it('formats prices by the display rule first (rounded, 2 decimals from 100)', () => {
+    expect(localisePrice('65432.999', 'en')).toBe('65,433.00')
+    expect(localisePrice('65432.994', 'en')).toBe('65,432.99')
     expect(localisePrice('', 'en')).toBe('0.00')
     expect(localisePrice('not a number', 'fr')).toBe('0,00')
   })

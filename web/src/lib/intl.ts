@@ -1,4 +1,4 @@
-import { TIME_FORMAT, formatPrice } from '@tradegate/shared'
+import { TIME_FORMAT, showPrice } from '@tradegate/shared'
 
 // Numbers and dates in the user's locale and time zone. Amounts stay decimal strings end to end:
 // Intl.NumberFormat formats a numeric string exactly, without turning it into a float.
@@ -51,9 +51,9 @@ export function localiseCompact(text: string, locale: string): string {
   return format.format(text as Intl.StringNumericLiteral)
 }
 
-/** A price by the product's rounding rules, grouped for the locale. */
+/** A price by the display rule (by magnitude), grouped for the locale: for the chart's axis. */
 export function localisePrice(value: unknown, locale: string): string {
-  return localiseDecimal(formatPrice(value), locale)
+  return localiseDecimal(showPrice(value), locale)
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()

@@ -1,4 +1,4 @@
-import type { NoticeSide, UserNotice } from '@tradegate/shared'
+import type { NoticeKind, NoticeSide, UserNotice } from '@tradegate/shared'
 import type { useFormatters } from './use-formatters'
 
 // The words of one event (shared/src/notices.ts), the same in the toast and in the notification
@@ -17,7 +17,27 @@ const SIDE_KEYS: Readonly<Record<NoticeSide, string>> = {
   call: 'options.call',
   put: 'options.put',
 }
-type Formatters = Pick<ReturnType<typeof useFormatters>, 'price' | 'money' | 'decimal'>
+type Formatters = Pick<ReturnType<typeof useFormatters>, 'price' | 'money' | 'decimal' | 'pnl' | 'cash'>
+
+/**
+ * Which display rule an event's money follows: a close's or a settlement's profit and a funding
+ * payment are PnL, an option's payout is cash; deposits and withdrawals keep the coin's places.
+ */
+const AMOUNT_RULES: Partial<Record<NoticeKind, 'pnl' | 'cash'>> = {
+  closeFilled: 'pnl',
+  takeProfit: 'pnl',
+  stopLoss: 'pnl',
+  liquidated: 'pnl',
+  funding: 'pnl',
+  secondSettled: 'pnl',
+  optionSettled: 'cash',
+}
+
+function amountText(notice: UserNotice, coin: string, format: Formatters): string {
+  if (notice.amount === undefined) return ''
+  const rule = AMOUNT_RULES[notice.kind]
+  return rule ? format[rule](notice.amount) : format.money(notice.amount, coin)
+}
 
 /** btcusdt -> BTC/USDT */
 export function instrumentName(symbol: string): string {
@@ -35,7 +55,7 @@ export function noticeText(t: Translate, notice: UserNotice, format: Formatters)
     side: notice.side ? t(SIDE_KEYS[notice.side]) : '',
     qty: contract && qty ? `${qty} ${t('trade.sharesUnit')}` : qty,
     price: notice.price === undefined ? '' : format.price(notice.price),
-    amount: notice.amount === undefined ? '' : format.money(notice.amount, coin),
+    amount: amountText(notice, coin, format),
     coin: coin.toUpperCase(),
     outcome: notice.outcome ? t(`notices.outcome.${notice.outcome}`) : '',
   }

@@ -4,7 +4,6 @@ import {
   MAX_AMOUNT_WHOLE_DIGITS,
   contractOpening,
   contractPnl,
-  liquidationPrice,
   mul,
   pnlPercent,
   spotMaxAmount,
@@ -103,7 +102,7 @@ export function contractPreview(
   return contractOpening(shares, leverage, price, direction, pair)
 }
 
-export { liquidationPrice, pnlPercent }
+export { pnlPercent }
 
 /** Unrealised PnL at the mark price: value × move / open price, signed by direction. */
 export function livePnl(

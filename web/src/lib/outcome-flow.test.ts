@@ -56,6 +56,21 @@ function callsInSource(): Set<CallName> {
 
 const mutating = [...callsInSource()].filter((name) => CALLS[name].method !== 'GET').sort()
 
+/** The client's source files that submit a money action or order (useSubmit({ money: true }) or submitOnce). */
+function moneyFlowFiles(): Array<{ file: string; source: string }> {
+  return readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts') && !name.endsWith('lib/submit.ts'))
+    .map((file) => ({ file, source: readFileSync(new URL(file, sourceDir), 'utf8') }))
+    .filter(({ source }) => /useSubmit\(\{[^}]*money: true|submitOnce\(/s.test(source))
+}
+
+/** Flows whose success their caller announces, with where. */
+const ANNOUNCED_BY_CALLER: Record<string, string> = {
+  'components/amount-form.tsx': 'its onSubmit (follow-confirm.tsx) raises the outcome',
+  'features/wallet/lib/use-spend-from-balance.ts':
+    'the transfer and flash exchange screens raise the outcome',
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -89,6 +104,23 @@ describe('the outcome flow', () => {
       'withdrawSubmit',
     ] as const)
       expect(OUTCOME_FLOW_CALLS.has(name), name).toBe(true)
+  })
+
+  it('announces every action that went through by the focused outcome, never a plain toast', () => {
+    const files = moneyFlowFiles()
+    // the desk, options, deposit report, savings and the money screens at least
+    expect(files.length).toBeGreaterThan(15)
+    for (const { file, source } of files) {
+      const path = file.replaceAll('\\', '/')
+      // a plain toast only refuses before anything is sent (return showToast(...) on a bad amount)
+      const plainToasts = [...source.matchAll(/(return\s+)?showToast\(/g)].filter((match) => !match[1])
+      expect(plainToasts, `${path} raises a plain toast`).toEqual([])
+      if (path in ANNOUNCED_BY_CALLER) continue
+      // the outcome takes focus: a focused toast, or a summary that focuses itself
+      expect(/showOutcome\(|useFocusOnMount\(/.test(source), `${path} announces no focused outcome`).toBe(
+        true,
+      )
+    }
   })
 
   it.each([...OUTCOME_FLOW_CALLS])('sends %s only through the flow, with a lookup', async (name) => {

@@ -69,6 +69,10 @@ describe('message bundles', () => {
     'trade.takeProfitStopLoss',
     'options.gamma',
     'options.vega',
+    // implied volatility and theta per minute and second go by their abbreviations (IV, min, s) in most languages
+    'options.iv',
+    'options.thetaPer_minute',
+    'options.thetaPer_second',
     // chart indicators go by their abbreviations in most languages, as on Binance and TradingView
     'chart.indicatorShort.ma',
     'chart.indicatorShort.ema',

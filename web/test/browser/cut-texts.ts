@@ -130,3 +130,41 @@ export async function cutControls(page: Page, language: string): Promise<string[
   })(${JSON.stringify(language)}, ${JSON.stringify(HYPHENATED_LANGUAGES)})`,
   )
 }
+
+/**
+ * What of a list's rows is not wholly on the screen: any shown element (a cell, a name, a figure, a
+ * button, a select) or run of text whose box leaves the viewport. A select's chosen text is judged
+ * against its own box by cutControls, so a select on the screen shows its text on the screen too.
+ */
+export function offScreen(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate(
+    `((testId) => {
+    const list = document.querySelector('[data-testid="' + testId + '"]')
+    if (!list) return ['no list ' + testId]
+    const width = window.innerWidth
+    const found = []
+    const name = (element) => element.tagName.toLowerCase() +
+      (element.dataset.testid ? '[' + element.dataset.testid + ']' : '') + ' "' + (element.textContent || '').trim().slice(0, 30) + '"'
+    const outside = (box) => box.left < 0 || box.right > width
+    const where = (box) => ' (' + Math.round(box.left) + '…' + Math.round(box.right) + ' of ' + width + ')'
+    const shown = (element) => {
+      const box = element.getBoundingClientRect()
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden'
+    }
+    for (const element of list.querySelectorAll('tbody *')) {
+      if (!shown(element)) continue
+      const box = element.getBoundingClientRect()
+      if (outside(box)) found.push('off the screen: ' + name(element) + where(box))
+    }
+    const walker = document.createTreeWalker(list.querySelector('tbody'), NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.data.trim() || !shown(node.parentElement)) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const box of range.getClientRects())
+        if (box.width > 0 && outside(box)) found.push('text off the screen: "' + node.data.trim() + '"' + where(box))
+    }
+    return found
+  })(${JSON.stringify(testId)})`,
+  )
+}

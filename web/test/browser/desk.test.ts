@@ -237,7 +237,8 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await position.waitFor()
     // the order that opened it: filled whole, at the price the position opened at
     await page.getByTestId('contract-history-tab').click()
-    const filledOrder = page.getByTestId('contract-history').locator('tr[data-order-status=filled]').first()
+    // the oldest filled order: closes at the market are orders too, and list above it once made
+    const filledOrder = page.getByTestId('contract-history').locator('tr[data-order-status=filled]').last()
     await expect.poll(() => filledOrder.getByTestId('order-filled').textContent()).toBe('10 / 10')
     expect(numberIn(await filledOrder.getByTestId('order-average').textContent())).toBeGreaterThan(0)
     await page.getByTestId('positions-tab').click()
@@ -251,6 +252,21 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await form.getByTestId('close-confirm').click()
     await expect.poll(() => position.locator('.figure-value').first().textContent()).toBe('5')
     expect(await page.getByTestId('position').count()).toBe(1)
+    // the close at the market is in the order history, filled, coloured as the sale it is
+    await page.getByTestId('contract-history-tab').click()
+    const marketClose = page.getByTestId('contract-history').locator('tr[data-order-status=filled]').first()
+    await expect
+      .poll(() => marketClose.getByTestId('order-direction').textContent())
+      .toMatch(/^Close long \d+×$/)
+    expect(await marketClose.getByTestId('order-filled').textContent()).toBe('5 / 5')
+    expect(await marketClose.getByTestId('order-price').textContent()).toBe('Market')
+    const classesOf = async (row: typeof marketClose) =>
+      ((await row.locator('td:has([data-testid=order-direction])').getAttribute('class')) ?? '').split(' ')
+    expect(await classesOf(marketClose)).toContain('down')
+    expect(await classesOf(marketClose)).not.toContain('up')
+    expect(await classesOf(filledOrder)).toContain('up')
+    expect(await classesOf(filledOrder)).not.toContain('down')
+    await page.getByTestId('positions-tab').click()
 
     // the rest as a close order resting at a limit far above the market: the position stays open
     await position.getByTestId('close-position').click()
@@ -435,8 +451,9 @@ describe.each([PHONE, DESKTOP])('positions and the feed at %o', (viewport) => {
     await expect.poll(() => badge.getAttribute('data-status')).toBe('live')
     // fresh data: colour again, hints gone
     await expect.poll(() => colourOf('ticker-price')).not.toBe(muted)
-    expect(await bidColour()).not.toBe(muted)
-    expect(await page.getByTestId('stale-hint').count()).toBe(0)
+    // the book takes its colour on its own render, as it greyed on one
+    await expect.poll(bidColour).not.toBe(muted)
+    await expect.poll(() => page.getByTestId('stale-hint').count()).toBe(0)
 
     // a cut connection shows reconnecting until the socket is back; the first retry may come within
     // milliseconds, so the page notes every status the badge takes

@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
-import { PHONE, createContractAccount, inLanguage, screenshotPath } from './stack'
-import { setUpSuite, signedInPages } from './suite'
+import type { ContractOrder, Position } from '@tradegate/shared'
+import { PHONE, callApi, createContractAccount, inLanguage, screenshotPath } from './stack'
+import { readLocale, setUpSuite, signedInPages } from './suite'
 import { cutControls, cutTexts } from './cut-texts'
 
 // The futures desk as a trader uses it, on a phone, against the real gateway and sandbox: the mark
 // price labelled beside index and last with the funding countdown, two fills joining one position,
-// leverage by slider, a stop order placed and triggered by the market, and amending a resting order.
+// leverage by slider, a stop order placed and triggered by the market, and amending a resting order;
+// an IOC or FOK order's outcome says what the book filled and what was cancelled.
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
@@ -18,12 +20,45 @@ function numberIn(text: string | null): number {
   return Number((text ?? '').replace(/[^\d.-]/g, ''))
 }
 
-async function futuresDesk(language = 'en'): Promise<Page> {
-  const account = await createContractAccount(suite.stack, '1000')
-  const page = await pages.open(PHONE, account, inLanguage(language))
+let token = ''
+
+/** The futures desk of a new account with `usdt` on its contract account (its token in `token`). */
+async function futuresDesk(language = 'en', usdt = '1000'): Promise<Page> {
+  token = await createContractAccount(suite.stack, usdt)
+  const page = await pages.open(PHONE, token, inLanguage(language))
   await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
   await page.getByTestId('contract-available').waitFor()
   return page
+}
+
+/** The account's futures orders as the sandbox reports them, newest first. */
+const ordersOfSandbox = () => callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
+
+/**
+ * Sends a long limit for 100,000 shares at 100× with the time in force given, its limit 0.5 % over
+ * the market: the book holds a few hundred shares' worth of coin at each level, so within the
+ * limit it holds far less than the order asks, however the market walks meanwhile. Returns the
+ * outcome the desk announced.
+ */
+async function sweepTheBook(page: Page, timeInForce: 'IOC' | 'FOK'): Promise<string> {
+  await expect.poll(() => lastPrice(page)).toBeGreaterThan(0)
+  await page.locator('.leverage-slider input[type=range]').focus()
+  await page.keyboard.press('End')
+  await page.locator('#order-contract-type').selectOption('limit')
+  await page.locator('#order-time-in-force').selectOption(timeInForce)
+  const limit = suite.stack.sandbox.state.market.price(SYMBOL).times('1.005').toDecimalPlaces(0)
+  await page.locator('input[name=price]').fill(limit.toFixed())
+  await page.locator('#order-shares').fill('100000')
+  await page.getByTestId('contract-submit').click()
+  return shownToast(page)
+}
+
+/** The text of the first message or outcome toast, read in the page the moment it shows: on a loaded machine a toast can go before a second look. */
+async function shownToast(page: Page): Promise<string> {
+  const shown = await page.waitForFunction(
+    () => document.querySelector('[data-testid=toast]:not(.toast-loading)')?.textContent,
+  )
+  return String(await shown.jsonValue())
 }
 
 const lastPrice = async (page: Page) => numberIn(await page.getByTestId('last-price').textContent())
@@ -95,6 +130,91 @@ describe('the futures desk on a phone', () => {
     await expect.poll(() => page.getByTestId('positions-tab').textContent()).toBe('Positions (1)')
     await expect.poll(() => resting.count()).toBe(0)
     await page.screenshot({ path: screenshotPath('futures-stop-triggered-phone'), fullPage: true })
+  })
+
+  it('says an IOC filled in part: how many of its shares, and that the rest was cancelled', async () => {
+    const page = await futuresDesk('en', '15000')
+    const outcome = await sweepTheBook(page, 'IOC')
+    const [sent] = await ordersOfSandbox()
+    expect(sent).toMatchObject({ timeInForce: 'IOC', status: 'cancelled', shares: '100000' })
+    const filled = Number(sent!.filledShares)
+    expect(filled).toBeGreaterThan(0)
+    expect(filled).toBeLessThan(100000)
+    expect(outcome).toBe(`Filled ${sent!.filledShares} of 100000 shares, rest cancelled (IOC)`)
+    await page.screenshot({ path: screenshotPath('futures-ioc-part-filled-phone') })
+    // what filled is the position; nothing of the order rests
+    await expect.poll(() => page.getByTestId('positions-tab').textContent()).toBe('Positions (1)')
+    const position = page.getByTestId('position')
+    await expect.poll(() => position.locator('.figure-value').first().textContent()).toBe(sent!.filledShares)
+    expect(await page.getByTestId('open-orders-tab').textContent()).toBe('Open orders (0)')
+  })
+
+  it('says, in the page language, that a FOK the book could not fill whole was cancelled unfilled', async () => {
+    const page = await futuresDesk('ja', '15000')
+    const outcome = await sweepTheBook(page, 'FOK')
+    const [sent] = await ordersOfSandbox()
+    expect(sent).toMatchObject({ timeInForce: 'FOK', status: 'cancelled', filledShares: '0' })
+    const japanese = readLocale<{ trade: { futures: Record<string, string> } }>('ja')
+    expect(outcome).toBe(japanese.trade.futures.notFilled_FOK)
+    expect(readLocale<{ trade: { futures: Record<string, string> } }>('en').trade.futures.notFilled_FOK).toBe(
+      'Not filled: cancelled (fill or kill)',
+    )
+    await page.screenshot({ path: screenshotPath('futures-fok-not-filled-phone') })
+    // no position, no resting order, and the margin held for it is back
+    await page.getByTestId('contract-history-tab').click()
+    const row = page.getByTestId('contract-history').locator('tr[data-order-status=cancelled]')
+    expect(await row.getByTestId('order-filled').textContent()).toBe('0 / 100000')
+    await expect
+      .poll(async () => numberIn(await page.getByTestId('contract-available').textContent()))
+      .toBe(15000)
+    const { rows } = await callApi<{ rows: Position[] }>(
+      suite.stack,
+      '/api/contract/position/list?status=open',
+      {},
+      token,
+    )
+    expect(rows).toEqual([])
+  })
+
+  it('places a stop-limit that waits for its trigger, then opens at its limit once the market reaches the trigger', async () => {
+    const page = await futuresDesk()
+    await expect.poll(() => lastPrice(page)).toBeGreaterThan(0)
+    const trigger = Math.round((await lastPrice(page)) * 1.02)
+    const limit = trigger + 100
+    await page.locator('#order-contract-type').selectOption('stopLimit')
+    await page.locator('input[name=trigger]').fill(String(trigger))
+    await page.locator('input[name=price]').fill(String(limit))
+    await page.locator('#order-shares').fill('5')
+    await page.getByTestId('contract-submit').click()
+    expect(await shownToast(page)).toBe('Order placed')
+    await page.getByTestId('open-orders-tab').click()
+    const resting = page.getByTestId('contract-orders').locator('tr[data-order-status=open]')
+    await expect.poll(() => resting.getByTestId('order-trigger').textContent()).toMatch(/^ ?trigger [\d,.]+$/)
+    // the limit it will rest at, then the trigger it waits for
+    const placed = (await resting.getByTestId('order-price').textContent()) ?? ''
+    expect(numberIn(/^[\d,.]+/.exec(placed)?.[0] ?? '')).toBe(limit)
+    expect(await page.getByTestId('positions-tab').textContent()).toBe('Positions (0)')
+
+    // the market set between trigger and limit: the stop triggers there and the long it becomes
+    // fills at once, at the price the sandbox fills a resting limit at
+    const moved = await suite.stack.control<{ price: string }>('/sandbox/price', {
+      symbol: SYMBOL,
+      price: String(trigger + 50),
+    })
+    expect(Number(moved.price)).toBeGreaterThanOrEqual(trigger)
+    await expect.poll(() => page.getByTestId('positions-tab').textContent()).toBe('Positions (1)')
+    const [sent] = await ordersOfSandbox()
+    expect(sent).toMatchObject({ type: 'stopLimit', status: 'filled', filledShares: '5' })
+    expect(sent!.triggeredAt).toBeGreaterThan(0)
+    expect(Number(sent!.filledPrice)).toBeLessThanOrEqual(limit)
+    // the desk shows the entry the sandbox filled at, whatever it was
+    await page.getByTestId('positions-tab').click()
+    const entry = page.getByTestId('position').locator('.figure-value').nth(1)
+    await expect.poll(async () => numberIn(await entry.textContent())).toBe(Number(sent!.filledPrice))
+    await page.getByTestId('contract-history-tab').click()
+    const filled = page.getByTestId('contract-history').locator('tr[data-order-status=filled]').first()
+    expect(numberIn(await filled.getByTestId('order-average').textContent())).toBe(Number(sent!.filledPrice))
+    await page.screenshot({ path: screenshotPath('futures-stop-limit-filled-phone'), fullPage: true })
   })
 
   it('amends a resting limit in place: a new price and size on the same order', async () => {

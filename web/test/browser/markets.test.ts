@@ -49,9 +49,9 @@ async function liveRows(page: Page): Promise<void> {
     .toBe(true)
 }
 
-/** "Vol 1.23M" as a number, for the English compact notation. */
+/** "Vol 1.23M USDT" as a number, for the English compact notation; the coin it is counted in follows. */
 function compactValue(text: string): number {
-  const match = /([\d.,]+)\s*([KMBT]?)\s*$/.exec(text)
+  const match = /([\d.,]+)\s*([KMBT]?)\s+USDT$/.exec(text)
   if (!match) return Number.NaN
   const scale = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[match[2] as '' | 'K' | 'M' | 'B' | 'T']
   return Number(match[1]!.replace(/,/g, '')) * scale
@@ -101,9 +101,9 @@ describe('Markets list', () => {
     await liveRows(page)
     await page.locator('[data-sort=volume]').click()
     const volumes = await page.locator('.pair-volume').allTextContents()
-    // compact: no figure wider than a few characters
+    // compact: no figure wider than a few characters, each naming the coin it is counted in
     expect(
-      volumes.every((text) => /^\S+ \d{1,3}(\.\d{1,2})?[KMBT]?$/.test(text)),
+      volumes.every((text) => /^\S+ \d{1,3}(\.\d{1,2})?[KMBT]? USDT$/.test(text)),
       volumes.join(),
     ).toBe(true)
     const values = volumes.map(compactValue)

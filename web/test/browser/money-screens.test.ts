@@ -26,7 +26,7 @@ interface Bundle {
     kinds: Record<string, string>
     welfareTasks: Record<string, string>
     retry: string
-    cashflow: Record<string, string>
+    cashflow: { periods: Record<string, string> }
   }
 }
 const english = readLocale<Bundle>('en')
@@ -73,7 +73,6 @@ function signedInPage(viewport: Viewport, account: Account, language = 'en'): Pr
   return pages.open(viewport, account.token, inLanguage(language))
 }
 
-/** Opens a route and waits for its screen. */
 /** The cells of one CSV line as RFC 4180 writes them: quoted cells may hold commas and doubled quotes. */
 function csvCells(line: string): string[] {
   return [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell = '']) =>
@@ -148,6 +147,43 @@ describe('identity upload', () => {
       await shoot(page, 'identity-under-review', viewport)
     })
   }
+
+  it("picks the document photo in the page's language, by keyboard, and names the chosen file", async () => {
+    const account = await fundedAccount()
+    const arabic = readLocale<{ account: { choosePhoto: string; noPhotoChosen: string; document: string } }>(
+      'ar',
+    )
+    const page = await signedInPage(PHONE, account, 'ar')
+    await pages.go(page, '/primary')
+    const field = page.locator('label.file-pick')
+    // our words, not the browser's own "Choose File" and "No file chosen"
+    await expect
+      .poll(() => field.textContent())
+      .toBe(arabic.account.choosePhoto + arabic.account.noPhotoChosen)
+    // Tab from the document number reaches the (hidden) picker, whose ring shows on its label
+    await page.locator('input[name=idNumber]').focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('document')
+    expect(
+      await page.evaluate(`getComputedStyle(document.querySelector('label.file-pick')).outlineStyle`),
+    ).toBe('solid')
+    await page.locator('input[name=document]').setInputFiles({
+      name: 'passport.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from([0xff, 0xd8, 0xff]),
+    })
+    await expect.poll(() => page.getByTestId('file-chosen').textContent()).toBe('passport.jpg')
+    // a screen reader hears the field's label and the chosen file
+    expect(
+      await page.locator('input[name=document]').evaluate((input) =>
+        (input.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id: string) => document.getElementById(id)?.textContent)
+          .join(' '),
+      ),
+    ).toBe(`${arabic.account.document} passport.jpg`)
+    await shoot(page, 'identity-photo-picked-ar', PHONE)
+  })
 
   it('refuses a file that is not a photo before uploading, with a translated message', async () => {
     const account = await fundedAccount()
@@ -324,13 +360,16 @@ describe('deposit', () => {
     expect(fetches[1]!.channel).toBe(last)
     // the window is counted from the first fetch, by the page's own clock (the test's sees each
     // request only when its event reaches it, which a busy machine delays by different amounts)
-    const sentAt = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes('/api/recharge/payAddress'))
-        .map((entry) => entry.startTime),
-    )
-    expect(sentAt).toHaveLength(2)
+    // (a request has its timing entry only once its answer is in, which a busy machine may delay)
+    const sentTimes = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/api/recharge/payAddress'))
+          .map((entry) => entry.startTime),
+      )
+    await expect.poll(async () => (await sentTimes()).length).toBe(2)
+    const sentAt = await sentTimes()
     expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(LIMITS.addressFetchDebounceMs - 250)
     await expect.poll(() => page.getByTestId('deposit-qr').count()).toBe(1)
     expect(await page.locator('.chips [aria-pressed=true]').getAttribute('data-coin')).toBe(last)
@@ -406,18 +445,31 @@ describe('cash flow', () => {
         const amounts = () => page.getByTestId('record-amount').allTextContents()
         expect((await amounts()).map(cents)).toEqual([-3000, -10000])
 
-        // a day after today shows nothing; today shows the same lines again
+        // the named periods need no date field; today's withdrawals are in each of them
+        expect(await page.locator('input[type=date]').count()).toBe(0)
+        for (const period of ['today', 'week', 'month']) {
+          await page.locator('select[name=period]').selectOption(period)
+          await expect.poll(() => rows.count()).toBe(2)
+        }
+        // chosen dates: a day after today shows nothing; today shows the same lines again
+        await page.locator('select[name=period]').selectOption('custom')
         const today = await page.evaluate(() =>
           new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
         )
         const tomorrow = await page.evaluate(() =>
           new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10),
         )
-        await page.locator('input[name=from]').fill(tomorrow)
-        await expect.poll(() => rows.count()).toBe(0)
+        await expect.poll(() => rows.count()).toBe(2)
         await page.locator('input[name=from]').fill(today)
         await page.locator('input[name=to]').fill(today)
         await expect.poll(() => rows.count()).toBe(2)
+        await page.locator('input[name=to]').fill('')
+        await page.locator('input[name=from]').fill(tomorrow)
+        await expect.poll(() => rows.count()).toBe(0)
+        // back to every day: the chosen dates no longer filter
+        await page.locator('select[name=period]').selectOption('all')
+        await expect.poll(() => rows.count()).toBe(2)
+        expect(await page.locator('input[type=date]').count()).toBe(0)
         await shoot(page, 'cashflow-withdrawals', viewport)
 
         const [download] = await Promise.all([
@@ -493,21 +545,40 @@ describe('wallet', () => {
 })
 
 describe('outages', () => {
-  it('shows "Network anomaly" for a 502 and offers a retry that brings the screen back', async () => {
+  it("shows the gateway's reason for a 502, in the reader's language, and a retry that brings the screen back", async () => {
     const account = await fundedAccount()
     const page = await signedInPage(DESKTOP, account)
     // the backend drops every attempt of the next balance request (the gateway retries a GET twice): 502
     await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
     const direct = await call('/api/asset/assetBalance', account.token)
     expect(direct.status).toBe(502)
+    // the gateway names why: the exchange did not answer
+    expect(direct.envelope.msg).toBe('upstreamUnavailable')
     await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
     await go(page, '/wallet')
     await page.getByTestId('failure').waitFor()
-    expect(await page.getByTestId('failure').textContent()).toContain(english.errors.networkAnomaly)
-    expect(await toastTexts(page)).toContain(english.errors.networkAnomaly)
+    // the reason, not the catch-all "Network anomaly", which stays for an answer that gives none
+    expect(await page.getByTestId('failure').textContent()).toContain(english.errors.upstreamUnavailable)
+    expect(await toastTexts(page)).toContain(english.errors.upstreamUnavailable)
+    expect(await page.getByTestId('failure').textContent()).not.toContain(english.errors.networkAnomaly)
     await shoot(page, 'network-anomaly', DESKTOP)
     await page.getByTestId('failure').getByRole('button', { name: english.money.retry }).click()
     await page.getByTestId('wallet-total').waitFor()
+
+    // in another language the reason is that language's, never the gateway's key or the English text
+    const japanese = readLocale<Bundle>('ja')
+    expect(japanese.errors.upstreamUnavailable).not.toBe(english.errors.upstreamUnavailable)
+    // the English page is closed first: its own refreshes would take the failures meant for this one
+    await page.close()
+    const inJapanese = await signedInPage(DESKTOP, account, 'ja')
+    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
+    await go(inJapanese, '/wallet')
+    await inJapanese.getByTestId('failure').waitFor()
+    const shown = await inJapanese.getByTestId('failure').textContent()
+    expect(shown).toContain(japanese.errors.upstreamUnavailable)
+    expect(shown).not.toContain('upstreamUnavailable')
+    expect(shown).not.toContain(english.errors.upstreamUnavailable)
+    expect(await toastTexts(inJapanese)).toContain(japanese.errors.upstreamUnavailable)
   })
 })
 
@@ -572,6 +643,10 @@ describe('no raw key and no English on welfare and cash flow', () => {
         for (const word of englishWords) expect(cashflow).not.toContain(word)
         for (const kind of ['bonus', 'deposit', 'transfer', 'exchange'])
           expect(cashflow).toContain(bundle.money.kinds[kind])
+        // dates are chosen as periods named in the page's language, not in the browser's date fields
+        const period = page.locator('select[name=period]')
+        expect(await period.locator('option:checked').textContent()).toBe(bundle.money.cashflow.periods.all)
+        expect(await page.locator('input[type=date]').count()).toBe(0)
         await shoot(page, `cashflow-${language}`, viewport)
       })
     }

@@ -53,6 +53,38 @@ async function positions(status: 'open' | 'settled'): Promise<Position[]> {
   return envelope.data.rows
 }
 
+/**
+ * Which parts of the at-the-money row (call ask, strike, put ask, put delta) lie outside the window or
+ * are hidden in the chain's sideways scroll, and on how many lines each side's heading is written.
+ */
+async function sidesInView(
+  page: Page,
+): Promise<{ width: number; outside: string[]; headingLines: number[] }> {
+  return page.evaluate(`(() => {
+    const chain = document.querySelector('[data-testid=option-chain]')
+    const scroller = chain.parentElement.getBoundingClientRect()
+    const row = chain.querySelector('tr[data-atm=true]')
+    const parts = {
+      callAsk: row.querySelector('[data-testid=chain-quote][data-kind=call]'),
+      strike: row.querySelector('[data-testid=chain-strike-toggle]'),
+      putAsk: row.querySelector('[data-testid=chain-quote][data-kind=put]'),
+      putDelta: row.querySelector('[data-testid=chain-delta][data-side=put]'),
+    }
+    const outside = Object.entries(parts).filter(([, element]) => {
+      if (!element) return true
+      const box = element.getBoundingClientRect()
+      return box.left < Math.max(0, scroller.left) - 1 || box.right > Math.min(window.innerWidth, scroller.right) + 1
+    }).map(([name]) => name)
+    const headingLines = [...chain.querySelectorAll('.chain-sides th[data-side]')].map((heading) => {
+      const style = getComputedStyle(heading)
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2
+      const inner = heading.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+      return Math.round(inner / line)
+    })
+    return { width: window.innerWidth, outside, headingLines }
+  })()`)
+}
+
 async function sandboxNow(): Promise<number> {
   return (await suite.stack.control<{ now: number }>('/sandbox/time')).now
 }
@@ -170,8 +202,7 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     const atm = chain.locator('tr[data-atm=true]')
     const ask = atm.locator('[data-testid=chain-quote][data-kind=call]')
     await expect.poll(async () => numberIn(await ask.textContent())).toBeGreaterThan(0)
-    // the bid sits under the ask by the spread; the greeks of an at-the-money call have their signs
-    const call = (name: string) => atm.locator(`[data-testid=chain-${name}][data-side=call]`).textContent()
+    // the bid sits under the ask by the spread
     // bid and ask read in one go: the chain re-prices every second, and two reads could pair the
     // bid of one moment with the ask of an earlier, cheaper one
     const quotes = await atm.evaluate((row) => ({
@@ -181,11 +212,54 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     const bid = numberIn(quotes.bid)
     expect(bid).toBeGreaterThan(0)
     expect(bid).toBeLessThan(numberIn(quotes.ask))
-    expect(numberIn(await call('delta'))).toBeGreaterThan(0.2)
-    expect(numberIn(await call('delta'))).toBeLessThan(0.8)
-    expect(numberIn(await call('gamma'))).toBeGreaterThan(0)
-    expect(numberIn(await call('theta'))).toBeLessThan(0)
-    expect(numberIn(await call('vega'))).toBeGreaterThan(0)
+    const delta = numberIn(await atm.locator('[data-testid=chain-delta][data-side=call]').textContent())
+    expect(delta).toBeGreaterThan(0.2)
+    expect(delta).toBeLessThan(0.8)
+    // every delta in the chain at the same four places, so the column lines up
+    const deltas = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid=chain-delta]'), (cell) => cell.textContent ?? ''),
+    )
+    const drawnDeltas = deltas.filter((text) => text !== '--')
+    expect(drawnDeltas.length).toBeGreaterThan(1)
+    expect(drawnDeltas.filter((text) => !/^[-−]?\d\.\d{4}$/.test(text))).toEqual([])
+    // every strike's ask carries the volatility it is priced at
+    expect(numberIn(await atm.locator('[data-testid=chain-iv]').first().textContent())).toBeGreaterThan(0)
+
+    // the strike's greeks open under its row from the keyboard: from the call's ask, Tab reaches the strike
+    await ask.focus()
+    await page.keyboard.press('Tab')
+    const toggle = atm.getByTestId('chain-strike-toggle')
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await page.keyboard.press('Enter')
+    // the row opens on its next render, which a busy machine may hold back a moment
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    const greeks = page.getByTestId('chain-greeks').getByTestId('greeks-call')
+    const greek = async (name: string) => numberIn(await greeks.getByTestId(`greek-${name}`).textContent())
+    await expect.poll(() => greek('gamma')).toBeGreaterThan(0)
+    // the panel's delta is its row's: both read in one go, as the chain re-prices every second and an
+    // option this near expiry moves its delta by more than the tolerance between two reads
+    const deltaGap = async () => {
+      const [row, panel] = await page.evaluate(() =>
+        [
+          '[data-atm=true] [data-testid=chain-delta][data-side=call]',
+          '[data-testid=chain-greeks] [data-testid=greeks-call] [data-testid=greek-delta]',
+        ].map((selector) => document.querySelectorAll(selector)[0]?.textContent ?? ''),
+      )
+      return Math.abs(numberIn(row!) - numberIn(panel!))
+    }
+    await expect.poll(deltaGap).toBeLessThan(0.05)
+    expect(await greek('theta')).toBeLessThan(0)
+    expect(await greek('vega')).toBeGreaterThan(0)
+    // the soonest expiry is under an hour away: theta per minute, not per day, and the figure is
+    // less than the premium (a day of decay would be many times it)
+    expect(
+      await greeks.getByTestId('greek-theta').locator('xpath=preceding-sibling::span').textContent(),
+    ).toBe('Theta/min')
+    expect(Math.abs(await greek('theta'))).toBeLessThan(numberIn(quotes.ask))
+    await shoot(page, 'strike-greeks', viewport)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('chain-greeks').count()).toBe(0)
     const markIv = numberIn(await page.getByTestId('chain-mark-iv').textContent())
 
     await ask.click()
@@ -309,6 +383,14 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
               return box.scrollWidth - box.clientWidth
             })()`),
         ).toBeLessThanOrEqual(0)
+      // a desktop shows calls, the strike and puts side by side, all inside the window, from 1280 px
+      // wide up, and each side's heading on one line ("Call/s" was seen)
+      if (viewport === DESKTOP) {
+        for (const width of [viewport.width, 1280]) {
+          await page.setViewportSize({ width, height: viewport.height })
+          expect(await sidesInView(page)).toEqual({ width, outside: [], headingLines: [1, 1] })
+        }
+      }
       // no text cut: no word broken, no tab or placeholder hidden
       expect(await cutTexts(page)).toEqual([])
       await shoot(page, `walk-${language}`, viewport)

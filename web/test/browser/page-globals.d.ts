@@ -17,6 +17,7 @@ declare const document: {
   body: PageNode
   activeElement: PageNode | null
   getElementById(id: string): PageNode | null
+  querySelector(selector: string): PageNode | null
   querySelectorAll(selector: string): Iterable<PageNode> & ArrayLike<PageNode>
 }
 declare const localStorage: {

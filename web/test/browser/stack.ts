@@ -3,6 +3,7 @@ import net from 'node:net'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { Decimal } from 'decimal.js'
 import type { FastifyInstance } from 'fastify'
 import { buildGateway } from '../../../gateway/src/app'
 import { configWith } from '../../../gateway/src/config'
@@ -334,9 +335,13 @@ export async function withWithdrawalsAllDay<T>(stack: Stack, body: () => Promise
   }
 }
 
-/** A funded account (as createFundedAccount) with `usdt` moved onto its contract account; returns its token. */
+/**
+ * A funded account (as createFundedAccount) with `usdt` moved onto its contract account; returns its
+ * token. More than the usual 2500 usdt is deposited first when `usdt` asks for it.
+ */
 export async function createContractAccount(stack: Stack, usdt: string): Promise<string> {
-  const token = await createFundedAccount(stack)
+  const deposit = Decimal.max('2500', usdt).toFixed()
+  const { token } = await createFundedUser(stack, deposit)
   await postApi(
     stack,
     '/api/asset/transferFunds',

@@ -33,7 +33,8 @@ describe('the client projection of the call table', () => {
     ).toBeGreaterThan(0)
   })
 
-  it('is plain data, so the schema library stays out of the browser', async () => {
+  // the plugin builds the call table from its TypeScript source, which takes seconds on a busy machine
+  it('is plain data, so the schema library stays out of the browser', { timeout: 120_000 }, async () => {
     const plugin = callRoutesPlugin()
     const resolve = plugin.resolveId as (id: string) => string | undefined
     const load = plugin.load as (this: { addWatchFile(file: string): void }, id: string) => Promise<string>

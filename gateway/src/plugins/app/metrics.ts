@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { serveMetrics, type MetricsEndpointOptions } from './metrics-endpoint'
 
 // Every metric the gateway exports, in one place; labels never carry a user or a token.
@@ -36,102 +36,6 @@ export function createMetrics(instance: string, probes?: ScrapeProbes) {
   }
   startAtZero(metrics)
   return metrics
-}
-
-/**
- * A histogram labelled by route alone, observed once per request: each route's observations are counted
- * in a plain array, where a prom-client Histogram checks and hashes its labels on every observation. It
- * is read by the registry as any histogram is, and writes the same exposition.
- *
- * Kept because it is measured to pay (`npx tsx test/ops/metric-cost.ts`, pinned, a busy 2-core machine):
- * 32–75 ns an observation against 0.8–2.4 µs for prom-client's `labels(route).observe`, with or without
- * the child looked up once; a cached answer costs about 20 µs in all, so the prom-client histogram
- * alone would add 4–10%. The same script measures `batchedCounter` below (40–250 ns against 0.7–2.5 µs).
- */
-export class RouteHistogram {
-  readonly name: string
-  readonly help: string
-  readonly type = 'histogram'
-  readonly aggregator = 'sum'
-  private readonly buckets: number[]
-  private readonly series = new Map<string, RouteSeries>()
-
-  constructor(options: { name: string; help: string; buckets: number[]; registers: Registry[] }) {
-    this.name = options.name
-    this.help = options.help
-    this.buckets = [...options.buckets].sort((a, b) => a - b)
-    for (const registry of options.registers) registry.registerMetric(this as unknown as Metric)
-  }
-
-  /** The route's series, made on first use. */
-  labels(route: string): { observe(seconds: number): void } {
-    let series = this.series.get(route)
-    if (!series) this.series.set(route, (series = new RouteSeries(this.buckets)))
-    return series
-  }
-
-  reset(): void {
-    this.series.clear()
-  }
-
-  /** What the registry reads: prom-client's histogram values, in its order (buckets, +Inf, sum, count). */
-  get(): {
-    name: string
-    help: string
-    type: 'histogram'
-    aggregator: 'sum'
-    values: Array<{
-      labels: Record<string, string | number>
-      sharedLabels: Record<string, string>
-      value: number
-      metricName: string
-    }>
-  } {
-    const values = []
-    for (const [route, series] of this.series) {
-      const sharedLabels = { route }
-      let cumulative = 0
-      for (let index = 0; index < this.buckets.length; index++) {
-        cumulative += series.counts[index]!
-        values.push({
-          labels: { le: this.buckets[index]! },
-          sharedLabels,
-          value: cumulative,
-          metricName: `${this.name}_bucket`,
-        })
-      }
-      values.push(
-        { labels: { le: '+Inf' }, sharedLabels, value: series.count, metricName: `${this.name}_bucket` },
-        { labels: {}, sharedLabels, value: series.sum, metricName: `${this.name}_sum` },
-        { labels: {}, sharedLabels, value: series.count, metricName: `${this.name}_count` },
-      )
-    }
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values }
-  }
-}
-
-class RouteSeries {
-  /** observations per bucket, not cumulative; those above the last bucket only in `count` */
-  readonly counts: Float64Array
-  sum = 0
-  count = 0
-
-  constructor(private readonly bounds: readonly number[]) {
-    this.counts = new Float64Array(bounds.length)
-  }
-
-  observe(seconds: number): void {
-    if (!Number.isFinite(seconds)) return
-    this.sum += seconds
-    this.count++
-    const bounds = this.bounds
-    for (let index = 0; index < bounds.length; index++) {
-      if (seconds <= bounds[index]!) {
-        this.counts[index]!++
-        return
-      }
-    }
-  }
 }
 
 /**
@@ -173,15 +77,18 @@ function restMetrics(registers: Registry[], seconds: number[]) {
       labelNames: ['source', 'status'] as const,
       registers,
     }),
-    httpDuration: new RouteHistogram({
+    // prom-client's own: the gateway's array-backed twin measured no better where it counts, CPU per
+    // cached request (RESULTS.md, "Decisions by A/B": prom-histogram against fastpath)
+    httpDuration: new Histogram({
       name: 'gateway_http_request_duration_seconds',
+      labelNames: ['route'] as const,
       help: 'Time to answer an HTTP request',
       buckets: seconds,
       registers,
     }),
-    // observed once per proxied call, so the same twin as the answer time (measured: RouteHistogram)
-    upstreamDuration: new RouteHistogram({
+    upstreamDuration: new Histogram({
       name: 'gateway_upstream_request_duration_seconds',
+      labelNames: ['route'] as const,
       help: 'Time the upstream took to answer',
       buckets: seconds,
       registers,

@@ -4,7 +4,7 @@ import helmet from 'helmet'
 // Security headers. Pages get helmet's full set with a CSP built from configuration alone: this origin
 // ('self', which covers its own ws: and wss: sockets) and the configured ALLOWED_ORIGINS with their socket
 // forms. Nothing from the request (its Host header) ever reaches the policy. API answers (JSON, never
-// rendered) get only the headers that matter for them.
+// rendered) get only the headers that matter for them, from the answer envelope (plugins/app/answer-envelope.ts).
 
 /** connect-src for the configured origins: each origin, and its ws/wss form for sockets. */
 export function connectSources(allowedOrigins: readonly string[]): string[] {
@@ -15,19 +15,6 @@ export function connectSources(allowedOrigins: readonly string[]): string[] {
     sources.push(url.origin, `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`)
   }
   return [...new Set(sources)]
-}
-
-/** Set on API answers (routes whose config has `apiAnswer: true`) instead of helmet's full set. */
-export const API_SECURITY_HEADERS = Object.freeze({
-  'x-content-type-options': 'nosniff',
-  'cross-origin-resource-policy': 'same-origin',
-})
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** a JSON API route: it gets API_SECURITY_HEADERS instead of the page headers */
-    apiAnswer?: boolean
-  }
 }
 
 export interface SecurityOptions {
@@ -60,12 +47,9 @@ export const securityPlugin = fp<SecurityOptions>(
       crossOriginEmbedderPolicy: false,
     })
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.apiAnswer) {
-        reply.headers(API_SECURITY_HEADERS)
-        return done()
-      }
+      if (request.routeOptions.config.apiAnswer) return done()
       pageHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
     })
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['answer-envelope'] },
 )

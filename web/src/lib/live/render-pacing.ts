@@ -1,5 +1,10 @@
+import { startTransition } from 'react'
+
 // Render pacing for live values: each stream's value lives in a channel, and the channels that changed
 // re-render together, at most once per LIVE_RENDER_MS, on an animation frame, however fast the feed ticks.
+// A render of live values is a transition: React renders it in slices of a few milliseconds and lets
+// a tap or a keystroke in between, where a synchronous render of the book, the ticker and the form
+// held the main thread for one long task every flush (a phone's CPU made each 50-100 ms).
 
 /**
  * The shortest gap between two renders of live values. A feed of a few dozen frames a second would
@@ -37,10 +42,12 @@ function flushChannels(): void {
   lastFlushAt = performance.now()
   const channelsToRender = [...dirtyChannels]
   dirtyChannels.clear()
-  for (const channel of channelsToRender) {
-    channel.dirty = false
-    for (const render of [...channel.renders]) render()
-  }
+  startTransition(() => {
+    for (const channel of channelsToRender) {
+      channel.dirty = false
+      for (const render of [...channel.renders]) render()
+    }
+  })
 }
 
 export function markDirty(channel: Channel<unknown>): void {
@@ -60,6 +67,11 @@ export function channelOf<T>(id: string): Channel<T> {
     channels.set(id, channel as Channel<unknown>)
   }
   return channel
+}
+
+/** The channel of `id` if one is open, without opening one. */
+export function openChannel<T>(id: string): Channel<T> | undefined {
+  return channels.get(id) as Channel<T> | undefined
 }
 
 /** Forgets a channel whose last reader left: nothing renders it any more. */

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { LIMITS } from '@tradegate/shared'
-import { Field, Form, SubmitButton } from '../../../components/form'
+import { Field, FileField, Form, SubmitButton } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
@@ -50,12 +50,14 @@ export default function IdentityFormScreen() {
       <Form onSubmit={run}>
         <Field label={t('account.realName')} name="realName" value={realName} onValueChange={setRealName} />
         <Field label={t('account.idNumber')} name="idNumber" value={idNumber} onValueChange={setIdNumber} />
-        <Field
+        <FileField
           label={t('account.document')}
+          choose={t('account.choosePhoto')}
+          none={t('account.noPhotoChosen')}
           name="document"
-          type="file"
           accept="image/*"
-          onChange={(event) => setDocument(event.target.files?.[0] ?? null)}
+          file={document}
+          onFile={setDocument}
         />
         <p className="muted">{t('money.identity.photoRule', { limit: LIMIT_MB })}</p>
         {stage === 'preparing' && <p className="muted">{t('money.identity.preparing')}</p>}

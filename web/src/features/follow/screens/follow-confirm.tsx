@@ -4,7 +4,7 @@ import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { AmountForm } from '../../../components/amount-form'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useTraders } from '../api/get-traders'
 import { startFollow } from '../api/start-follow'
 
@@ -32,7 +32,7 @@ export default function FollowConfirmScreen() {
                 label={t('common.confirm')}
                 onSubmit={async (amount) => {
                   await startFollow({ traderId: trader.id, amount })
-                  showToast(t('common.success'))
+                  showOutcome(t('common.success'))
                   navigate('/floworder/mine')
                 }}
               />

@@ -6,7 +6,7 @@ import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { Stat } from '../../../components/stat'
 import { useSettings } from '../../../lib/settings'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { applyAsTrader } from '../api/apply-trader'
 
@@ -20,7 +20,7 @@ export default function TraderApplyScreen() {
   const run = () =>
     submit.run(async (signal) => {
       await applyAsTrader({ nickname: nickname.trim(), amount: amount.trim() }, { signal })
-      showToast(t('common.success'))
+      showOutcome(t('common.success'))
     })
   return (
     <Screen title={t('follow.apply')}>

@@ -1,30 +1,17 @@
-import { useMemo, type ReactNode } from 'react'
+import { Fragment, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { OptionChain, OptionExpiry, OptionKind, OptionQuote } from '@tradegate/shared'
+import { toDecimal, type OptionChain, type OptionExpiry, type OptionKind } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
-import { atTheMoney, bidOf, greekText, quoteOf } from '../lib/option-math'
-
-export interface OptionPick {
-  expiresAt: number
-  strike: string
-  kind: OptionKind
-}
-
-const GREEKS = ['delta', 'gamma', 'theta', 'vega'] as const
-/** Greeks a phone leaves to the ticket, so one side of the chain fits its width. */
-const MINOR: readonly Column[] = ['gamma', 'theta', 'vega']
-/** Columns of one side, read from the strike outwards: bid and ask beside it, then the greeks. */
-const COLUMNS = ['bid', 'ask', ...GREEKS] as const
-type Column = (typeof COLUMNS)[number]
-
-/** The columns of a side in the order they are drawn: calls mirror puts around the strike. */
-function drawn(kind: OptionKind): readonly Column[] {
-  return kind === 'call' ? [...COLUMNS].reverse() : COLUMNS
-}
+import { atTheMoney, quoteOf, thetaPerUnit } from '../lib/option-math'
+import { drawn, type ChainLayout } from './chain-columns'
+import { ChainGreeks } from './chain-greeks'
+import { ChainRow } from './chain-row'
+import type { OptionPick } from '../lib/chain-types'
 
 /**
- * Strikes by row, calls on the inline start and puts on the inline end, each with its bid, its ask
- * (the premium a buyer pays, pressed to pick it) and its greeks; the at-the-money row is marked.
+ * Strikes by row, calls on the inline start and puts on the inline end of the strike column, each
+ * side with its bid, its ask over its implied volatility, and its greeks; the at-the-money row is marked, and a
+ * strike opens its greeks under its row.
  */
 export function ChainTable(props: {
   chain: OptionChain
@@ -33,13 +20,21 @@ export function ChainTable(props: {
   now: number
   picked: OptionPick | null
   onPick: (pick: OptionPick) => void
+  layout: ChainLayout
 }) {
-  const { chain, expiry, spot, now, picked, onPick } = props
+  const { chain, expiry, spot, now, picked, onPick, layout } = props
   const { t } = useTranslation()
-  const { price, amount, decimal } = useFormatters()
+  const { percent } = useFormatters()
+  const detailId = useId()
+  const [opened, setOpened] = useState<string | null>(null)
   const atm = atTheMoney(expiry.strikes, spot)
   // whole seconds: premiums follow the price every tick, time decay once a second is plenty
   const second = Math.floor(now / 1000) * 1000
+  const msLeft = expiry.expiresAt - second
+  const thetaUnit = thetaPerUnit(toDecimal(0), msLeft).unit
+  // the exchange prices every strike at the chain's one volatility, so that is each mark's IV
+  // (option-math.test.ts reads it back from every strike's mark)
+  const ivText = `${percent(toDecimal(chain.volatility).times(100))}%`
   const rows = useMemo(
     () =>
       expiry.strikes.map((strike) => ({
@@ -50,54 +45,18 @@ export function ChainTable(props: {
     [expiry, spot, chain, second],
   )
 
-  const cell = (kind: OptionKind, strike: string, quote: OptionQuote | null, column: Column): ReactNode => {
-    if (column === 'ask') {
-      const isPicked =
-        picked?.kind === kind && picked.strike === strike && picked.expiresAt === expiry.expiresAt
-      return (
-        <td key={column} className={`num chain-${kind}`} data-side={kind}>
-          <button
-            type="button"
-            className="chain-quote"
-            aria-pressed={isPicked}
-            disabled={!quote}
-            onClick={() => onPick({ expiresAt: expiry.expiresAt, strike, kind })}
-            data-testid="chain-quote"
-            data-kind={kind}
-            data-strike={strike}
-          >
-            {quote ? amount(quote.premium, 4) : '--'}
-          </button>
-        </td>
-      )
-    }
-    const text = !quote
-      ? '--'
-      : column === 'bid'
-        ? amount(bidOf(quote), 4)
-        : decimal(greekText(quote[column]))
-    return (
-      <td
-        key={column}
-        className={`num chain-${kind}${column === 'bid' ? '' : ' muted'}`}
-        data-side={kind}
-        data-minor={MINOR.includes(column) || undefined}
-        data-testid={`chain-${column}`}
-      >
-        {text}
-      </td>
-    )
-  }
-
+  const shows = (kind: OptionKind) => layout.sides.includes(kind)
   const heads = (kind: OptionKind) =>
-    drawn(kind).map((column) => (
-      <th
-        key={column}
-        className={`num chain-${kind}`}
-        data-side={kind}
-        data-minor={MINOR.includes(column) || undefined}
-      >
-        {t(`options.${column}`)}
+    drawn(kind, layout).map((column) => (
+      <th key={column} className={`num chain-${kind}`} data-side={kind}>
+        {column === 'ask' ? (
+          <>
+            {t('options.ask')}
+            <small className="chain-iv">{t('options.iv')}</small>
+          </>
+        ) : (
+          t(column === 'theta' ? `options.thetaPer_${thetaUnit}` : `options.${column}`)
+        )}
       </th>
     ))
 
@@ -106,37 +65,55 @@ export function ChainTable(props: {
       <table className="data-table option-chain-table" data-testid="option-chain">
         <thead>
           <tr className="chain-sides">
-            <th colSpan={COLUMNS.length} className="chain-call" data-side="call">
-              {t('options.calls')}
-            </th>
+            {shows('call') && (
+              <th colSpan={layout.columns.length} className="chain-call" data-side="call">
+                {t('options.calls')}
+              </th>
+            )}
             <th>
               <span className="visually-hidden">{t('options.strike')}</span>
             </th>
-            <th colSpan={COLUMNS.length} className="chain-put" data-side="put">
-              {t('options.puts')}
-            </th>
+            {shows('put') && (
+              <th colSpan={layout.columns.length} className="chain-put" data-side="put">
+                {t('options.puts')}
+              </th>
+            )}
           </tr>
           <tr>
-            {heads('call')}
+            {shows('call') && heads('call')}
             <th className="num chain-strike">{t('options.strike')}</th>
-            {heads('put')}
+            {shows('put') && heads('put')}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={row.strike}
-              className={row.strike === atm ? 'chain-atm' : undefined}
-              data-strike={row.strike}
-              data-atm={row.strike === atm}
-            >
-              {drawn('call').map((column) => cell('call', row.strike, row.call, column))}
-              <th scope="row" className="num chain-strike">
-                {price(row.strike)}
-                {row.strike === atm && <span className="atm-tag">{t('options.atTheMoney')}</span>}
-              </th>
-              {drawn('put').map((column) => cell('put', row.strike, row.put, column))}
-            </tr>
+            <Fragment key={row.strike}>
+              <ChainRow
+                row={row}
+                layout={layout}
+                expiresAt={expiry.expiresAt}
+                msLeft={msLeft}
+                ivText={ivText}
+                atm={row.strike === atm}
+                picked={picked}
+                onPick={onPick}
+                expanded={opened === row.strike}
+                onToggle={() => setOpened(opened === row.strike ? null : row.strike)}
+                detailId={detailId}
+              />
+              {opened === row.strike && (
+                <ChainGreeks
+                  id={detailId}
+                  row={row}
+                  chain={chain}
+                  expiresAt={expiry.expiresAt}
+                  spot={spot}
+                  now={second}
+                  sides={layout.sides}
+                  columns={layout.columns.length * layout.sides.length + 1}
+                />
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

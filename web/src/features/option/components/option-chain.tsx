@@ -6,13 +6,14 @@ import { useTimeZone } from '../../../lib/time-zone'
 import { useFormatters } from '../../../lib/use-formatters'
 import { formatTimeLeft } from '../lib/option-math'
 import { TabList } from '../../../components/tab-list'
-import { ChainTable, type OptionPick } from './chain-table'
-
-export type { OptionPick } from './chain-table'
+import type { OptionPick } from '../lib/chain-types'
+import { ChainTable } from './chain-table'
+import { chainLayout } from './chain-columns'
+import { useWidth } from '../lib/use-width'
 
 /**
  * The chain of one expiry behind its expiry tabs, with the price, the expiry and the implied volatility
- * every mark is priced at. Phones show one side at a time behind a switch.
+ * every mark is priced at. A chain with no room for both sides (a phone) shows one behind a switch.
  */
 export function OptionChainPanel({
   chain,
@@ -34,8 +35,16 @@ export function OptionChainPanel({
   const { t } = useTranslation()
   const timeZone = useTimeZone().zoneId
   const [side, setSide] = useState<OptionKind>('call')
+  const [measure, width] = useWidth<HTMLElement>()
+  const layout = chainLayout(width, side)
+  const narrow = layout.sides.length === 1
   return (
-    <section className="panel option-chain" aria-label={t('options.chain')} data-show-side={side}>
+    <section
+      ref={measure}
+      className="panel option-chain"
+      aria-label={t('options.chain')}
+      data-layout={narrow ? 'narrow' : 'both'}
+    >
       <TabList
         className="tab-strip option-expiries"
         itemClassName="tab-strip-item"
@@ -53,8 +62,22 @@ export function OptionChainPanel({
         value={expiry.expiresAt}
         onChange={onExpiry}
       />
-      <ChainHead chain={chain} expiresAt={expiry.expiresAt} spot={spot} side={side} onSide={setSide} />
-      <ChainTable chain={chain} expiry={expiry} spot={spot} now={now} picked={picked} onPick={onPick} />
+      <ChainHead
+        chain={chain}
+        expiresAt={expiry.expiresAt}
+        spot={spot}
+        side={narrow ? side : null}
+        onSide={setSide}
+      />
+      <ChainTable
+        chain={chain}
+        expiry={expiry}
+        spot={spot}
+        now={now}
+        picked={picked}
+        onPick={onPick}
+        layout={layout}
+      />
     </section>
   )
 }
@@ -69,11 +92,12 @@ function ChainHead({
   chain: OptionChain
   expiresAt: number
   spot: string | undefined
-  side: OptionKind
+  /** the side shown where only one fits; null where both are */
+  side: OptionKind | null
   onSide: (side: OptionKind) => void
 }) {
   const { t } = useTranslation()
-  const { price, amount, dateTime } = useFormatters()
+  const { price, percent, dateTime } = useFormatters()
   return (
     <div className="option-chain-head">
       <p className="muted option-chain-facts">
@@ -89,23 +113,25 @@ function ChainHead({
         <span>
           {t('options.markIv')}{' '}
           <span className="num" data-testid="chain-mark-iv">
-            {amount(toDecimal(chain.volatility).times(100), 2)}%
+            {percent(toDecimal(chain.volatility).times(100))}%
           </span>
         </span>
       </p>
-      <div className="segmented option-side-switch" role="group" aria-label={t('options.side')}>
-        {(['call', 'put'] as const).map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            aria-pressed={side === kind}
-            onClick={() => onSide(kind)}
-            data-choice={kind}
-          >
-            {t(`options.${kind}s`)}
-          </button>
-        ))}
-      </div>
+      {side && (
+        <div className="segmented option-side-switch" role="group" aria-label={t('options.side')}>
+          {(['call', 'put'] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              aria-pressed={side === kind}
+              onClick={() => onSide(kind)}
+              data-choice={kind}
+            >
+              {t(`options.${kind}s`)}
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   )
 }

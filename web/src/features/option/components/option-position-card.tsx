@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { add, formatAmount, type OptionPosition } from '@tradegate/shared'
+import { add, showPnl, type OptionPosition } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { Figure } from '../../../components/form-bits'
@@ -20,7 +20,7 @@ export function PositionCard({
   onSold: () => void
 }) {
   const { t } = useTranslation()
-  const { price, amount } = useFormatters()
+  const { price, cash, pnl: pnlText } = useFormatters()
   const ticker = useTicker(position.status === 'open' ? position.symbol : null)
   const chain = useOptionChain(position.status === 'open' ? position.coin : null)
   const open = position.status === 'open'
@@ -38,7 +38,7 @@ export function PositionCard({
   const live = open && position.expiresAt > now
   const pnl = open ? mark?.pnl : settledPnl(position)
   // the sign of what is shown, so a loss truncated to zero does not read as red
-  const shownPnl = pnl ? formatAmount(pnl, 4) : null
+  const shownPnl = pnl ? showPnl(pnl) : null
   const tone = shownPnl?.startsWith('-') ? 'down' : 'up'
 
   return (
@@ -58,7 +58,7 @@ export function PositionCard({
         </strong>
         <span className={`position-pnl num ${shownPnl ? tone : ''}`}>
           <span data-testid="position-pnl">
-            {shownPnl ? `${tone === 'up' ? '+' : ''}${amount(pnl, 4)}` : '--'}
+            {shownPnl ? `${tone === 'up' ? '+' : ''}${pnlText(pnl)}` : '--'}
           </span>{' '}
           USDT
         </span>
@@ -74,17 +74,17 @@ export function PositionCard({
         <Figure label={t('options.quantity')}>
           {position.quantity} {position.coin.toUpperCase()}
         </Figure>
-        <Figure label={t('options.paid')}>{amount(add(position.cost, position.fee), 4)} USDT</Figure>
+        <Figure label={t('options.paid')}>{cash(add(position.cost, position.fee))} USDT</Figure>
         {open ? (
           <>
             <Figure label={t('options.mark')} testId="position-mark">
-              {mark ? `${amount(mark.value, 4)} USDT` : '--'}
+              {mark ? `${cash(mark.value)} USDT` : '--'}
             </Figure>
             <Figure label={t('options.timeLeft')} testId="position-time-left">
               {live ? formatTimeLeft(position.expiresAt - now) : t('options.settling')}
             </Figure>
             <Figure label={t('options.saleNow')} testId="position-sale">
-              {sale ? `${amount(sale.net, 4)} USDT` : '--'}
+              {sale ? `${cash(sale.net)} USDT` : '--'}
             </Figure>
           </>
         ) : (
@@ -101,19 +101,19 @@ export function PositionCard({
 /** How a closed position ended: sold back at a bid before expiry, or settled at the feed price. */
 function ClosedFigures({ position }: { position: OptionPosition }) {
   const { t } = useTranslation()
-  const { price, amount } = useFormatters()
+  const { price, cash } = useFormatters()
   const sold = closedBy(position) === 'sold'
   return (
     <>
       {sold ? (
         <Figure label={t('options.salePrice')} testId="position-sale-price">
-          {amount(position.salePrice, 4)} USDT
+          {cash(position.salePrice)} USDT
         </Figure>
       ) : (
         <Figure label={t('options.settlePrice')}>{price(position.settlePrice)}</Figure>
       )}
       <Figure label={t(sold ? 'options.received' : 'options.payout')} testId="position-payout">
-        {amount(position.payout, 4)} USDT
+        {cash(position.payout)} USDT
       </Figure>
     </>
   )

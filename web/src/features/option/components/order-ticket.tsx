@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OptionChain } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { AmountInput, OrderError } from '../../../components/form-bits'
@@ -13,7 +13,7 @@ import { buyOption } from '../api/buy-option'
 import { findOptionBought } from '../api/find-option-actions'
 import { formatTimeLeft } from '../lib/option-math'
 import { useTicketPricing } from '../lib/use-ticket-pricing'
-import type { OptionPick } from './chain-table'
+import type { OptionPick } from '../lib/chain-types'
 import { TicketFigures } from './ticket-figures'
 
 /**
@@ -70,7 +70,7 @@ export function OrderTicket({
         },
         { signal },
       )
-      showToast(t('options.bought'))
+      showOutcome(t('options.bought'))
       setLimit('')
       onBought()
     })

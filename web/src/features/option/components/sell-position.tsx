@@ -6,7 +6,7 @@ import { OrderError } from '../../../components/form-bits'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useSubmit } from '../../../lib/submit'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { sellOption } from '../api/sell-option'
 import { findOptionSold } from '../api/find-option-actions'
@@ -29,7 +29,7 @@ export function SellPosition({
   onSold: () => void
 }) {
   const { t } = useTranslation()
-  const { amount } = useFormatters()
+  const { cash } = useFormatters()
   const balances = useBalances()
   const [confirming, setConfirming] = useState(false)
   const flow = useSubmit({
@@ -44,7 +44,7 @@ export function SellPosition({
   const sell = () =>
     void flow.run(async (signal) => {
       await sellOption({ id: position.id, minPrice: floor ?? '0' }, { signal })
-      showToast(t('options.sold'))
+      showOutcome(t('options.sold'))
       setConfirming(false)
     })
   return (
@@ -62,7 +62,7 @@ export function SellPosition({
       {confirming ? (
         <ConfirmDialog
           label={t('options.sell')}
-          question={t('options.sellQuestion', { amount: net ? amount(net, 4) : '--' })}
+          question={t('options.sellQuestion', { amount: net ? cash(net) : '--' })}
           busy={flow.busy}
           onConfirm={sell}
           onBack={() => setConfirming(false)}

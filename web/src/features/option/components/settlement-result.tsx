@@ -5,7 +5,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 /** The latest option that settled while the page was open, and what it paid. */
 export function SettlementResult({ position }: { position: OptionPosition }) {
   const { t } = useTranslation()
-  const { price, amount } = useFormatters()
+  const { price, cash } = useFormatters()
   const paid = position.payout !== '0'
   return (
     <div
@@ -21,7 +21,7 @@ export function SettlementResult({ position }: { position: OptionPosition }) {
       </span>
       <span className="num settlement-profit">
         {t('options.payout')} {paid ? '+' : ''}
-        {amount(position.payout, 4)} USDT
+        {cash(position.payout)} USDT
       </span>
     </div>
   )

@@ -1,20 +1,20 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Decimal } from 'decimal.js'
-import { OPTION_FEE_PERCENT, breakEven, type OptionChain } from '@tradegate/shared'
+import { OPTION_FEE_PERCENT, breakEven, toDecimal, type OptionChain } from '@tradegate/shared'
 import { Figure } from '../../../components/form-bits'
 import { useFormatters } from '../../../lib/use-formatters'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { availableOf } from '../../../lib/order-math'
-import { bidOf, greekText, impliedOf } from '../lib/option-math'
+import { bidOf, greekText, impliedOf, thetaPerUnit } from '../lib/option-math'
 import type { useTicketPricing } from '../lib/use-ticket-pricing'
-import type { OptionPick } from './chain-table'
+import type { OptionPick } from '../lib/chain-types'
 
 /** A volatility fraction as a percent with two places, or -- where none gives the price. */
 function useVolatilityText() {
-  const { amount } = useFormatters()
+  const { percent } = useFormatters()
   return (volatility: Decimal | null | undefined) =>
-    volatility ? `${amount(volatility.times(100), 2)}%` : '--'
+    volatility ? `${percent(volatility.times(100))}%` : '--'
 }
 
 /**
@@ -34,11 +34,13 @@ export function TicketFigures({
 }) {
   const { t } = useTranslation()
   const available = availableOf(useBalances().data, 'usdt', 'platform')
-  const { price, amount, decimal } = useFormatters()
+  const { price, cash, balance, decimal } = useFormatters()
   const volatilityText = useVolatilityText()
   // two searches a second for the picked option only; the chain shows the mark's volatility
   const implied = useMemo(() => impliedOf(pick, spot, chain, second), [pick, spot, chain, second])
-  const usdt = (value: Decimal | undefined) => (value ? `${amount(value, 4)} USDT` : '--')
+  // theta per the unit that suits the time left: per minute in an option's last hour
+  const theta = thetaPerUnit(quote?.theta ?? toDecimal(0), pick.expiresAt - second)
+  const usdt = (value: Decimal | undefined) => (value ? `${cash(value)} USDT` : '--')
   const feeRule = chain.feeType === OPTION_FEE_PERCENT ? `${chain.feeValue}%` : `${chain.feeValue} USDT`
   return (
     <>
@@ -68,12 +70,16 @@ export function TicketFigures({
         <Figure label={t('options.maxLoss')} testId="ticket-max-loss">
           {usdt(cost?.total)}
         </Figure>
-        <Figure label={t('trade.available')}>{amount(available, 2)} USDT</Figure>
+        <Figure label={t('trade.available')}>{balance(available, 2)} USDT</Figure>
       </div>
       <div className="figures two-columns ticket-greeks" data-testid="ticket-greeks">
         {(['delta', 'gamma', 'theta', 'vega'] as const).map((greek) => (
-          <Figure key={greek} label={t(`options.${greek}`)} testId={`ticket-${greek}`}>
-            {quote ? decimal(greekText(quote[greek])) : '--'}
+          <Figure
+            key={greek}
+            label={t(greek === 'theta' ? `options.thetaPer_${theta.unit}` : `options.${greek}`)}
+            testId={`ticket-${greek}`}
+          >
+            {quote ? decimal(greekText(greek === 'theta' ? theta.value : quote[greek], greek)) : '--'}
           </Figure>
         ))}
       </div>

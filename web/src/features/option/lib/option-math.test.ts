@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { Decimal } from 'decimal.js'
 import type { OptionPosition } from '@tradegate/shared'
 import {
   atTheMoney,
@@ -8,6 +9,7 @@ import {
   defaultSaleFloor,
   formatTimeLeft,
   greekText,
+  thetaPerUnit,
   impliedOf,
   markOf,
   quoteOf,
@@ -108,11 +110,24 @@ describe('option screen arithmetic', () => {
     expect(saleOf(position, undefined, { ...pricing, feeType: 1, feeValue: '1' }, 0)).toBeNull()
   })
 
-  it('writes greeks with four significant digits and no exponent', () => {
+  it('writes gamma, theta and vega with four significant digits and no exponent', () => {
     const quote = quoteOf(CALL, '42', pricing, 0)!
-    expect([quote.gamma, quote.theta, quote.vega].map(greekText)).toEqual(['0.04996', '-0.01249', '0.08813'])
-    expect(greekText(quote.gamma.dividedBy(1e6))).toBe('0.00000004996')
-    expect(greekText(quote.gamma.times(0))).toBe('0')
+    expect([
+      greekText(quote.gamma, 'gamma'),
+      greekText(quote.theta, 'theta'),
+      greekText(quote.vega, 'vega'),
+    ]).toEqual(['0.04996', '-0.01249', '0.08813'])
+    expect(greekText(quote.gamma.dividedBy(1e6), 'gamma')).toBe('0.00000004996')
+    expect(greekText(quote.gamma.times(0), 'gamma')).toBe('0')
+  })
+
+  it('writes every delta at the same four places, rounded, so a column of them lines up', () => {
+    const deltas = ['0.96855', '-0.031449', '-0.00004', '1', '-0.5'].map((value) =>
+      greekText(new Decimal(value), 'delta'),
+    )
+    expect(deltas).toEqual(['0.9686', '-0.0314', '0.0000', '1.0000', '-0.5000'])
+    const quote = quoteOf(CALL, '42', pricing, 0)!
+    expect(greekText(quote.delta, 'delta')).toMatch(/^-?\d\.\d{4}$/)
   })
 
   it('counts down in hours, minutes and seconds', () => {
@@ -120,5 +135,45 @@ describe('option screen arithmetic', () => {
     expect(formatTimeLeft(86_400_000)).toBe('24:00:00')
     expect(formatTimeLeft(1)).toBe('00:00:01')
     expect(formatTimeLeft(-5000)).toBe('00:00:00')
+  })
+
+  // the chain of the walk that found −14,090 a day: BTC about 67,260, every strike priced at 125.57 %
+  const walked = { volatility: '1.2557', rate: '0.05' }
+  const MINUTE = 60_000
+  const strikeOf = (strike: string, kind: 'call' | 'put', expiresAt: number) => ({ kind, strike, expiresAt })
+
+  it('shows theta per minute 7 minutes from expiry, where a day of it would be far more than the premium', () => {
+    const quote = quoteOf(strikeOf('67200', 'call', 7 * MINUTE), '67263', walked, 0)!
+    expect(quote.theta.toNumber()).toBeLessThan(-10_000)
+    expect(quote.premium.toNumber()).toBeGreaterThan(100)
+    const theta = thetaPerUnit(quote.theta, 7 * MINUTE)
+    expect(theta.unit).toBe('minute')
+    expect(theta.value.toNumber()).toBeCloseTo(quote.theta.toNumber() / 1440, 6)
+    // seven minutes at today's rate of decay is less than the option is worth
+    expect(theta.value.times(7).abs().lessThan(quote.premium)).toBe(true)
+  })
+
+  it.each([
+    [3 * 24 * 60 * MINUTE, 'day'],
+    [24 * 60 * MINUTE, 'day'],
+    [20 * 60 * MINUTE, 'hour'],
+    [60 * MINUTE, 'hour'],
+    [59 * MINUTE, 'minute'],
+    [40_000, 'second'],
+    [1000, 'second'],
+  ] as const)('%i ms before expiry: theta per %s, never more than the at-the-money premium', (left, unit) => {
+    const quote = quoteOf(strikeOf('67263', 'put', left), '67263', walked, 0)!
+    const theta = thetaPerUnit(quote.theta, left)
+    expect(theta.unit).toBe(unit)
+    // one unit of decay, the longest unit that fits in the time left, is at most what the option is worth
+    expect(theta.value.abs().lessThanOrEqualTo(quote.premium)).toBe(true)
+  })
+
+  it("reads every strike's volatility back from its mark: the chain's, on both sides", () => {
+    for (const strike of ['66600', '67000', '67200', '67400', '68200'])
+      for (const kind of ['call', 'put'] as const) {
+        const implied = impliedOf(strikeOf(strike, kind, 15 * MINUTE), '67263', walked, 0)!
+        expect({ strike, kind, iv: implied.ask?.toFixed() }).toEqual({ strike, kind, iv: '1.2557' })
+      }
   })
 })

@@ -5,6 +5,7 @@ import {
   impliedVolatility,
   optionBid,
   optionSaleProceeds,
+  showDelta,
   toDecimal,
   yearsUntil,
   type OptionChain,
@@ -124,9 +125,35 @@ export function defaultSaleFloor(
   return quote ? bidOf(quote).toDecimalPlaces(PREMIUM_PLACES, Decimal.ROUND_DOWN).toFixed() : null
 }
 
-/** A greek for display: four significant digits, written out without an exponent. */
-export function greekText(value: Decimal): string {
+export type Greek = 'delta' | 'gamma' | 'theta' | 'vega'
+
+/**
+ * A greek for display: a delta by the display rule (`showDelta`); gamma, theta and vega, whose size
+ * moves by orders of magnitude with the time left, at four significant digits, without an exponent.
+ */
+export function greekText(value: Decimal, greek: Greek): string {
+  if (greek === 'delta') return showDelta(value)
   return value.isZero() ? '0' : value.toSignificantDigits(4).toFixed()
+}
+
+/** The units theta is shown per, longest first, with their length in milliseconds. */
+export const THETA_UNITS = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+] as const
+export type ThetaUnit = (typeof THETA_UNITS)[number][0]
+
+/**
+ * Theta per the longest unit that fits in the time left: a day's decay of an option with minutes to
+ * live is a figure it can never reach (−14,090 a day on a 129 USDT premium 7 minutes out), while its
+ * decay per minute reads as what the next minute costs. `perDay` is the model's theta per calendar day.
+ */
+export function thetaPerUnit(perDay: Decimal, msLeft: number): { value: Decimal; unit: ThetaUnit } {
+  // under a second, still per second: the shortest unit there is
+  const [unit, length] = THETA_UNITS.find(([, ms]) => ms <= msLeft) ?? THETA_UNITS[3]
+  return { value: perDay.times(length).dividedBy(THETA_UNITS[0][1]), unit }
 }
 
 /** What selling an open position back now pays: the bid per unit and the proceeds less the fee. */

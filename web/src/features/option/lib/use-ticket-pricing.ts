@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { optionOrderCost, toDecimal, type OptionChain } from '@tradegate/shared'
-import type { OptionPick } from '../components/chain-table'
+import type { OptionPick } from './chain-types'
 import { defaultLimit, quoteOf } from './option-math'
 
 /**

@@ -35,7 +35,10 @@ export async function findPositionClose(
   const since = sentAt - CLOCK_SLACK_MS
   if (limit) {
     const orders = await callApi('contractOrderList', {}, { quiet: true })
-    return orders.some((row) => row.positionId === position.id && row.createdAt >= since)
+    // a limit row: a take-profit, stop-loss or liquidation since also leaves a row for the position
+    return orders.some(
+      (row) => row.positionId === position.id && row.type === 'limit' && row.createdAt >= since,
+    )
   }
   const page = await callApi(
     'positionList',

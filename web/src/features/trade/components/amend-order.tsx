@@ -5,7 +5,7 @@ import { AmountInput, OrderError } from '../../../components/form-bits'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { useSubmit } from '../../../lib/submit'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { amendContractOrder } from '../api/amend-contract-order'
 import { findOrderAmended } from '../api/find-trade-actions'
 
@@ -42,7 +42,7 @@ export function AmendOrderForm({
     void flow.run(
       async (signal) => {
         await amendContractOrder(body, { signal })
-        showToast(t('trade.futures.orderAmended'))
+        showOutcome(t('trade.futures.orderAmended'))
       },
       () => findOrderAmended(body),
     )

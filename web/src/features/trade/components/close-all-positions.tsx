@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
@@ -6,6 +6,7 @@ import { findPositionClose } from '../api/find-trade-actions'
 import { submitOnce } from '../../../lib/submit'
 import { closedResult } from './position-history'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { useFocusOnMount } from '../../../lib/focus'
 
 interface Outcome {
   closed: Position[]
@@ -81,8 +82,11 @@ export function CloseAllPositions({
 
 function CloseAllSummary({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
   const { t } = useTranslation()
+  // the outcome of the user's own action takes focus, as every action's does (lib/toast showOutcome)
+  const summary = useRef<HTMLDivElement>(null)
+  useFocusOnMount(summary)
   return (
-    <div className="close-all-summary" role="status" data-testid="close-all-summary">
+    <div className="close-all-summary" role="status" data-testid="close-all-summary" ref={summary}>
       <strong>{t('positions.closedSummary', { number: outcome.closed.length })}</strong>
       {outcome.failed > 0 && (
         <span className="down">{t('positions.notClosed', { number: outcome.failed })}</span>

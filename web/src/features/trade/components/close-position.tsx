@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Decimal } from 'decimal.js'
 import { mul, toDecimal, type Position } from '@tradegate/shared'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'
 import { findPositionClose } from '../api/find-trade-actions'
 import { sanitiseAmount } from '../../../lib/order-math'
@@ -54,7 +53,7 @@ export function ClosePositionForm({
         { ...(whole ? {} : { shares: chosen.toFixed() }), ...(type === 'limit' ? { price } : {}) },
         { signal },
       )
-      showToast(
+      showOutcome(
         t(type === 'limit' ? 'desk.closeOrderPlaced' : whole ? 'trade.positionClosed' : 'desk.partlyClosed'),
       )
       onChanged()
@@ -77,7 +76,7 @@ export function ClosePositionForm({
       />
       <div className="percent-steps" role="group" aria-label={t('desk.sharesToClose')}>
         {PERCENTS.map((percent) => {
-          const part = mul(held, percent).div(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed()
+          const part = mul(held, percent).div(100).floor().toFixed()
           return (
             <button
               key={percent}

@@ -20,13 +20,13 @@ export function ContractOptionFields({ options, price }: { options: ContractOpti
   const { t } = useTranslation()
   return (
     <div className="contract-options" data-testid="contract-options">
-      <SelectField
+      <ChoiceSelect
         label={t('trade.orderType')}
         name="contract-type"
-        id="order-contract-type"
         value={options.type}
-        onValueChange={(value) => options.setType(value as ContractOrderType)}
-        options={TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }))}
+        choices={TYPES}
+        labelOf={(value) => t(TYPE_LABELS[value])}
+        onChange={options.setType}
       />
       {options.stop && (
         <>
@@ -42,13 +42,13 @@ export function ContractOptionFields({ options, price }: { options: ContractOpti
       )}
       {price}
       {options.type === 'limit' && (
-        <SelectField
+        <ChoiceSelect
           label={t('trade.futures.timeInForce')}
           name="time-in-force"
-          id="order-time-in-force"
           value={options.timeInForce}
-          onValueChange={(value) => options.setTimeInForce(value as TimeInForce)}
-          options={LIVES.map((value) => ({ value, label: value }))}
+          choices={LIVES}
+          labelOf={(value) => value}
+          onChange={options.setTimeInForce}
         />
       )}
       {options.type === 'limit' && (
@@ -73,6 +73,35 @@ export function ContractOptionFields({ options, price }: { options: ContractOpti
         />
       </div>
     </div>
+  )
+}
+
+/** A select of one of a fixed list of values, typed by the list: its id is order-<name>. */
+function ChoiceSelect<Value extends string>({
+  label,
+  name,
+  value,
+  choices,
+  labelOf,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: Value
+  choices: readonly Value[]
+  labelOf: (value: Value) => string
+  onChange: (value: Value) => void
+}) {
+  return (
+    <SelectField
+      label={label}
+      name={name}
+      id={`order-${name}`}
+      value={value}
+      // the options are the list's own values, so the chosen one is one of them
+      onValueChange={(chosen) => onChange(chosen as Value)}
+      options={choices.map((choice) => ({ value: choice, label: labelOf(choice) }))}
+    />
   )
 }
 

@@ -1,19 +1,35 @@
 import { useTranslation } from 'react-i18next'
-import { mul, type ContractOrder } from '@tradegate/shared'
+import { mul, showPnl, sub, type ContractOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
 
+/** Whether an order buys: an opening long does, and so does the close of a short; a close of a long sells. */
+export function buys(order: Pick<ContractOrder, 'direction' | 'positionId'>): boolean {
+  const closing = order.positionId !== undefined
+  return closing ? order.direction === 'short' : order.direction === 'long'
+}
+
+/**
+ * What a filled close made after its fee, at the display rule's places (its sign is the sign shown):
+ * the PnL it booked less the close fee; none for an opening order.
+ */
+function closeRealized(order: Pick<ContractOrder, 'pnl' | 'fee'>): string | undefined {
+  return order.pnl === undefined ? undefined : showPnl(sub(order.pnl, order.fee ?? '0'))
+}
+
 /**
  * One contract order. A past order also shows the position value it filled (shares times the pair's
  * usdt per share) and the fee it paid: as columns on a desktop and, with its time, in a line under
- * the row on a phone, where the columns would not fit.
+ * the row on a phone, where the columns would not fit. A filled close says what closed it when the
+ * user's own order did not (a take-profit, a stop-loss, a liquidation), and the PnL it realized.
  */
 export function ContractOrderRow({
   order,
   history,
   shareNumber,
+  tickPlaces,
   amending,
   onAmend,
   onChanged,
@@ -21,30 +37,44 @@ export function ContractOrderRow({
   order: ContractOrder
   history: boolean
   shareNumber: string
+  /** the pair's price places */
+  tickPlaces: number
   /** the amend form below the table is open for this order */
   amending: boolean
   onAmend: () => void
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price, amount, dateTime } = useFormatters()
+  const { price: anyPrice, value, fee: showFee, pnl, dateTime } = useFormatters()
+  const price = (figure: unknown) => anyPrice(figure, tickPlaces)
   const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
-  const total = filledShares === '0' ? '--' : `${amount(mul(filledShares, shareNumber), 2)} USDT`
-  const fee = order.fee === undefined ? '--' : `${amount(order.fee, 4)} USDT`
+  const total = filledShares === '0' ? '--' : `${value(mul(filledShares, shareNumber))} USDT`
+  const fee = order.fee === undefined ? '--' : `${showFee(order.fee)} USDT`
+  const realized = closeRealized(order)
+  const side = buys(order) ? 'up' : 'down'
   return (
     <>
-      <tr data-order-status={order.status} data-symbol={order.symbol}>
+      <tr data-order-status={order.status} data-symbol={order.symbol} data-close-reason={order.closeReason}>
         <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
-        <td>{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
-        <td className={order.direction === 'long' ? 'up' : 'down'}>
+        <td className="cell-head">{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
+        <td className={`cell-head ${side}`}>
           <span className="nowrap" data-testid="order-direction">
             {order.positionId === undefined
               ? t(`trade.${order.direction}`)
               : t(order.direction === 'long' ? 'positions.closeLong' : 'positions.closeShort')}{' '}
             {order.leverage}×
           </span>
+          {/* a close the user's own order made reads as it always has: Close long or Close short */}
+          {order.closeReason && order.closeReason !== 'manual' && (
+            <>
+              {' '}
+              <span className={`tag tag-${side} nowrap`} data-testid="close-reason">
+                {t(`positions.closeReason.${order.closeReason}`)}
+              </span>
+            </>
+          )}
         </td>
-        <td className="num" data-testid="order-price">
+        <td className="num" data-label={t('desk.placedPrice')} data-testid="order-price">
           {order.type === 'limit' || order.type === 'stopLimit' ? price(order.price) : t('trade.market')}
           {order.triggerPrice !== undefined && (
             <small className="muted nowrap" data-testid="order-trigger">
@@ -53,14 +83,23 @@ export function ContractOrderRow({
             </small>
           )}
         </td>
-        <td className="num" data-testid="order-average">
+        <td className="num" data-label={t('desk.averagePrice')} data-testid="order-average">
           {order.filledPrice ? price(order.filledPrice) : '--'}
         </td>
-        <td className="num" data-testid="order-filled">
+        <td className="num" data-label={t('desk.filled')} data-testid="order-filled">
           {filledShares} / {order.shares}
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}
-        <td>
+        {history && (
+          <td
+            className={`num ${realized === undefined ? '' : realized.startsWith('-') ? 'down' : 'up'}`}
+            data-label={t('positions.realizedPnl')}
+            data-testid="order-pnl"
+          >
+            {realized === undefined ? '--' : `${pnl(realized)} USDT`}
+          </td>
+        )}
+        <td className="cell-end">
           {history ? (
             <span className={`tag status-${order.status}`}>{t(`trade.status_${order.status}`)}</span>
           ) : (
@@ -80,7 +119,7 @@ export function ContractOrderRow({
         </td>
       </tr>
       <OrderDetailRow
-        colSpan={history ? 9 : 7}
+        colSpan={history ? 10 : 7}
         createdAt={order.createdAt}
         past={history ? { total, fee } : undefined}
       />

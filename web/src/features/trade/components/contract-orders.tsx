@@ -27,7 +27,7 @@ export function ContractOrderTable({
   const amending = history ? undefined : orders.find((order) => order.id === amendingId)
   return (
     <>
-      <div className="table-scroll">
+      <div className="table-scroll stacks">
         <OrderTable
           testId={history ? 'contract-history' : 'contract-orders'}
           history={history}
@@ -37,6 +37,7 @@ export function ContractOrderTable({
               <th>{t('trade.direction')}</th>
             </>
           }
+          pastTrailing={<th>{t('positions.realizedPnl')}</th>}
         >
           {orders.map((order) => (
             <ContractOrderRow
@@ -44,6 +45,7 @@ export function ContractOrderTable({
               order={order}
               history={history}
               shareNumber={shareNumberOf(order.symbol)}
+              tickPlaces={priceScaleOf(order.symbol)}
               amending={order.id === amendingId}
               onAmend={() => setAmendingId(order.id === amendingId ? null : order.id)}
               onChanged={onChanged}

@@ -44,6 +44,8 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
   const openOrders = (orders.data ?? []).filter((order) => !hideOthers || order.symbol === pair.symbol)
   const pastOrders = (history.data ?? []).filter((order) => order.status !== 'open')
   const shareNumbers = new Map(pairs.map((candidate) => [candidate.symbol, candidate.shareNumber]))
+  const priceScaleOf = (symbol: string) =>
+    pairs.find((candidate) => candidate.symbol === symbol)?.baseScale ?? pair.baseScale
 
   return (
     <>
@@ -86,22 +88,23 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
                 key={position.id}
                 position={position}
                 shareNumber={shareNumbers.get(position.symbol) ?? pair.shareNumber}
+                tickPlaces={priceScaleOf(position.symbol)}
                 loss={losses.data?.find((row) => row.positionId === position.id && row.status === 'active')}
                 onChanged={refreshAll}
               />
             ))}
           </div>
         )}
-        {listTab === 'closed' && <PositionHistory positions={closed.data?.rows ?? []} />}
+        {listTab === 'closed' && (
+          <PositionHistory positions={closed.data?.rows ?? []} priceScaleOf={priceScaleOf} />
+        )}
         {listTab === 'orders' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
         {(listTab === 'orders' || listTab === 'history') && (
           <ContractOrderTable
             orders={listTab === 'orders' ? openOrders : pastOrders}
             history={listTab === 'history'}
             shareNumberOf={(symbol) => shareNumbers.get(symbol) ?? pair.shareNumber}
-            priceScaleOf={(symbol) =>
-              pairs.find((candidate) => candidate.symbol === symbol)?.baseScale ?? pair.baseScale
-            }
+            priceScaleOf={priceScaleOf}
             onChanged={refreshAll}
           />
         )}

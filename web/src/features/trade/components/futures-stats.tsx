@@ -12,7 +12,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 export function FuturesStats({ symbol }: { symbol: string }) {
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
-  const { price, amount } = useFormatters()
+  const { price, rate } = useFormatters()
   const now = useSecondClock()
   if (!ticker?.markPrice || !ticker.indexPrice || !ticker.fundingRate || !ticker.nextFundingTime) return null
   return (
@@ -38,7 +38,7 @@ export function FuturesStats({ symbol }: { symbol: string }) {
       <div>
         <dt>{t('trade.futures.funding')}</dt>
         <dd className="num" data-testid="funding">
-          <span data-testid="funding-rate">{amount(mul(ticker.fundingRate, 100), 4)}%</span>{' '}
+          <span data-testid="funding-rate">{rate(mul(ticker.fundingRate, 100))}%</span>{' '}
           <span className="muted" data-testid="funding-countdown">
             {countdown(ticker.nextFundingTime - now)}
           </span>

@@ -1,6 +1,5 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPercent } from '@tradegate/shared'
 import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
@@ -9,6 +8,51 @@ import { useDepth } from '../api/use-depth'
 import { aggregate, bookSteps, groupOf, levelGap, spreadOf, type BookRow } from '../lib/order-book'
 import { pickPrice } from '../lib/price-pick'
 import { DepthChart } from './depth-chart'
+
+/**
+ * One level of the book, as text: a flush re-renders the levels whose figures changed and skips the
+ * rest (memo), where the book's 14 to 24 rows were otherwise all rendered on every depth update.
+ */
+const BookLevel = memo(function BookLevel({
+  symbol,
+  side,
+  price,
+  priceText,
+  quantityText,
+  cumulativeText,
+  depth,
+  ownLabel,
+}: {
+  symbol: string
+  side: 'bid' | 'ask'
+  price: string
+  priceText: string
+  quantityText: string
+  cumulativeText: string
+  /** the level's share of the deepest cumulative quantity shown, as a CSS percentage */
+  depth: string
+  /** what a screen reader hears on a level holding the user's own order; undefined on the rest */
+  ownLabel: string | undefined
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`book-row ${side}`}
+        onClick={() => pickPrice(symbol, price)}
+        data-testid={`book-${side}`}
+        data-price={price}
+        data-own={ownLabel !== undefined || undefined}
+        aria-label={ownLabel}
+        style={{ '--depth': depth } as React.CSSProperties}
+      >
+        <span className={`num ${side === 'bid' ? 'up' : 'down'}`}>{priceText}</span>
+        <span className="num">{quantityText}</span>
+        <span className="num muted">{cumulativeText}</span>
+      </button>
+    </li>
+  )
+})
 
 /** The live book of one pair: asks above, spread and mid, bids below; a tapped price fills the form. */
 export function OrderBook({
@@ -25,8 +69,10 @@ export function OrderBook({
 }) {
   const { t, i18n } = useTranslation()
   const book = useDepth(symbol)
-  const ticker = useTicker(symbol)
-  const { price: formatPrice, amount } = useFormatters()
+  // the ticker's price sizes the grouping steps until the book's first snapshot, then the book does
+  // (reading it after would re-render the whole book on every tick of the ticker)
+  const ticker = useTicker(book ? null : symbol)
+  const { price: formatPrice, quantity, percent } = useFormatters()
   const steps = bookSteps(book?.bids[0]?.[0] ?? ticker?.close ?? '1', levelGap(book?.bids ?? []))
   const [stepIndex, setStepIndex] = useState(0)
   const step = steps[Math.min(stepIndex, steps.length - 1)] ?? '0.01'
@@ -37,30 +83,24 @@ export function OrderBook({
   const stepPlaces = steps[0]?.split('.')[1]?.length ?? 0
   const { stale, mark } = useStaleMark()
   const ownGroups = new Set(own.map((order) => `${order.side}|${groupOf(order.price, step, order.side)}`))
-  // a level is keyed by its place from the spread, not its price: as prices move the rows keep their
-  // places and only their text changes, so the screen does not shift (Lighthouse CLS)
-  const level = (row: BookRow, side: 'bid' | 'ask', place: number) => (
-    <li key={place}>
-      <button
-        type="button"
-        className={`book-row ${side}`}
-        onClick={() => pickPrice(symbol, row.price)}
-        data-testid={`book-${side}`}
-        data-price={row.price}
-        data-own={ownGroups.has(`${side}|${row.price}`) || undefined}
-        aria-label={
-          ownGroups.has(`${side}|${row.price}`) ? t('desk.yourOrderAt', { price: row.price }) : undefined
-        }
-        style={{ '--depth': `${(Number(row.cumulative) / deepest) * 100}%` } as React.CSSProperties}
-      >
-        <span className={`num ${side === 'bid' ? 'up' : 'down'}`}>
-          {localiseDecimal(row.price, i18n.language)}
-        </span>
-        <span className="num">{amount(row.quantity, 4)}</span>
-        <span className="num muted">{amount(row.cumulative, 4)}</span>
-      </button>
-    </li>
-  )
+  const level = (row: BookRow, side: 'bid' | 'ask', place: number) => {
+    const own = ownGroups.has(`${side}|${row.price}`)
+    // a level is keyed by its place from the spread, not its price: as prices move the rows keep their
+    // places and only their text changes, so the screen does not shift (Lighthouse CLS)
+    return (
+      <BookLevel
+        key={place}
+        symbol={symbol}
+        side={side}
+        price={row.price}
+        priceText={localiseDecimal(row.price, i18n.language)}
+        quantityText={quantity(row.quantity, 4)}
+        cumulativeText={quantity(row.cumulative, 4)}
+        depth={`${(Number(row.cumulative) / deepest) * 100}%`}
+        ownLabel={own ? t('desk.yourOrderAt', { price: row.price }) : undefined}
+      />
+    )
+  }
   return (
     <div
       className="order-book"
@@ -85,8 +125,7 @@ export function OrderBook({
               {t('desk.mid')} {formatPrice(figures.mid)}
             </span>
             <span className="num muted">
-              {t('desk.spread')} {localiseDecimal(figures.spread.toFixed(stepPlaces), i18n.language)} (
-              {formatPercent(figures.percent)}%)
+              {t('desk.spread')} {formatPrice(figures.spread, stepPlaces)} ({percent(figures.percent)}%)
             </span>
           </>
         ) : (

@@ -21,23 +21,23 @@ export function SpotFigures({
   fee: Decimal.Value
 }) {
   const { t } = useTranslation()
-  const { amount } = useFormatters()
+  const { balance, value, fee: showFee } = useFormatters()
   const quote = pair.baseCoin.toUpperCase()
   return (
     <>
       <Figure label={t('trade.available')} testId="spot-available">
         {side === 'buy'
-          ? `${amount(available, 2)} ${quote}`
-          : `${amount(available, Math.max(pair.coinPrecision, 2))} ${pair.coin.toUpperCase()}`}
+          ? `${balance(available, 2)} ${quote}`
+          : `${balance(available, Math.max(pair.coinPrecision, 2))} ${pair.coin.toUpperCase()}`}
       </Figure>
       <Figure label={t('trade.estimatedTotal')} testId="spot-total">
-        {amount(total, 2)} {quote}
+        {value(total)} {quote}
       </Figure>
       <Figure label={t('trade.fee')}>
-        {amount(fee, 4)} {quote}
+        {showFee(fee)} {quote}
       </Figure>
       <Figure label={t('trade.orderLimits')}>
-        {amount(pair.orderMin, 2)} – {amount(pair.orderMax, 2)} {quote}
+        {value(pair.orderMin)} – {value(pair.orderMax)} {quote}
       </Figure>
     </>
   )
@@ -54,17 +54,17 @@ export function ContractFigures({
   sized: boolean
 }) {
   const { t } = useTranslation()
-  const { price, amount } = useFormatters()
+  const { price, balance, cash, fee: showFee } = useFormatters()
   return (
     <>
       <Figure label={t('trade.available')} testId="contract-available">
-        {amount(available, 2)} USDT
+        {balance(available, 2)} USDT
       </Figure>
       <Figure label={t('trade.margin')} testId="contract-margin">
-        {amount(preview.margin, 4)} USDT
+        {cash(preview.margin)} USDT
       </Figure>
-      <Figure label={t('trade.openFee')}>{amount(preview.openFee, 4)} USDT</Figure>
-      <Figure label={t('trade.closeFee')}>{amount(preview.closeFee, 4)} USDT</Figure>
+      <Figure label={t('trade.openFee')}>{showFee(preview.openFee)} USDT</Figure>
+      <Figure label={t('trade.closeFee')}>{showFee(preview.closeFee)} USDT</Figure>
       <Figure label={t('trade.liquidationPrice')} testId="contract-liquidation">
         {sized ? price(preview.liquidationPrice) : '--'}
       </Figure>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { formatPercent, mul, type Period } from '@tradegate/shared'
+import { mul, type Period } from '@tradegate/shared'
+import { useFormatters } from '../../../lib/use-formatters'
 
 /** The second contract's periods as chips: how long it runs and what a right call pays. */
 export function PeriodChoice({
@@ -12,6 +13,7 @@ export function PeriodChoice({
   onChange: (id: number) => void
 }) {
   const { t } = useTranslation()
+  const { percent } = useFormatters()
   return (
     <div className="field">
       <span className="field-label">{t('trade.period')}</span>
@@ -26,7 +28,7 @@ export function PeriodChoice({
             data-period={row.seconds}
           >
             <span className="period-seconds num">{row.seconds}s</span>
-            <span className="period-rate num up">+{formatPercent(mul(row.rate, 100))}%</span>
+            <span className="period-rate num up">+{percent(mul(row.rate, 100))}%</span>
           </button>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount, formatPercent, toDecimal, type LossSetting, type Position } from '@tradegate/shared'
+import { showPnl, toDecimal, type LossSetting, type Position } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
 import { livePnl, pnlPercent } from '../../../lib/order-math'
@@ -14,23 +14,27 @@ type Editor = 'margin' | 'loss' | 'close' | null
 export function PositionCard({
   position,
   shareNumber,
+  tickPlaces,
   loss,
   onChanged,
 }: {
   position: Position
   shareNumber: string
+  /** the pair's price places: every price of the card is shown at its tick */
+  tickPlaces: number
   loss: LossSetting | undefined
   onChanged: () => void
 }) {
   const { t } = useTranslation()
   const ticker = useTicker(position.symbol)
-  const { price, amount } = useFormatters()
+  const { price: anyPrice, pnl: showPnlText, cash, percent } = useFormatters()
+  const price = (value: unknown) => anyPrice(value, tickPlaces)
   const [editor, setEditor] = useState<Editor>(null)
   // PnL and liquidation follow the exchange's mark price, not a lone last trade
   const mark = ticker?.markPrice ?? position.markPrice ?? ticker?.close ?? position.openPrice
   const pnl = ticker ? livePnl(position, mark, shareNumber) : toDecimal(position.pnl)
   // the sign of what is shown, so a loss truncated to zero does not read as red
-  const tone = formatAmount(pnl, 4).startsWith('-') ? 'down' : 'up'
+  const tone = showPnl(pnl).startsWith('-') ? 'down' : 'up'
 
   return (
     <article className="position-card" data-testid="position" data-position-id={position.id}>
@@ -42,13 +46,13 @@ export function PositionCard({
         <span className={`position-pnl num ${tone}`}>
           <span data-testid="position-pnl">
             {tone === 'up' ? '+' : ''}
-            {amount(pnl, 4)}
+            {showPnlText(pnl)}
           </span>{' '}
           USDT
           <small>
             {' '}
             ({tone === 'up' ? '+' : ''}
-            {formatPercent(pnlPercent(pnl, position.margin))}%)
+            {percent(pnlPercent(pnl, position.margin))}%)
           </small>
         </span>
       </header>
@@ -59,12 +63,12 @@ export function PositionCard({
           {price(mark)}
         </Figure>
         <Figure label={t('trade.margin')} testId="position-margin">
-          {amount(position.margin, 4)}
+          {cash(position.margin)}
         </Figure>
         <Figure label={t('trade.liquidationPrice')}>{price(position.liquidationPrice)}</Figure>
         {position.funding && (
           <Figure label={t('trade.futures.funding')} testId="position-funding">
-            {amount(position.funding, 4)}
+            {showPnlText(position.funding)}
           </Figure>
         )}
         <Figure label={t('trade.takeProfitStopLoss')} testId="position-loss">

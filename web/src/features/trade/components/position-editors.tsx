@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { add, sub, type LossSetting, type Position } from '@tradegate/shared'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { adjustMargin } from '../api/adjust-margin'
 import { cancelLoss } from '../api/cancel-loss'
 import { setLoss } from '../api/set-loss'
@@ -26,7 +26,7 @@ export function MarginEditor({ position, onChanged }: { position: Position; onCh
     void flow.run(
       async (signal) => {
         await adjustMargin(position.id, money, direction, { signal })
-        showToast(t('trade.marginAdjusted'))
+        showOutcome(t('trade.marginAdjusted'))
         setMoney('')
       },
       () => findMargin(position.id, (direction === 'add' ? add : sub)(position.margin, money).toFixed()),
@@ -109,7 +109,7 @@ export function LossEditor({
     void flow.run(
       async (signal) => {
         await setLoss(setting, { signal })
-        showToast(t('trade.lossSaved'))
+        showOutcome(t('trade.lossSaved'))
       },
       () => findLossSet(setting),
     )
@@ -117,7 +117,7 @@ export function LossEditor({
     void flow.run(
       async (signal) => {
         await cancelLoss(id, { signal })
-        showToast(t('trade.lossCancelled'))
+        showOutcome(t('trade.lossCancelled'))
       },
       () => findLossCancelled(id),
     )

@@ -10,7 +10,7 @@ const SHOWN = 20
 export function RecentTrades({ symbol, coin }: { symbol: string; coin: string }) {
   const { t } = useTranslation()
   const trades = useTrades(symbol)
-  const { price, amount, timeZone, zone, zoneAt } = useFormatters()
+  const { price, quantity, timeZone, zone, zoneAt } = useFormatters()
   const { stale, mark } = useStaleMark()
   return (
     <div className="recent-trades" data-testid="recent-trades-panel" {...mark}>
@@ -31,7 +31,7 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
           {trades.slice(0, SHOWN).map((trade, index) => (
             <tr key={`${trade.time}-${index}`}>
               <td className={`num ${trade.side === 'buy' ? 'up' : 'down'}`}>{price(trade.price)}</td>
-              <td className="num">{amount(trade.qty, 4)}</td>
+              <td className="num">{quantity(trade.qty, 4)}</td>
               <td className="num muted">{formatDateTime(trade.time, timeZone, 'HH:mm:ss')}</td>
             </tr>
           ))}

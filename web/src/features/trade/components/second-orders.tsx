@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SecondOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { formatCountdown, secondsLeft } from '../../../lib/order-math'
 import { serverClock } from '../../../lib/server-clock'
+import { OrderDetailRow } from './order-detail-row'
 
 /** The user's second contracts, with the countdown of open ones and the last settlement's result. */
 export function SecondOrders({
@@ -14,7 +15,7 @@ export function SecondOrders({
   settled: SecondOrder | undefined
 }) {
   const { t } = useTranslation()
-  const { price, amount: formatAmount, dateTime } = useFormatters()
+  const { price, cash, pnl, dateTime } = useFormatters()
   return (
     <section className="panel trade-orders-area">
       {settled && <SettlementResult order={settled} />}
@@ -33,24 +34,28 @@ export function SecondOrders({
           </thead>
           <tbody>
             {rows.map((order) => (
-              <tr key={order.id} data-order-status={order.status}>
-                <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
-                <td className="desktop-only">{order.symbol.toUpperCase()}</td>
-                <td className={order.direction === 'up' ? 'up' : 'down'}>
-                  {t(`trade.${order.direction}`)} · {order.seconds}s
-                </td>
-                <td className="num">{formatAmount(order.amount, 2)}</td>
-                <td className="num desktop-only">{price(order.openPrice)}</td>
-                <td>
-                  {order.status === 'open' ? (
-                    <Countdown settleAt={order.settleAt} />
-                  ) : (
-                    <span className={`num ${order.status === 'lose' ? 'down' : 'up'}`}>
-                      {t(`trade.status_${order.status}`)} {formatAmount(order.profit, 2)}
-                    </span>
-                  )}
-                </td>
-              </tr>
+              <Fragment key={order.id}>
+                <tr data-order-status={order.status}>
+                  <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+                  <td className="desktop-only">{order.symbol.toUpperCase()}</td>
+                  <td className={order.direction === 'up' ? 'up' : 'down'}>
+                    {t(`trade.${order.direction}`)} · {order.seconds}s
+                  </td>
+                  <td className="num">{cash(order.amount)}</td>
+                  <td className="num desktop-only">{price(order.openPrice)}</td>
+                  <td>
+                    {order.status === 'open' ? (
+                      <Countdown settleAt={order.settleAt} />
+                    ) : (
+                      <span className={`num ${order.status === 'lose' ? 'down' : 'up'}`}>
+                        {t(`trade.status_${order.status}`)} {pnl(order.profit)}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+                {/* a phone has no time column: the time goes on a line under the row */}
+                <OrderDetailRow colSpan={6} createdAt={order.createdAt} />
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -81,7 +86,7 @@ function Countdown({ settleAt }: { settleAt: number }) {
 
 function SettlementResult({ order }: { order: SecondOrder }) {
   const { t } = useTranslation()
-  const { price, amount: formatAmount } = useFormatters()
+  const { price, pnl } = useFormatters()
   const tone = order.status === 'lose' ? 'down' : 'up'
   return (
     <div
@@ -97,7 +102,7 @@ function SettlementResult({ order }: { order: SecondOrder }) {
       </span>
       <span className="num settlement-profit">
         {order.status === 'win' ? '+' : ''}
-        {formatAmount(order.profit, 2)} USDT
+        {pnl(order.profit)} USDT
       </span>
     </div>
   )

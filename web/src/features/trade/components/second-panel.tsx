@@ -20,7 +20,7 @@ import { PeriodChoice } from './period-choice'
 export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
   const { t } = useTranslation()
   // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
-  const { amount: formatAmount, precisionOf } = useFormatters()
+  const { balance, value, pnl, precisionOf } = useFormatters()
   const usdtPlaces = precisionOf('usdt')
   const settings = useSettings()
   const balances = useBalances()
@@ -88,15 +88,13 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
         figures={
           <>
             <Figure label={t('trade.available')} testId="second-available">
-              {formatAmount(available, 2)} USDT
+              {balance(available, 2)} USDT
             </Figure>
             <Figure label={t('trade.stakeLimits')}>
-              {period
-                ? `${formatAmount(period.minAmount, 2)} – ${formatAmount(period.maxAmount, 2)} USDT`
-                : '--'}
+              {period ? `${value(period.minAmount)} – ${value(period.maxAmount)} USDT` : '--'}
             </Figure>
             <Figure label={t('trade.expectedProfit')}>
-              {period ? formatAmount(mul(amount, period.rate), 4) : '0.0000'} USDT
+              {pnl(period ? mul(amount, period.rate) : 0)} USDT
             </Figure>
           </>
         }

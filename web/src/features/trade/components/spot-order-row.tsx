@@ -25,32 +25,34 @@ export function SpotOrderRow({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price, amount, dateTime } = useFormatters()
+  const { price, value, fee: showFee, dateTime } = useFormatters()
   const traded = order.filledAmount !== '' && order.filledAmount !== '0' && order.filledPrice !== ''
   const quote = quoteOf(order.symbol)
-  const total = traded ? `${amount(mul(order.filledAmount, order.filledPrice), 2)} ${quote}` : '--'
+  const total = traded ? `${value(mul(order.filledAmount, order.filledPrice))} ${quote}` : '--'
   // the exchange takes the fee in the quote coin on both sides
-  const fee = `${amount(order.fee || '0', 4)} ${quote}`
+  const fee = `${showFee(order.fee || '0')} ${quote}`
   const columns = history ? 8 : 6
   return (
     <>
       <tr data-order-status={order.status} data-order-id={order.id} data-symbol={order.symbol}>
         <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
-        <td className={order.side === 'buy' ? 'up' : 'down'}>
+        <td className={`cell-head ${order.side === 'buy' ? 'up' : 'down'}`}>
           <span className="nowrap" data-testid="order-pair">
             {order.symbol.toUpperCase().replace(/USDT$/, '')}
           </span>{' '}
           {t(`trade.${order.side}`)} · {t(`trade.${order.type}`)}
         </td>
-        <td className="num" data-testid="order-price">
+        <td className="num" data-label={t('desk.placedPrice')} data-testid="order-price">
           {order.type === 'limit' && order.price ? price(order.price) : t('trade.market')}
         </td>
-        <td className="num">{traded ? price(order.filledPrice) : '--'}</td>
-        <td className="num" data-testid="order-filled">
+        <td className="num" data-label={t('desk.averagePrice')}>
+          {traded ? price(order.filledPrice) : '--'}
+        </td>
+        <td className="num" data-label={t('desk.filled')} data-testid="order-filled">
           {order.filledAmount || '0'} / {order.amount}
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}
-        <td>
+        <td className="cell-end">
           {order.status === 'open' ? (
             <CancelOrderButton cancel={() => cancelSpotOrder(order.id)} onDone={onChanged} />
           ) : (

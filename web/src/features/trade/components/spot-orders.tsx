@@ -55,7 +55,7 @@ export function SpotOrders({
         }
       />
       {tab === 'open' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
-      <div className="table-scroll">
+      <div className="table-scroll stacks">
         <OrderTable
           testId={history ? 'spot-history' : 'spot-orders'}
           history={history}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { showToast } from '../../../lib/toast'
+import { showOutcome } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { findTransfer, transferFunds } from '../../../lib/api/transfer-funds'
 import { sanitiseAmount } from '../../../lib/order-math'
@@ -12,7 +12,7 @@ import { SubmitNotice } from '../../../components/submit-notice'
 export function TransferForm({ available, onDone }: { available: string; onDone: () => void }) {
   const { t } = useTranslation()
   // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
-  const { amount: formatAmount, precisionOf } = useFormatters()
+  const { balance, precisionOf } = useFormatters()
   const usdtPlaces = precisionOf('usdt')
   const [amount, setAmount] = useState('')
   const flow = useSubmit({
@@ -24,7 +24,7 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
     event.preventDefault()
     void flow.run(async (signal) => {
       await transferFunds({ coin: 'usdt', from: 'platform', to: 'contract', amount }, { signal })
-      showToast(t('trade.transferred'))
+      showOutcome(t('trade.transferred'))
       setAmount('')
       onDone()
     })
@@ -32,7 +32,7 @@ export function TransferForm({ available, onDone }: { available: string; onDone:
   return (
     <form className="inline-form" onSubmit={submit} noValidate data-testid="transfer-form">
       <AmountInput
-        label={`${t('trade.transferAmount')} · ${t('trade.available')} ${formatAmount(available, 2)}`}
+        label={`${t('trade.transferAmount')} · ${t('trade.available')} ${balance(available, 2)}`}
         name="transfer"
         unit="usdt"
         value={amount}

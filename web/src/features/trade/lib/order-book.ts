@@ -4,7 +4,7 @@ import {
   applyDepthUpdate,
   bookFromSnapshot,
   div,
-  formatPrice,
+  showPrice,
   sub,
   toDecimal,
   type DepthBookState,
@@ -110,7 +110,7 @@ export function spreadOf(
  * ten, a hundred and a thousand of it.
  */
 export function bookSteps(price: string, levelGap?: Decimal): string[] {
-  const decimals = formatPrice(price).split('.')[1]?.length ?? 0
+  const decimals = showPrice(price).split('.')[1]?.length ?? 0
   const gapPower = levelGap?.greaterThan(0) ? Math.floor(Math.log10(levelGap.toNumber())) : -Infinity
   const start = Math.max(-decimals, gapPower)
   return [0, 1, 2, 3].map((power) =>

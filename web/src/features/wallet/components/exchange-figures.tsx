@@ -17,7 +17,7 @@ export function ExchangeFigures({
   quote: QuoteState
 }) {
   const { t } = useTranslation()
-  const { money, exact, decimal, precisionOf } = useFormatters()
+  const { money, exact, decimal, feeRate, precisionOf } = useFormatters()
   const held = quote.held?.quote
   const TO = to.toUpperCase()
   const figures = held ? exchangeFigures(amount || '0', held.price, held.feeRate, precisionOf(to)) : null
@@ -30,7 +30,7 @@ export function ExchangeFigures({
     [
       // what the cut to the coin's places keeps is named with the fee and counted in it, never hidden
       t(figures && figures.kept.gt(figures.fee) ? 'exchange.feeAndRounding' : 'exchange.fee', {
-        rate: held ? decimal(mul(held.feeRate, 100).toFixed()) : '--',
+        rate: held ? feeRate(mul(held.feeRate, 100)) : '--',
       }),
       figures ? `${exact(figures.kept, to)} ${TO}` : '--',
       'exchange-fee',

@@ -4,7 +4,7 @@ import { toDecimal, type RechargeCoin } from '@tradegate/shared'
 import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { useSubmit } from '../../../lib/submit'
-import { showToast } from '../../../lib/toast'
+import { showOutcome, showToast } from '../../../lib/toast'
 import { useFormatters } from '../../../lib/use-formatters'
 import { submitRecharge } from '../api/submit-recharge'
 
@@ -38,7 +38,7 @@ export function RechargeReport({
         },
         { signal },
       )
-      showToast(t('money.recharge.submitted'))
+      showOutcome(t('money.recharge.submitted'))
       setAmount('')
       setTxHash('')
       onReported()

@@ -1,4 +1,4 @@
-import { add, formatAmount, formatPrice, mul, type Balance } from '@tradegate/shared'
+import { add, mul, showPrice, showValue, type Balance } from '@tradegate/shared'
 
 export interface CoinValue {
   coin: string
@@ -29,11 +29,11 @@ export function valueBalances(
   let total = add(0, 0)
   const coins = [...amounts].map(([coin, amount]): CoinValue => {
     const raw = priceOf(coin)
-    const price = raw === undefined ? undefined : formatPrice(raw)
-    const value = price === undefined ? undefined : formatAmount(mul(amount, price), 2)
+    const price = raw === undefined ? undefined : showPrice(raw)
+    const value = price === undefined ? undefined : showValue(mul(amount, price))
     if (value !== undefined) total = add(total, value)
     return { coin, amount, price, value }
   })
   coins.sort((a, b) => Number(b.value ?? -1) - Number(a.value ?? -1) || a.coin.localeCompare(b.coin))
-  return { coins, total: formatAmount(total, 2) }
+  return { coins, total: showValue(total) }
 }

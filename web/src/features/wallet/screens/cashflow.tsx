@@ -15,16 +15,33 @@ function exportFileName(timeZone: string): string {
   return `cashflow-${formatDateTime(Date.now(), timeZone, 'YYYYMMDD-HHmmss')}.csv`
 }
 
-/** Every balance movement, one line each, filtered by type and date and exported as shown. */
+const PERIODS = ['all', 'today', 'week', 'month', 'custom'] as const
+type Period = (typeof PERIODS)[number]
+const DAY_MS = 86_400_000
+/** How many days back from today each fixed period starts (today counts as the first). */
+const PERIOD_DAYS: Partial<Record<Period, number>> = { today: 1, week: 7, month: 30 }
+
+/**
+ * Every balance movement, one line each, filtered by type and date and exported as shown. Dates are
+ * picked as named periods in the page's language; the browser's own date fields, which write dates
+ * in the browser's language rather than the page's, appear only for chosen dates.
+ */
 export default function CashflowScreen() {
   const { t } = useTranslation()
   const { money, dateTime, timeZone, precisionOf } = useFormatters()
   const [kind, setKind] = useState<RecordKind | ''>('')
+  const [period, setPeriod] = useState<Period>('all')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const records = useFinancialRecords(kind)
   // days are the settings' time zone days, written YYYY-MM-DD like the date inputs
   const dayOf = (record: FinancialRecord) => formatDateTime(record.createdAt, timeZone, 'YYYY-MM-DD')
+  const choosePeriod = (value: Period) => {
+    setPeriod(value)
+    const days = PERIOD_DAYS[value]
+    setFrom(days ? formatDateTime(Date.now() - (days - 1) * DAY_MS, timeZone, 'YYYY-MM-DD') : '')
+    setTo('')
+  }
   const shown = (records.data?.rows ?? []).filter(
     (record) => (!from || dayOf(record) >= from) && (!to || dayOf(record) <= to),
   )
@@ -69,27 +86,45 @@ export default function CashflowScreen() {
             ))}
           </select>
         </label>
-        <label>
-          <span className="muted">{t('money.cashflow.from')}</span>
-          <input
-            type="date"
-            name="from"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </label>
-        <label>
-          <span className="muted">{t('money.cashflow.to')}</span>
-          <input
-            type="date"
-            name="to"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
+        <label style={{ gridColumn: '1 / -1' }}>
+          <span className="muted">{t('money.cashflow.period')}</span>
+          <select
+            name="period"
+            value={period}
+            onChange={(event) => choosePeriod(event.target.value as Period)}
+          >
+            {PERIODS.map((value) => (
+              <option key={value} value={value}>
+                {t(`money.cashflow.periods.${value}`)}
+              </option>
+            ))}
+          </select>
         </label>
       </div>
+      {period === 'custom' && (
+        <div className="filters" data-testid="cashflow-dates">
+          <label>
+            <span className="muted">{t('money.cashflow.from')}</span>
+            <input
+              type="date"
+              name="from"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </label>
+          <label>
+            <span className="muted">{t('money.cashflow.to')}</span>
+            <input
+              type="date"
+              name="to"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          </label>
+        </div>
+      )}
       <button
         type="button"
         className="button"

@@ -14,7 +14,7 @@ import { WALLET_ACTIONS as ACTIONS } from '../lib/wallet-actions'
 /** The fund tab: everything held, valued in USDT at live prices, and the money actions. */
 export default function WalletScreen() {
   const { t } = useTranslation()
-  const { amount, money, decimal } = useFormatters()
+  const { value, money, decimal } = useFormatters()
   const balances = useBalances()
   const priceOf = useUsdtPrices()
   // the valuation follows the live prices: grey while they are not live, as every price display is
@@ -31,7 +31,7 @@ export default function WalletScreen() {
                 <StaleHint stale={pricesStale} />
                 <p className="stat-label">{t('money.wallet.total')}</p>
                 <p className="stat-value" style={{ fontSize: 28 }}>
-                  <HiddenAmount testId="wallet-total">{amount(valuation.total, 2)}</HiddenAmount>{' '}
+                  <HiddenAmount testId="wallet-total">{value(valuation.total)}</HiddenAmount>{' '}
                   <span className="muted">USDT</span>
                 </p>
                 <p className="muted">{t('money.wallet.totalNote')}</p>

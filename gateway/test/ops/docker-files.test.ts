@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { loadConfig } from '../../gateway/src/config'
-import { NGINX_BINARY } from '../bench/nginx'
-import { repoRoot } from '../bench/gateway-processes'
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from '../../src/config'
 
 // No Docker engine here: the Dockerfile, compose.yaml and nginx.conf are checked as files, and
 // nginx.conf by Debian's nginx itself with the compose service names mapped to this machine.
 
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const dockerDir = path.join(repoRoot, 'docker')
+const NGINX_BINARY = '/usr/sbin/nginx'
 const read = (file: string): Promise<string> => readFile(path.join(dockerDir, file), 'utf8')
 
 interface Service {

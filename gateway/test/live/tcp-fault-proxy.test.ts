@@ -3,8 +3,8 @@ import { once } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Redis, type RedisOptions } from 'ioredis'
-import { waitFor } from '../../gateway/test/live/helpers'
-import { startFaultProxy, type FaultProxy } from '../../gateway/test/live/tcp-fault-proxy'
+import { waitFor } from './helpers'
+import { startFaultProxy, type FaultProxy } from './tcp-fault-proxy'
 
 const REDIS_HOST = '127.0.0.1'
 const REDIS_PORT = 6379

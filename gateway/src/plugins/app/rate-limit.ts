@@ -1,13 +1,17 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify'
 import { GatewayError } from '../../lib/errors'
-import type { RedisClient } from './redis'
+import type { RedisClient } from '../external/redis'
 import { WindowLimiter, type Verdict } from './window-limiter'
 import type { IncomingMessage } from 'node:http'
 
 // Requests per client address per minute, counted in Redis when there is one so every instance shares
 // the count (within the bound window-limiter.ts gives), decided without waiting on Redis per request.
 // Work a socket asks for (an auth frame costs the upstream a call) draws on the same budget.
+//
+// Ours and not @fastify/rate-limit: its Redis store asks Redis for every request, so the cached-GET
+// front door could not take a budget in its turn; the system built on it cost 3.3x (2.4-3.9x) ours per
+// cached request with Redis, same rounds (RESULTS.md, "Decisions by A/B", fastify-rate-limit; docs/adr/0010).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,11 +20,11 @@ declare module 'fastify' {
     /** The budget check as a hook, for a handler registered outside the routes (the not-found handler). */
     rateLimitHook: preHandlerHookHandler
     /**
-     * Takes one request from a client address's budget in the caller's turn, for the cached-GET fast
-     * path: true, false, or a promise when Redis must decide. A request passed on to Fastify afterwards
-     * carries its verdict with `carryVerdict`, so the hook does not take the budget twice.
+     * Takes one request from the budget of `raw`'s client address in the caller's turn, for an answer
+     * written ahead of Fastify (the cached-GET front door): true to answer it there. The request keeps
+     * the verdict, so if it goes on to Fastify after all, the hook answers by it without taking again.
      */
-    takeBudgetNow(address: string): Verdict
+    takeBudgetAhead(raw: IncomingMessage, address: string): boolean
   }
   interface FastifyContextConfig {
     /** false leaves a route out of the budget */
@@ -37,10 +41,6 @@ const WINDOW_MS = 60_000
 const CARRIED_VERDICT = Symbol('carriedBudgetVerdict')
 type CarryingMessage = IncomingMessage & { [CARRIED_VERDICT]?: Verdict }
 
-/** Marks a raw request whose budget was already taken (by the fast path) with the verdict it got. */
-export function carryVerdict(raw: IncomingMessage, verdict: Verdict): void {
-  ;(raw as CarryingMessage)[CARRIED_VERDICT] = verdict
-}
 const COUNT_SCRIPT = `local current = redis.call('INCRBY', KEYS[1], ARGV[2])
 if current == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`
@@ -146,7 +146,11 @@ export const rateLimitPlugin = fp<{ perMinute: number }>(
       route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), hook as onRequestHookHandler]
     })
 
-    app.decorate('takeBudgetNow', (address: string) => limiter.take(budgetKeyOf(address)))
+    app.decorate('takeBudgetAhead', (raw: IncomingMessage, address: string) => {
+      const verdict = limiter.take(budgetKeyOf(address))
+      ;(raw as CarryingMessage)[CARRIED_VERDICT] = verdict
+      return verdict === true
+    })
     app.decorate('takeFromBudget', async (address: string) => {
       if (await limiter.take(budgetKeyOf(address))) return true
       rateLimited.inc()
