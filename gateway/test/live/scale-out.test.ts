@@ -106,13 +106,14 @@ describe('scale-out with real processes behind nginx', () => {
   })
 
   it('gives clients on both instances identical ticks, survives a Redis restart without duplicates, and a killed leader within 6 s', async () => {
-    await waitFor(
-      async () =>
-        (await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))).reduce((a, b) => a + b) ===
-        1,
-      'exactly one feed leader',
-      10_000,
-    )
+    let leaders: number[] = []
+    await waitFor(async () => {
+      leaders = await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))
+      return leaders.reduce((a, b) => a + b) === 1
+    }, 'exactly one feed leader').catch((error: Error) => {
+      const outputs = gateways.map((g) => g.output()).join('\n---\n')
+      throw new Error(`${error.message}; leaders last seen ${JSON.stringify(leaders)}; output:\n${outputs}`)
+    })
     for (let i = 0; i < 4; i++) {
       const browser = new Browser(`ws://127.0.0.1:${nginx.port}/ws/browser-${i}`)
       await browser.open()
@@ -127,7 +128,6 @@ describe('scale-out with real processes behind nginx', () => {
     await waitFor(
       () => browsers.every((b) => b.ticks.some((ts) => ts > until + 200)),
       'two seconds of ticks everywhere',
-      10_000,
     )
     const window = (b: Browser): number[] => b.ticks.filter((ts) => ts > from && ts <= until)
     expect(window(browsers[0]!).length).toBeGreaterThanOrEqual(10)
@@ -149,19 +149,16 @@ describe('scale-out with real processes behind nginx', () => {
     await waitFor(
       () => browsers.every((b) => b.ticks.filter((ts) => ts > killed + 500).length > 3),
       'ticks on every client while Redis is down',
-      10_000,
     )
     await redis.start()
     const afterRestart = Date.now()
     await waitFor(
       async () => (await Promise.all(gateways.map(readiness))).every((r) => r.bus === 'up'),
       'both see the bus up again',
-      15_000,
     )
     await waitFor(
       () => browsers.every((b) => b.ticks.filter((ts) => ts > afterRestart).length > 10),
       'ticks on every client again',
-      10_000,
     )
     // each instance tells its sockets they may have missed frames while it was cut off
     expect(browsers.every((b) => b.resyncs.includes('bus'))).toBe(true)
@@ -170,7 +167,7 @@ describe('scale-out with real processes behind nginx', () => {
     for (const browser of browsers) expectNoRepeats(browser.ticks)
 
     // the lease holder dies: the other instance ingests, clients reconnect to it and keep receiving
-    const leaders = await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))
+    leaders = await Promise.all(gateways.map((g) => metric(g, 'gateway_feed_leader')))
     const leader = gateways[leaders.indexOf(1)]!
     const survivor = gateways.find((g) => g !== leader)!
     const killedAt = Date.now()

@@ -545,24 +545,41 @@ describe('wallet', () => {
 })
 
 describe('outages', () => {
+  const BALANCE = '/api/asset/assetBalance'
+  /** every attempt at the balance fails until cleared, so the page's own timed retries cannot heal it mid-check */
+  const failBalances = () =>
+    suite.stack.control('/sandbox/fail', { count: 1000, mode: 'reset', path: BALANCE })
+  const healBalances = () => suite.stack.control('/sandbox/fail/clear', {})
+
   it("shows the gateway's reason for a 502, in the reader's language, and a retry that brings the screen back", async () => {
     const account = await fundedAccount()
     const page = await signedInPage(DESKTOP, account)
-    // the backend drops every attempt of the next balance request (the gateway retries a GET twice): 502
-    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
-    const direct = await call('/api/asset/assetBalance', account.token)
-    expect(direct.status).toBe(502)
-    // the gateway names why: the exchange did not answer
-    expect(direct.envelope.msg).toBe('upstreamUnavailable')
-    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
-    await go(page, '/wallet')
-    await page.getByTestId('failure').waitFor()
-    // the reason, not the catch-all "Network anomaly", which stays for an answer that gives none
-    expect(await page.getByTestId('failure').textContent()).toContain(english.errors.upstreamUnavailable)
-    expect(await toastTexts(page)).toContain(english.errors.upstreamUnavailable)
-    expect(await page.getByTestId('failure').textContent()).not.toContain(english.errors.networkAnomaly)
-    await shoot(page, 'network-anomaly', DESKTOP)
-    await page.getByTestId('failure').getByRole('button', { name: english.money.retry }).click()
+    // the backend drops every attempt at the balance (the gateway retries a GET twice): 502
+    await failBalances()
+    try {
+      const direct = await call(BALANCE, account.token)
+      expect(direct.status).toBe(502)
+      // the gateway names why: the exchange did not answer
+      expect(direct.envelope.msg).toBe('upstreamUnavailable')
+      await go(page, '/wallet')
+      const failure = page.getByTestId('failure')
+      await failure.waitFor()
+      // the reason, not the catch-all "Network anomaly", which stays for an answer that gives none
+      expect(await failure.textContent()).toContain(english.errors.upstreamUnavailable)
+      expect(await toastTexts(page)).toContain(english.errors.upstreamUnavailable)
+      expect(await failure.textContent()).not.toContain(english.errors.networkAnomaly)
+      await shoot(page, 'network-anomaly', DESKTOP)
+      // Retry asks the gateway again; while the exchange is still down the failure stands
+      const asked = page.waitForResponse((response) => response.url().includes(BALANCE))
+      await failure.getByRole('button', { name: english.money.retry }).click()
+      expect((await asked).status()).toBe(502)
+      await failure.waitFor()
+    } finally {
+      await healBalances()
+    }
+    // once it answers, Retry brings the screen back. The page also retries a failed read by itself, on
+    // a timer, and may have healed first: the button is pressed in the page only if it is still there
+    await page.evaluate(`document.querySelector('[data-testid="failure"] button')?.click()`)
     await page.getByTestId('wallet-total').waitFor()
 
     // in another language the reason is that language's, never the gateway's key or the English text
@@ -571,14 +588,18 @@ describe('outages', () => {
     // the English page is closed first: its own refreshes would take the failures meant for this one
     await page.close()
     const inJapanese = await signedInPage(DESKTOP, account, 'ja')
-    await suite.stack.control('/sandbox/fail', { count: 3, mode: 'reset', path: '/api/asset/assetBalance' })
-    await go(inJapanese, '/wallet')
-    await inJapanese.getByTestId('failure').waitFor()
-    const shown = await inJapanese.getByTestId('failure').textContent()
-    expect(shown).toContain(japanese.errors.upstreamUnavailable)
-    expect(shown).not.toContain('upstreamUnavailable')
-    expect(shown).not.toContain(english.errors.upstreamUnavailable)
-    expect(await toastTexts(inJapanese)).toContain(japanese.errors.upstreamUnavailable)
+    await failBalances()
+    try {
+      await go(inJapanese, '/wallet')
+      await inJapanese.getByTestId('failure').waitFor()
+      const shown = await inJapanese.getByTestId('failure').textContent()
+      expect(shown).toContain(japanese.errors.upstreamUnavailable)
+      expect(shown).not.toContain('upstreamUnavailable')
+      expect(shown).not.toContain(english.errors.upstreamUnavailable)
+      expect(await toastTexts(inJapanese)).toContain(japanese.errors.upstreamUnavailable)
+    } finally {
+      await healBalances()
+    }
   })
 })
 
