@@ -118,23 +118,16 @@ export class FeedLease {
       const { redis, key, holder, leaseMs } = this.options
       if (redis.status !== 'ready') return
       const sentAt = Date.now()
+      // a follower quiet after its own reconnect sends no check, so none can go unanswered
+      if (!this.leader && sentAt < this.quietUntil) return
       if (this.unansweredSince === 0) this.unansweredSince = sentAt
-      if (this.leader) {
-        const renewed = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
-        if (this.stopped) return
-        this.unansweredSince = 0
-        if (renewed === 1) this.renewed(sentAt)
-        else this.lost()
-        this.setReachable(true)
-        return
-      }
-      if (sentAt < this.quietUntil) return
-      // the renewal script takes a free key, and takes back one still naming us (a lease that ran out
-      // on our clock while its renewal was on the way), so a late renewal costs no more than a tick
-      const taken = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
+      // the one script renews our lease, takes a free key, and takes back one still naming us (a lease
+      // that ran out on our clock while its renewal was on the way), so a late renewal costs one tick
+      const ours = await redis.eval(RENEW_SCRIPT, 1, key, holder, leaseMs)
       if (this.stopped) return
       this.unansweredSince = 0
-      if (taken === 1) this.renewed(sentAt)
+      if (ours === 1) this.renewed(sentAt)
+      else if (this.leader) this.lost()
       else this.otherHolderSeenAt = Date.now()
       // after the lease's outcome, so the role sees who holds it when it learns Redis answers again
       this.setReachable(true)

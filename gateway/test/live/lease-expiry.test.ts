@@ -103,3 +103,36 @@ describe('a follower whose lease checks go unanswered', () => {
     }
   }, 60_000)
 })
+
+describe('a follower whose own Redis connection comes back', () => {
+  it('sends no check during its quiet lease after the reconnect, so it never calls Redis unreachable for it', async () => {
+    const key = `${prefix}reconnect:lease`
+    const holderRedis = createRedis(REDIS_URL)
+    const told: boolean[] = []
+    const follower = new FeedLease({
+      redis,
+      key,
+      holder: 'lease-expiry-reconnect',
+      leaseMs: LEASE_MS,
+      log: pino({ level: 'silent' }),
+      onChange: () => {},
+      onReachableChange: (reachable) => told.push(reachable),
+    })
+    try {
+      await waitFor(() => holderRedis.status === 'ready', 'the holder connected')
+      await holderRedis.set(key, 'another-instance', 'PX', 120_000)
+      follower.start()
+      await waitFor(() => follower.otherHolderSeenAt > 0, 'the holder seen')
+      const cut = Date.now()
+      // the connection drops and ioredis connects again at once: answers never stopped for a lease
+      proxy.resetAll()
+      await waitFor(() => follower.otherHolderSeenAt > cut, 'the holder seen again after the quiet lease')
+      expect(told).toEqual([])
+      expect(follower.reachable).toBe(true)
+      expect(follower.leader).toBe(false)
+    } finally {
+      await follower.stop()
+      holderRedis.disconnect()
+    }
+  }, 60_000)
+})
