@@ -116,6 +116,7 @@ const DATE_SHAPES = {
     second: '2-digit',
   },
   dateMinute: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   dayMonth: { month: 'short', day: 'numeric' },
   monthYear: { year: 'numeric', month: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>

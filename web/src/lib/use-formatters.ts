@@ -62,6 +62,11 @@ export function useFormatters() {
     compact: (value: unknown) => localiseCompact(showValue(value), locale),
     /** a moment the language's way with its zone, Nov 26, 2026, 12:18:32 UTC+8: a time without one is a guess */
     dateTime: (ms: number) => `${localDateTime(ms, timeZone, locale)} ${offsetLabelAt(ms, timeZone)}`,
+    /** a moment as its day and its time with the zone, [Nov 26, 2026, 12:18:32 UTC+8], for a cell that may wrap between them */
+    dayAndTime: (ms: number): [string, string] => [
+      localDateTime(ms, timeZone, locale, 'date'),
+      `${localDateTime(ms, timeZone, locale, 'time')} ${offsetLabelAt(ms, timeZone)}`,
+    ],
     /** the zone's offset at a moment, UTC+8, for a column of times that each leave it out */
     zoneAt: (ms: number) => offsetLabelAt(ms, timeZone),
     /** the zone as the settings' list names it, for when there is no moment to ask about */

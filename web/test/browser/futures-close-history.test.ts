@@ -136,7 +136,6 @@ describe('a stop-loss close in the futures order history', () => {
         // rounded to 4 places from the sandbox's PnL, which keeps 8 places, cut
         expect(shown.minus(byHand).abs().toNumber(), where).toBeLessThanOrEqual(0.00005 + 0.00000001)
         expect(await row.getByTestId('order-pnl').getAttribute('class'), where).toMatch(/\bdown\b/)
-        // at 1440 px the last columns lie in the table's sideways scroll: the picture shows the PnL
         await row.getByTestId('order-pnl').scrollIntoViewIfNeeded()
         await page.screenshot({
           path: screenshotPath(
@@ -145,6 +144,28 @@ describe('a stop-loss close in the futures order history', () => {
           fullPage: true,
         })
       }
+    },
+  )
+
+  it.each(['de', 'ar'])(
+    '%s at 1440 px: every column of a history holding a stop-loss row is in view, with no sideways scroll',
+    async (language) => {
+      const { token } = await longWithStopLoss()
+      await moveThroughStop()
+      const page = await orderHistory(token, language, DESKTOP)
+      const history = page.getByTestId('contract-history')
+      // the widest row: a close with its reason's tag and a trigger under its price
+      await expect.poll(() => history.locator('tr[data-close-reason=stopLoss]').count()).toBe(1)
+      const scroller = `document.querySelector('[data-testid=contract-history]').closest('.table-scroll')`
+      const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+        `[${scroller}.scrollWidth, ${scroller}.clientWidth]`,
+      )
+      await history.screenshot({ path: screenshotPath(`futures-close-history-${language}-desktop-columns`) })
+      expect(
+        scrollWidth,
+        `${language}: the table is ${scrollWidth} px wide in ${clientWidth}`,
+      ).toBeLessThanOrEqual(clientWidth)
+      expect(await cutTexts(page)).toEqual([])
     },
   )
 

@@ -4,6 +4,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
+import { OrderTimeCell } from '../../../components/order-time-cell'
 
 /** Whether an order buys: an opening long does, and so does the close of a short; a close of a long sells. */
 export function buys(order: Pick<ContractOrder, 'direction' | 'positionId'>): boolean {
@@ -45,7 +46,7 @@ export function ContractOrderRow({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price: anyPrice, value, fee: showFee, pnl, dateTime } = useFormatters()
+  const { price: anyPrice, value, fee: showFee, pnl } = useFormatters()
   const price = (figure: unknown) => anyPrice(figure, tickPlaces)
   const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
   const total = filledShares === '0' ? '--' : `${value(mul(filledShares, shareNumber))} USDT`
@@ -55,9 +56,9 @@ export function ContractOrderRow({
   return (
     <>
       <tr data-order-status={order.status} data-symbol={order.symbol} data-close-reason={order.closeReason}>
-        <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+        <OrderTimeCell ms={order.createdAt} />
         <td className="cell-head">{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
-        <td className={`cell-head ${side}`}>
+        <td className={`cell-head wraps ${side}`}>
           <span className="nowrap" data-testid="order-direction">
             {order.positionId === undefined
               ? t(`trade.${order.direction}`)
@@ -74,13 +75,15 @@ export function ContractOrderRow({
             </>
           )}
         </td>
-        <td className="num" data-label={t('desk.placedPrice')} data-testid="order-price">
+        <td className="num wraps" data-label={t('desk.placedPrice')} data-testid="order-price">
           {order.type === 'limit' || order.type === 'stopLimit' ? price(order.price) : t('trade.market')}
           {order.triggerPrice !== undefined && (
-            <small className="muted nowrap" data-testid="order-trigger">
+            <>
               {' '}
-              {t('trade.futures.triggerAt', { price: price(order.triggerPrice) })}
-            </small>
+              <small className="muted nowrap" data-testid="order-trigger">
+                {t('trade.futures.triggerAt', { price: price(order.triggerPrice) })}
+              </small>
+            </>
           )}
         </td>
         <td className="num" data-label={t('desk.averagePrice')} data-testid="order-average">

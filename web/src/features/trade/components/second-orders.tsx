@@ -5,6 +5,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { formatCountdown, secondsLeft } from '../../../lib/order-math'
 import { serverClock } from '../../../lib/server-clock'
 import { OrderDetailRow } from './order-detail-row'
+import { OrderTimeCell } from '../../../components/order-time-cell'
 
 /** The user's second contracts, with the countdown of open ones and the last settlement's result. */
 export function SecondOrders({
@@ -15,7 +16,7 @@ export function SecondOrders({
   settled: SecondOrder | undefined
 }) {
   const { t } = useTranslation()
-  const { price, cash, pnl, dateTime } = useFormatters()
+  const { price, cash, pnl } = useFormatters()
   return (
     <section className="panel trade-orders-area">
       {settled && <SettlementResult order={settled} />}
@@ -36,7 +37,7 @@ export function SecondOrders({
             {rows.map((order) => (
               <Fragment key={order.id}>
                 <tr data-order-status={order.status}>
-                  <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+                  <OrderTimeCell ms={order.createdAt} />
                   <td className="desktop-only">{order.symbol.toUpperCase()}</td>
                   <td className={order.direction === 'up' ? 'up' : 'down'}>
                     {t(`trade.${order.direction}`)} · {order.seconds}s

@@ -4,6 +4,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
+import { OrderTimeCell } from '../../../components/order-time-cell'
 
 /** The quote coin a spot pair is priced in: btcusdt -> USDT. */
 function quoteOf(symbol: string): string {
@@ -25,7 +26,7 @@ export function SpotOrderRow({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price, value, fee: showFee, dateTime } = useFormatters()
+  const { price, value, fee: showFee } = useFormatters()
   const traded = order.filledAmount !== '' && order.filledAmount !== '0' && order.filledPrice !== ''
   const quote = quoteOf(order.symbol)
   const total = traded ? `${value(mul(order.filledAmount, order.filledPrice))} ${quote}` : '--'
@@ -35,7 +36,7 @@ export function SpotOrderRow({
   return (
     <>
       <tr data-order-status={order.status} data-order-id={order.id} data-symbol={order.symbol}>
-        <td className="num muted desktop-only">{dateTime(order.createdAt)}</td>
+        <OrderTimeCell ms={order.createdAt} />
         <td className={`cell-head ${order.side === 'buy' ? 'up' : 'down'}`}>
           <span className="nowrap" data-testid="order-pair">
             {order.symbol.toUpperCase().replace(/USDT$/, '')}
