@@ -38,6 +38,8 @@ export class FeedRole {
   private fallbackSince = 0
   /** the next feed open follows a gap: another holder's frames stopped before this one took over */
   private takeover = false
+  /** a fallback with the bus still up takes the holder's frames until its own feed flows */
+  private switchPending = false
   private busWasDown = false
   private readonly subscription
 
@@ -132,6 +134,7 @@ export class FeedRole {
 
   /** Data flows on the feed again (not merely a socket open): a gap behind it means a resync. */
   feedFlowing(regained: boolean): void {
+    if (this.switchPending) this.switchToLocalFeed()
     if (!regained && !this.takeover) return
     this.takeover = false
     // to every instance through the bus; only to this one's sockets while it may not publish
@@ -149,10 +152,22 @@ export class FeedRole {
 
   private startFallback(reason: FallbackReason): void {
     this.fallbackReason = reason
+    // the bus went too: nothing more comes from the holder
+    if (reason === 'bus_down' && this.switchPending) this.switchToLocalFeed()
     if (this.fallback) return
     this.fallback = true
     this.fallbackSince = Date.now()
-    this.options.redisBus?.localFeedStarted()
+    const { feed, redisBus } = this.options
+    if (feed.connected || reason === 'bus_down') {
+      // this instance's own feed already runs (a holder whose lease ran out), or no holder's frame can
+      // arrive: its own frames replace the bus's at once
+      redisBus?.localFeedStarted()
+    } else {
+      // the holder's frames keep coming over the bus until this instance's own feed flows, and the
+      // switch between them (a gap or an overlap) is then announced to its sockets with a resync
+      this.switchPending = true
+      this.takeover = true
+    }
     this.options.metrics.feedFallback.set(1)
     this.options.log.warn(
       { event: 'feed_fallback_started', reason },
@@ -161,8 +176,15 @@ export class FeedRole {
     this.options.feed.start()
   }
 
+  private switchToLocalFeed(): void {
+    this.switchPending = false
+    this.options.redisBus?.localFeedStarted()
+  }
+
   private endFallback(reason: 'bus_up' | 'lease_reachable' | 'lease_won'): void {
     this.fallback = false
+    // over before this instance's own feed flowed: no switch happened, so none is announced
+    if (this.switchPending) this.switchPending = this.takeover = false
     this.options.redisBus?.localFeedStopped()
     this.options.metrics.feedFallback.set(0)
     const ms = Date.now() - this.fallbackSince
