@@ -112,7 +112,7 @@ export async function cutControls(page: Page, language: string): Promise<string[
       if (!shown(control)) continue
       const box = control.getBoundingClientRect()
       const choice = control.hasAttribute('aria-pressed') || control.getAttribute('role') === 'tab'
-      const scroller = control.parentElement.closest('.tab-strip, .chips, [data-scrolls]')
+      const scroller = control.parentElement.closest('.tab-strip, [data-scrolls]')
       if ((box.left < -1 || box.right > width + 1) && !(choice && scroller))
         found.push('control off the screen: ' + name(control) + ' (' + Math.round(box.left) + '…' + Math.round(box.right) + ' of ' + width + ')')
       const range = document.createRange()

@@ -55,8 +55,8 @@ function findOverflows(page: Page): Promise<Overflow[]> {
       const style = getComputedStyle(element)
       // text for screen readers only is clipped to a pixel on purpose
       if (style.visibility === 'hidden' || style.position === 'fixed' || element.closest('.visually-hidden')) continue
-      // a strip that scrolls sideways on purpose (chips, tabs) may hold items past the edge
-      const strip = element.closest('.chips, .segmented, [data-scrolls]')
+      // a strip that scrolls sideways on purpose (tabs) may hold items past the edge; a form's chips wrap
+      const strip = element.closest('.segmented, [data-scrolls]')
       if (strip && strip !== element) continue
       if (box.left < -1 || box.right > width + 1)
         found.push({ what: name(element), left: Math.round(box.left), right: Math.round(box.right) })
