@@ -12,6 +12,7 @@ import {
   toDecimal,
 } from '@tradegate/shared'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../app'
+import { WAIT_BOUND_MS } from '../../test/support/wait-bound'
 
 // Test helpers: a sandbox on a free port, a client that calls it by call name, feed sockets.
 
@@ -221,10 +222,13 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/** Polls until the check passes or the time runs out. */
+/**
+ * Polls until the check passes or the time runs out. The bound is the suite's usual one: it only
+ * matters when the test fails, and 5 s ran out on a loaded machine before a timed settlement ran.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5000,
+  timeoutMs = WAIT_BOUND_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
