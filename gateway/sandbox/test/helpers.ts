@@ -191,7 +191,7 @@ export async function openFeed(sandbox: Sandbox, asGateway: boolean): Promise<Fe
   return {
     socket,
     frames,
-    next(match, timeoutMs = 5000) {
+    next(match, timeoutMs = WAIT_BOUND_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = frames.find(match)
