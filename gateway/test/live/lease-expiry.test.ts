@@ -67,26 +67,42 @@ describe('a lease holder that cannot renew', () => {
   }, 60_000)
 })
 
+/**
+ * Runs `body` with a follower that has seen another instance hold the lease (for the whole test), and
+ * the reachability changes it reported; stops both after.
+ */
+async function withFollower(
+  name: string,
+  body: (follower: FeedLease, told: boolean[]) => Promise<void>,
+): Promise<void> {
+  const key = `${prefix}${name}:lease`
+  const holderRedis = createRedis(REDIS_URL)
+  const told: boolean[] = []
+  const follower = new FeedLease({
+    redis,
+    key,
+    holder: `lease-expiry-${name}`,
+    leaseMs: LEASE_MS,
+    log: pino({ level: 'silent' }),
+    onChange: () => {},
+    onReachableChange: (reachable) => told.push(reachable),
+  })
+  try {
+    await waitFor(() => holderRedis.status === 'ready', 'the holder connected')
+    await holderRedis.set(key, 'another-instance', 'PX', 120_000)
+    follower.start()
+    await waitFor(() => follower.otherHolderSeenAt > 0, 'the holder seen')
+    await body(follower, told)
+  } finally {
+    proxy.blackhole(false)
+    await follower.stop()
+    holderRedis.disconnect()
+  }
+}
+
 describe('a follower whose lease checks go unanswered', () => {
   it('says Redis is unreachable once a check has waited a lease, and reachable at the next answer, still following', async () => {
-    const key = `${prefix}follower:lease`
-    const holderRedis = createRedis(REDIS_URL)
-    const told: boolean[] = []
-    const follower = new FeedLease({
-      redis,
-      key,
-      holder: 'lease-expiry-follower',
-      leaseMs: LEASE_MS,
-      log: pino({ level: 'silent' }),
-      onChange: () => {},
-      onReachableChange: (reachable) => told.push(reachable),
-    })
-    try {
-      // another instance holds the lease for the whole test
-      await waitFor(() => holderRedis.status === 'ready', 'the holder connected')
-      await holderRedis.set(key, 'another-instance', 'PX', 120_000)
-      follower.start()
-      await waitFor(() => follower.otherHolderSeenAt > 0, 'the holder seen')
+    await withFollower('follower', async (follower, told) => {
       expect(follower.reachable).toBe(true)
       proxy.blackhole(true)
       await waitFor(() => !follower.reachable, 'a check unanswered for a lease')
@@ -96,33 +112,13 @@ describe('a follower whose lease checks go unanswered', () => {
       await waitFor(() => follower.reachable, 'an answer again', 30_000)
       expect(told).toEqual([false, true])
       expect(follower.leader).toBe(false)
-    } finally {
-      proxy.blackhole(false)
-      await follower.stop()
-      holderRedis.disconnect()
-    }
+    })
   }, 60_000)
 })
 
 describe('a follower whose own Redis connection comes back', () => {
   it('sends no check during its quiet lease after the reconnect, so it never calls Redis unreachable for it', async () => {
-    const key = `${prefix}reconnect:lease`
-    const holderRedis = createRedis(REDIS_URL)
-    const told: boolean[] = []
-    const follower = new FeedLease({
-      redis,
-      key,
-      holder: 'lease-expiry-reconnect',
-      leaseMs: LEASE_MS,
-      log: pino({ level: 'silent' }),
-      onChange: () => {},
-      onReachableChange: (reachable) => told.push(reachable),
-    })
-    try {
-      await waitFor(() => holderRedis.status === 'ready', 'the holder connected')
-      await holderRedis.set(key, 'another-instance', 'PX', 120_000)
-      follower.start()
-      await waitFor(() => follower.otherHolderSeenAt > 0, 'the holder seen')
+    await withFollower('reconnect', async (follower, told) => {
       const cut = Date.now()
       // the connection drops and ioredis connects again at once: answers never stopped for a lease
       proxy.resetAll()
@@ -130,9 +126,6 @@ describe('a follower whose own Redis connection comes back', () => {
       expect(told).toEqual([])
       expect(follower.reachable).toBe(true)
       expect(follower.leader).toBe(false)
-    } finally {
-      await follower.stop()
-      holderRedis.disconnect()
-    }
+    })
   }, 60_000)
 })
