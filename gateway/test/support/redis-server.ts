@@ -1,7 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { Redis } from 'ioredis'
-import { freePort } from './free-port'
+import { freePort, freePortWithCompanion } from './free-port'
 import { keepOutputTail } from './output-tail'
 import { ownTempDir, spawnOwned, stopOwned } from './owned-processes'
 
@@ -130,6 +130,9 @@ export async function startRedisChild(options: RedisLaunchOptions = {}): Promise
   return { url: `redis://127.0.0.1:${port}`, port, pinned, kill: stop, start }
 }
 
+/** where a cluster node listens for the other nodes, past its client port */
+const CLUSTER_BUS_OFFSET = 10_000
+
 /** Throwaway cluster nodes (three masters by default) with every slot assigned, for the sharded bus. */
 export async function startRedisCluster(options: RedisClusterOptions = {}): Promise<RedisClusterChild> {
   const masters = options.nodeCount ?? 3
@@ -144,7 +147,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
   try {
     const ports: number[] = []
     for (let i = 0; i < masters * (1 + replicas); i++) {
-      const port = await freePort()
+      const port = await freePortWithCompanion(CLUSTER_BUS_OFFSET)
       ports.push(port)
       const config = ['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir]
       // a replica's first sync starts at once rather than after Redis's default 5 s wait for others
