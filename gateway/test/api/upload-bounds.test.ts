@@ -1,6 +1,6 @@
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CALLS } from '@tradegate/shared'
+import { CALLS, UPLOAD_TIMEOUT_MS } from '@tradegate/shared'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
 
 // Uploads with a session are bounded before their body is read: so many in flight per client address,
@@ -255,6 +255,34 @@ describe('parts after the file', () => {
       expect(await upstream.storedUploads()).toBe(stored)
       await poll(() => gateway.app.uploadSlots.uploadsInFlight).toBe(0)
     },
+  )
+
+  it(
+    "waits for the upstream's answer as long as a slow sender takes, past the call's own timeout",
+    async () => {
+      // the upstream's clock starts when the stream does, while the client is still sending: a phone
+      // sending its photo slower than the call's timeout still gets the upstream's answer, not a 504
+      const stored = await upstream.storedUploads()
+      const body = uploadBody(FILE_BYTES)
+      const upload = startUpload(port, token, body, 0)
+      const started = Date.now()
+      let sent = 0
+      const trickle = setInterval(() => {
+        if (Date.now() - started < UPLOAD_TIMEOUT_MS + 2000) {
+          upload.socket.write(body.subarray(sent, sent + 1024))
+          sent += 1024
+          return
+        }
+        clearInterval(trickle)
+        upload.socket.write(body.subarray(sent))
+      }, 1000)
+      const answer = await upload.answer
+      clearInterval(trickle)
+      expect(Date.now() - started).toBeGreaterThan(UPLOAD_TIMEOUT_MS)
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+      expect(await upstream.storedUploads()).toBe(stored + 1)
+    },
+    UPLOAD_TIMEOUT_MS + 60_000,
   )
 
   it('sends a text part after the file on once it has passed', async () => {
