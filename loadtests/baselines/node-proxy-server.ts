@@ -1,7 +1,10 @@
 /**
  * The proxy floor: Node's own HTTP server handing each request to an undici pool, the same client
  * the gateway uses, with no routing, checks, logging or metrics. What any Node proxy stands on, so
- * the gateway's proxied throughput can be read against it as well as against nginx.
+ * the gateway's proxied throughput can be read against it as well as against nginx, and its signed-in
+ * uploads row against the same uploads streamed through nothing else (a multipart body streams to the
+ * upstream as it arrives, the session header goes with it, and /healthz is answered here, as the
+ * gateway does each).
  *
  * Child process: `node --import tsx baselines/node-proxy-server.ts --upstream URL [--port N]`
  * prints {"event":"listening","port":N,"pid":P}.
@@ -48,15 +51,27 @@ export async function startNodeProxyServer(options: {
 }): Promise<{ server: Server; pool: Pool; port: number; url: string; close(): Promise<void> }> {
   const pool = new Pool(new URL(options.upstream).origin, { connections: 256 })
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === '/healthz') return void response.writeHead(200).end('ok')
+    const type = request.headers['content-type']
+    const headers = {
+      ...(type ? { 'content-type': type } : {}),
+      ...(request.headers.satoken ? { satoken: request.headers.satoken } : {}),
+    }
+    if (type?.startsWith('multipart/form-data')) {
+      pool.dispatch(
+        { method: 'POST', path: request.url ?? '/', headers, body: request },
+        answerWith(response),
+      )
+      return
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      const type = request.headers['content-type']
       pool.dispatch(
         {
           method: request.method ?? 'GET',
           path: request.url ?? '/',
-          headers: type ? { 'content-type': type } : {},
+          headers,
           body: chunks.length ? Buffer.concat(chunks) : undefined,
         },
         answerWith(response),

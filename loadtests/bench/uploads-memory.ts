@@ -1,6 +1,7 @@
 // The signed-in uploads row alone (its /healthz p99s and the gateway's RSS, before and after each read once
 // the gateway has settled), on the built gateway and sandbox in <bundleDir> (main.js, sandbox.js) on <port>
-// and <port>+1; MALLOC_* variables and node flags reach the gateway.
+// and <port>+1; MALLOC_* variables and node flags reach the gateway. With FLOOR=1 the same uploads go
+// through the proxy floor (baselines/node-proxy-server.ts) instead of the gateway.
 //   LABEL=defaults npx tsx bench/uploads-memory.ts ../gateway/dist 4402 [node flags...]
 import { spawn } from 'node:child_process'
 import os from 'node:os'
@@ -27,7 +28,15 @@ const sandbox = spawn(process.execPath, [`${dir}/sandbox.js`], {
   stdio: 'ignore',
 })
 await answering(`http://127.0.0.1:${sport}/api/common/getAllSetting`)
-const gw = spawn(process.execPath, [...flags, `${dir}/main.js`], {
+const floorArgs = [
+  '--import',
+  'tsx',
+  'baselines/node-proxy-server.ts',
+  '--upstream',
+  `http://127.0.0.1:${sport}`,
+]
+const target = process.env.FLOOR ? [...floorArgs, '--port', String(port)] : [`${dir}/main.js`]
+const gw = spawn(process.execPath, [...flags, ...target], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -43,7 +52,7 @@ const gw = spawn(process.execPath, [...flags, `${dir}/main.js`], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
-await answering(`http://127.0.0.1:${port}/readyz`)
+await answering(`http://127.0.0.1:${port}/healthz`)
 const load = os.loadavg()[0]!
 const r = await runSignedInUploads({
   gatewayUrl: `http://127.0.0.1:${port}`,
