@@ -10,7 +10,7 @@ import {
   ratedBounds,
 } from './capacity'
 import type { SocketWindow } from './types'
-import type { ClientWindow } from './lean-client'
+import type { ClientWindow } from './native-client'
 import { PublishTimeWindow, summarizeHistogram } from './window-accounting'
 
 /** A client window from hand-made arrivals: [publishedAt, receivedAt, rated?]. */

@@ -5,9 +5,9 @@ import { startBareWsServer } from '../baselines/bare-ws-server'
 import { startSocketIoServer } from '../baselines/socketio-server'
 import { startTickFeed } from '../baselines/tick-feed'
 import { subscribeToFeed } from '../baselines/feed-subscriber'
-import { NativeClientFleet, buildNativeGenerator } from './native-client'
+import { NativeClientFleet, buildNativeGenerator, type ClientProtocol } from './native-client'
+import { fixedInterval } from './reconnect-policy'
 import { defaultScenario, planClients, type Scenario } from './scenario'
-import type { ClientProtocol } from './lean-client'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {
@@ -264,6 +264,34 @@ describe('native load generator: a window over the whole fleet or none', () => {
     // both were reopened, subscribed and sent their first frame before the window began
     expect(ready).toHaveLength(clients + 2)
     expect(fleet.openSockets).toBe(clients)
+    await close(0)
+  })
+
+  it('reopens every socket of a storm after its own wait, trying a failed attempt again after the next', async () => {
+    const clients = 6
+    // the first six connections are the fleet's; the storm's first attempt is reset
+    const { url, ready, connections } = await scriptedServer((connection) =>
+      connection === clients ? 'reset' : 'ok',
+    )
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario })
+    cleanups.push(() => fleet.close())
+    await fleet.connect()
+    const storm = await fleet.reconnectStorm({ policy: fixedInterval(50), timeoutMs: 10_000 })
+    expect(storm).toMatchObject({
+      sockets: clients,
+      failed: 0,
+      retries: 1,
+      missing: 0,
+      policy: 'fixed 50 ms',
+    })
+    // each socket waited its 50 ms before its first attempt, the reset one 50 ms more
+    expect(storm.openMs).toBeGreaterThanOrEqual(100)
+    expect(storm.ms).toBeGreaterThanOrEqual(storm.openMs)
+    expect(connections()).toBe(2 * clients + 1)
+    expect(ready).toHaveLength(2 * clients)
+    // every socket is open again: the next window needs no reconnect
+    const close = await fleet.openWindow()
+    expect(ready).toHaveLength(2 * clients)
     await close(0)
   })
 

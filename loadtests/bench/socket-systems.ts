@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { ClientProtocol } from './lean-client'
+import type { ClientProtocol } from './native-client'
 import type { Scenario, StreamRate } from './scenario'
 import { loadtestsDir, spawnTsServer, type ChildServer } from './child-process'
 import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'

@@ -2,7 +2,7 @@
  * The shapes of a bench run: its options and every figure it records. The harness, the stdout
  * report and RESULTS.md all read them from here.
  */
-import type { ConnectReport, StormReport } from './lean-client'
+import type { ConnectReport, StormReport } from './native-client'
 import type { LatencySummary } from './window-accounting'
 import type { Scenario } from './scenario'
 import type { SerialLatency } from './serial-latency'
