@@ -37,8 +37,6 @@ it('passes every documented flag from the root script to the harness', async () 
       '/tmp/flags-RESULTS.md',
       '--redis-url',
       'redis://127.0.0.1:6390',
-      '--rest-generator',
-      'autocannon',
     ],
     { cwd: path.resolve(loadtestsDir, '..'), timeout: 60_000 },
   )
@@ -54,7 +52,6 @@ it('passes every documented flag from the root script to the harness', async () 
     outFile: '/tmp/flags-run.json',
     resultsMd: '/tmp/flags-RESULTS.md',
     redisUrl: 'redis://127.0.0.1:6390',
-    restGenerator: 'autocannon',
   })
 }, 180_000)
 
@@ -73,7 +70,7 @@ it('a full run writes RESULTS.md by default and a quick one does not', async () 
   expect((await options('--quick')).resultsMd).toBeUndefined()
 }, 180_000)
 
-it('refuses a phase or a REST generator it does not know, naming what it takes', async () => {
+it('refuses a phase it does not know, naming what it takes', async () => {
   const refusal = (...flags: string[]): Promise<string> =>
     run(process.execPath, ['--import', 'tsx', 'bench/main.ts', '--print-options', ...flags], {
       cwd: loadtestsDir,
@@ -84,16 +81,12 @@ it('refuses a phase or a REST generator it does not know, naming what it takes',
   expect(await refusal('--phases', 'sockets,rest,warmup')).toContain(
     '--phases takes some of sockets, rounds, rest, proxied, uploads, got "sockets,rest,warmup"',
   )
-  expect(await refusal('--rest-generator', 'ab')).toContain(
-    '--rest-generator takes wrk or autocannon, got "ab"',
-  )
-  // the default: every phase, in their fixed order, with wrk and pinning
+  // the default: every phase, in their fixed order, with pinning
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/main.ts', '--print-options'], {
     cwd: loadtestsDir,
   })
   expect(JSON.parse(stdout)).toMatchObject({
     phases: ['sockets', 'rounds', 'rest', 'proxied', 'uploads'],
-    restGenerator: 'wrk',
     pin: true,
   })
 }, 180_000)
