@@ -31,8 +31,8 @@
  * is missing.
  *
  * The publish time is read from the end of each frame's text (with a top-level "ts" lookup as its
- * fallback), the market list's frames told by their symbol, and frames counted by publish time as
- * window-accounting.ts counts them. Latencies go out as a sparse histogram, summarised there.
+ * fallback), the market list's frames told by their symbol, and frames counted by publish time (see
+ * window_record). Latencies go out as a sparse histogram, summarised by window-accounting.ts.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -301,7 +301,8 @@ static int is_list_frame(const Plan *plan, const uint8_t *p, size_t n, size_t of
   return !(memcmp(symbol, plan->traded, plan->traded_len) == 0 && symbol[plan->traded_len] == '"');
 }
 
-/* ---- window accounting (window-accounting.ts PublishTimeWindow.record) ---- */
+/* ---- window accounting: a frame is the window's if it was published inside it, whenever it
+ * arrives; one published before it that arrives while it is open is backlog ---- */
 
 static void counts_add(Counts *c, double latency) {
   c->delivered++;
