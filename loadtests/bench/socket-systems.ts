@@ -105,7 +105,6 @@ function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
   return spawnTsServer(baseline('tick-feed.ts'), [
     '--scenario',
     JSON.stringify(ctx.scenario),
-    '--ticks-on-command',
     '--feed-token',
     FEED_TOKEN,
   ])
