@@ -302,7 +302,7 @@ describe('native load generator: a window over the whole fleet or none', () => {
     const { url } = await scriptedServer((connection) =>
       connection === 1 || connection === 4 ? 'silent' : 'ok',
     )
-    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario, handshakeTimeoutMs: 2000 })
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario, readyStallMs: 2000 })
     cleanups.push(() => fleet.close())
     await expect(fleet.connect()).rejects.toThrow(
       /the fleet is not ready: 4 of 6 sockets ready \(4 open, 0 of them without a first frame; 2 in their handshake; 0 given up\): no socket opened or received its first frame/,

@@ -124,19 +124,14 @@ interface NativeCounts {
  * Handshakes the native generator has in flight at once: few enough that the server's accept queue
  * (128 where somaxconn is old) and its upgrade work never face the whole fleet at one instant.
  */
-export const NATIVE_CONNECT_CONCURRENCY = 64
-/**
- * How long the fleet may go without a socket opening or receiving its first frame before getting
- * ready fails (a server that stopped answering; a slow one that still answers keeps it waiting).
- */
-export const NATIVE_READY_STALL_MS = 30_000
+const CONNECT_CONCURRENCY = 64
 
 /**
  * After a pass over fewer than 256 ready sockets the generator pauses this long (µs) before it
  * waits again, so frames gather and one wake-up and one read serve more of them; a frame arriving
  * meanwhile is read up to that much later, whichever system sent it.
  */
-export const NATIVE_COALESCE_MICROS = 1000
+const COALESCE_MICROS = 1000
 
 export interface NativeClientOptions {
   /** ws: base URL, each socket opens `${url}/<uuid>`; socket.io: the server's http URL. */
@@ -144,12 +139,11 @@ export interface NativeClientOptions {
   protocol: ClientProtocol
   clients: number
   scenario: Scenario
-  /** Handshakes in flight at once while the fleet connects; see NATIVE_CONNECT_CONCURRENCY. */
-  connectConcurrency?: number
-  /** See NATIVE_READY_STALL_MS. */
-  handshakeTimeoutMs?: number
-  /** See NATIVE_COALESCE_MICROS; 0 reads as soon as a socket is ready. */
-  coalesceMicros?: number
+  /**
+   * How long the fleet may go without a socket opening or receiving its first frame before getting
+   * ready fails (a server that stopped answering; a slow one that still answers keeps it waiting).
+   */
+  readyStallMs?: number
 }
 
 /**
@@ -163,17 +157,8 @@ export interface WindowExpectation {
   minGraceMs: number
 }
 
-interface NativeWindow {
-  from: number
-  to: number
-  seconds: number
-  raw: NativeCounts
-  rated: NativeCounts
-  backlog: number
-  cpuPercent: number
-  socketErrors: number
-  stallMs: { p99: number; max: number }
-}
+/** A window as the generator reports it: its latencies as sparse histograms of [ms, count]. */
+type NativeWindow = Omit<ClientWindow, 'raw' | 'rated'> & { raw: NativeCounts; rated: NativeCounts }
 
 function windowCount(counts: NativeCounts): WindowCount {
   const histogram = new Uint32Array(MAX_LATENCY_MS + 1)
@@ -181,19 +166,8 @@ function windowCount(counts: NativeCounts): WindowCount {
   return { delivered: counts.delivered, latencyMs: summarizeHistogram(histogram) }
 }
 
-/** What the generator saw of one window; its CPU is the C process's own. */
-export function clientWindow(native: NativeWindow): ClientWindow {
-  return {
-    from: native.from,
-    to: native.to,
-    seconds: native.seconds,
-    raw: windowCount(native.raw),
-    rated: windowCount(native.rated),
-    backlog: native.backlog,
-    clientCpuPercent: native.cpuPercent,
-    socketErrors: native.socketErrors,
-    stallMs: native.stallMs,
-  }
+function clientWindow(native: NativeWindow): ClientWindow {
+  return { ...native, raw: windowCount(native.raw), rated: windowCount(native.rated) }
 }
 
 /** The generator's process: one command line in, one JSON line out, one command at a time. */
@@ -261,9 +235,9 @@ export class NativeClientFleet {
       pathname,
       options.protocol,
       socketIo ? '0' : '1',
-      String(options.connectConcurrency ?? NATIVE_CONNECT_CONCURRENCY),
-      String(options.handshakeTimeoutMs ?? NATIVE_READY_STALL_MS),
-      String(options.coalesceMicros ?? NATIVE_COALESCE_MICROS),
+      String(CONNECT_CONCURRENCY),
+      String(options.readyStallMs ?? 30_000),
+      String(COALESCE_MICROS),
     ])
     this.started = this.native.ask(planText(this.plans, socketIo))
   }

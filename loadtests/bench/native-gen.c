@@ -861,7 +861,7 @@ static void finish_window(void) {
       break;
     }
   }
-  reply(",\"backlog\":%llu,\"cpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
+  reply(",\"backlog\":%llu,\"clientCpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
         (unsigned long long)win.backlog, win.cpu_percent, (unsigned long long)win.socket_errors, stall_p99,
         win.stall_max);
   win.active = win.closing = 0;
