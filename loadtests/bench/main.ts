@@ -59,7 +59,7 @@ import {
 } from '../../gateway/test/support/redis-server'
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
-import { cpuPercent, generatorBound } from './generator-bound'
+import { cpuPercent, generatorBound, spread } from './generator-bound'
 import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
@@ -399,10 +399,7 @@ async function runRestWindow(
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)]!
-}
+const median = (values: number[]): number => spread(values)?.median ?? Number.NaN
 
 /**
  * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from

@@ -728,7 +728,6 @@ request at a time over its own connection. Times in ms, from sending to the whol
 ${result.hostile ? mdTable(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]) : '_Not run._'}`
 }
 
-/** The signed-in uploads row, with its two targets. */
 /** The proxied call quiet and beside busy loops: every window, in round order. */
 function proxiedContentionSection(report: ProxiedContentionReport): string {
   const o = report.options
@@ -744,6 +743,7 @@ loops no target can fill its core, so these windows are not judged generator-bou
 ${mdTable(PROXIED_CONTENTION_HEADER, proxiedContentionRows(report))}`
 }
 
+/** The signed-in uploads row, with its two targets. */
 function uploadsSection(report: SignedInUploadsReport): string {
   const held = report.ok && report.ratio <= UPLOADS_HEALTHZ_RATIO
   const released = report.ok && report.rssMb.after <= report.rssMb.before * UPLOADS_RSS_SHARE
