@@ -123,7 +123,7 @@ describe('native load generator', () => {
     })
     cleanups.push(() => fleet.close())
     expect(await fleet.connect()).toMatchObject({ opened: 1, failed: 0 })
-    // the plan's subscribe frames, as the Node fleet sends them
+    // the plan's subscribe frames, each on the wire as planned
     await expect.poll(() => fromClient.length >= 6).toBe(true)
     expect(fromClient.map((frame) => JSON.parse(frame.payload.toString()) as unknown)).toEqual(
       planClients(scenario, 1)[0]!.subscribeFrames,
