@@ -10,8 +10,8 @@
  * It remembers the publish time and topic of each frame, so the harness can ask how many frames
  * of each topic were published inside a measurement window ({"cmd":"count","from":…,"to":…}).
  *
- * Child process: `node --import tsx baselines/tick-feed.ts --feed-token T [--scenario JSON]
- *   [--ticks-on-command]` prints {"event":"listening","port":N,"pid":P}.
+ * Child process: `node --import tsx baselines/tick-feed.ts --feed-token T [--scenario JSON]` prints
+ * {"event":"listening","port":N,"pid":P}; its ticks start with the harness's start-ticks command.
  */
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import { CALLS, FEED_TOKEN_HEADER } from '@tradegate/shared'
-import { announceListening, isMainModule, LISTEN_BACKLOG, runTicks } from '../bench/child-process'
+import { announceListening, isMainModule, LISTEN_BACKLOG, runTicksOnCommand } from '../bench/child-process'
 import {
   parseScenarioArg,
   scenarioTopics,
@@ -192,7 +192,6 @@ if (isMainModule(import.meta.url)) {
     options: {
       port: { type: 'string' },
       scenario: { type: 'string' },
-      'ticks-on-command': { type: 'boolean', default: false },
       'feed-token': { type: 'string' },
     },
   })
@@ -202,8 +201,10 @@ if (isMainModule(import.meta.url)) {
     feedToken: values['feed-token'],
     port: Number(values.port ?? 0),
   })
-  runTicks((scale) => feed.start(scale), values['ticks-on-command'] ?? false, feed.close, {
-    count: ({ from, to }) => feed.countPublished(from, to),
-  })
+  runTicksOnCommand(
+    (scale) => feed.start(scale),
+    ({ from, to }) => feed.countPublished(from, to),
+    feed.close,
+  )
   announceListening(feed.port)
 }

@@ -10,44 +10,30 @@ import {
   ratedBounds,
 } from './capacity'
 import type { SocketWindow } from './types'
-import type { ClientWindow } from './lean-client'
-import { PublishTimeWindow, summarizeHistogram } from './window-accounting'
+import type { ClientWindow } from './native-client'
+import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './window-accounting'
 
-/** A client window from hand-made arrivals: [publishedAt, receivedAt, rated?]. */
+/** A client window from hand-made arrivals, each published inside it: [publishedAt, receivedAt, rated?]. */
 function clientWindow(from: number, to: number, arrivals: Array<[number, number, boolean?]>): ClientWindow {
-  const window = new PublishTimeWindow(from)
-  window.close(to)
-  for (const [published, received, rated] of arrivals) window.record(published, received, rated ?? false)
+  const count = (rated: boolean): WindowCount => {
+    const histogram = new Uint32Array(MAX_LATENCY_MS + 1)
+    const kept = arrivals.filter(([, , isRated]) => (isRated ?? false) === rated)
+    for (const [published, received] of kept) histogram[received - published]! += 1
+    return { delivered: kept.length, latencyMs: summarizeHistogram(histogram) }
+  }
   return {
     from,
     to,
     seconds: (to - from) / 1000,
-    raw: window.count('raw'),
-    rated: window.count('rated'),
-    backlog: window.backlog,
+    raw: count(false),
+    rated: count(true),
+    backlog: 0,
     clientCpuPercent: 30,
     socketErrors: 0,
   }
 }
 
-describe('publish-time windows', () => {
-  it('counts a frame in the window it was published in, however late it arrives', () => {
-    const window = new PublishTimeWindow(1000)
-    window.record(990, 1005, false) // published before: a backlog draining into the window
-    window.record(1000, 1003, false) // the first millisecond counts
-    window.record(1500, 1520, false)
-    window.close(2000)
-    window.record(2000, 2600, false) // published at the end, arrived after it: still the window's
-    window.record(2001, 2002, false) // published after the end: not the window's
-    window.record(1999, 2003, true)
-    expect(window.backlog).toBe(1)
-    expect(window.count('raw')).toEqual({
-      delivered: 3,
-      latencyMs: { samples: 3, p50: 20, p99: 600, p999: 600, max: 600 },
-    })
-    expect(window.count('rated').delivered).toBe(1)
-  })
-
+describe('latency histograms', () => {
   it('reports percentiles as the smallest millisecond covering the rank', () => {
     const histogram = new Uint32Array(1000)
     histogram[1] = 900

@@ -2,7 +2,7 @@
  * When a window counts as held, how a system's capacity is found, and which windows two systems
  * may be compared in. Only held windows at the same offered rate ever make a ratio.
  */
-import type { ClientWindow } from './lean-client'
+import type { ClientWindow } from './native-client'
 import type { FanOutFloor, SocketWindow } from './types'
 import { generatorBound } from './generator-bound'
 

@@ -47,46 +47,35 @@ export type ChildCommand =
   | { cmd: 'count'; from: number; to: number }
 
 /**
- * Runs `handler` for each command line on stdin and acknowledges it with
- * {"event":"done","cmd":...,"result":...}, so the harness can keep a server idle while clients
- * connect, start the ticks afterwards, and ask for figures.
+ * Serves the harness's commands on stdin, each acknowledged with {"event":"done","cmd":…,"result":…},
+ * so the feed stays idle while clients connect: ticks start with start-ticks, set-rate scales every
+ * rate, `count` answers from `count`. Stops the ticks before `close` on SIGTERM.
  */
-export function onCommand(handler: (command: ChildCommand) => unknown): void {
-  const lines = createInterface({ input: process.stdin })
-  lines.on('line', (line) => {
+export function runTicksOnCommand(
+  startTicks: (scale: number) => { stop(): void; setRateScale(scale: number): void },
+  count: (range: { from: number; to: number }) => unknown,
+  close: () => Promise<void>,
+): void {
+  let scale = 1
+  let ticks: ReturnType<typeof startTicks> | undefined
+  const handle = (command: ChildCommand): unknown => {
+    if (command.cmd === 'count') return count(command)
+    if (command.cmd === 'set-rate' && Number.isFinite(command.scale) && command.scale > 0) {
+      scale = command.scale
+      ticks?.setRateScale(scale)
+    }
+    if (command.cmd === 'start-ticks') ticks ??= startTicks(scale)
+    return undefined
+  }
+  createInterface({ input: process.stdin }).on('line', (line) => {
     let command: ChildCommand
     try {
       command = JSON.parse(line) as ChildCommand
     } catch {
       return
     }
-    const result = handler(command)
+    const result = handle(command)
     process.stdout.write(`${JSON.stringify({ event: 'done', cmd: command.cmd, result })}\n`)
-  })
-}
-
-/**
- * Publishes ticks from now, or, when `onCommandOnly`, from the harness's start-ticks command; the
- * set-rate command scales every rate; `count` answers from `queries.count`; stops the ticks before
- * `close` on SIGTERM.
- */
-export function runTicks(
-  startTicks: (scale: number) => { stop(): void; setRateScale(scale: number): void },
-  onCommandOnly: boolean,
-  close: () => Promise<void>,
-  queries: { count?(range: { from: number; to: number }): unknown } = {},
-): void {
-  let scale = 1
-  let ticks: ReturnType<typeof startTicks> | undefined = onCommandOnly ? undefined : startTicks(scale)
-  onCommand((command) => {
-    if (command.cmd === 'count') return queries.count?.(command)
-    if (command.cmd === 'set-rate' && Number.isFinite(command.scale) && command.scale > 0) {
-      scale = command.scale
-      ticks?.setRateScale(scale)
-    }
-    if (command.cmd !== 'start-ticks' || ticks) return undefined
-    ticks = startTicks(scale)
-    return undefined
   })
   exitOnSignal(async () => {
     ticks?.stop()
@@ -144,7 +133,7 @@ export function spawnTsServer(
   return waitForReady(child, pinned, options.readyTimeoutMs ?? 60_000)
 }
 
-export function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: number): Promise<ChildServer> {
+function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: number): Promise<ChildServer> {
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [-- --clients 1000,5000] [-- --systems "bare ws"] [-- --no-install]
- *  [-- --rest-generator autocannon] [-- --phases sockets,rounds,rest] [-- --no-pin]`
+ *  [-- --phases sockets,rounds,rest] [-- --no-pin]`
  *
  * Runs the same socket scenario against every registered socket system, then wrk against every
  * REST target, then the hostile-bodies row, in one run: this process (the load generator) and
@@ -12,11 +12,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
 import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
-import type { StormReport } from './lean-client'
-import { buildNativeGenerator, NativeClientFleet } from './native-client'
+import { buildNativeGenerator, NativeClientFleet, type StormReport } from './native-client'
 import { fixedInterval, webClientBackoff, type StormPolicy } from './reconnect-policy'
 import { defaultScenario, type Scenario } from './scenario'
 import {
@@ -61,7 +59,7 @@ import {
 } from '../../gateway/test/support/redis-server'
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
-import { cpuPercent, generatorBound } from './generator-bound'
+import { cpuPercent, generatorBound, spread } from './generator-bound'
 import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
@@ -69,7 +67,6 @@ import type {
   CapacityReport,
   HostileReport,
   SignedInUploadsReport,
-  RestGenerator,
   RestRound,
   RestRow,
   ReferenceRate,
@@ -348,53 +345,10 @@ async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow[
   return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
 }
 
-/** The in-process fallback generator when wrk is missing: its CPU is this process's over the run. */
-async function runAutocannon(options: {
-  url: string
-  request: RestRequest
-  connections: number
-  seconds: number
-  targetPid?: number
-}): Promise<LoadRun> {
-  const { request } = options
-  const targetBefore = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
-  const generatorBefore = process.cpuUsage()
-  const began = performance.now()
-  const result = await autocannon({
-    url: options.url + request.path,
-    connections: options.connections,
-    duration: options.seconds,
-    method: request.method,
-    body: request.body,
-    headers: request.headers,
-  })
-  const cpuSeconds = (performance.now() - began) / 1000
-  const generator = process.cpuUsage(generatorBefore)
-  const targetAfter = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
-  return {
-    seconds: result.duration,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      p999: result.latency.p99_9,
-      max: result.latency.max,
-    },
-    generatorCpuMicros: generator.user + generator.system,
-    targetCpuMicros:
-      targetBefore === undefined || targetAfter === undefined ? undefined : targetAfter - targetBefore,
-    cpuSeconds,
-  }
-}
-
 async function runRestWindow(
   target: RestTarget,
   ctx: RestTargetContext,
   options: BenchOptions,
-  generator: RestGenerator,
   firstRound: boolean,
   log: (line: string) => void,
 ): Promise<RestWindow | { unavailable: string }> {
@@ -404,13 +358,12 @@ async function runRestWindow(
   log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
   try {
     const { request } = started
-    const load = generator === 'wrk' ? runWrk : runAutocannon
     const base = { url: started.url, request, connections: options.restConnections }
     // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
     // and a fixed request count would leave the server with the most code least optimised.
-    await load({ ...base, seconds: options.warmupMs / 1000 })
-    const measured = (): ReturnType<typeof load> =>
-      load({ ...base, seconds: options.restSeconds / options.restRounds, targetPid: started.pid })
+    await runWrk({ ...base, seconds: options.warmupMs / 1000 })
+    const measured = (): Promise<LoadRun> =>
+      runWrk({ ...base, seconds: options.restSeconds / options.restRounds, targetPid: started.pid })
     let run = await measured()
     // A run that completed no request at all (on a busy machine a starved target's first answers
     // can come after a one-second quick run ends) is run again, up to three times: counted, so a
@@ -446,10 +399,7 @@ async function runRestWindow(
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)]!
-}
+const median = (values: number[]): number => spread(values)?.median ?? Number.NaN
 
 /**
  * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from
@@ -505,7 +455,6 @@ async function runRestRounds(
   targets: RestTarget[],
   ctx: RestTargetContext,
   options: BenchOptions,
-  generator: RestGenerator,
   log: (line: string) => void,
 ): Promise<RestRow[]> {
   const windows = new Map<string, RestWindow[]>()
@@ -518,7 +467,7 @@ async function runRestRounds(
       const row = rows.get(target.name)!
       if (row.unavailable || row.error) continue
       try {
-        const window = await runRestWindow(target, ctx, options, generator, round === 0, log)
+        const window = await runRestWindow(target, ctx, options, round === 0, log)
         if ('unavailable' in window) {
           row.unavailable = window.unavailable
           continue
@@ -693,26 +642,31 @@ async function runSocketPhases(
   return { socket, capacity, systemScenarios, rounds }
 }
 
-/** The REST rounds through wrk (autocannon when wrk is missing), then the hostile bodies. */
+/**
+ * The REST rounds through wrk, then the hostile bodies. Without wrk every REST row says why: a Node
+ * generator would run out of its core before the targets do, so it could measure none of them.
+ */
 async function runRestPhase(
   cores: Cores,
   options: BenchOptions,
   phase: Phase,
   log: (line: string) => void,
-): Promise<Pick<BenchResult, 'rest' | 'hostile' | 'restGenerator'>> {
-  const wrk = options.restGenerator === 'wrk' ? ensureWrk(options.installMissing) : undefined
-  const restGenerator: NonNullable<BenchResult['restGenerator']> = !wrk
-    ? { name: 'autocannon', note: 'chosen with --rest-generator: one Node thread in the harness' }
-    : wrk.ok
-      ? { name: 'wrk' }
-      : { name: 'autocannon', note: `wrk unavailable (${wrk.reason}): autocannon in the harness instead` }
+): Promise<Pick<BenchResult, 'rest' | 'hostile'>> {
+  const wrk = ensureWrk(options.installMissing)
   return withSandbox(cores, options, async (restCtx) => {
     const targets = restTargets.filter((t) => selected(t.name, options.only))
-    const rest = await phase('rest', () => runRestRounds(targets, restCtx, options, restGenerator.name, log))
+    const rest = wrk.ok
+      ? await phase('rest', () => runRestRounds(targets, restCtx, options, log))
+      : targets.map((target) => ({
+          target: target.name,
+          note: target.note,
+          ok: false,
+          unavailable: wrk.reason,
+        }))
     const hostile = selected(HOSTILE_ROW, options.only)
       ? await phase('hostile', () => runHostile(restCtx, options, log))
       : undefined
-    return { rest, hostile, restGenerator }
+    return { rest, hostile }
   })
 }
 
@@ -817,7 +771,6 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
       'results-md': { type: 'string' },
       'redis-url': { type: 'string' },
       'print-options': { type: 'boolean', default: false },
-      'rest-generator': { type: 'string', default: 'wrk' },
       phases: { type: 'string', default: BENCH_PHASES.join(',') },
     },
   })
@@ -831,9 +784,6 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
   const phases = values.phases.split(',').map((name) => name.trim())
   if (!phases.every((name): name is BenchPhase => (BENCH_PHASES as readonly string[]).includes(name)))
     throw new Error(`--phases takes some of ${BENCH_PHASES.join(', ')}, got "${values.phases}"`)
-  const restGenerator = values['rest-generator']
-  if (restGenerator !== 'wrk' && restGenerator !== 'autocannon')
-    throw new Error(`--rest-generator takes wrk or autocannon, got "${restGenerator}"`)
   return {
     printOptions: values['print-options'] ?? false,
     quick,
@@ -854,7 +804,6 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,
-    restGenerator,
     phases,
     serialRequests: quick ? 100 : 2000,
     proxied: {

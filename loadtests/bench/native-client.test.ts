@@ -5,9 +5,9 @@ import { startBareWsServer } from '../baselines/bare-ws-server'
 import { startSocketIoServer } from '../baselines/socketio-server'
 import { startTickFeed } from '../baselines/tick-feed'
 import { subscribeToFeed } from '../baselines/feed-subscriber'
-import { NativeClientFleet, buildNativeGenerator } from './native-client'
+import { NativeClientFleet, buildNativeGenerator, type ClientProtocol } from './native-client'
+import { fixedInterval } from './reconnect-policy'
 import { defaultScenario, planClients, type Scenario } from './scenario'
-import type { ClientProtocol } from './lean-client'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {
@@ -123,7 +123,7 @@ describe('native load generator', () => {
     })
     cleanups.push(() => fleet.close())
     expect(await fleet.connect()).toMatchObject({ opened: 1, failed: 0 })
-    // the plan's subscribe frames, as the Node fleet sends them
+    // the plan's subscribe frames, each on the wire as planned
     await expect.poll(() => fromClient.length >= 6).toBe(true)
     expect(fromClient.map((frame) => JSON.parse(frame.payload.toString()) as unknown)).toEqual(
       planClients(scenario, 1)[0]!.subscribeFrames,
@@ -267,6 +267,34 @@ describe('native load generator: a window over the whole fleet or none', () => {
     await close(0)
   })
 
+  it('reopens every socket of a storm after its own wait, trying a failed attempt again after the next', async () => {
+    const clients = 6
+    // the first six connections are the fleet's; the storm's first attempt is reset
+    const { url, ready, connections } = await scriptedServer((connection) =>
+      connection === clients ? 'reset' : 'ok',
+    )
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario })
+    cleanups.push(() => fleet.close())
+    await fleet.connect()
+    const storm = await fleet.reconnectStorm({ policy: fixedInterval(50), timeoutMs: 10_000 })
+    expect(storm).toMatchObject({
+      sockets: clients,
+      failed: 0,
+      retries: 1,
+      missing: 0,
+      policy: 'fixed 50 ms',
+    })
+    // each socket waited its 50 ms before its first attempt, the reset one 50 ms more
+    expect(storm.openMs).toBeGreaterThanOrEqual(100)
+    expect(storm.ms).toBeGreaterThanOrEqual(storm.openMs)
+    expect(connections()).toBe(2 * clients + 1)
+    expect(ready).toHaveLength(2 * clients)
+    // every socket is open again: the next window needs no reconnect
+    const close = await fleet.openWindow()
+    expect(ready).toHaveLength(2 * clients)
+    await close(0)
+  })
+
   it('fails with the counts, never a partial fleet, when a server stops answering', async () => {
     const clients = 6
     // two sockets' upgrades are never answered: the fleet waits for them while the others make
@@ -274,7 +302,7 @@ describe('native load generator: a window over the whole fleet or none', () => {
     const { url } = await scriptedServer((connection) =>
       connection === 1 || connection === 4 ? 'silent' : 'ok',
     )
-    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario, handshakeTimeoutMs: 2000 })
+    const fleet = new NativeClientFleet({ url, protocol: 'ws', clients, scenario, readyStallMs: 2000 })
     cleanups.push(() => fleet.close())
     await expect(fleet.connect()).rejects.toThrow(
       /the fleet is not ready: 4 of 6 sockets ready \(4 open, 0 of them without a first frame; 2 in their handshake; 0 given up\): no socket opened or received its first frame/,

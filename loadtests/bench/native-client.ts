@@ -1,10 +1,9 @@
 /**
- * The socket windows' load generator: `native-gen.c`, built at the bench's start and driven from
- * here with the fleet's interface (connect, windows, storms, close). One C thread on epoll counts
- * the frames, so on a 2-core machine the generator is no longer what limits a socket capacity; the
- * plan, the publish-time accounting and the percentiles are the Node fleet's own (`lean-client.ts`,
- * `window-accounting.ts`). Reconnect storms stay on the Node fleet: its reconnect waits come from
- * the shared back-off code, so the native sockets are dropped and the Node fleet reopens them.
+ * The bench's socket load generator: `native-gen.c`, built at the bench's start and driven from
+ * here (connect, windows, storms, close). One C thread on epoll counts the frames, so on a 2-core
+ * machine the generator is not what limits a socket capacity; the plans (`scenario.ts`) and the
+ * percentiles (`window-accounting.ts`) come from Node, and so do a storm's reconnect waits: each
+ * socket's are drawn here from the web client's own back-off code (`reconnect-policy.ts`).
  */
 import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
@@ -12,17 +11,64 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { loadtestsDir } from './child-process'
 import { signalGroup, spawnOwned } from '../../gateway/test/support/owned-processes'
-import {
-  LeanClientFleet,
-  type ClientWindow,
-  type ConnectReport,
-  type LeanClientOptions,
-  type StormOptions,
-  type StormReport,
-} from './lean-client'
-import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan } from './scenario'
+import { seededRandom } from '@tradegate/shared'
+import { DROP_CLOSE_CODE, type StormPolicy } from './reconnect-policy'
+import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 import { socketIoEvent, socketIoWebSocketUrl } from './socketio-framing'
 import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './window-accounting'
+
+export type ClientProtocol = 'ws' | 'socket.io'
+
+export interface ConnectReport {
+  opened: number
+  failed: number
+  /** Handshakes that failed and were tried again. */
+  retried?: number
+  ms: number
+  perSecond: number
+}
+
+/** What the clients saw of one window: frames by publish time, and the generator's own CPU. */
+export interface ClientWindow {
+  /** Publish times (epoch ms) the window covers, both included. */
+  from: number
+  to: number
+  seconds: number
+  raw: WindowCount
+  rated: WindowCount
+  backlog: number
+  /** The generator's CPU as a share of one core; near 100 means the client, not the server, was the limit. */
+  clientCpuPercent: number
+  socketErrors: number
+  /** The generator's longest passes over its ready sockets (ms), see SocketWindow. */
+  stallMs?: { p99: number; max: number }
+}
+
+export interface StormOptions {
+  /** How each socket waits before each attempt; a refused or failed attempt waits again. */
+  policy: StormPolicy
+  timeoutMs: number
+}
+
+export interface StormReport {
+  sockets: number
+  failed: number
+  /** The clients' reconnect policy. */
+  policy: string
+  /** Attempts that failed and were tried again. */
+  retries: number
+  /** From the drop to the last socket open. */
+  openMs: number
+  /** From dropping every socket to the last one receiving a frame after it resubscribed. */
+  ms: number
+  /** Sockets that never got a frame after resubscribing before the timeout. */
+  missing: number
+}
+
+/** Handshakes a storm has in flight at once: the rest wait their turn, as behind a browser's own limit. */
+const STORM_HANDSHAKES = 1000
+/** A socket's waits a storm draws at most: enough to outlast any timeout at the back-off's cap. */
+const STORM_MAX_WAITS = 64
 
 export const NATIVE_GENERATOR_SOURCE = path.join(loadtestsDir, 'bench', 'native-gen.c')
 export const NATIVE_GENERATOR_BINARY = path.join(loadtestsDir, 'build', 'native-gen')
@@ -78,23 +124,26 @@ interface NativeCounts {
  * Handshakes the native generator has in flight at once: few enough that the server's accept queue
  * (128 where somaxconn is old) and its upgrade work never face the whole fleet at one instant.
  */
-export const NATIVE_CONNECT_CONCURRENCY = 64
-/**
- * How long the fleet may go without a socket opening or receiving its first frame before getting
- * ready fails (a server that stopped answering; a slow one that still answers keeps it waiting).
- */
-export const NATIVE_READY_STALL_MS = 30_000
+const CONNECT_CONCURRENCY = 64
 
 /**
  * After a pass over fewer than 256 ready sockets the generator pauses this long (µs) before it
  * waits again, so frames gather and one wake-up and one read serve more of them; a frame arriving
  * meanwhile is read up to that much later, whichever system sent it.
  */
-export const NATIVE_COALESCE_MICROS = 1000
+const COALESCE_MICROS = 1000
 
-export interface NativeClientOptions extends LeanClientOptions {
-  /** See NATIVE_COALESCE_MICROS; 0 reads as soon as a socket is ready. */
-  coalesceMicros?: number
+export interface NativeClientOptions {
+  /** ws: base URL, each socket opens `${url}/<uuid>`; socket.io: the server's http URL. */
+  url: string
+  protocol: ClientProtocol
+  clients: number
+  scenario: Scenario
+  /**
+   * How long the fleet may go without a socket opening or receiving its first frame before getting
+   * ready fails (a server that stopped answering; a slow one that still answers keeps it waiting).
+   */
+  readyStallMs?: number
 }
 
 /**
@@ -108,17 +157,8 @@ export interface WindowExpectation {
   minGraceMs: number
 }
 
-interface NativeWindow {
-  from: number
-  to: number
-  seconds: number
-  raw: NativeCounts
-  rated: NativeCounts
-  backlog: number
-  cpuPercent: number
-  socketErrors: number
-  stallMs: { p99: number; max: number }
-}
+/** A window as the generator reports it: its latencies as sparse histograms of [ms, count]. */
+type NativeWindow = Omit<ClientWindow, 'raw' | 'rated'> & { raw: NativeCounts; rated: NativeCounts }
 
 function windowCount(counts: NativeCounts): WindowCount {
   const histogram = new Uint32Array(MAX_LATENCY_MS + 1)
@@ -126,19 +166,8 @@ function windowCount(counts: NativeCounts): WindowCount {
   return { delivered: counts.delivered, latencyMs: summarizeHistogram(histogram) }
 }
 
-/** What the generator saw of one window, in the fleet's shape; its CPU is the C process's own. */
-export function clientWindow(native: NativeWindow): ClientWindow {
-  return {
-    from: native.from,
-    to: native.to,
-    seconds: native.seconds,
-    raw: windowCount(native.raw),
-    rated: windowCount(native.rated),
-    backlog: native.backlog,
-    clientCpuPercent: native.cpuPercent,
-    socketErrors: native.socketErrors,
-    stallMs: native.stallMs,
-  }
+function clientWindow(native: NativeWindow): ClientWindow {
+  return { ...native, raw: windowCount(native.raw), rated: windowCount(native.rated) }
 }
 
 /** The generator's process: one command line in, one JSON line out, one command at a time. */
@@ -186,22 +215,16 @@ class NativeProcess {
   }
 }
 
-/**
- * The fleet's interface over the native generator. The plans are the Node fleet's
- * (`planClients`), so both face the same fan-out; each socket's subscribe frames are sent as the
- * Node fleet sends them.
- */
+/** The client fleet, every socket in the native generator; its plans come from `planClients`. */
 export class NativeClientFleet {
   private readonly plans: ClientPlan[]
   private readonly native: NativeProcess
   private readonly started: Promise<unknown>
   /** The plans whose sockets the last connect opened. */
   private openPlans: ClientPlan[] = []
-  /** While a storm's sockets are open, the Node fleet holds them. */
-  private stormFleet: LeanClientFleet | undefined
   private connectedAt = performance.now()
 
-  constructor(private readonly options: NativeClientOptions) {
+  constructor(options: NativeClientOptions) {
     this.plans = planClients(options.scenario, options.clients)
     const socketIo = options.protocol === 'socket.io'
     const url = socketIo ? socketIoWebSocketUrl(options.url) : new URL(options.url)
@@ -212,9 +235,9 @@ export class NativeClientFleet {
       pathname,
       options.protocol,
       socketIo ? '0' : '1',
-      String(options.connectConcurrency ?? NATIVE_CONNECT_CONCURRENCY),
-      String(options.handshakeTimeoutMs ?? NATIVE_READY_STALL_MS),
-      String(options.coalesceMicros ?? NATIVE_COALESCE_MICROS),
+      String(CONNECT_CONCURRENCY),
+      String(options.readyStallMs ?? 30_000),
+      String(COALESCE_MICROS),
     ])
     this.started = this.native.ask(planText(this.plans, socketIo))
   }
@@ -229,11 +252,12 @@ export class NativeClientFleet {
   }
 
   get openSockets(): number {
-    return this.stormFleet ? this.stormFleet.openSockets : this.openPlans.length
+    return this.openPlans.length
   }
 
+  /** Subscribers per topic among the open sockets: what the offered rate is worked out from. */
   subscribers(): ReturnType<typeof subscriberCounts> {
-    return this.stormFleet ? this.stormFleet.subscribers() : subscriberCounts(this.openPlans)
+    return subscriberCounts(this.openPlans)
   }
 
   /**
@@ -257,25 +281,23 @@ export class NativeClientFleet {
     }
   }
 
-  async waitUntilAllReceived(timeoutMs: number): Promise<{ ms: number; missing: number }> {
-    await this.backFromStorm()
+  waitUntilAllReceived(timeoutMs: number): Promise<{ ms: number; missing: number }> {
     return this.native.ask(`wait ${timeoutMs}`)
   }
 
-  /** Frames received since the generator started (storms' frames not included). */
+  /** Frames received since the generator started. */
   async frameCount(): Promise<number> {
     return (await this.stats()).frames
   }
 
   /** The generator's counters: frames read, and its own CPU split into user and kernel time. */
-  async stats(): Promise<{ frames: number; userMs: number; systemMs: number }> {
-    await this.backFromStorm()
+  stats(): Promise<{ frames: number; userMs: number; systemMs: number }> {
     return this.native.ask('stats')
   }
 
   /**
    * Opens a window at this moment's publish time (the generator's clock, which is the feed's);
-   * close it with the returned function, as with the Node fleet.
+   * close it with the returned function.
    */
   async openWindow(): Promise<
     (
@@ -283,7 +305,6 @@ export class NativeClientFleet {
       settle?: (from: number, to: number) => Promise<WindowExpectation>,
     ) => Promise<ClientWindow>
   > {
-    await this.backFromStorm()
     // the generator opens the window only once every socket is ready again (one the server closed
     // is reopened first), or answers an error: never a window over part of the fleet
     const opened = await this.native.ask<{ sockets: number; reconnected: number }>('open')
@@ -306,28 +327,33 @@ export class NativeClientFleet {
   }
 
   /**
-   * Drops every native socket at once and lets the Node fleet reopen them by `options.policy`; the
-   * next window reconnects the native sockets first.
+   * Drops every socket at once, as a browser sees its gateway go away, and reopens each after the
+   * waits its own back-off draws (from one seeded source in plan order, so the waves are the same
+   * for every system); the report comes once each has a frame again, or at the timeout. A socket
+   * the storm could not reopen is reopened before the next window.
    */
   async reconnectStorm(options: StormOptions): Promise<StormReport> {
-    if (!this.stormFleet) {
-      await this.native.ask('drop')
-      this.openPlans = []
-      this.stormFleet = new LeanClientFleet(this.options, this.connectedAt)
-    }
-    return this.stormFleet.reconnectStorm(options)
-  }
-
-  private async backFromStorm(): Promise<void> {
-    if (!this.stormFleet) return
-    this.stormFleet.close()
-    this.stormFleet = undefined
-    await this.connect()
+    // the dropped sockets had been open since the fleet connected; a failed attempt never opened
+    const openForMs = performance.now() - this.connectedAt
+    const random = seededRandom(0x5707).next
+    const waits = this.plans.map(() => {
+      const backoff = options.policy.forSocket(random)
+      const socketWaits = [backoff.next(openForMs, DROP_CLOSE_CODE)]
+      let total = socketWaits[0]!
+      while (total <= options.timeoutMs && socketWaits.length < STORM_MAX_WAITS) {
+        const wait = backoff.next(0, undefined)
+        socketWaits.push(wait)
+        total += wait
+      }
+      return socketWaits.map((wait) => wait.toFixed(3)).join(' ')
+    })
+    const report = await this.native.ask<Omit<StormReport, 'policy'>>(
+      `storm ${options.timeoutMs} ${STORM_HANDSHAKES}\n${waits.join('\n')}`,
+    )
+    return { ...report, policy: options.policy.name }
   }
 
   close(): void {
-    this.stormFleet?.close()
-    this.stormFleet = undefined
     this.native.kill()
   }
 }

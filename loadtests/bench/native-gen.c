@@ -1,7 +1,7 @@
 /*
- * The native load generator: the lean client fleet's capacity and ramp windows (lean-client.ts) in
- * one C thread on epoll, so counting frames costs a small share of a core and the generator is not
- * what limits a socket capacity on a 2-core machine. Driven by native-client.ts over stdin/stdout:
+ * The bench's socket load generator: windows, ramps, rounds and reconnect storms in one C thread on
+ * epoll, so counting frames costs a small share of a core and the generator is not what limits a
+ * socket capacity on a 2-core machine. Driven by native-client.ts over stdin/stdout:
  *
  *   argv: host port path protocol(ws|socket.io) uuid-path(0|1) connect-concurrency stall-ms coalesce-us
  *   stdin, first: the plan, one client per "c <rated 0|1> <traded> <frames>" line followed by
@@ -19,13 +19,20 @@
  *                            counts until every frame published in it is in (raw and rated
  *                            delivered; -1: no early end) after min-grace, or max-grace: as close
  *     stats                                                {"open","frames"}
- *     drop                   closes every socket at once   {"dropped"}
+ *     storm <timeout-ms> <handshakes>, then one line per plan: its waits (ms), space-separated
+ *                            every socket dropped at once, {"sockets","failed","retries","openMs",
+ *                            each reopened after its wait,  "ms","missing"}
+ *                            the next wait after a failure
  *     quit
  *
- * Frames are read exactly as lean-client.ts reads them: the publish time from the end of the text
- * (extractPublishTs, with a top-level "ts" lookup as its fallback), the market list's frames told
- * by listFrameTest, and counted by publish time as window-accounting.ts counts them. Latencies go
- * out as a sparse histogram, summarised by the same code as the Node fleet's.
+ * A storm's waits come from the web client's back-off code, drawn in Node (native-client.ts); here
+ * each socket is reopened once its wait is over, at most <handshakes> at once. A socket out of
+ * waits, or whose next wait ends past the timeout, has failed; one open without a frame at the end
+ * is missing.
+ *
+ * The publish time is read from the end of each frame's text (with a top-level "ts" lookup as its
+ * fallback), the market list's frames told by their symbol, and frames counted by publish time (see
+ * window_record). Latencies go out as a sparse histogram, summarised by window-accounting.ts.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -77,7 +84,14 @@ typedef struct {
   uint8_t *out; /* bytes the kernel did not take yet */
   size_t out_len, out_cap;
   int want_out;
+  /* the reconnect storm */
+  int storm;     /* STORM_*: where this socket is in the storm */
+  double due_ms; /* monotonic: when its next attempt starts */
+  double *waits; /* its waits before each attempt, from the back-off */
+  int nwaits, next_wait;
 } Conn;
+
+enum { STORM_OFF, STORM_WAITING, STORM_TRYING, STORM_OPENED, STORM_GAVE_UP };
 
 typedef struct {
   uint64_t delivered;
@@ -127,6 +141,9 @@ static char last_failure[160];
 /* wait */
 static int waiting;
 static double wait_started, wait_deadline;
+/* storm */
+static int storming, storm_handshakes, storm_lines_left, storm_retries;
+static double storm_started, storm_deadline, storm_last_open;
 
 static double mono_ms(void) {
   struct timespec ts;
@@ -174,7 +191,7 @@ static void reply(const char *fmt, ...) {
   fflush(stdout);
 }
 
-/* ---- publish time, as lean-client.ts extractPublishTs reads it ---- */
+/* ---- publish time ---- */
 
 static int is_space(int c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 static int is_digit(int c) { return c >= '0' && c <= '9'; }
@@ -284,7 +301,8 @@ static int is_list_frame(const Plan *plan, const uint8_t *p, size_t n, size_t of
   return !(memcmp(symbol, plan->traded, plan->traded_len) == 0 && symbol[plan->traded_len] == '"');
 }
 
-/* ---- window accounting (window-accounting.ts PublishTimeWindow.record) ---- */
+/* ---- window accounting: a frame is the window's if it was published inside it, whenever it
+ * arrives; one published before it that arrives while it is open is backlog ---- */
 
 static void counts_add(Counts *c, double latency) {
   c->delivered++;
@@ -644,16 +662,35 @@ static void start_conn(int plan_index) {
     fail(c, strerror(errno));
 }
 
+/* A storm's socket waits its next wait from `from`, or has failed when none is left before the timeout. */
+static void storm_schedule(Conn *c, double from) {
+  if (c->next_wait >= c->nwaits || from + c->waits[c->next_wait] > storm_deadline) {
+    c->storm = STORM_GAVE_UP;
+    return;
+  }
+  c->due_ms = from + c->waits[c->next_wait++];
+  c->storm = STORM_WAITING;
+}
+
 /* A socket's handshake ended: opened, or failed (the plan may be tried again); the next may start. */
 static void handshake_done(Conn *c, int ok) {
   if (c->state != ST_CONNECTING && c->state != ST_HANDSHAKE && c->state != ST_ENGINE && !(ok && c->state == ST_OPEN))
     return;
   inflight--;
+  double now = mono_ms();
   if (ok) {
-    last_progress = mono_ms();
+    last_progress = now;
   } else {
     failures++;
     c->state = ST_CLOSED; /* conn_close follows */
+  }
+  if (c->storm != STORM_TRYING) return;
+  if (ok) {
+    c->storm = STORM_OPENED;
+    storm_last_open = now;
+  } else {
+    storm_retries++;
+    storm_schedule(c, now);
   }
 }
 
@@ -716,6 +753,76 @@ static void prepare_step(void) {
         last_failure[0] ? last_failure : "none", ready, open, handshaking, given_up);
 }
 
+/* Closes every socket at once, as a server going away would. */
+static void drop_all(void) {
+  for (int i = 0; i < nplans; i++)
+    if (conns[i].fd >= 0) conn_close(&conns[i]);
+  awaiting = 0;
+  inflight = 0; /* handshakes left by a failed connect end here too */
+}
+
+/* Every socket dropped, then each waits its first wait (the waits are in, one line per plan). */
+static void storm_begin(void) {
+  drop_all();
+  storm_started = storm_last_open = mono_ms();
+  storm_deadline += storm_started;
+  storm_retries = 0;
+  for (int i = 0; i < nplans; i++) {
+    conns[i].next_wait = 0;
+    storm_schedule(&conns[i], storm_started);
+  }
+  storming = 1;
+}
+
+static void storm_line(char *line) {
+  Conn *c = &conns[nplans - storm_lines_left--];
+  c->nwaits = 0;
+  for (char *at = line, *end;; at = end) {
+    double wait = strtod(at, &end);
+    if (end == at) break;
+    c->waits = xrealloc(c->waits, sizeof(double) * (size_t)(c->nwaits + 1));
+    c->waits[c->nwaits++] = wait;
+  }
+  if (storm_lines_left == 0) storm_begin();
+}
+
+/*
+ * Starts the attempts whose wait is over, at most storm_handshakes at once, in plan order; ends the
+ * storm once every socket has a frame again or has failed, or at the timeout.
+ */
+static void storm_step(void) {
+  if (!storming) return;
+  double now = mono_ms();
+  int settled = 1;
+  for (int i = 0; i < nplans; i++) {
+    Conn *c = &conns[i];
+    if (c->storm == STORM_WAITING) {
+      settled = 0;
+      if (now >= c->due_ms && inflight < storm_handshakes) {
+        c->storm = STORM_TRYING;
+        start_conn(i);
+      }
+    } else if (c->storm == STORM_TRYING || (c->storm == STORM_OPENED && c->state == ST_OPEN && c->awaiting_first)) {
+      settled = 0;
+    }
+  }
+  if (!settled && now < storm_deadline) return;
+  int sockets = 0, failed = 0, missing = 0;
+  for (int i = 0; i < nplans; i++) {
+    Conn *c = &conns[i];
+    if (c->storm != STORM_OPENED) {
+      failed++;
+    } else {
+      sockets++;
+      if (c->state != ST_OPEN || c->awaiting_first) missing++;
+    }
+    c->storm = STORM_OFF;
+  }
+  storming = 0;
+  reply("{\"sockets\":%d,\"failed\":%d,\"retries\":%d,\"openMs\":%.3f,\"ms\":%.3f,\"missing\":%d}", sockets,
+        failed, storm_retries, storm_last_open - storm_started, now - storm_started, missing);
+}
+
 static void prepare(int mode, double stall) {
   preparing = mode;
   prepare_started = last_progress = mono_ms();
@@ -754,7 +861,7 @@ static void finish_window(void) {
       break;
     }
   }
-  reply(",\"backlog\":%llu,\"cpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
+  reply(",\"backlog\":%llu,\"clientCpuPercent\":%.3f,\"socketErrors\":%llu,\"stallMs\":{\"p99\":%.1f,\"max\":%.3f}}",
         (unsigned long long)win.backlog, win.cpu_percent, (unsigned long long)win.socket_errors, stall_p99,
         win.stall_max);
   win.active = win.closing = 0;
@@ -795,7 +902,7 @@ static void command(char *line) {
   char *arg = strchr(line, ' ');
   if (arg) *arg++ = 0;
   double value = arg ? atof(arg) : 0;
-  if (preparing) {
+  if (preparing || storming) {
     reply("{\"error\":\"%s while the fleet is being made ready\"}", line);
     return;
   }
@@ -843,16 +950,13 @@ static void command(char *line) {
     reply("{\"open\":%d,\"frames\":%llu,\"passes\":%llu,\"events\":%llu,\"userMs\":%.1f,\"systemMs\":%.1f}", open,
           (unsigned long long)total_frames, (unsigned long long)passes, (unsigned long long)events_seen,
           ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3, ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3);
-  } else if (strcmp(line, "drop") == 0) {
-    int dropped = 0;
-    for (int i = 0; i < nplans; i++)
-      if (conns[i].fd >= 0) {
-        conn_close(&conns[i]);
-        dropped++;
-      }
-    awaiting = 0;
-    inflight = 0; /* handshakes left by a failed connect end here too */
-    reply("{\"dropped\":%d}", dropped);
+  } else if (strcmp(line, "storm") == 0) {
+    if (!arg || sscanf(arg, "%lf %d", &storm_deadline, &storm_handshakes) != 2 || storm_handshakes < 1) {
+      reply("{\"error\":\"storm <timeout-ms> <handshakes>, then one line of waits per plan\"}");
+      return;
+    }
+    storm_lines_left = nplans;
+    if (nplans == 0) storm_begin();
   } else if (strcmp(line, "quit") == 0) {
     exit(0);
   } else {
@@ -908,8 +1012,9 @@ static void on_stdin(void) {
   for (size_t i = 0; i < stdin_len; i++) {
     if (stdin_buf[i] != '\n') continue;
     stdin_buf[i] = 0;
-    if (plan_done) command(stdin_buf + start);
-    else plan_line(stdin_buf + start);
+    if (!plan_done) plan_line(stdin_buf + start);
+    else if (storm_lines_left > 0) storm_line(stdin_buf + start);
+    else command(stdin_buf + start);
     start = i + 1;
   }
   memmove(stdin_buf, stdin_buf + start, stdin_len - start);
@@ -919,6 +1024,7 @@ static void on_stdin(void) {
 static void check_timers(void) {
   double now = mono_ms();
   prepare_step();
+  storm_step();
   if (waiting && (awaiting == 0 || now >= wait_deadline)) {
     waiting = 0;
     reply("{\"ms\":%.3f,\"missing\":%d}", now - wait_started, awaiting);
@@ -973,7 +1079,7 @@ int main(int argc, char **argv) {
 
   struct epoll_event events[MAX_EVENTS];
   for (;;) {
-    int timeout = preparing || waiting || win.closing ? 5 : 200;
+    int timeout = preparing || storming || waiting || win.closing ? 5 : 200;
     int n = epoll_wait(epfd, events, MAX_EVENTS, timeout);
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -1008,7 +1114,7 @@ int main(int argc, char **argv) {
      * wake-up and each read costing more in the kernel than the frames it brings. A frame that
      * arrives meanwhile is read up to coalesce_us later (counted in its latency, the same for
      * every system). Never while sockets are being opened or a window's grace runs out. */
-    if (coalesce_us > 0 && n < COALESCE_BELOW && !preparing && !win.closing) {
+    if (coalesce_us > 0 && n < COALESCE_BELOW && !preparing && !storming && !win.closing) {
       struct timespec pause = {.tv_sec = 0, .tv_nsec = coalesce_us * 1000L};
       nanosleep(&pause, NULL);
     }

@@ -62,15 +62,7 @@ export function stormCell(storm: StormRow | undefined): string {
   return `${problems.length === 0 ? '' : 'not done in '}${n(storm.ms)} ms (${details})`
 }
 
-/** The slowest and fastest round of a REST target, e.g. `5,989–6,857`: how far the machine wandered. */
-export function roundsRange(perSecond: number[] | undefined): string {
-  if (!perSecond || perSecond.length === 0) return '-'
-  const low = Math.min(...perSecond)
-  const high = Math.max(...perSecond)
-  return perSecond.length === 1 ? n(low) : `${n(low)}–${n(high)}`
-}
-
-/** The lowest and highest of some figures, e.g. `41–63`, or one figure. */
+/** The lowest and highest of some figures, e.g. `41–63` (a REST target's slowest and fastest round), or one figure. */
 export function rangeText(values: number[], digits = 0): string {
   if (values.length === 0) return '-'
   const low = Math.min(...values)
@@ -228,7 +220,7 @@ export function restCells(row: RestRow): string[] {
   const bound = rounds.filter((round) => round.generatorBound).length
   return [
     n(row.requestsPerSecond),
-    roundsRange(row.roundsPerSecond),
+    rangeText(row.roundsPerSecond ?? []),
     `${cpuRange((round) => round.generatorCpuPercent)}%`,
     `${cpuRange((round) => round.targetCpuPercent)}%`,
     bound === 0 ? 'none' : `${bound} of ${rounds.length}`,

@@ -4,21 +4,18 @@
  * round so a slow spell lands on all of them.
  *
  * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
- *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379] [--prof-dir DIR]`
+ *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379]`
  *
  * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
  * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { spawnOwned } from '../../gateway/test/support/owned-processes'
-import { loadtestsDir, pinSelf, spawnTsServer, waitForReady } from './child-process'
+import { pinSelf } from './child-process'
 import { startGatewayProcess, startSandboxProcess } from './gateway-processes'
-import { settingsRequest, uncachedRequest, type RestRequest } from './rest-targets'
+import { restTargets, settingsRequest, uncachedRequest, type RestTargetContext } from './rest-targets'
 import { runWrk } from './wrk'
 import { readCpuMicros } from './proc-stats'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +25,6 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
-    'prof-dir': { type: 'string' },
     'redis-url': { type: 'string', default: '' },
   },
 })
@@ -40,18 +36,23 @@ const bundles = (values.bundles ?? '')
     return { name: name!, file: path.resolve(file!) }
   })
 const cached = values.call === 'cached'
-const request: RestRequest = cached ? settingsRequest : uncachedRequest
+const request = cached ? settingsRequest : uncachedRequest
 pinSelf('0')
 const sandbox = await startSandboxProcess('0')
+const ctx: RestTargetContext = {
+  runId: `restab-${process.pid}`,
+  serverCpus: '1',
+  installMissing: false,
+  sandbox: () => Promise.resolve(sandbox),
+}
 
 interface Started {
   url: string
-  pid: number
+  pid?: number
   stop(): Promise<void>
 }
 
 async function startGateway(file: string): Promise<Started> {
-  const prof = values['prof-dir']
   const running = await startGatewayProcess({
     upstreamUrl: sandbox.url,
     feedToken: 'sandbox-feed-token',
@@ -59,53 +60,23 @@ async function startGateway(file: string): Promise<Started> {
     redisPrefix: `restab-${process.pid}-${Date.now()}:`,
     cpus: '1',
     bundle: file,
-    nodeArgs: prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [],
   })
   return { url: running.url, pid: running.process.pid, stop: running.stop }
 }
 
-async function startBaseline(): Promise<Started> {
-  const args: string[] = ['--upstream', sandbox.url]
-  let script = 'node-proxy-server.ts'
-  if (cached) {
-    script = 'fastify-route-server.ts'
-    const response = await fetch(sandbox.url + settingsRequest.path)
-    const dir = await mkdtemp(path.join(tmpdir(), 'restab-'))
-    const bodyFile = path.join(dir, 'body.json')
-    await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
-    args.splice(0, 2, '--body-file', bodyFile)
-  }
-  const prof = values['prof-dir']
-  const file = path.join(loadtestsDir, 'baselines', script)
-  const child = prof
-    ? await waitForReady(
-        spawnOwned(
-          'taskset',
-          [
-            '-c',
-            '1',
-            process.execPath,
-            '--cpu-prof',
-            `--cpu-prof-dir=${prof}/baseline`,
-            '--import',
-            'tsx',
-            file,
-            ...args,
-          ],
-          {
-            cwd: loadtestsDir,
-            stdio: ['pipe', 'pipe', 'pipe'],
-          },
-        ),
-        true,
-        60_000,
-      )
-    : await spawnTsServer(file, args, { cpus: '1' })
-  return { url: `http://127.0.0.1:${child.port}`, pid: child.pid, stop: () => child.stop() }
-}
-
+/** The bench's own floor for the call: the bare Fastify route for the cached call, the bare node proxy else. */
+const baseline = restTargets.find(
+  (target) => target.name === (cached ? 'bare fastify route' : 'bare node proxy'),
+)!
 const targets: Array<{ name: string; start(): Promise<Started> }> = [
-  { name: cached ? 'bare fastify route' : 'bare node proxy', start: startBaseline },
+  {
+    name: baseline.name,
+    start: async () => {
+      const started = await baseline.start(ctx)
+      if ('unavailable' in started) throw new Error(`${baseline.name}: ${started.unavailable}`)
+      return started
+    },
+  },
   ...bundles.map((bundle) => ({ name: bundle.name, start: () => startGateway(bundle.file) })),
 ]
 interface Row {
@@ -124,11 +95,11 @@ try {
         const base = { url: started.url, request, connections: Number(values.connections) }
         const warm = await runWrk({ ...base, seconds: Number(values.warmup) })
         // the target's own background (the gateway's live feed) over an idle second, taken out below
-        const idleFrom = readCpuMicros(started.pid)
+        const idleFrom = started.pid === undefined ? undefined : readCpuMicros(started.pid)
         const idleStart = performance.now()
         await new Promise((resolve) => setTimeout(resolve, 1000))
-        const idleRate =
-          ((readCpuMicros(started.pid) ?? 0) - (idleFrom ?? 0)) / (performance.now() - idleStart)
+        const idleTo = started.pid === undefined ? undefined : readCpuMicros(started.pid)
+        const idleRate = ((idleTo ?? 0) - (idleFrom ?? 0)) / (performance.now() - idleStart)
         const run = await runWrk({ ...base, seconds: Number(values.seconds), targetPid: started.pid })
         if (run.non2xx || run.errors)
           console.error(`${target.name}: ${run.non2xx} non-2xx, ${run.errors} errors`)

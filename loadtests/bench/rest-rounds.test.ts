@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { combineRestWindows } from './main'
 import type { RestWindow } from './types'
-import { roundsRange } from './report-format'
+import { rangeText } from './report-format'
 
 const window = (overrides: Partial<RestWindow>): RestWindow => ({
   pinned: true,
@@ -62,8 +62,8 @@ describe('REST rounds', () => {
   })
 
   it('shows the slowest and fastest round', () => {
-    expect(roundsRange([6857.2, 4445, 5989])).toBe('4,445–6,857')
-    expect(roundsRange([4445])).toBe('4,445')
-    expect(roundsRange(undefined)).toBe('-')
+    expect(rangeText([6857.2, 4445, 5989])).toBe('4,445–6,857')
+    expect(rangeText([4445])).toBe('4,445')
+    expect(rangeText([])).toBe('-')
   })
 })

@@ -608,10 +608,10 @@ function runSection(result: BenchResult): string {
 - **Redis:** ${result.redis ? (result.redis.own ? `the bench's own redis-server${result.redis.pinned ? `, pinned with the generator` : ''} (and a three-node cluster for ${GATEWAY_CLUSTER})` : `\`${result.redis.url}\`, as named`) : 'not recorded'}
 - **Generator-bound:** a window where the load generator used more than ${GENERATOR_MAX_PERCENT}% of its core, or, where the window is to find the target's limit (REST at full speed, the step that decides a capacity), the target less than ${TARGET_MIN_PERCENT}% of its own, is flagged and enters no ratio.
 - **Tick source:** one feed process for every system (\`baselines/tick-feed.ts\`): ${s.symbols} symbols; per symbol DETAIL ${s.rates.DETAIL}/s, TRADE ${s.rates.TRADE}/s, KLINE ${s.rates.KLINE}/s, DEPTH ${s.rates.DEPTH}/s (a 50-level snapshot, then sequenced updates).
-- **Clients:** one native load generator for every system's windows and rounds (\`bench/native-gen.c\`: C, one thread on epoll, built with \`cc -O2\` at the start of the run; raw WebSocket, Socket.IO's packets spoken over it), its CPU read from its own process; the reconnect storms reopen the dropped sockets from the Node fleet (\`bench/lean-client.ts\`), whose waits come from the web client's back-off code. Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
+- **Clients:** one native load generator for every system's windows and rounds (\`bench/native-gen.c\`: C, one thread on epoll, built with \`cc -O2\` at the start of the run; raw WebSocket, Socket.IO's packets spoken over it), its CPU read from its own process; in the reconnect storms it reopens each dropped socket after the waits the web client's back-off code draws for it. Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
 - **Windows:** ${n(result.options.measureMs / 1000, 1)} s (ramp steps ${n(result.options.rampMeasureMs / 1000, 1)} s). A window counts the frames published inside it, whenever they arrive; the offered rate is what the feed published in it times each topic's subscribers. A window is **held** when ${HELD_RULE}; list frames at a rate must arrive within the rate plus ${HELD_P99_MS} ms. Only held windows at the same offered rate make a ratio.
 - **Rounds:** ${result.rounds ? `${result.options.socketRounds} interleaved round${result.options.socketRounds === 1 ? '' : 's'} of ${result.rounds.systems.map((entry) => entry.system).join(', ')} at ×${result.rounds.rates.join(' and ×')} (${result.rounds.ratesFrom}), ${n(result.rounds.clients)} sockets, ${n(result.options.roundMeasureMs / 1000, 1)} s windows, a fresh server and fleet per system and round` : 'not run'}. CPU ratios come only from windows of the same round.
-- **REST:** ${result.restGenerator?.name ?? 'autocannon'}${result.restGenerator?.note ? ` (${result.restGenerator.note})` : ', one thread'}, ${result.options.restConnections} connections, ${n(result.options.restSeconds / result.options.restRounds, 1)} s per target and round, ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time; figures are the median round's, ratios the median of same-round ratios.`
+- **REST:** wrk, one thread, ${result.options.restConnections} connections, ${n(result.options.restSeconds / result.options.restRounds, 1)} s per target and round, ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time; figures are the median round's, ratios the median of same-round ratios.`
 }
 
 /** Each target of the performance issue, met or missed, with the floor beside it. */
@@ -700,7 +700,7 @@ ${mdTable(
 function restSection(result: BenchResult): string {
   return `## REST
 
-${result.restGenerator?.name ?? 'autocannon'}, ${result.options.restConnections} connections. Each target is started, warmed up for ${n(result.options.warmupMs / 1000, 1)} s, measured for
+wrk, ${result.options.restConnections} connections. Each target is started, warmed up for ${n(result.options.warmupMs / 1000, 1)} s, measured for
 ${n(result.options.restSeconds / result.options.restRounds, 1)} s and stopped, in turn, over ${result.options.restRounds} rounds; req/s and CPU per request are the median round's
 with the range of the rounds beside, latency percentiles the median round's. "generator cpu" and "target cpu" are
 each round's share of one core. "one at a time" is ${n(result.options.serialRequests)} sequential requests over
@@ -728,7 +728,6 @@ request at a time over its own connection. Times in ms, from sending to the whol
 ${result.hostile ? mdTable(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]) : '_Not run._'}`
 }
 
-/** The signed-in uploads row, with its two targets. */
 /** The proxied call quiet and beside busy loops: every window, in round order. */
 function proxiedContentionSection(report: ProxiedContentionReport): string {
   const o = report.options
@@ -744,6 +743,7 @@ loops no target can fill its core, so these windows are not judged generator-bou
 ${mdTable(PROXIED_CONTENTION_HEADER, proxiedContentionRows(report))}`
 }
 
+/** The signed-in uploads row, with its two targets. */
 function uploadsSection(report: SignedInUploadsReport): string {
   const held = report.ok && report.ratio <= UPLOADS_HEALTHZ_RATIO
   const released = report.ok && report.rssMb.after <= report.rssMb.before * UPLOADS_RSS_SHARE

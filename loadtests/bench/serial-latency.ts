@@ -1,6 +1,6 @@
 /**
  * Latency of one request at a time over one keep-alive connection, with sub-millisecond
- * resolution: autocannon's whole-millisecond percentiles cannot show a 0.5 ms proxy overhead.
+ * resolution: a load generator's whole-millisecond percentiles cannot show a 0.5 ms proxy overhead.
  */
 import http from 'node:http'
 import type { RestRequest } from './rest-targets'

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import type { ClientProtocol } from './lean-client'
+import type { ClientProtocol } from './native-client'
 import type { Scenario, StreamRate } from './scenario'
 import { loadtestsDir, spawnTsServer, type ChildServer } from './child-process'
 import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'
@@ -105,7 +105,6 @@ function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
   return spawnTsServer(baseline('tick-feed.ts'), [
     '--scenario',
     JSON.stringify(ctx.scenario),
-    '--ticks-on-command',
     '--feed-token',
     FEED_TOKEN,
   ])

@@ -2,7 +2,7 @@
  * The shapes of a bench run: its options and every figure it records. The harness, the stdout
  * report and RESULTS.md all read them from here.
  */
-import type { ConnectReport, StormReport } from './lean-client'
+import type { ConnectReport, StormReport } from './native-client'
 import type { LatencySummary } from './window-accounting'
 import type { Scenario } from './scenario'
 import type { SerialLatency } from './serial-latency'
@@ -37,11 +37,6 @@ export interface BenchOptions {
   /** times each REST target is started and measured, interleaved with the others */
   restRounds: number
   restConnections: number
-  /**
-   * What loads the REST targets: wrk, or autocannon in the harness (one Node thread, which runs out
-   * of core before a cheap target does: the smoke test uses it to see generator-bound rounds flagged).
-   */
-  restGenerator: RestGenerator
   /** The parts of a run to do, in their fixed order: a smoke test runs them side by side. */
   phases: BenchPhase[]
   /** Requests sent one at a time for the unqueued latency figure. */
@@ -211,8 +206,6 @@ export interface RestRow {
   roundsPerSecond?: number[]
   /** each round's figures, in round order, for same-round ratios */
   rounds?: RestRound[]
-  /** the load generator that measured the row */
-  generator?: RestGenerator
   latencyMs?: { p50: number; p90: number; p99: number; p999: number; max: number }
   errors?: number
   non2xx?: number
@@ -222,8 +215,6 @@ export interface RestRow {
   /** One answer's body as sent (not decompressed) and its content-encoding. */
   answer?: { bytes: number; encoding: string }
 }
-
-export type RestGenerator = 'wrk' | 'autocannon'
 
 /**
  * The socket ramps, the interleaved socket rounds, the REST rounds with the hostile bodies, and the
@@ -329,8 +320,6 @@ export interface BenchResult {
   capacity: CapacityReport[]
   /** The systems compared at the same rates in interleaved rounds. */
   rounds?: SocketRounds
-  /** The REST load generator, and why not wrk when it was not. */
-  restGenerator?: { name: RestGenerator; note?: string }
   /** Where the Redis systems' Redis ran. */
   redis?: { url: string; own: boolean; pinned: boolean }
   /** Wall time of each phase, seconds. */
