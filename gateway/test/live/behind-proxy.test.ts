@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { startTestGateway, type TestGateway } from '../helpers'
+import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
 import { connectClient, type TestClient } from './client'
 import { startNginx } from './processes'
 import { rawUpgrade } from './raw-upgrade'
@@ -74,5 +74,71 @@ describe.each(['1', '127.0.0.1', 'true'])('TRUST_PROXY=%s behind nginx', (trustP
     clients.push(await connectClient(socketUrl('second-1'), { localAddress: SECOND }))
     await clients.pop()!.close()
     expect((await rawUpgrade(nginx.port, '/ws/first-spent', { localAddress: FIRST })).status).toBe(429)
+  })
+})
+
+describe('uploads behind nginx, to an upstream behind nginx', () => {
+  // the edge lets every upload the gateway would take through to it, so the gateway is what judges
+  // an upload (in its own JSON) and streams it on; past the edge's own bound, the refusal still
+  // comes in the body every refusal has. The gateway sends an upload on chunked, as it streams it,
+  // and the upstream's own front end (the same nginx, in front of the sandbox) takes it so
+  const BOUNDARY = '----behindproxy'
+  let upstream: TestUpstream
+  let front: Awaited<ReturnType<typeof startNginx>>
+  let gateway: TestGateway
+  let nginx: Awaited<ReturnType<typeof startNginx>>
+  let token = ''
+
+  const upload = (fileBytes: number) =>
+    fetch(`http://127.0.0.1:${nginx.port}${CALLS.uploadOSS.path}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, satoken: token },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\n` +
+            'Content-Type: image/jpeg\r\n\r\n',
+        ),
+        Buffer.alloc(fileBytes, 0xab),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]),
+    })
+
+  beforeAll(async () => {
+    upstream = await startUpstream()
+    front = await startNginx([Number(new URL(upstream.url).port)])
+    gateway = await startTestGateway({
+      UPSTREAM_URL: `http://127.0.0.1:${front.port}`,
+      REDIS_URL: '',
+      TRUST_PROXY: '1',
+    })
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
+    nginx = await startNginx([(gateway.app.server.address() as AddressInfo).port])
+    token = await upstream.register(`edge${Date.now().toString(36)}`)
+  }, 30_000)
+  afterAll(async () => {
+    await nginx?.close()
+    await gateway?.close()
+    await front?.close()
+    await upstream?.close()
+  })
+
+  it("passes an identity photo at the gateway's limit on to the upstream", async () => {
+    const stored = await upstream.storedUploads()
+    const response = await upload(gateway.config.UPLOAD_LIMIT_BYTES)
+    expect(response.status).toBe(200)
+    expect(await upstream.storedUploads()).toBe(stored + 1)
+    // it reached the sandbox through the upstream's front end
+    expect(front.accessLog()).toContain(`"path":"${CALLS.uploadOSS.path}","status":200`)
+  })
+
+  it("answers a file over the gateway's limit with the gateway's refusal, and one past the edge's own bound in the same body", async () => {
+    const stored = await upstream.storedUploads()
+    const overGateway = await upload(gateway.config.UPLOAD_LIMIT_BYTES + 1)
+    expect(overGateway.status).toBe(413)
+    expect(await overGateway.json()).toMatchObject({ code: 413, msg: 'payloadTooLarge' })
+    const overEdge = await upload(4 * gateway.config.UPLOAD_LIMIT_BYTES)
+    expect(overEdge.status).toBe(413)
+    expect(await overEdge.json()).toEqual({ code: 413, msg: 'payloadTooLarge' })
+    expect(await upstream.storedUploads()).toBe(stored)
   })
 })

@@ -1,5 +1,5 @@
 import { spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../support/free-port'
@@ -104,6 +104,8 @@ export async function startNginx(gatewayPorts: number[]): Promise<NginxHandle> {
   const binary = nginxBinary()
   const port = await freePort()
   const prefix = ownTempDir('tradegate-nginx-')
+  // nginx's workers write request bodies under it, and run as nobody when the tests run as root
+  chmodSync(prefix, 0o755)
   const template = readFileSync(path.join(repoRoot, 'docker/nginx.conf'), 'utf8')
   // the shipped file's server parameters (max_fails, fail_timeout), only the addresses change
   const parameters = /^\s*server gateway-a:8080([^;]*);/m.exec(template)?.[1] ?? ''
