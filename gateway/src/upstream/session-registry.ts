@@ -33,6 +33,8 @@ export const MAX_KNOWN_TOKENS = 50_000
  */
 const CLOCK_MARGIN_MS = 1000
 const NOTICE_PREFIX = 'session-ended:'
+/** How long telling the sockets waits for Redis to store an end: a Redis that does not answer holds it no longer. */
+const STORE_WAIT_MS = 1000
 
 /** An end as it travels: the user, when known, and the tokens the sender knew to be theirs. */
 export interface SessionEndNotice {
@@ -164,14 +166,17 @@ export class SessionRegistry {
     const fresh = [...keys].filter((key) => !this.ended.has(key))
     if (fresh.length === 0) return Promise.resolve()
     for (const key of fresh) this.ended.set(key, notice.how)
-    for (const listener of this.endedListeners) listener(fresh)
     // tokens of the user only this instance had seen: the others are told, so they refuse them too
     const extra = fresh.filter((key) => !notice.keys.includes(key))
     if (extra.length > 0) {
       const wire = encodeNotice({ ...notice, userId: notice.userId ?? [...owners][0] ?? null, keys: extra })
       for (const announce of this.announcers) void announce(wire)
     }
-    return this.store(fresh)
+    // the listeners (the sockets) hear of it once it is stored: whoever has been told their session
+    // ended finds every instance refusing it, even one the notice has not reached yet
+    return settledWithin(this.store(fresh), STORE_WAIT_MS).then(() => {
+      for (const listener of this.endedListeners) listener(fresh)
+    })
   }
 
   private async store(keys: string[]): Promise<void> {
@@ -210,4 +215,11 @@ function decodeNotice(notice: string): SessionEndNotice | null {
   const time = Number(at)
   if (!Number.isFinite(time)) return null
   return { how, at: time, userId: userId || null, keys: keys ? keys.split(',') : [] }
+}
+
+/** Resolves when `work` settles or `ms` have passed, whichever is first. */
+function settledWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()))
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer))
 }
