@@ -27,6 +27,7 @@ const pages = signedInPages(suite)
 const SYMBOL = 'btcusdt'
 
 type Labels = { positions: { closeReason: Record<string, string> } }
+type SubmitTexts = { submit: { wentThrough: string; closedFirst: Record<string, string> } }
 
 /** "-1,234.5678 USDT" -> its decimal, as written */
 function decimalIn(text: string | null) {
@@ -188,4 +189,39 @@ describe('a stop-loss close in the futures order history', () => {
       .screenshot({ path: screenshotPath('futures-close-history-ar-phone') })
     expect(problems).toEqual([])
   })
+})
+
+describe('a close whose answer is lost', () => {
+  it.each([
+    ['en', 'the close went through', 'manual'],
+    ['en', 'a stop-loss closed the position first', 'stopLoss'],
+    ['de', 'a stop-loss closed the position first', 'stopLoss'],
+  ] as const)(
+    '%s: says what happened when %s, from the close row and its reason',
+    async (language, _what, reason) => {
+      const { token } = await longWithStopLoss()
+      const page = await pages.open(PHONE, token, inLanguage(language))
+      await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
+      const position = page.getByTestId('position')
+      await position.waitFor()
+      await page.route('**/api/contract/position/stopOrder*', async (route) => {
+        // the close reaches the exchange, or the stop-loss fires just before it would
+        if (reason === 'stopLoss') await moveThroughStop()
+        else await route.fetch()
+        // and the connection drops before any answer reaches the page
+        await route.abort('connectionreset')
+      })
+      await position.getByTestId('close-position').click()
+      await position.getByTestId('close-confirm').click()
+      const texts = readLocale<SubmitTexts>(language).submit
+      const told = reason === 'manual' ? texts.wentThrough : texts.closedFirst.stopLoss!
+      // the position leaves the list whoever closed it, its card and form with it: the outcome the
+      // lookup found is told by an outcome toast
+      const outcome = page.locator('[data-testid=toast][data-outcome]')
+      await expect.poll(() => outcome.allTextContents()).toContain(told)
+      await page.screenshot({ path: screenshotPath(`futures-close-lost-${reason}-${language}-phone`) })
+      const orders = await callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
+      expect(orders.flatMap((order) => order.closeReason ?? [])).toEqual([reason])
+    },
+  )
 })
