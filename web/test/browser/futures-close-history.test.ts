@@ -224,4 +224,24 @@ describe('a close whose answer is lost', () => {
       expect(orders.flatMap((order) => order.closeReason ?? [])).toEqual([reason])
     },
   )
+
+  it('en: close all says which position a stop-loss closed first, not that it failed to close', async () => {
+    const { token } = await longWithStopLoss()
+    const page = await pages.open(DESKTOP, token, inLanguage('en'))
+    await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
+    await page.getByTestId('position').waitFor()
+    await page.route('**/api/contract/position/stopOrder*', async (route) => {
+      await moveThroughStop()
+      await route.abort('connectionreset')
+    })
+    await page.getByTestId('close-all').click()
+    await page.getByTestId('close-all-confirm').click()
+    const summary = page.getByTestId('close-all-summary')
+    const told = readLocale<SubmitTexts>('en').submit.closedFirst.stopLoss!
+    await expect
+      .poll(() => summary.getByTestId('closed-first').allTextContents())
+      .toEqual([`BTC Long 10 · ${told}`])
+    expect(await summary.locator('.down').count()).toBe(0)
+    await page.screenshot({ path: screenshotPath('futures-close-all-lost-stopLoss-en-desktop') })
+  })
 })
