@@ -19,7 +19,8 @@ import { cutControls, cutTexts, offScreen } from './cut-texts'
 // endpoint) shows on a page already open, labelled in the page's language, coloured as the sell it
 // is, with figures that add up by hand by the display rule: realized PnL = (exit − entry) × coins −
 // fee, coins being the total over the entry. At 390 and 1440 px in English and Japanese; the Arabic
-// phone card stays within the screen.
+// phone card stays within the screen. A close whose answer is lost is looked up by the position's
+// close rows and their reason: the user's close went through, or a stop-loss closed it first.
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
@@ -27,6 +28,7 @@ const pages = signedInPages(suite)
 const SYMBOL = 'btcusdt'
 
 type Labels = { positions: { closeReason: Record<string, string> } }
+type Notices = { notices: { kind: { stopLoss: string } } }
 type SubmitTexts = { submit: { wentThrough: string; closedFirst: Record<string, string> } }
 
 /** "-1,234.5678 USDT" -> its decimal, as written */
@@ -93,7 +95,7 @@ async function totalAndFee(row: Locator, viewport: Viewport): Promise<[string | 
 
 describe('a stop-loss close in the futures order history', () => {
   it.each(['en', 'ja'])(
-    '%s: a stop-loss a price move triggers is a labelled sell row whose figures add up, at 390 and 1440 px',
+    '%s: a stop-loss a price move triggers is announced, and is a labelled sell row whose figures add up, at 390 and 1440 px',
     async (language) => {
       const { token } = await longWithStopLoss()
       const viewports = [PHONE, DESKTOP]
@@ -102,6 +104,14 @@ describe('a stop-loss close in the futures order history', () => {
         await orderHistory(token, language, DESKTOP),
       ]
       await moveThroughStop()
+      // each open page announces it, in its language: a notice naming the stop-loss that fired
+      const announced = readLocale<Notices>(language).notices.kind.stopLoss.split('{{')[0]!
+      for (const page of opened) {
+        const toasts = page.locator('[data-testid=live-toasts] [data-testid=toast]')
+        await expect
+          .poll(async () => (await toasts.allTextContents()).some((text) => text.startsWith(announced)))
+          .toBe(true)
+      }
       const sandboxOrders = await callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
       const close = sandboxOrders.find((order) => order.closeReason === 'stopLoss')!
       expect(close).toMatchObject({ status: 'filled', filledShares: '10', type: 'stopMarket' })
