@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { noticeOf, type UserNotice } from '@tradegate/shared'
+import { noticeOf, toDecimal, type UserNotice } from '@tradegate/shared'
 import type { Sandbox } from '../app'
 import {
   Client,
@@ -190,6 +190,51 @@ describe('user events (notices)', () => {
     expect(reviewed.map(({ event }) => [event.coin, event.amount, event.outcome])).toEqual([
       ['usdt', '50', 'approved'],
       ['usdt', '50', 'rejected'],
+    ])
+  })
+
+  it('tells of a stop order its trigger filled, and of a second contract settled, with the price and the result', async () => {
+    await holdPrice(control, ETH, '3000')
+    const { client, userId } = await trader()
+    await client.ok('contractOrderSubmit', {
+      body: {
+        symbol: ETH,
+        direction: 'long',
+        type: 'stopMarket',
+        triggerPrice: '3050',
+        leverage: 10,
+        shares: '5',
+      },
+    })
+    await setPrice('3060')
+    await waitForEvents(userId, (events) => events.some(({ event }) => event.kind === 'orderFilled'))
+    expect(eventsOf(userId).filter(({ event }) => event.kind === 'orderFilled')).toMatchObject([
+      { type: 'POSITION', event: { symbol: ETH, side: 'long', qty: '5', price: '3060' } },
+    ])
+
+    const [period] = await client.ok('periodList', { body: { symbol: ETH } })
+    const bet = await client.ok('secondOrderCreate', {
+      body: { symbol: ETH, periodId: period!.id, direction: 'up', amount: '10' },
+    })
+    await setPrice(toDecimal(bet.openPrice).plus(20).toFixed())
+    // the period ends: the sandbox settles what fell due at once
+    await control.control('/sandbox/time', { advanceMs: period!.seconds * 1000 + 1000 })
+    await waitForEvents(userId, (events) => events.some(({ event }) => event.kind === 'secondSettled'))
+    const [settled] = (await client.ok('secondOrderList', { body: { pageNum: 1, pageSize: 5 } })).rows
+    expect(settled).toMatchObject({ id: bet.id, status: 'win' })
+    expect(eventsOf(userId).filter(({ event }) => event.kind === 'secondSettled')).toMatchObject([
+      {
+        type: 'SETTLEMENT',
+        event: {
+          symbol: ETH,
+          side: 'up',
+          qty: '10',
+          price: settled!.closePrice,
+          coin: 'usdt',
+          amount: settled!.profit,
+          outcome: 'win',
+        },
+      },
     ])
   })
 })

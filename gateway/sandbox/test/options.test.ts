@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   blackScholes,
   intrinsicValue,
+  noticeOf,
   optionBid,
   optionOrderCost,
   optionSaleProceeds,
@@ -139,6 +140,16 @@ describe('sandbox options', () => {
       kind: 'call',
       status: 'settled',
       payout: call.payout,
+    })
+    // the event the owner is told of rides on the same frame: the option, its size, price and payout
+    expect(noticeOf(event.data as Record<string, unknown>)).toMatchObject({
+      kind: 'optionSettled',
+      symbol: call.symbol,
+      side: 'call',
+      qty: '0.02',
+      price: call.settlePrice,
+      coin: 'usdt',
+      amount: call.payout,
     })
   })
 

@@ -93,6 +93,15 @@ describe('submitOnce', () => {
     expect(lookup).toHaveBeenCalledTimes(LOOKUP_TRIES)
   })
 
+  it('stops looking when the lookup finds what happened instead, and says what', async () => {
+    const lookup = vi.fn(async () => ({ instead: 'submit.closedFirst.stopLoss' }))
+    const { outcome, phases } = await submit(hanging().send, { lookup })
+    expect(phases).toEqual(['sending', 'unconfirmed'])
+    expect(outcome).toEqual({ kind: 'checked', phase: 'notThrough', instead: 'submit.closedFirst.stopLoss' })
+    // what happened instead does not change: a second look could not find the action
+    expect(lookup).toHaveBeenCalledTimes(1)
+  })
+
   it('takes an action that shows up on a later lookup as gone through', async () => {
     const answers = [false, true]
     const lookup = vi.fn(async () => answers.shift() ?? false)

@@ -3,7 +3,7 @@ import { issueFlowSignal } from './flow-signal'
 import { ApiError } from './http'
 import { i18n } from './i18n'
 import { socketSaysOffline } from './live/socket-client'
-import { showToast } from './toast'
+import { showOutcome, showToast } from './toast'
 
 /**
  * The one way the app sends something the user submitted: an order, a money action, a form.
@@ -22,8 +22,13 @@ import { showToast } from './toast'
  * - No answer within `timeoutMs` (about 15 s), or an answer lost on the way (no response, 502,
  *   504): `phase` is 'unconfirmed' ("not confirmed yet"), the request is aborted and `lookup(sentAt)`
  *   is asked whether the action exists (up to three times, two seconds apart, since it may land
- *   late). Found: 'wentThrough'. Absent every time: 'notThrough'. No lookup, or it kept failing:
- *   'unknown', and the notice names `checkWhere` (an i18n key) as the place to look.
+ *   late). Found: 'wentThrough'. Absent every time: 'notThrough'. Something else happened instead
+ *   that rules the action out (a stop-loss closed the position the user was closing): 'notThrough'
+ *   at once, with `instead` naming what. No lookup, or it kept failing: 'unknown', and the notice
+ *   names `checkWhere` (an i18n key) as the place to look.
+ * - `toastOutcome`: the checked outcome is told by an outcome toast instead of the notice, for a
+ *   form that may go before it is read (a position's close form leaves with the position's card
+ *   when the position closes, whoever closed it).
  * - `onSettled` runs after every try that sent something: balances and lists change either way.
  * - `reset()` clears the error and an outcome notice, e.g. when the user edits the form.
  */
@@ -36,10 +41,15 @@ export interface SubmitOptions {
   money?: boolean
   /** how long to wait for the answer before saying "not confirmed yet" */
   timeoutMs?: number
-  /** true when the action is found on the server (e.g. in the order list since sentAt); throws when it cannot tell */
-  lookup?: (sentAt: number) => Promise<boolean>
+  /**
+   * true when the action is found on the server (e.g. in the order list since sentAt), false when
+   * not yet, or what happened instead when that rules it out for good; throws when it cannot tell
+   */
+  lookup?: (sentAt: number) => Promise<boolean | Instead>
   /** i18n key naming where to check when the outcome stays unknown */
   checkWhere?: string
+  /** tell the checked outcome by an outcome toast, not the notice: the form may be gone by then */
+  toastOutcome?: boolean
   onSettled?: () => void
 }
 
@@ -54,11 +64,16 @@ export const CLOCK_SLACK_MS = 30_000
 
 export const DEFAULT_CHECK_WHERE = 'submit.where.history'
 
+/** What a lookup found happened in the action's place: `instead` is the i18n key that says it. */
+export interface Instead {
+  instead: string
+}
+
 export type SubmitOutcome =
   | { kind: 'done' }
   | { kind: 'refused'; message: string }
   | { kind: 'offline'; message: string }
-  | { kind: 'checked'; phase: 'wentThrough' | 'notThrough' | 'unknown' }
+  | { kind: 'checked'; phase: 'wentThrough' | 'notThrough' | 'unknown'; instead?: string }
 
 /** Whether the browser or the live socket says there is no connection (money actions are then refused). */
 export function isOffline(): boolean {
@@ -83,14 +98,19 @@ function wait(ms: number): Promise<void> {
 
 type Answer = { ok: true } | { ok: false; error: unknown } | { ok: 'timeout' }
 
-/** Asks the lookup until it finds the action or runs out of tries; null when it never could tell. */
-async function lookUp(lookup: SubmitOptions['lookup'], sentAt: number): Promise<boolean | null> {
+/**
+ * Asks the lookup until it finds the action, or what happened instead, or runs out of tries; null
+ * when it never could tell.
+ */
+async function lookUp(lookup: SubmitOptions['lookup'], sentAt: number): Promise<boolean | Instead | null> {
   if (!lookup) return null
   let told = false
   for (let attempt = 0; attempt < LOOKUP_TRIES; attempt++) {
     if (attempt > 0) await wait(LOOKUP_GAP_MS)
     try {
-      if (await lookup(sentAt)) return true
+      const found = await lookup(sentAt)
+      // what happened instead will not change: asking again cannot find the action
+      if (found) return found
       told = true
     } catch {
       // could not check this time: the next try may
@@ -137,7 +157,9 @@ export async function submitOnce(
   controller.abort(new DOMException('timeout', 'TimeoutError'))
   onPhase('unconfirmed')
   const found = await lookUp(options.lookup, sentAt)
-  return { kind: 'checked', phase: found === null ? 'unknown' : found ? 'wentThrough' : 'notThrough' }
+  if (found === null) return { kind: 'checked', phase: 'unknown' }
+  if (found === true) return { kind: 'checked', phase: 'wentThrough' }
+  return { kind: 'checked', phase: 'notThrough', ...(found ? { instead: found.instead } : {}) }
 }
 
 export interface Submit {
@@ -147,16 +169,29 @@ export interface Submit {
   error: string | null
   /** i18n key of where to check an unknown outcome */
   checkWhere: string
+  /** i18n key of what a lookup found happened in place of the action ('notThrough'); null otherwise */
+  instead: string | null
   /** `lookup`, when given, replaces the options' for this run (one form, several actions) */
   run: (send: (signal: AbortSignal) => Promise<unknown>, lookup?: SubmitOptions['lookup']) => Promise<boolean>
   reset: () => void
+}
+
+/** What the user is told in a phase after 'sending': what happened instead, or the phase's own text. */
+export function phaseText(
+  { phase, instead }: { phase: SubmitPhase; instead?: string | null },
+  checkWhere: string,
+): string {
+  if (phase === 'notThrough' && instead) return i18n.t(instead)
+  return i18n.t(`submit.${phase}`, { where: i18n.t(checkWhere) })
 }
 
 /** The React side of submitOnce: see the comment at the top of this file. */
 export function useSubmit(options: SubmitOptions = {}): Submit {
   const [phase, setPhase] = useState<SubmitPhase>('idle')
   const [error, setError] = useState<string | null>(null)
+  const [instead, setInstead] = useState<string | null>(null)
   const inFlight = useRef(false)
+  const checkWhere = options.checkWhere ?? DEFAULT_CHECK_WHERE
   const run = async (
     send: (signal: AbortSignal) => Promise<unknown>,
     lookup: SubmitOptions['lookup'] = options.lookup,
@@ -164,12 +199,18 @@ export function useSubmit(options: SubmitOptions = {}): Submit {
     if (inFlight.current) return false
     inFlight.current = true
     setError(null)
+    setInstead(null)
     let outcome: SubmitOutcome = { kind: 'refused', message: '' }
     try {
       outcome = await submitOnce(send, { ...options, lookup }, setPhase)
     } finally {
       inFlight.current = false
-      setPhase(outcome.kind === 'checked' ? outcome.phase : 'idle')
+      const toast = outcome.kind === 'checked' && options.toastOutcome
+      setPhase(outcome.kind === 'checked' && !toast ? outcome.phase : 'idle')
+      if (outcome.kind === 'checked') {
+        if (toast) showOutcome(phaseText(outcome, checkWhere))
+        else setInstead(outcome.instead ?? null)
+      }
       if (outcome.kind === 'refused' || outcome.kind === 'offline') setError(outcome.message || null)
       if (outcome.kind === 'offline') showToast(outcome.message)
       else options.onSettled?.()
@@ -178,13 +219,17 @@ export function useSubmit(options: SubmitOptions = {}): Submit {
   }
   const reset = () => {
     setError(null)
-    if (!inFlight.current) setPhase('idle')
+    if (!inFlight.current) {
+      setPhase('idle')
+      setInstead(null)
+    }
   }
   return {
     busy: phase === 'sending' || phase === 'unconfirmed',
     phase,
     error,
-    checkWhere: options.checkWhere ?? DEFAULT_CHECK_WHERE,
+    checkWhere,
+    instead,
     run,
     reset,
   }

@@ -41,11 +41,12 @@ export async function cutTexts(page: Page): Promise<string[]> {
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
       if (canvas.measureText(input.placeholder).width > room + 1) found.push('placeholder cut: ' + input.placeholder + ' (' + Math.ceil(canvas.measureText(input.placeholder).width) + ' px in ' + room + ')')
     }
-    // a panel's tab past the edge of its row is hidden in the row's scroll: nothing shows it is there.
-    // A .tab-strip (coins, expiries, market tabs) scrolls on purpose: its half-shown tab says there is more
+    // a tab past the edge of its row is hidden in the row's scroll: on a phone the option coins and
+    // expiries past the screen's edge sat there, and nothing said they were. Only a row marked
+    // [data-scrolls] scrolls on purpose
     for (const tab of document.querySelectorAll('.app-main [role=tab]')) {
       const strip = tab.closest('[role=tablist]')
-      if (!strip || strip.matches('.tab-strip') || tab.offsetWidth === 0) continue
+      if (!strip || strip.matches('[data-scrolls]') || tab.offsetWidth === 0) continue
       const box = tab.getBoundingClientRect()
       const edge = strip.getBoundingClientRect()
       if (box.right > edge.right + 1 || box.left < edge.left - 1) found.push('tab past its strip: ' + name(tab))
@@ -112,7 +113,7 @@ export async function cutControls(page: Page, language: string): Promise<string[
       if (!shown(control)) continue
       const box = control.getBoundingClientRect()
       const choice = control.hasAttribute('aria-pressed') || control.getAttribute('role') === 'tab'
-      const scroller = control.parentElement.closest('.tab-strip, [data-scrolls]')
+      const scroller = control.parentElement.closest('[data-scrolls]')
       if ((box.left < -1 || box.right > width + 1) && !(choice && scroller))
         found.push('control off the screen: ' + name(control) + ' (' + Math.round(box.left) + '…' + Math.round(box.right) + ' of ' + width + ')')
       const range = document.createRange()

@@ -8,7 +8,8 @@ import { cutControls, cutTexts, offScreen } from './cut-texts'
 // The rows of the trade screens' order and position lists on a 390 px phone, in English, Arabic
 // (right to left), German (long words) and Japanese: every figure, name and button of a resting
 // order, a past order and a closed position lies inside the screen, none hidden in a sideways
-// scroll, and every button of the rows comes into view above the tab bar and its raised Trade button.
+// scroll, and every button of the rows, and the order form's primary actions (place the order,
+// transfer to the futures account), comes into view above the tab bar and its raised Trade button.
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
@@ -55,15 +56,15 @@ beforeAll(async () => {
 })
 
 /**
- * The buttons of a list's rows that something else covers once scrolled into view from below, as
+ * The buttons `selector` finds that something else covers once scrolled into view from below, as
  * a keyboard's focus or a screen reader brings them: the element at each button's centre and at
  * the middle of each of its edges must be the button.
  */
-function coveredButtons(page: Page, testId: string): Promise<string[]> {
+function coveredButtons(page: Page, selector: string): Promise<string[]> {
   return page.evaluate(
-    `((testId) => {
+    `((selector) => {
     const found = []
-    for (const button of document.querySelectorAll('[data-testid="' + testId + '"] tbody button')) {
+    for (const button of document.querySelectorAll(selector)) {
       if (button.getBoundingClientRect().width === 0) continue
       window.scrollTo(0, document.documentElement.scrollHeight)
       button.scrollIntoView({ block: 'end', inline: 'nearest' })
@@ -87,7 +88,7 @@ function coveredButtons(page: Page, testId: string): Promise<string[]> {
       }
     }
     return found
-  })(${JSON.stringify(testId)})`,
+  })(${JSON.stringify(selector)})`,
   )
 }
 
@@ -101,7 +102,7 @@ async function showList(page: Page, tab: string, list: string): Promise<void> {
 async function rowProblems(page: Page, list: string, language: string): Promise<string[]> {
   const problems = [
     ...(await offScreen(page, list)),
-    ...(await coveredButtons(page, list)),
+    ...(await coveredButtons(page, `[data-testid="${list}"] tbody button`)),
     ...(await cutTexts(page)),
     ...(await cutControls(page, language)),
   ]
@@ -111,7 +112,7 @@ async function rowProblems(page: Page, list: string, language: string): Promise<
 
 describe('order and position rows on a 390 px phone', () => {
   it.each(['en', 'ar', 'de', 'ja'])(
-    '%s: every figure and action of the rows lies within the screen, uncovered',
+    "%s: every figure and action of the rows lies within the screen, uncovered, and so do the form's primary actions",
     async (language) => {
       const page = await pages.open(PHONE, token, inLanguage(language))
       const problems: string[] = []
@@ -128,6 +129,10 @@ describe('order and position rows on a 390 px phone', () => {
       await showList(page, 'position-history-tab', 'position-history')
       expect(await page.getByTestId('history-pnl').first().textContent()).toMatch(/^-?\d+\.\d{4}$/)
       problems.push(...(await rowProblems(page, 'position-history', language)))
+      expect(await page.getByTestId('contract-submit').isVisible()).toBe(true)
+      problems.push(
+        ...(await coveredButtons(page, '[data-testid=contract-submit], [data-testid=open-transfer]')),
+      )
 
       await pages.go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
       await page.getByTestId('spot-available').waitFor()
@@ -135,6 +140,8 @@ describe('order and position rows on a 390 px phone', () => {
       problems.push(...(await rowProblems(page, 'spot-orders', language)))
       await showList(page, 'spot-history-tab', 'spot-history')
       problems.push(...(await rowProblems(page, 'spot-history', language)))
+      expect(await page.getByTestId('spot-submit').isVisible()).toBe(true)
+      problems.push(...(await coveredButtons(page, '[data-testid=spot-submit]')))
 
       expect(problems).toEqual([])
     },

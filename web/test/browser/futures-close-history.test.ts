@@ -19,7 +19,8 @@ import { cutControls, cutTexts, offScreen } from './cut-texts'
 // endpoint) shows on a page already open, labelled in the page's language, coloured as the sell it
 // is, with figures that add up by hand by the display rule: realized PnL = (exit − entry) × coins −
 // fee, coins being the total over the entry. At 390 and 1440 px in English and Japanese; the Arabic
-// phone card stays within the screen.
+// phone card stays within the screen. A close whose answer is lost is looked up by the position's
+// close rows and their reason: the user's close went through, or a stop-loss closed it first.
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
@@ -27,6 +28,8 @@ const pages = signedInPages(suite)
 const SYMBOL = 'btcusdt'
 
 type Labels = { positions: { closeReason: Record<string, string> } }
+type Notices = { notices: { kind: { stopLoss: string } } }
+type SubmitTexts = { submit: { wentThrough: string; closedFirst: Record<string, string> } }
 
 /** "-1,234.5678 USDT" -> its decimal, as written */
 function decimalIn(text: string | null) {
@@ -92,7 +95,7 @@ async function totalAndFee(row: Locator, viewport: Viewport): Promise<[string | 
 
 describe('a stop-loss close in the futures order history', () => {
   it.each(['en', 'ja'])(
-    '%s: a stop-loss a price move triggers is a labelled sell row whose figures add up, at 390 and 1440 px',
+    '%s: a stop-loss a price move triggers is announced, and is a labelled sell row whose figures add up, at 390 and 1440 px',
     async (language) => {
       const { token } = await longWithStopLoss()
       const viewports = [PHONE, DESKTOP]
@@ -101,6 +104,14 @@ describe('a stop-loss close in the futures order history', () => {
         await orderHistory(token, language, DESKTOP),
       ]
       await moveThroughStop()
+      // each open page announces it, in its language: a notice naming the stop-loss that fired
+      const announced = readLocale<Notices>(language).notices.kind.stopLoss.split('{{')[0]!
+      for (const page of opened) {
+        const toasts = page.locator('[data-testid=live-toasts] [data-testid=toast]')
+        await expect
+          .poll(async () => (await toasts.allTextContents()).some((text) => text.startsWith(announced)))
+          .toBe(true)
+      }
       const sandboxOrders = await callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
       const close = sandboxOrders.find((order) => order.closeReason === 'stopLoss')!
       expect(close).toMatchObject({ status: 'filled', filledShares: '10', type: 'stopMarket' })
@@ -187,5 +198,60 @@ describe('a stop-loss close in the futures order history', () => {
       .getByTestId('contract-history')
       .screenshot({ path: screenshotPath('futures-close-history-ar-phone') })
     expect(problems).toEqual([])
+  })
+})
+
+describe('a close whose answer is lost', () => {
+  it.each([
+    ['en', 'the close went through', 'manual'],
+    ['en', 'a stop-loss closed the position first', 'stopLoss'],
+    ['de', 'a stop-loss closed the position first', 'stopLoss'],
+  ] as const)(
+    '%s: says what happened when %s, from the close row and its reason',
+    async (language, _what, reason) => {
+      const { token } = await longWithStopLoss()
+      const page = await pages.open(PHONE, token, inLanguage(language))
+      await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
+      const position = page.getByTestId('position')
+      await position.waitFor()
+      await page.route('**/api/contract/position/stopOrder*', async (route) => {
+        // the close reaches the exchange, or the stop-loss fires just before it would
+        if (reason === 'stopLoss') await moveThroughStop()
+        else await route.fetch()
+        // and the connection drops before any answer reaches the page
+        await route.abort('connectionreset')
+      })
+      await position.getByTestId('close-position').click()
+      await position.getByTestId('close-confirm').click()
+      const texts = readLocale<SubmitTexts>(language).submit
+      const told = reason === 'manual' ? texts.wentThrough : texts.closedFirst.stopLoss!
+      // the position leaves the list whoever closed it, its card and form with it: the outcome the
+      // lookup found is told by an outcome toast
+      const outcome = page.locator('[data-testid=toast][data-outcome]')
+      await expect.poll(() => outcome.allTextContents()).toContain(told)
+      await page.screenshot({ path: screenshotPath(`futures-close-lost-${reason}-${language}-phone`) })
+      const orders = await callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
+      expect(orders.flatMap((order) => order.closeReason ?? [])).toEqual([reason])
+    },
+  )
+
+  it('en: close all says which position a stop-loss closed first, not that it failed to close', async () => {
+    const { token } = await longWithStopLoss()
+    const page = await pages.open(DESKTOP, token, inLanguage('en'))
+    await pages.go(page, `/trade?id=1&componentName=2&symbol=${SYMBOL}`)
+    await page.getByTestId('position').waitFor()
+    await page.route('**/api/contract/position/stopOrder*', async (route) => {
+      await moveThroughStop()
+      await route.abort('connectionreset')
+    })
+    await page.getByTestId('close-all').click()
+    await page.getByTestId('close-all-confirm').click()
+    const summary = page.getByTestId('close-all-summary')
+    const told = readLocale<SubmitTexts>('en').submit.closedFirst.stopLoss!
+    await expect
+      .poll(() => summary.getByTestId('closed-first').allTextContents())
+      .toEqual([`BTC Long 10 · ${told}`])
+    expect(await summary.locator('.down').count()).toBe(0)
+    await page.screenshot({ path: screenshotPath('futures-close-all-lost-stopLoss-en-desktop') })
   })
 })

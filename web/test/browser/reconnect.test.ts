@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECONNECT } from '@tradegate/shared'
 import { DESKTOP, PHONE, createFundedUser, startRelay, type Relay } from './stack'
-import { BROWSER_WAIT_MS, setUpSuite, signedInPages } from './suite'
+import { BROWSER_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
 
 // The live socket when the network fails: two pages that lose the gateway together, each behind its
 // own relay that counts the socket upgrades it sees, and a deposit made while a page's socket is cut.
@@ -110,7 +110,7 @@ describe('the live socket on a failing network', () => {
     expect(Number(await page.evaluate('Date.now()'))).toBeLessThan(pendingRetry)
   })
 
-  it('shows a deposit made while the socket was cut on the open wallet once it reconnects', async () => {
+  it('shows a deposit made while the socket was cut on the open wallet once it reconnects, and tells it as missed', async () => {
     const { stack } = suite
     const { email, token } = await createFundedUser(stack)
     const page = await signedIn.open(PHONE, token)
@@ -142,5 +142,18 @@ describe('the live socket on a failing network', () => {
     await expect.poll(shown, { timeout: RECONNECT.capMs + BROWSER_WAIT_MS }).toBe(held + 125)
     expect(await page.evaluate('window.location.hash')).toBe('#/wallet')
     expect(openedSockets.length).toBeGreaterThanOrEqual(2)
+    // the deposit's event, which no frame brought, is found by the lookup after the gap and told as
+    // missed, by a notice and in the notification centre
+    const { notices } = readLocale<{ notices: { missed: string } }>('en')
+    const toasts = page.locator('[data-testid=live-toasts] [data-testid=toast]')
+    await expect
+      .poll(async () =>
+        (await toasts.allTextContents()).find((text) => text.startsWith(`${notices.missed}: `)),
+      )
+      .toMatch(/\b125\b.*USDT/)
+    await page.getByTestId('notification-bell').click()
+    const row = page.getByTestId('notice-row').filter({ hasText: notices.missed })
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.getAttribute('data-kind')).toBe('deposit')
   })
 })

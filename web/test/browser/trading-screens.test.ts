@@ -220,6 +220,10 @@ describe('second contracts', () => {
     await expect
       .poll(() => page.getByTestId('second-orders').locator('[data-order-status=open]').count())
       .toBe(0)
+    // a phone has no time column: the row's time, with its zone, is on the line under it
+    const line = page.getByTestId('second-orders').getByTestId('order-detail').first()
+    expect(await line.isVisible()).toBe(true)
+    expect(await line.textContent()).toMatch(/\d\d:\d\d:\d\d UTC\+8/)
     await shoot(page, 'second-settled', PHONE)
   })
 

@@ -1,6 +1,6 @@
 import { toDecimal, type CallBody } from '@tradegate/shared'
 import { callApi } from '../../../lib/http'
-import { CLOCK_SLACK_MS } from '../../../lib/submit'
+import { CLOCK_SLACK_MS, type Instead } from '../../../lib/submit'
 
 // The lookups that tell an unanswered futures or second-contract action's true outcome (lib/submit.ts):
 // each asks the list the action would have changed. They throw when the list cannot be fetched.
@@ -24,34 +24,25 @@ export async function findContractOrder(
 }
 
 /**
- * Whether a close of position `id` sent at `sentAt` happened: at market, a closed part of the
- * position (or the position itself) closed since; at a price, a close order resting since.
+ * Whether a close of position `id` sent at `sentAt` happened, from the close rows the exchange has
+ * written for the position since, each with its reason: the user's close (at market a filled manual
+ * close, at a price a close order resting or filled) went through. Without one, a take-profit,
+ * stop-loss or liquidation that closed the position first is what happened instead.
  */
 export async function findPositionClose(
-  position: { id: number; symbol: string; direction: string },
+  position: { id: number },
   limit: boolean,
   sentAt: number,
-): Promise<boolean> {
+): Promise<boolean | Instead> {
   const since = sentAt - CLOCK_SLACK_MS
-  if (limit) {
-    const orders = await callApi('contractOrderList', {}, { quiet: true })
-    // a limit row: a take-profit, stop-loss or liquidation since also leaves a row for the position
-    return orders.some(
-      (row) => row.positionId === position.id && row.type === 'limit' && row.createdAt >= since,
-    )
-  }
-  const page = await callApi(
-    'positionList',
-    { query: { status: 'history', pageNum: '1', pageSize: '30' } },
-    { quiet: true },
+  const orders = await callApi('contractOrderList', {}, { quiet: true })
+  const rows = orders.filter((row) => row.positionId === position.id && row.createdAt >= since)
+  const own = rows.some((row) =>
+    limit ? row.type === 'limit' : row.type === 'market' && row.closeReason === 'manual',
   )
-  return page.rows.some(
-    (row) =>
-      (row.id === position.id && row.status !== 'open') ||
-      (row.symbol === position.symbol &&
-        row.direction === position.direction &&
-        (row.closedAt ?? 0) >= since),
-  )
+  if (own) return true
+  const first = rows.find((row) => row.closeReason !== undefined && row.closeReason !== 'manual')
+  return first?.closeReason ? { instead: `submit.closedFirst.${first.closeReason}` } : false
 }
 
 /** Whether the position's active take-profit and stop-loss are the ones sent. */

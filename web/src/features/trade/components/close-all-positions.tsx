@@ -10,15 +10,23 @@ import { useFocusOnMount } from '../../../lib/focus'
 
 interface Outcome {
   closed: Position[]
+  /** positions a take-profit, stop-loss or liquidation closed before the user's close could */
+  closedFirst: ClosedFirst[]
   failed: number
+}
+
+interface ClosedFirst {
+  position: Position
+  /** the i18n key saying what closed it */
+  instead: string
 }
 
 /**
  * Closes one position at market through the outcome flow: the closed part as answered, or, when the
- * answer was lost and the lookup finds the position closed, the row the history now holds. Null when
- * it did not close (or could not be told).
+ * answer was lost and the lookup finds the position closed, the row the history now holds; or what
+ * closed it first. Null when it did not close (or could not be told).
  */
-async function closeAtMarket(position: Position): Promise<Position | null> {
+async function closeAtMarket(position: Position): Promise<Position | ClosedFirst | null> {
   let closed: Position | null = null
   const outcome = await submitOnce(
     async (signal) => {
@@ -28,7 +36,9 @@ async function closeAtMarket(position: Position): Promise<Position | null> {
     () => undefined,
   )
   if (outcome.kind === 'done') return closed
-  return outcome.kind === 'checked' && outcome.phase === 'wentThrough' ? position : null
+  if (outcome.kind !== 'checked') return null
+  if (outcome.instead) return { position, instead: outcome.instead }
+  return outcome.phase === 'wentThrough' ? position : null
 }
 
 /** Closes every open position at market after the user confirms, then says what closed and for how much. */
@@ -46,8 +56,11 @@ export function CloseAllPositions({
   const run = async () => {
     setBusy(true)
     const results = await Promise.all(positions.map(closeAtMarket))
-    const closed = results.filter((result): result is Position => result !== null)
-    setOutcome({ closed, failed: results.length - closed.length })
+    const closed = results.filter((result): result is Position => result !== null && !('instead' in result))
+    const closedFirst = results.filter(
+      (result): result is ClosedFirst => result !== null && 'instead' in result,
+    )
+    setOutcome({ closed, closedFirst, failed: results.length - closed.length - closedFirst.length })
     setBusy(false)
     setConfirming(false)
     onDone()
@@ -102,6 +115,12 @@ function CloseAllSummary({ outcome, onDismiss }: { outcome: Outcome; onDismiss: 
             </li>
           )
         })}
+        {outcome.closedFirst.map(({ position, instead }) => (
+          <li key={position.id} data-testid="closed-first">
+            {position.symbol.toUpperCase().replace(/USDT$/, '')} {t(`trade.${position.direction}`)}{' '}
+            {position.shares} · {t(instead)}
+          </li>
+        ))}
       </ul>
       <button type="button" className="button button-small" onClick={onDismiss}>
         {t('common.close')}

@@ -36,6 +36,7 @@ export function ClosePositionForm({
   const flow = useSubmit({
     money: true,
     checkWhere: 'submit.where.positions',
+    toastOutcome: true,
     lookup: (sentAt) => findPositionClose(position, type === 'limit', sentAt),
   })
   const held = toDecimal(position.shares)
