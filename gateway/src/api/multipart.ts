@@ -132,7 +132,8 @@ export function splitMultipart(
       failed = true
       letGo()
       body.unpipe(splitter)
-      // the rest of the body is not wanted: the answer closes the connection
+      // the rest of the body is not wanted: the answer reads it to its end or closes the connection
+      // (endUnreadBody in routes.ts)
       body.pause()
       reject(error instanceof GatewayError ? error : refused())
     }

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   CALLS,
   lacksVerificationCode,
@@ -165,9 +165,9 @@ export const apiPlugin = fp<ApiOptions>(
           (error: Error) => done(error, undefined),
         )
       })
-      // an upload refused on its way in leaves its body unread: the connection ends with the answer
-      scope.addHook('onError', (_request, reply, _error, done) => {
-        reply.header('connection', 'close')
+      // an upload refused on its way in leaves the rest of its body unread
+      scope.addHook('onError', (request, reply, _error, done) => {
+        endUnreadBody(request, reply)
         done()
       })
       // so does one the upstream answered before the client had sent all of it (a session it has ended)
@@ -240,6 +240,19 @@ function cachedReader(proxy: Proxy, routes: readonly CallRoute[], name: CallName
   }
 }
 
+/**
+ * A refused upload's unread body. One whose declared length is within the route's limit is read to its
+ * end and dropped, so the sender, having sent it all, reads the answer on a connection that goes on:
+ * closed under it instead, a browser sees a reset and a proxy in front a broken pipe, which nginx
+ * answers with 502 and counts against the gateway. Any other body is not worth reading: the
+ * connection ends with the answer.
+ */
+function endUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  const declared = Number(request.headers['content-length'])
+  if (Number.isInteger(declared) && declared <= request.routeOptions.bodyLimit) request.raw.resume()
+  else reply.header('connection', 'close')
+}
+
 /** One call's route: its checks in Fastify's lifecycle, then the proxy. */
 function registerCallRoute(scope: FastifyInstance, context: RouteContext, route: CallRoute): void {
   const app = context.proxy.app
@@ -260,8 +273,7 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
             if (route.definition.auth) checkSessionNotEnded(app, request)
             await admitUpload(app, context.uploads, request, reply)
           } catch (error) {
-            // the body stays unread: the connection ends with this answer rather than drain it
-            reply.header('connection', 'close')
+            endUnreadBody(request, reply)
             throw error
           }
         }

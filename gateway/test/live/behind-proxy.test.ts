@@ -89,10 +89,10 @@ describe('uploads behind nginx, to an upstream behind nginx', () => {
   let nginx: Awaited<ReturnType<typeof startNginx>>
   let token = ''
 
-  const upload = (fileBytes: number) =>
+  const upload = (fileBytes: number, as = token) =>
     fetch(`http://127.0.0.1:${nginx.port}${CALLS.uploadOSS.path}`, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, satoken: token },
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, satoken: as },
       body: Buffer.concat([
         Buffer.from(
           `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\n` +
@@ -110,6 +110,8 @@ describe('uploads behind nginx, to an upstream behind nginx', () => {
       UPSTREAM_URL: `http://127.0.0.1:${front.port}`,
       REDIS_URL: '',
       TRUST_PROXY: '1',
+      // every upload here comes from one address: a user's own budget is the one that refuses
+      UPLOAD_RATE_PER_MINUTE: 100,
     })
     await gateway.app.listen({ port: 0, host: '127.0.0.1' })
     nginx = await startNginx([(gateway.app.server.address() as AddressInfo).port])
@@ -129,6 +131,19 @@ describe('uploads behind nginx, to an upstream behind nginx', () => {
     expect(await upstream.storedUploads()).toBe(stored + 1)
     // it reached the sandbox through the upstream's front end
     expect(front.accessLog()).toContain(`"path":"${CALLS.uploadOSS.path}","status":200`)
+  })
+
+  it("answers the upload past a user's minute budget with the gateway's 429, and the gateway stays in rotation", async () => {
+    // refused before its body is read: closed under nginx while it still sent, nginx answered 502 and
+    // counted it against the gateway
+    const busy = await upstream.register(`busy${Date.now().toString(36)}`)
+    const statuses: number[] = []
+    for (let i = 0; i < gateway.config.UPLOAD_RATE_PER_USER_PER_MINUTE; i++)
+      statuses.push((await upload(1024, busy)).status)
+    // the refused one as large as allowed: nginx is still sending it when the gateway answers
+    statuses.push((await upload(gateway.config.UPLOAD_LIMIT_BYTES, busy)).status)
+    expect(statuses).toEqual([...Array(gateway.config.UPLOAD_RATE_PER_USER_PER_MINUTE).fill(200), 429])
+    expect(nginx.errorLog()).not.toMatch(/while sending request to upstream/)
   })
 
   it("answers a file over the gateway's limit with the gateway's refusal, and one past the edge's own bound in the same body", async () => {
