@@ -319,19 +319,33 @@ export function roundRows(rounds: SocketRounds): string[][] {
   )
 }
 
-/** The signed-in uploads row in one line: /healthz p99 quiet and loaded, the answers, the RSS. */
-export function signedInUploadsLine(report: SignedInUploadsReport): string {
-  if (!report.ok) return `failed: ${report.error ?? 'no figures'}`
+export const UPLOADS_HEADER = [
+  '/healthz p99 quiet',
+  'loaded',
+  'ratio',
+  'uploads',
+  'RSS before',
+  'peak',
+  'after',
+]
+
+/** One signed-in uploads row: /healthz p99 quiet and loaded, the answers, the RSS (MB). */
+export function uploadsCells(report: SignedInUploadsReport): string[] {
+  if (!report.ok) return [`failed: ${report.error ?? 'no figures'}`]
   const statuses = Object.entries(report.statuses)
     .map(([status, count]) => `${status} ×${n(count)}`)
     .join(', ')
   const { before, peak, after, afterSeconds, settled } = report.rssMb
   const unsettled = (ok: boolean | undefined) => (ok === false ? ' (not settled)' : '')
-  return (
-    `/healthz p99 ${n(report.healthzLoadedMs.p99, 1)} ms loaded against ${n(report.healthzQuietMs.p99, 1)} ms quiet ` +
-    `(×${n(report.ratio, 1)}); uploads ${statuses}; RSS ${n(before)} MB before${unsettled(settled?.before)}, ` +
-    `${n(peak)} MB at peak, ${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`
-  )
+  return [
+    `${n(report.healthzQuietMs.p99, 1)} ms`,
+    `${n(report.healthzLoadedMs.p99, 1)} ms`,
+    `×${n(report.ratio, 1)}`,
+    statuses,
+    `${n(before)} MB${unsettled(settled?.before)}`,
+    `${n(peak)} MB`,
+    `${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`,
+  ]
 }
 
 /** Every window of the phase, for RESULTS.md and stdout. */

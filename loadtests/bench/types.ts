@@ -327,6 +327,8 @@ export interface BenchResult {
   rest: RestRow[]
   hostile?: HostileReport
   uploads?: SignedInUploadsReport
+  /** the same uploads through the proxy floor (`bare node proxy`), which has no /metrics */
+  uploadsFloor?: SignedInUploadsReport
   /** the proxied call quiet and beside busy loops, same rounds */
   proxied?: ProxiedContentionReport
 }
