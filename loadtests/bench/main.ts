@@ -34,6 +34,7 @@ import {
   type RestRequest,
   type RestTarget,
   type RestTargetContext,
+  type RunningRestTarget,
 } from './rest-targets'
 import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
 import { measureSerialLatency } from './serial-latency'
@@ -537,46 +538,61 @@ async function withSandbox<T>(
   }
 }
 
-/** The signed-in uploads row, on a gateway and sandbox of its own. */
+/** The signed-in uploads row on the gateway, then the same uploads through the proxy floor; each on a sandbox of its own. */
 async function runUploadsPhase(
   cores: Cores,
   options: BenchOptions,
   log: (line: string) => void,
-): Promise<SignedInUploadsReport> {
-  log(
-    `signed-in uploads: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS settled before and at least ${options.uploadsSettleSeconds} s after`,
-  )
-  return withSandbox(cores, options, async (ctx) => {
-    try {
-      const gateway = await startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV)
+): Promise<Pick<BenchResult, 'uploads' | 'uploadsFloor'>> {
+  const floor = restTargets.find((target) => target.name === PROXIED_FLOOR)!
+  const uploadsThrough = (name: string, start: (ctx: RestTargetContext) => Promise<RunningRestTarget>) => {
+    log(
+      `signed-in uploads through ${name}: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS settled before and at least ${options.uploadsSettleSeconds} s after`,
+    )
+    return withSandbox(cores, options, async (ctx) => {
       try {
-        return await runSignedInUploads({
-          gatewayUrl: gateway.url,
-          sandboxUrl: (await ctx.sandbox()).url,
-          pid: gateway.pid,
-          seconds: options.uploadsSeconds,
-          settleSeconds: options.uploadsSettleSeconds,
-          settleLimitSeconds: options.uploadsSettleLimitSeconds,
-        })
-      } finally {
-        await gateway.stop()
+        const target = await start(ctx)
+        try {
+          return await runSignedInUploads({
+            gatewayUrl: target.url,
+            sandboxUrl: (await ctx.sandbox()).url,
+            pid: target.pid,
+            seconds: options.uploadsSeconds,
+            settleSeconds: options.uploadsSettleSeconds,
+            settleLimitSeconds: options.uploadsSettleLimitSeconds,
+          })
+        } finally {
+          await target.stop()
+        }
+      } catch (error) {
+        return failedUploads(errorText(error))
       }
-    } catch (error) {
-      return {
-        ok: false,
-        error: errorText(error),
-        connections: 10,
-        uploadBytes: 0,
-        seconds: 0,
-        statuses: {},
-        healthzQuietMs: { samples: 0, p99: Number.NaN },
-        healthzLoadedMs: { samples: 0, p99: Number.NaN },
-        ratio: Number.NaN,
-        rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
-      }
-    }
-  })
+    })
+  }
+  return {
+    uploads: await uploadsThrough('the gateway', (ctx) =>
+      startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV),
+    ),
+    uploadsFloor: await uploadsThrough(PROXIED_FLOOR, async (ctx) => {
+      const started = await floor.start(ctx)
+      if ('unavailable' in started) throw new Error(started.unavailable)
+      return started
+    }),
+  }
 }
+
+const failedUploads = (error: string): SignedInUploadsReport => ({
+  ok: false,
+  error,
+  connections: 10,
+  uploadBytes: 0,
+  seconds: 0,
+  statuses: {},
+  healthzQuietMs: { samples: 0, p99: Number.NaN },
+  healthzLoadedMs: { samples: 0, p99: Number.NaN },
+  ratio: Number.NaN,
+  rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
+})
 
 /** The proxied call quiet and beside busy loops, on a sandbox of its own. */
 async function runProxiedPhase(
@@ -718,14 +734,15 @@ export async function runBench(
 
   const placement: Cores = { runId, serverCpus, generatorCpus }
   let sockets: Awaited<ReturnType<typeof runSocketPhases>>
-  let rest: Awaited<ReturnType<typeof runRestPhase>> & Pick<BenchResult, 'uploads' | 'proxied'>
+  let rest: Awaited<ReturnType<typeof runRestPhase>> &
+    Pick<BenchResult, 'uploads' | 'uploadsFloor' | 'proxied'>
   try {
     sockets = await runSocketPhases(baseCtx, options, phase, log)
     rest = options.phases.includes('rest') ? await runRestPhase(placement, options, phase, log) : { rest: [] }
     if (options.phases.includes('proxied'))
       rest.proxied = await phase('proxied', () => runProxiedPhase(placement, options, log))
     if (options.phases.includes('uploads'))
-      rest.uploads = await phase('uploads', () => runUploadsPhase(placement, options, log))
+      Object.assign(rest, await phase('uploads', () => runUploadsPhase(placement, options, log)))
   } finally {
     await (await cluster?.catch(() => undefined))?.stop()
     await ownRedis?.kill()
@@ -875,6 +892,7 @@ if (isMainModule(import.meta.url) && process.argv[2] === '--render') {
       result.rest.every((row) => row.ok || row.unavailable) &&
       (!result.hostile || result.hostile.ok) &&
       (!result.uploads || result.uploads.ok) &&
+      (!result.uploadsFloor || result.uploadsFloor.ok) &&
       (!result.proxied || result.proxied.ok)
       ? 0
       : 1,

@@ -91,54 +91,43 @@ export function listCell(window: SocketWindow): string {
   return `${n(rated.deliveredPerSecond)}/s (${n(rated.minPerSecond)}–${n(rated.maxPerSecond)} allowed), p99 ${n(rated.latencyMs.p99)} ms${note}`
 }
 
-/** A window's figure cells: offered, delivered, share, latency, CPU, held or overload. */
-export function windowCells(window: SocketWindow): string[] {
-  return [
-    n(window.offeredPerSecond),
-    n(window.deliveredPerSecond),
-    `${n(window.deliveredShare * 100, 1)}%`,
-    n(window.latencyMs.p50),
-    n(window.latencyMs.p99),
-    n(window.latencyMs.p999),
-    n(window.serverCpuMicrosPerDelivery, 2),
-    `${n(window.serverCpuPercent)}%`,
-    `${n(window.clientCpuPercent)}%`,
-  ]
-}
-export const WINDOW_HEADER = [
-  'offered/s',
-  'delivered/s',
-  'delivered',
-  'p50',
-  'p99',
-  'p99.9',
-  'cpu µs/msg',
-  'server cpu',
-  'client cpu',
+/** A table's columns, each header beside the cell it heads. */
+type Columns<T> = Array<[header: string, cell: (row: T) => string]>
+const headerOf = <T>(columns: Columns<T>): string[] => columns.map(([header]) => header)
+const cellsOf = <T>(columns: Columns<T>, row: T): string[] => columns.map(([, cell]) => cell(row))
+
+/** A window's figures: offered, delivered, share, latency, CPU. */
+const WINDOW_COLUMNS: Columns<SocketWindow> = [
+  ['offered/s', (window) => n(window.offeredPerSecond)],
+  ['delivered/s', (window) => n(window.deliveredPerSecond)],
+  ['delivered', (window) => `${n(window.deliveredShare * 100, 1)}%`],
+  ['p50', (window) => n(window.latencyMs.p50)],
+  ['p99', (window) => n(window.latencyMs.p99)],
+  ['p99.9', (window) => n(window.latencyMs.p999)],
+  ['cpu µs/msg', (window) => n(window.serverCpuMicrosPerDelivery, 2)],
+  ['server cpu', (window) => `${n(window.serverCpuPercent)}%`],
+  ['client cpu', (window) => `${n(window.clientCpuPercent)}%`],
 ]
+
+const SOCKET_COLUMNS: Columns<SocketRow & { window: SocketWindow }> = [
+  ['clients', (row) => n(row.clients)],
+  ...WINDOW_COLUMNS.map(([header, cell]): Columns<{ window: SocketWindow }>[number] => [
+    header,
+    (row) => cell(row.window),
+  ]),
+  ['idle RSS MiB', (row) => n(row.rssBaselineMb, 1)],
+  ['KiB/conn grown', (row) => n(row.rssPerConnectionKb, 1)],
+  ['KiB/conn total', (row) => n(row.rssTotalPerConnectionKb, 1)],
+  ['connect/s', (row) => n(row.connect?.perSecond)],
+  ['held?', (row) => heldLabel(row.window)],
+]
+export const SOCKET_HEADER = headerOf(SOCKET_COLUMNS)
 
 /** A socket row's cells after its system name: the figures, or why there are none. */
 export function socketCells(row: SocketRow): string[] {
   if (!row.ok || !row.window) return [n(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
-  return [
-    n(row.clients),
-    ...windowCells(row.window),
-    n(row.rssBaselineMb, 1),
-    n(row.rssPerConnectionKb, 1),
-    n(row.rssTotalPerConnectionKb, 1),
-    n(row.connect?.perSecond),
-    heldLabel(row.window),
-  ]
+  return cellsOf(SOCKET_COLUMNS, { ...row, window: row.window })
 }
-export const SOCKET_HEADER = [
-  'clients',
-  ...WINDOW_HEADER,
-  'idle RSS MiB',
-  'KiB/conn grown',
-  'KiB/conn total',
-  'connect/s',
-  'held?',
-]
 
 /**
  * A capacity flagged by the generator rule, in words: whether the generator was the one out of room
@@ -175,85 +164,77 @@ export function floorMark(window: SocketWindow): string {
   return window.fanOutFloor ? ` (floor ${n(window.fanOutFloor.ms)})` : ''
 }
 
-export function capacityCells(report: CapacityReport): string[] {
-  const half = report.half
-  const capacity = report.capacity
-  return [
-    n(report.clients),
-    capacityText(report),
-    capacity ? n(capacity.latencyMs.p99) : '-',
-    capacity ? floorText(capacity.fanOutFloor) : '-',
-    capacity ? n(capacity.serverCpuMicrosPerDelivery, 2) : '-',
-    capacity ? listCell(capacity) : '-',
-    half ? `×${half.rateScale}` : '-',
-    half ? n(half.latencyMs.p50) : '-',
-    half ? n(half.latencyMs.p99) : '-',
-    half?.clientLoopDelayMs ? n(half.clientLoopDelayMs.max) : '-',
-    half ? n(half.rssPerConnectionKb, 1) : '-',
-    report.error ? `FAILED: ${report.error}` : stormCell(report.storm),
-    stormCell(report.stormFixed),
-  ]
-}
-export const CAPACITY_HEADER = [
-  'clients',
-  'capacity (offered/s held)',
-  'p99 there',
-  'fan-out floor there',
-  'µs/msg there',
-  'list there',
-  'half at',
-  'half p50',
-  'half p99',
-  'half: generator stall ms',
-  'half KiB/conn',
-  'reconnect storm, back-off with full jitter',
-  'reconnect storm, fixed 3 s interval',
-]
+/** A cell of the capacity window, or of the half-capacity one; '-' where there is none. */
+const atCapacity =
+  (cell: (window: SocketWindow) => string) =>
+  (report: CapacityReport): string =>
+    report.capacity ? cell(report.capacity) : '-'
+const atHalf =
+  (cell: (window: NonNullable<CapacityReport['half']>) => string) =>
+  (report: CapacityReport): string =>
+    report.half ? cell(report.half) : '-'
 
-/** A REST row's figure cells (req/s, rounds, latency, one at a time, CPU, answer, errors), or why there are none. */
+const CAPACITY_COLUMNS: Columns<CapacityReport> = [
+  ['clients', (report) => n(report.clients)],
+  ['capacity (offered/s held)', capacityText],
+  ['p99 there', atCapacity((window) => n(window.latencyMs.p99))],
+  ['fan-out floor there', atCapacity((window) => floorText(window.fanOutFloor))],
+  ['µs/msg there', atCapacity((window) => n(window.serverCpuMicrosPerDelivery, 2))],
+  ['list there', atCapacity(listCell)],
+  ['half at', atHalf((half) => `×${half.rateScale}`)],
+  ['half p50', atHalf((half) => n(half.latencyMs.p50))],
+  ['half p99', atHalf((half) => n(half.latencyMs.p99))],
+  ['half: generator stall ms', atHalf((half) => n(half.clientLoopDelayMs?.max))],
+  ['half KiB/conn', atHalf((half) => n(half.rssPerConnectionKb, 1))],
+  [
+    'reconnect storm, back-off with full jitter',
+    (report) => (report.error ? `FAILED: ${report.error}` : stormCell(report.storm)),
+  ],
+  ['reconnect storm, fixed 3 s interval', (report) => stormCell(report.stormFixed)],
+]
+export const CAPACITY_HEADER = headerOf(CAPACITY_COLUMNS)
+export const capacityCells = (report: CapacityReport): string[] => cellsOf(CAPACITY_COLUMNS, report)
+
+/** The lowest and highest of one figure over a REST row's rounds. */
+const roundsRange = (pick: (round: RestRound) => number | undefined) => (row: RestRow) =>
+  rangeText((row.rounds ?? []).map(pick).filter((value): value is number => value !== undefined))
+
+const REST_COLUMNS: Columns<RestRow & { latencyMs: NonNullable<RestRow['latencyMs']> }> = [
+  ['req/s (median)', (row) => n(row.requestsPerSecond)],
+  ['rounds req/s', (row) => rangeText(row.roundsPerSecond ?? [])],
+  ['generator cpu', (row) => `${roundsRange((round) => round.generatorCpuPercent)(row)}%`],
+  ['target cpu', (row) => `${roundsRange((round) => round.targetCpuPercent)(row)}%`],
+  [
+    'generator-bound rounds',
+    ({ rounds = [] }) => {
+      const bound = rounds.filter((round) => round.generatorBound).length
+      return bound === 0 ? 'none' : `${bound} of ${rounds.length}`
+    },
+  ],
+  ['p50', (row) => n(row.latencyMs.p50, 2)],
+  ['p90', (row) => n(row.latencyMs.p90, 2)],
+  ['p99', (row) => n(row.latencyMs.p99, 2)],
+  ['p99.9', (row) => n(row.latencyMs.p999, 2)],
+  ['one at a time p50', (row) => n(row.serialLatencyMs?.p50, 3)],
+  [
+    'p99',
+    ({ serialLatencyMs: serial }) =>
+      `${n(serial?.p99, 3)}${serial?.shed ? ` (${serial.shed} shed, retried)` : ''}`,
+  ],
+  ['cpu µs/req', (row) => n(row.serverCpuMicrosPerRequest, 1)],
+  // what one core serves at this CPU per request, the p99 beside it being what 50 connections saw
+  ['req/s per core', ({ serverCpuMicrosPerRequest: cpu }) => n(cpu ? 1e6 / cpu : undefined)],
+  ['answer bytes', ({ answer }) => (answer ? `${n(answer.bytes)} ${answer.encoding}` : '-')],
+  ['errors', (row) => String((row.errors ?? 0) + (row.non2xx ?? 0))],
+]
+export const REST_HEADER = headerOf(REST_COLUMNS)
+
+/** A REST row's figure cells, or why there are none. */
 export function restCells(row: RestRow): string[] {
   if (row.unavailable) return [`skipped: ${row.unavailable}`]
   if (!row.ok || !row.latencyMs) return [`FAILED: ${row.error ?? 'no figures'}`]
-  const rounds = row.rounds ?? []
-  const cpuRange = (pick: (round: RestRound) => number | undefined): string =>
-    rangeText(rounds.map(pick).filter((value): value is number => value !== undefined))
-  const bound = rounds.filter((round) => round.generatorBound).length
-  return [
-    n(row.requestsPerSecond),
-    rangeText(row.roundsPerSecond ?? []),
-    `${cpuRange((round) => round.generatorCpuPercent)}%`,
-    `${cpuRange((round) => round.targetCpuPercent)}%`,
-    bound === 0 ? 'none' : `${bound} of ${rounds.length}`,
-    n(row.latencyMs.p50, 2),
-    n(row.latencyMs.p90, 2),
-    n(row.latencyMs.p99, 2),
-    n(row.latencyMs.p999, 2),
-    n(row.serialLatencyMs?.p50, 3),
-    `${n(row.serialLatencyMs?.p99, 3)}${row.serialLatencyMs?.shed ? ` (${row.serialLatencyMs.shed} shed, retried)` : ''}`,
-    n(row.serverCpuMicrosPerRequest, 1),
-    // what one core serves at this CPU per request, the p99 beside it being what 50 connections saw
-    n(row.serverCpuMicrosPerRequest ? 1e6 / row.serverCpuMicrosPerRequest : undefined),
-    row.answer ? `${n(row.answer.bytes)} ${row.answer.encoding}` : '-',
-    String((row.errors ?? 0) + (row.non2xx ?? 0)),
-  ]
+  return cellsOf(REST_COLUMNS, { ...row, latencyMs: row.latencyMs })
 }
-export const REST_HEADER = [
-  'req/s (median)',
-  'rounds req/s',
-  'generator cpu',
-  'target cpu',
-  'generator-bound rounds',
-  'p50',
-  'p90',
-  'p99',
-  'p99.9',
-  'one at a time p50',
-  'p99',
-  'cpu µs/req',
-  'req/s per core',
-  'answer bytes',
-  'errors',
-]
 
 /** Status codes the hostile requests got, over every call, e.g. `400 ×5,120, 413 ×12`. */
 export function hostileStatuses(report: HostileReport): string {
@@ -269,38 +250,37 @@ export function hostileStatuses(report: HostileReport): string {
   )
 }
 
-export function hostileCells(report: HostileReport): string[] {
-  if (!report.ok) return [`FAILED: ${report.error ?? 'no figures'}`]
+/** The JSON calls' bodies (each sent in two shapes), their sizes, and the uploads sent among them. */
+function hostileBodies(report: HostileReport): string {
   const json = report.calls.filter((call) => !call.shape.startsWith('upload'))
   const uploads = report.calls.length - json.length
-  const sizes = json.map((call) => call.bytes)
-  return [
-    `${n(json.length / 2)} calls × 2 shapes${uploads ? `, ${n(uploads)} 5 MiB uploads (p99 ${n(report.uploads?.p99, 1)} ms)` : ''}`,
-    `${n(Math.min(...sizes) / 1024)}–${n(Math.max(...sizes) / 1024)} KiB`,
-    n(report.requestsPerSecond),
-    n(report.hostileMs.p50, 1),
-    n(report.hostileMs.p99, 1),
-    n(report.hostileMs.max, 1),
-    n(report.healthzMs.p50, 2),
-    n(report.healthzMs.p99, 2),
-    n(report.healthzMs.max, 1),
-    `${n(report.serverCpuPercent)}%`,
-    hostileStatuses(report),
-  ]
+  return `${n(json.length / 2)} calls × 2 shapes${uploads ? `, ${n(uploads)} 5 MiB uploads (p99 ${n(report.uploads?.p99, 1)} ms)` : ''}`
 }
-export const HOSTILE_HEADER = [
-  'bodies',
-  'body size',
-  'req/s',
-  'hostile p50',
-  'p99',
-  'max',
-  '/healthz p50',
-  'p99',
-  'max',
-  'server cpu',
-  'answers',
+
+function hostileSizes(report: HostileReport): string {
+  const sizes = report.calls.filter((call) => !call.shape.startsWith('upload')).map((call) => call.bytes)
+  return `${n(Math.min(...sizes) / 1024)}–${n(Math.max(...sizes) / 1024)} KiB`
+}
+
+const HOSTILE_COLUMNS: Columns<HostileReport> = [
+  ['bodies', hostileBodies],
+  ['body size', hostileSizes],
+  ['req/s', (report) => n(report.requestsPerSecond)],
+  ['hostile p50', (report) => n(report.hostileMs.p50, 1)],
+  ['p99', (report) => n(report.hostileMs.p99, 1)],
+  ['max', (report) => n(report.hostileMs.max, 1)],
+  ['/healthz p50', (report) => n(report.healthzMs.p50, 2)],
+  ['p99', (report) => n(report.healthzMs.p99, 2)],
+  ['max', (report) => n(report.healthzMs.max, 1)],
+  ['server cpu', (report) => `${n(report.serverCpuPercent)}%`],
+  ['answers', hostileStatuses],
 ]
+export const HOSTILE_HEADER = headerOf(HOSTILE_COLUMNS)
+
+export function hostileCells(report: HostileReport): string[] {
+  if (!report.ok) return [`FAILED: ${report.error ?? 'no figures'}`]
+  return cellsOf(HOSTILE_COLUMNS, report)
+}
 
 /** One window of the rounds in a few figures. */
 export function roundWindowText(window: SocketWindow | undefined): string {
@@ -319,19 +299,33 @@ export function roundRows(rounds: SocketRounds): string[][] {
   )
 }
 
-/** The signed-in uploads row in one line: /healthz p99 quiet and loaded, the answers, the RSS. */
-export function signedInUploadsLine(report: SignedInUploadsReport): string {
-  if (!report.ok) return `failed: ${report.error ?? 'no figures'}`
+export const UPLOADS_HEADER = [
+  '/healthz p99 quiet',
+  'loaded',
+  'ratio',
+  'uploads',
+  'RSS before',
+  'peak',
+  'after',
+]
+
+/** One signed-in uploads row: /healthz p99 quiet and loaded, the answers, the RSS (MB). */
+export function uploadsCells(report: SignedInUploadsReport): string[] {
+  if (!report.ok) return [`failed: ${report.error ?? 'no figures'}`]
   const statuses = Object.entries(report.statuses)
     .map(([status, count]) => `${status} ×${n(count)}`)
     .join(', ')
   const { before, peak, after, afterSeconds, settled } = report.rssMb
   const unsettled = (ok: boolean | undefined) => (ok === false ? ' (not settled)' : '')
-  return (
-    `/healthz p99 ${n(report.healthzLoadedMs.p99, 1)} ms loaded against ${n(report.healthzQuietMs.p99, 1)} ms quiet ` +
-    `(×${n(report.ratio, 1)}); uploads ${statuses}; RSS ${n(before)} MB before${unsettled(settled?.before)}, ` +
-    `${n(peak)} MB at peak, ${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`
-  )
+  return [
+    `${n(report.healthzQuietMs.p99, 1)} ms`,
+    `${n(report.healthzLoadedMs.p99, 1)} ms`,
+    `×${n(report.ratio, 1)}`,
+    statuses,
+    `${n(before)} MB${unsettled(settled?.before)}`,
+    `${n(peak)} MB`,
+    `${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`,
+  ]
 }
 
 /** Every window of the phase, for RESULTS.md and stdout. */

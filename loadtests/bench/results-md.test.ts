@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CAPACITY_HEADER, capacityCells } from './report-format'
-import { againstFloor, keepSeparateRuns, perFrameCosts } from './results-md'
-import type { CapacityReport, SocketWindow } from './types'
+import { againstFloor, keepSeparateRuns, perFrameCosts, uploadsSection } from './results-md'
+import type { CapacityReport, SignedInUploadsReport, SocketWindow } from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
   ({
@@ -127,4 +127,27 @@ From an older run.
     expect(keepSeparateRuns('', rendered)).toBe(rendered)
     expect(keepSeparateRuns('# Old\n\n## The run\n\n- old\n', rendered)).toBe(rendered)
   })
+})
+
+it('judges the signed-in uploads targets for the gateway, with the floor row and its figures beside', () => {
+  const uploads = (ratio: number, after: number): SignedInUploadsReport => ({
+    ok: true,
+    connections: 10,
+    uploadBytes: 5 * 2 ** 20,
+    seconds: 10,
+    statuses: { '200': 40 },
+    healthzQuietMs: { samples: 100, p99: 10 },
+    healthzLoadedMs: { samples: 100, p99: 10 * ratio },
+    ratio,
+    rssMb: { before: 100, peak: 150, after, afterSeconds: 60 },
+  })
+  const section = uploadsSection(uploads(5, 130), uploads(2, 104))
+  expect(section).toContain(
+    '| bare node proxy (the floor) | 10.0 ms | 20.0 ms | ×2.0 | 200 ×40 | 100 MB | 150 MB | 104 MB 60 s after |',
+  )
+  expect(section).toContain('| /healthz p99 at most 3× its quiet value | ×5.0 | **missed** | ×2.0 |')
+  expect(section).toContain('| RSS 60 s after within 10% of before | +30% | **missed** | +4% |')
+  expect(uploadsSection(uploads(2, 100), undefined)).toContain(
+    '| /healthz p99 at most 3× its quiet value | ×2.0 | **met** | - |',
+  )
 })

@@ -21,7 +21,8 @@ import {
   machineNote,
   PROXIED_CONTENTION_HEADER,
   proxiedContentionRows,
-  signedInUploadsLine,
+  UPLOADS_HEADER,
+  uploadsCells,
   REST_HEADER,
   restCells,
   stormCell,
@@ -52,7 +53,7 @@ import type {
   SignedInUploadsReport,
   SocketWindow,
 } from './types'
-import { proxiedContentionChecks } from './proxied-contention'
+import { PROXIED_FLOOR, proxiedContentionChecks } from './proxied-contention'
 
 /** The signed-in uploads row's targets: /healthz p99 over its quiet value, RSS after over before. */
 const UPLOADS_HEALTHZ_RATIO = 3
@@ -581,7 +582,7 @@ export function renderResultsMd(result: BenchResult, jsonFile: string): string {
     restSection(result),
     hostileSection(result),
     ...(result.proxied ? [proxiedContentionSection(result.proxied)] : []),
-    ...(result.uploads ? [uploadsSection(result.uploads)] : []),
+    ...(result.uploads ? [uploadsSection(result.uploads, result.uploadsFloor)] : []),
     analysisSection(result, checks),
   ]
   return `# Benchmark results
@@ -743,21 +744,51 @@ loops no target can fill its core, so these windows are not judged generator-bou
 ${mdTable(PROXIED_CONTENTION_HEADER, proxiedContentionRows(report))}`
 }
 
-/** The signed-in uploads row, with its two targets. */
-function uploadsSection(report: SignedInUploadsReport): string {
-  const held = report.ok && report.ratio <= UPLOADS_HEALTHZ_RATIO
-  const released = report.ok && report.rssMb.after <= report.rssMb.before * UPLOADS_RSS_SHARE
+/** The signed-in uploads row on the gateway, its two targets judged, and the same uploads through the floor. */
+export function uploadsSection(
+  report: SignedInUploadsReport,
+  floor: SignedInUploadsReport | undefined,
+): string {
+  const ratio = (r?: SignedInUploadsReport): string => (r?.ok ? `×${n(r.ratio, 1)}` : '-')
+  const rssChange = (r?: SignedInUploadsReport): string =>
+    r?.ok
+      ? `${r.rssMb.after < r.rssMb.before ? '' : '+'}${n((r.rssMb.after / r.rssMb.before - 1) * 100)}%`
+      : '-'
+  const met = (yes: boolean): string => (report.ok ? (yes ? '**met**' : '**missed**') : 'not measured')
   return `## Signed-in uploads
 
 The gateway in front of the sandbox, its upload budgets lifted and its in-flight bound per instance at
 its default (per address lifted: every sender is 127.0.0.1). /healthz is asked one request at a time
 for ${n(report.seconds)} s with nothing else sent, then for ${n(report.seconds)} s while 10 connections, each
-a signed-in user, send ${n(report.uploadBytes / 2 ** 20, 1)} MiB uploads one after another.
+a signed-in user, send ${n(report.uploadBytes / 2 ** 20, 1)} MiB uploads one after another. Then the same
+through ${'`'}${PROXIED_FLOOR}${'`'} (the floor: the uploads streamed to the sandbox and nothing else), on a
+sandbox of its own; it has no /metrics, so its RSS is read once steady, without waiting for a collection.
 
-${signedInUploadsLine(report)}.
+${mdTable(
+  ['row', ...UPLOADS_HEADER],
+  [
+    ['the gateway', ...uploadsCells(report)],
+    ...(floor ? [[`${PROXIED_FLOOR} (the floor)`, ...uploadsCells(floor)]] : []),
+  ],
+)}
 
-- /healthz p99 at most ${UPLOADS_HEALTHZ_RATIO}× its quiet value: ${report.ok ? (held ? 'met' : 'missed') : 'not measured'}
-- RSS ${n(report.rssMb.afterSeconds)} s after within ${Math.round((UPLOADS_RSS_SHARE - 1) * 100)}% of before: ${report.ok ? (released ? 'met' : 'missed') : 'not measured'}`
+${mdTable(
+  ['target', 'the gateway', 'met', 'the floor beside it'],
+  [
+    [
+      `/healthz p99 at most ${UPLOADS_HEALTHZ_RATIO}× its quiet value`,
+      ratio(report),
+      met(report.ratio <= UPLOADS_HEALTHZ_RATIO),
+      ratio(floor),
+    ],
+    [
+      `RSS ${n(report.rssMb.afterSeconds)} s after within ${Math.round((UPLOADS_RSS_SHARE - 1) * 100)}% of before`,
+      rssChange(report),
+      met(report.rssMb.after <= report.rssMb.before * UPLOADS_RSS_SHARE),
+      rssChange(floor),
+    ],
+  ],
+)}`
 }
 
 /** What the figures say, worked out from them. */

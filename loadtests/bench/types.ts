@@ -28,7 +28,6 @@ export interface BenchOptions {
   rampMeasureMs: number
   /** Interleaved rounds of the systems compared at the same rates (each a fresh server and fleet). */
   socketRounds: number
-  /** Length of each window in the rounds. */
   roundMeasureMs: number
   /** Half-second windows a backlog may take to drain before the next window (counted, not timed). */
   drainWindows: number
@@ -200,7 +199,7 @@ export interface RestRow {
   unavailable?: string
   error?: string
   pinned?: boolean
-  /** over every round together */
+  /** the median round's */
   requestsPerSecond?: number
   /** each round's own rate, to show how much the machine wandered */
   roundsPerSecond?: number[]
@@ -234,16 +233,16 @@ export interface RestRound {
 }
 
 /** One target's figures from one round: started, warmed, measured for one window, stopped. */
-export interface RestWindow {
+export interface RestWindow extends Pick<
+  RestRound,
+  'generatorCpuPercent' | 'targetCpuPercent' | 'generatorBound'
+> {
   pinned: boolean
   seconds: number
   requests: number
   non2xx: number
   errors: number
   cpuMicros?: number
-  generatorCpuPercent?: number
-  targetCpuPercent?: number
-  generatorBound?: string
   latencyMs: NonNullable<RestRow['latencyMs']>
   serialLatencyMs?: SerialLatency
   answer?: RestRow['answer']
@@ -320,13 +319,13 @@ export interface BenchResult {
   capacity: CapacityReport[]
   /** The systems compared at the same rates in interleaved rounds. */
   rounds?: SocketRounds
-  /** Where the Redis systems' Redis ran. */
   redis?: { url: string; own: boolean; pinned: boolean }
-  /** Wall time of each phase, seconds. */
   phaseSeconds?: Record<string, number>
   rest: RestRow[]
   hostile?: HostileReport
   uploads?: SignedInUploadsReport
+  /** the same uploads through the proxy floor (`bare node proxy`), which has no /metrics */
+  uploadsFloor?: SignedInUploadsReport
   /** the proxied call quiet and beside busy loops, same rounds */
   proxied?: ProxiedContentionReport
 }
