@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer'
+import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
@@ -71,6 +72,10 @@ declare module 'fastify' {
 
 // room for multipart boundaries and text fields on top of the file limit
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+/** How long a refused upload's sender has to finish sending the body being dropped: seconds on any proxy's link. */
+const UNREAD_BODY_DRAIN_MS = 10_000
+/** Refused uploads whose bodies are being read to their end and dropped (endUnreadBody): their connections go on. */
+const droppedBodies = new WeakSet<IncomingMessage>()
 const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes' | 'bodyBytes'> = {
   parts: 24,
   files: 4,
@@ -172,7 +177,7 @@ export const apiPlugin = fp<ApiOptions>(
       })
       // so does one the upstream answered before the client had sent all of it (a session it has ended)
       scope.addHook('onSend', (request, reply, _payload, done) => {
-        if (!request.raw.complete) reply.header('connection', 'close')
+        if (!request.raw.complete && !droppedBodies.has(request.raw)) reply.header('connection', 'close')
         done()
       })
       scope.setValidatorCompiler(callSchemaCompiler)
@@ -249,8 +254,16 @@ function cachedReader(proxy: Proxy, routes: readonly CallRoute[], name: CallName
  */
 function endUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const declared = Number(request.headers['content-length'])
-  if (Number.isInteger(declared) && declared <= request.routeOptions.bodyLimit) request.raw.resume()
-  else reply.header('connection', 'close')
+  if (!Number.isInteger(declared) || declared > request.routeOptions.bodyLimit) {
+    reply.header('connection', 'close')
+    return
+  }
+  const body = request.raw
+  droppedBodies.add(body)
+  body.resume()
+  // a sender that does not finish soon (one that declared a body it never sends) is cut, as any other
+  const cut = setTimeout(() => body.destroy(), UNREAD_BODY_DRAIN_MS).unref()
+  body.once('close', () => clearTimeout(cut))
 }
 
 /** One call's route: its checks in Fastify's lifecycle, then the proxy. */

@@ -294,6 +294,59 @@ describe('parts after the file', () => {
   })
 })
 
+describe('a refused upload on a kept-alive connection', () => {
+  // refused before its body is read, the body is read to its end and dropped: the sender reads the
+  // answer and its connection goes on; one that never sends the body it declared is cut
+  let upstream: TestUpstream
+  let gateway: TestGateway
+  let port = 0
+
+  beforeAll(async () => {
+    upstream = await startUpstream()
+    gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (gateway.app.server.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    await upstream?.close()
+  })
+
+  /** A connection kept alive, with everything the gateway wrote on it and whether it closed. */
+  function keptAlive() {
+    const socket = connect({ port, host: '127.0.0.1' })
+    let text = ''
+    let closed = false
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')))
+    socket.on('error', () => undefined)
+    socket.on('close', () => (closed = true))
+    const anonymous = (body: Buffer) =>
+      `POST ${CALLS.uploadOSS.path} HTTP/1.1\r\nHost: localhost\r\n` +
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`
+    return { socket, anonymous, text: () => text, closed: () => closed }
+  }
+
+  it('answers the sender that sent it all, and the connection carries the next request', async () => {
+    const connection = keptAlive()
+    const body = uploadBody(FILE_BYTES)
+    connection.socket.write(connection.anonymous(body))
+    connection.socket.write(body)
+    await poll(connection.text).toMatch(/^HTTP\/1\.1 401 [\s\S]*"msg":"signInRequired"/)
+    expect(connection.text()).not.toMatch(/\r\nconnection: close\r\n/i)
+    connection.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await poll(() => connection.text().match(/HTTP\/1\.1 200 /g)?.length ?? 0).toBe(1)
+    expect(connection.closed()).toBe(false)
+    connection.socket.destroy()
+  })
+
+  it('cuts a connection whose declared body never comes', async () => {
+    const connection = keptAlive()
+    connection.socket.write(connection.anonymous(uploadBody(FILE_BYTES)))
+    await poll(connection.text).toMatch(/^HTTP\/1\.1 401 /)
+    await poll(connection.closed).toBe(true)
+  })
+})
+
 describe('uploads a minute per user', () => {
   let upstream: TestUpstream
   let gateway: TestGateway
