@@ -59,7 +59,8 @@ export function buildRows(
   })
 }
 
-function quoteOf(pair: ListedPair): string {
+/** The coin a pair is priced in, from its symbol and base coin: btcusdt and btc -> USDT. */
+export function quoteOf(pair: Pick<ListedPair, 'symbol' | 'coin'>): string {
   const coin = pair.coin.toLowerCase()
   return pair.symbol.startsWith(coin) ? pair.symbol.slice(coin.length).toUpperCase() : ''
 }

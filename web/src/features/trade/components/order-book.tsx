@@ -4,6 +4,7 @@ import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 import { useFormatters } from '../../../lib/use-formatters'
+import { quoteOf } from '../../../lib/market-rows'
 import { useDepth } from '../api/use-depth'
 import { aggregate, bookSteps, groupOf, levelGap, spreadOf, type BookRow } from '../lib/order-book'
 import { pickPrice } from '../lib/price-pick'
@@ -111,11 +112,15 @@ export function OrderBook({
     >
       <StaleHint stale={stale} />
       <div className="book-head">
-        <span>{t('trade.price')}</span>
+        <span>
+          {t('trade.price')} ({quoteOf({ symbol, coin })})
+        </span>
         <span>
           {t('trade.quantity')} ({coin.toUpperCase()})
         </span>
-        <span>{t('desk.total')}</span>
+        <span>
+          {t('desk.total')} ({coin.toUpperCase()})
+        </span>
       </div>
       <ol className="book-side asks">{asks.map((row, place) => level(row, 'ask', place)).reverse()}</ol>
       <div className="book-spread" data-testid="book-spread">

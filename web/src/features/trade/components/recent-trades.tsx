@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../lib/intl'
 import { useTrades } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'
+import { quoteOf } from '../../../lib/market-rows'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'
 
 const SHOWN = 20
@@ -18,7 +19,9 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
       <table className="data-table compact" data-testid="recent-trades">
         <thead>
           <tr>
-            <th>{t('trade.price')}</th>
+            <th>
+              {t('trade.price')} ({quoteOf({ symbol, coin })})
+            </th>
             <th>
               {t('trade.quantity')} ({coin.toUpperCase()})
             </th>
