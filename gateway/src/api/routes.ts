@@ -246,19 +246,20 @@ function cachedReader(proxy: Proxy, routes: readonly CallRoute[], name: CallName
 }
 
 /**
- * A refused upload's unread body. One whose declared length is within the route's limit is read to its
+ * A refused upload's unread body, if any is left. One whose declared length is within the route's limit is read to its
  * end and dropped, so the sender, having sent it all, reads the answer on a connection that goes on:
  * closed under it instead, a browser sees a reset and a proxy in front a broken pipe, which nginx
  * answers with 502 and counts against the gateway. Any other body is not worth reading: the
  * connection ends with the answer.
  */
 function endUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  const body = request.raw
+  if (body.complete) return
   const declared = Number(request.headers['content-length'])
   if (!Number.isInteger(declared) || declared > request.routeOptions.bodyLimit) {
     reply.header('connection', 'close')
     return
   }
-  const body = request.raw
   droppedBodies.add(body)
   body.resume()
   // a sender that does not finish soon (one that declared a body it never sends) is cut, as any other
