@@ -10,7 +10,6 @@ import { useEffect, type RefObject } from 'react'
 //   lastFocused()                   where the user was, even when that control has since been disabled
 //   openerOf() / returnFocus(…)     where an action or dialog started, and focus back there (or near)
 //   focusScreenHeading()            the current screen's h1
-//   (and by itself: a focused control removed from the page hands focus to the screen's h1)
 
 /** The element that last held focus; a button disabled while busy drops focus to the body, this keeps it. */
 let lastFocusedElement: HTMLElement | null = null
@@ -24,17 +23,6 @@ if (typeof document !== 'undefined') {
     },
     true,
   )
-}
-
-// A focused control that leaves the page (a cancelled order's row, refreshed away) takes focus with it
-// to the body: the screen's heading takes it instead. Whoever moves focus on purpose has done so by
-// the time the removal is seen, so this only catches focus nobody placed.
-if (typeof MutationObserver !== 'undefined' && typeof document !== 'undefined' && document.body) {
-  new MutationObserver(() => {
-    if (document.activeElement !== document.body || lastFocusedElement?.isConnected !== false) return
-    lastFocusedElement = null
-    focusScreenHeading()
-  }).observe(document.body, { childList: true, subtree: true })
 }
 
 /** Where focus is, or was last before it fell to the body. */

@@ -226,21 +226,6 @@ for (const language of LANGUAGES) {
       await expectNoAxeViolations(page)
     })
 
-    it('a focused control that leaves the page hands focus to the screen heading, never the body', async () => {
-      // an order's Cancel that focus went back to, its row then refreshed away: the same, made certain
-      const { page } = await signedIn(language)
-      await pages.go(page, '/trade?componentName=3&symbol=btcusdt')
-      await page.getByTestId('spot-form').waitFor()
-      await page.evaluate(`(() => {
-        const row = document.createElement('div')
-        row.innerHTML = '<button type="button" id="leaving">Cancel</button>'
-        document.querySelector('main').append(row)
-        document.getElementById('leaving').focus()
-        row.remove()
-      })()`)
-      await expect.poll(() => focused(page)).toBe(`heading "${text.trade.title}"`)
-    })
-
     it('second contract: Up by Enter keeps focus through the wait, then the outcome takes it', async () => {
       const { page } = await signedIn(language)
       await pages.go(page, '/trade?id=1&componentName=1&symbol=btcusdt')
