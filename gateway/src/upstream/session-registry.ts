@@ -65,6 +65,12 @@ export class SessionRegistry {
   private readonly owners: LRUCache<string, KnownToken>
   /** user id -> the keys of `owners` that belong to them */
   private readonly byUser = new Map<string, Set<string>>()
+  /**
+   * user id -> when the latest end of their sessions applied here happened. A notice of that same end
+   * again (its echo from the carrier, another instance passing on tokens only it knew) ends only the
+   * tokens it names: the user's others learned since are sign-ins made after the end.
+   */
+  private readonly userEnds: LRUCache<string, number>
   private readonly announcers: Array<(notice: string) => Promise<void> | void> = []
   private readonly endedListeners: Array<(keys: string[]) => void> = []
   private readonly endedTtlMs: number
@@ -72,6 +78,7 @@ export class SessionRegistry {
   constructor(private readonly options: SessionRegistryOptions) {
     this.endedTtlMs = options.endedTtlMs ?? ENDED_TTL_MS
     this.ended = growingLru(MAX_ENDED, { ttl: this.endedTtlMs })
+    this.userEnds = growingLru(MAX_KNOWN_TOKENS, { ttl: this.endedTtlMs })
     this.owners = growingLru(MAX_KNOWN_TOKENS, {
       ttl: this.endedTtlMs,
       dispose: (known, key) => this.unindex(known.userId, key),
@@ -137,7 +144,7 @@ export class SessionRegistry {
     await Promise.all([stored, ...this.announcers.map((announce) => announce(wire))])
   }
 
-  /** A notice from the carrier: this instance's own coming back, or another's. */
+  /** A notice from the carrier: this instance's own coming back (which adds nothing), or another's. */
   receive(notice: string): void {
     const decoded = decodeNotice(notice)
     if (decoded) void this.apply(decoded)
@@ -158,6 +165,8 @@ export class SessionRegistry {
       if (owner || notice.userId || notice.how === 'revoked') keys.add(key)
     }
     for (const owner of owners) {
+      if (this.userEnds.get(owner) === notice.at) continue
+      this.userEnds.set(owner, notice.at)
       for (const key of this.byUser.get(owner) ?? []) {
         const learnedAt = this.owners.peek(key)?.learnedAt ?? 0
         if (learnedAt <= notice.at + CLOCK_MARGIN_MS) keys.add(key)

@@ -48,3 +48,37 @@ describe('a session end reaches the sockets after Redis has it', () => {
     expect(told).toHaveLength(1)
   })
 })
+
+describe('a session end travels between instances', () => {
+  // Two instances joined by a carrier that, like the Redis bus, hands every notice to every instance,
+  // the sender's own included, when the test delivers them.
+  function twoInstances() {
+    const redis = { status: 'ready', set: async () => 'OK' } as unknown as RedisClient
+    const make = () => new SessionRegistry({ redis, prefix: 'test:', log: pino({ enabled: false }) })
+    const here = make()
+    const there = make()
+    const inFlight: string[] = []
+    for (const registry of [here, there]) registry.onAnnounce((notice) => void inFlight.push(notice))
+    // an instance that ended tokens only it knew announces them in turn: deliver until all is quiet
+    const deliver = () => {
+      for (let notice = inFlight.shift(); notice; notice = inFlight.shift()) {
+        for (const registry of [here, there]) registry.receive(notice)
+      }
+    }
+    return { here, there, deliver }
+  }
+
+  it("ends the user's tokens the other instance learned, and not a sign-in made since on the ending one", async () => {
+    const { here, there, deliver } = twoInstances()
+    here.learn(tokenKey('signing-out'), 'u1')
+    there.learn(tokenKey('other-session'), 'u1')
+    await here.end('revoked', { token: 'signing-out' })
+    // the user signs in again on the same instance before the notice has come back from the carrier
+    here.learn(tokenKey('signed-in-again'), 'u1')
+    deliver()
+    expect(there.endedHere(tokenKey('signing-out'))).toBe(true)
+    expect(there.endedHere(tokenKey('other-session'))).toBe(true)
+    expect(here.endedHere(tokenKey('signing-out'))).toBe(true)
+    expect(here.endedHere(tokenKey('signed-in-again'))).toBe(false)
+  })
+})

@@ -278,21 +278,22 @@ describe('second contracts', () => {
       await page.locator('input[name=newPwd]').fill('fund-pass-8')
       await page.locator('input[name=confirm]').fill('fund-pass-8')
       expect(await page.locator('button[type=submit]').isDisabled()).toBe(true)
-      const changes: string[] = []
-      page.on('request', (request) => {
-        if (request.url().includes('/api/user/updatePwd')) changes.push(request.url())
-      })
       await page.getByTestId('send-code').click()
       // the first code was used up, so the one found is the new one
       const change = await waitFor(() =>
         suite.stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
       )
       await page.locator('input[name=code]').fill(change.code)
+      const changed = page.waitForResponse((answer) => answer.url().includes('/api/user/updatePwd'))
       await page.locator('button[type=submit]').click()
-      await expect.poll(() => changes.length).toBe(1)
-      expect(new URL(changes[0]!).searchParams.get('code')).toBe(change.code)
-      // a new fund password ends every session of the user, this page's included: the file's later
-      // tests sign in afresh
+      const answer = await changed
+      expect(new URL(answer.url()).searchParams.get('code')).toBe(change.code)
+      expect((await answer.json()).code).toBe(200)
+      // a new fund password ends every session of the user, this page's included: the page says so on
+      // the sign-in screen. The file's later tests sign in afresh, only once the end has been applied: a
+      // sign-in racing the change would be ended with the rest
+      await page.waitForURL(/#\/login/)
+      await expect.poll(() => page.getByTestId('session-ended').count()).toBe(1)
       const session = await postApi<{ satoken: string }>(suite.stack, '/api/user/login', {
         type: 'email',
         username: email,
