@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AppNotices } from '../components/app-notices'
 import { DesktopSidebar } from '../components/desktop-sidebar'
@@ -7,10 +7,17 @@ import { TabBar, showsTabBar } from '../components/tab-bar'
 import { Toaster } from '../components/toaster'
 import { useDescription } from '../lib/document-head'
 
-/** Every navigation scrolls smoothly back to the top. */
+/**
+ * Every navigation scrolls smoothly back to the top. The first screen is left where the browser put
+ * it: at the top on a new load, where it was on a reload, and without the synchronous layout a
+ * scroll call forces while the first screen is still being built.
+ */
 function useScrollToTopOnNavigate(): void {
   const [location] = useLocation()
+  const first = useRef(location)
   useEffect(() => {
+    if (location === first.current) return
+    first.current = ''
     window.scrollTo({ top: 0, behavior: 'smooth' })
   }, [location])
 }

@@ -10,9 +10,9 @@ interface PageNode {
   matches(selector: string): boolean
 }
 
-declare const window: { location: { hash: string } }
+declare const window: { location: { hash: string }; scrollY: number; scrollTo(x: number, y: number): void }
 declare const document: {
-  documentElement: { lang: string; dir: string }
+  documentElement: { lang: string; dir: string; scrollHeight: number }
   title: string
   body: PageNode
   activeElement: PageNode | null

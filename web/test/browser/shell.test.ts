@@ -155,6 +155,18 @@ describe('web client shell', () => {
     await context.close()
   })
 
+  it('brings each new screen in at its top after the last one was scrolled down', async () => {
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await page.goto(`${suite.stack.url}/#/`)
+    await page.locator('[data-testid=home-coin-price]').first().waitFor()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    await page.locator('.tab-bar .tab-item').nth(1).click()
+    await page.waitForURL((url) => url.hash !== '#/')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await context.close()
+  })
+
   it('refuses Chinese typed into a form and sends nothing to the gateway', async () => {
     const { page, context } = await openPage(suite.browser, PHONE, 'zh-CN')
     await page.goto(`${suite.stack.url}/#/login`)
