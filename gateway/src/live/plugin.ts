@@ -37,7 +37,12 @@ declare module 'fastify' {
 const COIN_LIST_TIMEOUT_MS = 3000
 
 /** The bus: Redis pub/sub shared by every instance when Redis is configured, else this process's own. */
-function createBus(app: FastifyInstance, config: GatewayConfig, busChanged: (up: boolean) => void) {
+function createBus(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  busChanged: (up: boolean) => void,
+  noticesMissed: () => void,
+) {
   const { metrics, log } = app
   const redisBus = app.redis
     ? new RedisBus({
@@ -47,6 +52,13 @@ function createBus(app: FastifyInstance, config: GatewayConfig, busChanged: (up:
         onStatus: (up) => {
           log.info({ event: up ? 'bus_up' : 'bus_down' }, `bus ${up ? 'up' : 'down'}`)
           busChanged(up)
+        },
+        onNoticesMissed: () => {
+          log.info(
+            { event: 'bus_shard_resubscribed' },
+            'bus shard subscribed again after its master was lost',
+          )
+          noticesMissed()
         },
         onError: (error) => log.debug({ event: 'bus_error', err: error.message }, 'bus redis error'),
       })
@@ -150,15 +162,20 @@ function createClientDeps(app: FastifyInstance, config: GatewayConfig, bus: Bus,
 export const livePlugin = fp<{ config: GatewayConfig }>(
   async (app, { config }) => {
     let busLost = false
-    const buses = createBus(app, config, (up) => {
-      role.busChanged(up)
-      // ends announced while this instance was cut off never reached it: ask about its sockets' tokens
-      if (!up) busLost = true
-      else if (busLost) {
-        busLost = false
-        void sessions.revalidate()
-      }
-    })
+    const buses = createBus(
+      app,
+      config,
+      (up) => {
+        role.busChanged(up)
+        // ends announced while this instance was cut off never reached it: ask about its sockets' tokens
+        if (!up) busLost = true
+        else if (busLost) {
+          busLost = false
+          void sessions.revalidate()
+        }
+      },
+      () => void sessions.revalidate(),
+    )
     const { bus, redisBus } = buses
     const hub = new TopicHub(bus, {
       softBufferBytes: config.WS_SOFT_BUFFER_BYTES,

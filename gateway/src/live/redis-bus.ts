@@ -45,6 +45,11 @@ const MAX_PENDING_NOTICES = 1000
  * may not have subscribed again yet when the first copy goes out. Receivers take a notice twice alike.
  */
 const NOTICE_RESEND_MS = 2000
+/**
+ * A notice whose publish failed while the bus stayed up (a Cluster shard whose master is lost: the
+ * connection stays ready and only that shard's commands fail) is tried again this often until it goes.
+ */
+const NOTICE_RETRY_MS = 1000
 
 /**
  * How far back a frame on a latest-value topic may be and still be dropped as superseded: while a
@@ -73,6 +78,11 @@ export interface RedisBusOptions {
   prefix: string
   received?: Counter<'source'>
   onStatus?: (up: boolean) => void
+  /**
+   * A Cluster shard's subscriber was lost and its channels are subscribed again on the shard's
+   * master now: notices published to that shard in between reached no one here.
+   */
+  onNoticesMissed?: () => void
   onError?: (error: Error) => void
 }
 
@@ -108,8 +118,9 @@ export class RedisBus implements Bus {
   private readonly noticeChannel: string
   private readonly noticeChannelBytes: Buffer
   private readonly noticeHandlers: NoticeHandler[] = []
-  /** wire notices this instance could not publish, sent when the bus returns */
+  /** wire notices this instance could not publish, sent when the bus returns or, while it is up, on a timer */
   private readonly pendingNotices: string[] = []
+  private noticeRetry: NodeJS.Timeout | null = null
   private readonly channels = new Map<string, Channel>()
   /** snapshots of the locally subscribed topics */
   private readonly mirror = new SnapshotMemory()
@@ -148,6 +159,14 @@ export class RedisBus implements Bus {
         retryDelayOnClusterDown: 0,
       })
       this.subscriber = createClusterClient(options.url, { shardedSubscribers: true })
+      // the connection stays ready while one shard is lost, so no change of status tells of it
+      let shardLost = false
+      this.subscriber.on('-subscriber', () => (shardLost = true))
+      this.subscriber.on('subscribersReady', () => {
+        if (!shardLost || this.closed) return
+        shardLost = false
+        options.onNoticesMissed?.()
+      })
     } else {
       // named so an operator (or a test) can tell the bus connections apart in CLIENT LIST
       const name = `${options.prefix}bus-${this.id}`
@@ -314,6 +333,12 @@ export class RedisBus implements Bus {
   private keepNotice(wire: string): void {
     if (this.pendingNotices.length >= MAX_PENDING_NOTICES) this.pendingNotices.shift()
     this.pendingNotices.push(wire)
+    // a bus that is down sends them when it returns; one that is up failed on one shard, and no change
+    // of status will come to say that shard is back
+    this.noticeRetry ??= setTimeout(() => {
+      this.noticeRetry = null
+      if (this.up && !this.closed) this.sendPendingNotices()
+    }, NOTICE_RETRY_MS).unref()
   }
 
   /** The bus is back: the notices it could not carry go now, and once more a little later. */
@@ -337,6 +362,7 @@ export class RedisBus implements Bus {
   async close(): Promise<void> {
     this.closed = true
     this.turn = null
+    if (this.noticeRetry) clearTimeout(this.noticeRetry)
     this.channels.clear()
     this.mirror.clear()
     this.subscriber.disconnect()
