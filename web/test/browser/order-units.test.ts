@@ -7,8 +7,9 @@ import { readLocale, setUpSuite, signedInPages } from './suite'
 // Units on every column of the order tables: the placed and average price name the pair's quote
 // coin, the filled amount the coin traded (spot) or shares (futures). On a desktop the table's head
 // names the units its rows share, and a row on another pair names its own in the cell; on a phone,
-// where each row is a card, each figure's label names the row's units. In English and Japanese
-// (whose parentheses and word order are its own: the unit goes in by interpolation).
+// where each row is a card, each figure's label names the row's units. In English, Arabic (whose
+// labels read right to left, the unit on the side read last, though the figures are held left to
+// right) and Japanese (whose parentheses and word order are its own: the unit goes in by interpolation).
 
 vi.setConfig({ testTimeout: 240_000 })
 const suite = setUpSuite()
@@ -100,7 +101,7 @@ async function cardNames(row: Locator): Promise<{ placed: string; average: strin
   }
 }
 
-declare function getComputedStyle(element: unknown, pseudo: string): { content: string }
+declare function getComputedStyle(element: unknown, pseudo: string): { content: string; direction: string }
 
 async function opened(language: string, viewport: typeof PHONE, route: string): Promise<Page> {
   const page = await pages.open(viewport, token, inLanguage(language))
@@ -109,7 +110,7 @@ async function opened(language: string, viewport: typeof PHONE, route: string): 
   return page
 }
 
-describe.each(['en', 'ja'])('order table units (%s)', (language) => {
+describe.each(['en', 'ar', 'ja'])('order table units (%s)', (language) => {
   const text = readLocale<Bundle>(language)
   const shares = text.trade.sharesUnit!
 
@@ -161,6 +162,12 @@ describe.each(['en', 'ja'])('order table units (%s)', (language) => {
     expect(await cardNames(table.locator('tr[data-symbol=ethusdt]'))).toEqual(names(text, 'USDT', 'ETH'))
     // the label names the coin: the figure does not repeat it
     expect(await btc.getByTestId('order-filled').innerText()).toBe('0 / 0.001')
+    // the label in the page's direction, the figure left to right
+    const filledCell = btc.getByTestId('order-filled')
+    expect(await filledCell.evaluate((cell) => getComputedStyle(cell, '::before').direction)).toBe(
+      language === 'ar' ? 'rtl' : 'ltr',
+    )
+    expect(await filledCell.evaluate((cell) => getComputedStyle(cell, '').direction)).toBe('ltr')
     await table.screenshot({ path: screenshotPath(`order-units-spot-open-${language}-phone`) })
 
     await page.getByTestId('spot-history-tab').click()
