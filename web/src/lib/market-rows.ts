@@ -1,4 +1,4 @@
-import { changePercent, coinMatches, toDecimal, type CoinEntry } from '@tradegate/shared'
+import { changePercent, coinMatches, toDecimal, type CoinEntry, type CoinList } from '@tradegate/shared'
 import { toDisplayCoin } from './coins'
 import type { Ticker } from './live/stream-hooks'
 
@@ -63,6 +63,11 @@ export function buildRows(
 export function quoteOf(pair: Pick<ListedPair, 'symbol' | 'coin'>): string {
   const coin = pair.coin.toLowerCase()
   return pair.symbol.startsWith(coin) ? pair.symbol.slice(coin.length).toUpperCase() : ''
+}
+
+/** The coin a pair trades, from its coin-list entry, else its symbol less the quote: btcusdt -> btc. */
+export function coinOf(symbol: string, coinList: CoinList | null): string {
+  return coinList?.coinList.find((entry) => entry.symbol === symbol)?.coin ?? symbol.replace(/usdt$/, '')
 }
 
 /** Rows whose symbol or coin name contains the text, ignoring case, spaces and a slash between coins. */

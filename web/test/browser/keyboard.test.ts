@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { DESKTOP, createFundedUser, inLanguage, setFundPassword } from './stack'
+import {
+  DESKTOP,
+  createContractAccount,
+  createFundedUser,
+  inLanguage,
+  postApi,
+  setFundPassword,
+} from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // The five main tasks done with the keyboard alone, in English and in Arabic: after each step, where
@@ -97,6 +104,21 @@ function politeRegion(page: Page): Promise<string> {
     .then((text) => text ?? '')
 }
 
+/**
+ * Starts listening to the always-present polite region; the returned function gives every message
+ * added to it since, in order (a message replaced by the same text still counts once more).
+ */
+async function heardPolitely(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(`(() => {
+    const heard = (window.heardPolitely = [])
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) if (node.textContent) heard.push(node.textContent)
+    }).observe(document.querySelector('[data-testid=live-toasts]'), { childList: true })
+  })()`)
+  return () => page.evaluate<string[]>('[...window.heardPolitely]')
+}
+
 /** The part of a message before its first placeholder, to match a text with a number put in. */
 function lead(message: string): string {
   return message.split('{{')[0]!.trim()
@@ -189,18 +211,18 @@ for (const language of LANGUAGES) {
       await expect.poll(() => focused(page)).toMatch(/^textbox/)
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-amount')
 
-      // Cancel on the order's row: the outcome takes focus, then the screen's heading, never the body
+      // Cancel on the order's row: said politely; the row (the only one) gone, focus on the list's
+      // tab, which says there are none left, never the body
       const orders = page.getByTestId('spot-orders')
       await orders.locator('[data-order-status=open]').first().waitFor()
       await tabTo(page, '[data-testid=cancel-order]')
       await page.keyboard.press('Enter')
-      await expect.poll(() => focused(page)).toContain(text.trade.orderCancelled)
-      await page.keyboard.press('Escape')
-      await expect.poll(() => focused(page)).toBe(`heading "${text.trade.title}"`)
+      await expect.poll(() => politeRegion(page)).toContain(text.trade.orderCancelled)
       await expect.poll(() => orders.locator('[data-order-status=open]').count()).toBe(0)
+      await expect.poll(() => focused(page)).toBe(`tab "${text.trade.openOrders} (0)"`)
 
       // Cancel all asks in a dialog; Escape closes it with focus back on Cancel all
-      await tabTo(page, '#order-amount')
+      await tabTo(page, '#order-amount', true)
       await page.keyboard.type('1')
       await page.keyboard.press('Enter')
       await expect.poll(() => focused(page)).toContain(text.trade.orderPlaced)
@@ -224,6 +246,88 @@ for (const language of LANGUAGES) {
       await expect.poll(() => orders.locator('[data-order-status=open]').count()).toBe(0)
       expect(await nestedLiveRegions(page)).toBe(0)
       await expectNoAxeViolations(page)
+    })
+
+    it('open orders: a cancelled row hands focus to the next Cancel, then the previous, then the tab, each cancel said', async () => {
+      const { page, token } = await signedIn(language)
+      // three limits on ETH far under its catalogue price (3,480) and inside the sandbox's band
+      for (const price of ['1700', '1750', '1800'])
+        await postApi(
+          suite.stack,
+          '/api/currency/order/submit',
+          { symbol: 'ethusdt', side: 'buy', type: 'limit', price, amount: '0.1' },
+          token,
+        )
+      await pages.go(page, '/trade?componentName=3&symbol=ethusdt')
+      const rows = page.getByTestId('spot-orders').locator('tr[data-order-status=open]')
+      await expect.poll(() => rows.count()).toBe(3)
+      const ids = await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-order-id')))
+      const cancelOf = (id: string | null) => `tr[data-order-id="${id}"] [data-testid=cancel-order]`
+      const focusedOrder = () =>
+        page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-order-id') ?? null)
+      const heard = await heardPolitely(page)
+      // how many times "Order cancelled" was read out (other messages, a loading one, may come between)
+      const said = async () =>
+        (await heard()).filter((message) => message === text.trade.orderCancelled).length
+
+      // the middle row: focus to the next row's Cancel
+      await tabTo(page, cancelOf(ids[1]!))
+      await page.keyboard.press('Enter')
+      await expect.poll(() => rows.count()).toBe(2)
+      await expect.poll(focusedOrder).toBe(ids[2])
+      expect(await focused(page)).toBe(`button "${text.trade.cancel}"`)
+      await expect.poll(said).toBe(1)
+
+      // the last row: no next one, so the previous row's Cancel
+      await page.keyboard.press('Enter')
+      await expect.poll(() => rows.count()).toBe(1)
+      await expect.poll(focusedOrder).toBe(ids[0])
+      await expect.poll(said).toBe(2)
+
+      // the only row: the list's tab, which says none is left
+      await page.keyboard.press('Enter')
+      await expect.poll(() => rows.count()).toBe(0)
+      await expect.poll(() => focused(page)).toBe(`tab "${text.trade.openOrders} (0)"`)
+      await expect.poll(said).toBe(3)
+    })
+
+    it("futures open orders: a cancelled row hands focus to the next row's Cancel, past its Amend", async () => {
+      const token = await createContractAccount(suite.stack, '1000')
+      const page = await pages.open(DESKTOP, token, inLanguage(language))
+      const low = suite.stack.sandbox.state.market.price('btcusdt').times('0.8').toDecimalPlaces(0)
+      for (const price of [low, low.minus(100)])
+        await postApi(
+          suite.stack,
+          '/api/contract/order/submit',
+          {
+            symbol: 'btcusdt',
+            leverage: 10,
+            shares: '1',
+            direction: 'long',
+            type: 'limit',
+            price: price.toFixed(),
+          },
+          token,
+        )
+      await pages.go(page, '/trade?componentName=2&symbol=btcusdt')
+      await page.getByTestId('open-orders-tab').click()
+      const rows = page.getByTestId('contract-orders').locator('tr[data-order-status=open]')
+      await expect.poll(() => rows.count()).toBe(2)
+      const ids = await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-order-id')))
+      const heard = await heardPolitely(page)
+      await tabTo(page, `tr[data-order-id="${ids[0]}"] [data-testid=cancel-order]`)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => rows.count()).toBe(1)
+      // the next row's Cancel, not its Amend, nor the body
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const active = document.activeElement
+            return `${active?.closest('tr')?.getAttribute('data-order-id')} ${active?.getAttribute('data-testid')}`
+          }),
+        )
+        .toBe(`${ids[1]} cancel-order`)
+      await expect.poll(heard).toContain(text.trade.orderCancelled)
     })
 
     it('second contract: Up by Enter keeps focus through the wait, then the outcome takes it', async () => {

@@ -1,5 +1,5 @@
 import type { CoinList, Period, PlayingKey, Settings, WatchCoin } from '@tradegate/shared'
-import type { ListedPair } from '../../../lib/market-rows'
+import { coinOf, type ListedPair } from '../../../lib/market-rows'
 
 // The market list's tabs: the open PLAYING_SETTING entries in the order a trader scans them.
 
@@ -14,10 +14,6 @@ const MARKET_TAB_ORDER: readonly PlayingKey[] = [
 export function marketTabs(settings: Settings): PlayingKey[] {
   const open = new Set(settings.PLAYING_SETTING.filter((tab) => tab.isOpen).map((tab) => tab.key))
   return MARKET_TAB_ORDER.filter((key) => open.has(key))
-}
-
-function coinOf(symbol: string, coinList: CoinList | null): string {
-  return coinList?.coinList.find((entry) => entry.symbol === symbol)?.coin ?? symbol.replace(/usdt$/, '')
 }
 
 /** The pairs one tab lists; undefined while what it needs is still loading. */

@@ -1,9 +1,35 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { showOutcome } from '../../../lib/toast'
+import { canFocus, focusElement, focusScreenHeading } from '../../../lib/focus'
+import { showOutcome, showToast } from '../../../lib/toast'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 
-/** Cancels one open order; the lists refresh whether it went through or not. */
+const CANCEL_SELECTOR = '[data-testid=cancel-order]'
+
+/**
+ * Where focus goes when the focused Cancel of an order leaves with its row: the Cancel of the next
+ * row that is still there, else of the previous one, else the list's chosen tab ("Open orders (0)"),
+ * else the screen's heading. `siblings` are the list's Cancel buttons as they were before the
+ * refresh, `place` this one's index among them.
+ */
+function focusAfterCancel(siblings: readonly HTMLElement[], place: number, list: Element | null): void {
+  const after = siblings.slice(place + 1)
+  const before = siblings.slice(0, place).reverse()
+  const next = [...after, ...before].find(canFocus)
+  if (next) {
+    next.focus()
+    return
+  }
+  const tab = list?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')
+  if (!focusElement(canFocus(tab) ? tab : null)) focusScreenHeading()
+}
+
+/**
+ * Cancels one open order; the lists refresh whether it went through or not. The outcome is read out
+ * by the polite live region while focus stays on the button; when the refresh takes the row (and
+ * this button) away while it holds focus, focus moves to the next row's Cancel (see focusAfterCancel)
+ * rather than falling to the page body.
+ */
 export function CancelOrderButton({
   cancel,
   onDone,
@@ -13,14 +39,35 @@ export function CancelOrderButton({
 }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  /** a cancel was sent from here: the refresh that follows may take this row away */
+  const sent = useRef(false)
+  useLayoutEffect(() => {
+    const element = button.current
+    return () => {
+      // A layout effect's cleanup runs before React takes the row out of the page, so the button is
+      // still there and still focused; focus moves once the refreshed list is in the page.
+      if (!sent.current || !element || document.activeElement !== element) return
+      const list = element.closest('section')
+      const siblings = [...(list ?? document).querySelectorAll<HTMLElement>(CANCEL_SELECTOR)]
+      const place = siblings.indexOf(element)
+      setTimeout(() => {
+        const active = document.activeElement
+        // only focus nobody placed since: the removed button's, fallen to the body
+        if (active && active !== document.body && active !== element) return
+        focusAfterCancel(siblings, place, list)
+      }, 0)
+    }
+  }, [])
   const run = async () => {
     setBusy(true)
     try {
       await cancel()
-      showOutcome(t('trade.orderCancelled'))
+      showToast(t('trade.orderCancelled'))
     } catch {
       // the HTTP client has shown the message
     } finally {
+      sent.current = true
       setBusy(false)
       onDone()
     }
@@ -28,6 +75,7 @@ export function CancelOrderButton({
   return (
     // aria-disabled while busy: a disabled button would drop focus to the page body
     <button
+      ref={button}
       type="button"
       className="button button-small"
       aria-disabled={busy || undefined}

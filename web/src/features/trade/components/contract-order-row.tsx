@@ -4,6 +4,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { cancelContractOrder } from '../api/cancel-contract-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
+import { CellUnit, useOrderColumnNames, type OrderUnits } from './order-table'
 import { OrderTimeCell } from '../../../components/order-time-cell'
 
 /** Whether an order buys: an opening long does, and so does the close of a short; a close of a long sells. */
@@ -29,6 +30,8 @@ function closeRealized(order: Pick<ContractOrder, 'pnl' | 'fee'>): string | unde
 export function ContractOrderRow({
   order,
   history,
+  units,
+  headUnits,
   shareNumber,
   tickPlaces,
   amending,
@@ -37,6 +40,10 @@ export function ContractOrderRow({
 }: {
   order: ContractOrder
   history: boolean
+  /** this order's units: its pair's quote coin, and shares */
+  units: OrderUnits
+  /** the units the table's head names */
+  headUnits: OrderUnits
   shareNumber: string
   /** the pair's price places */
   tickPlaces: number
@@ -53,9 +60,15 @@ export function ContractOrderRow({
   const fee = order.fee === undefined ? '--' : `${showFee(order.fee)} USDT`
   const realized = closeRealized(order)
   const side = buys(order) ? 'up' : 'down'
+  const names = useOrderColumnNames(units)
   return (
     <>
-      <tr data-order-status={order.status} data-symbol={order.symbol} data-close-reason={order.closeReason}>
+      <tr
+        data-order-status={order.status}
+        data-order-id={order.id}
+        data-symbol={order.symbol}
+        data-close-reason={order.closeReason}
+      >
         <OrderTimeCell ms={order.createdAt} />
         <td className="cell-head">{order.symbol.toUpperCase().replace(/USDT$/, '')}</td>
         <td className={`cell-head wraps ${side}`}>
@@ -75,8 +88,15 @@ export function ContractOrderRow({
             </>
           )}
         </td>
-        <td className="num wraps" data-label={t('desk.placedPrice')} data-testid="order-price">
-          {order.type === 'limit' || order.type === 'stopLimit' ? price(order.price) : t('trade.market')}
+        <td className="num wraps" data-label={names.placed} data-testid="order-price">
+          {order.type === 'limit' || order.type === 'stopLimit' ? (
+            <>
+              {price(order.price)}
+              <CellUnit unit={units.price} named={headUnits.price} />
+            </>
+          ) : (
+            t('trade.market')
+          )}
           {order.triggerPrice !== undefined && (
             <>
               {' '}
@@ -86,11 +106,19 @@ export function ContractOrderRow({
             </>
           )}
         </td>
-        <td className="num" data-label={t('desk.averagePrice')} data-testid="order-average">
-          {order.filledPrice ? price(order.filledPrice) : '--'}
+        <td className="num" data-label={names.average} data-testid="order-average">
+          {order.filledPrice ? (
+            <>
+              {price(order.filledPrice)}
+              <CellUnit unit={units.price} named={headUnits.price} />
+            </>
+          ) : (
+            '--'
+          )}
         </td>
-        <td className="num" data-label={t('desk.filled')} data-testid="order-filled">
+        <td className="num" data-label={names.filled} data-testid="order-filled">
           {filledShares} / {order.shares}
+          <CellUnit unit={units.amount} named={headUnits.amount} />
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}
         {history && (

@@ -101,6 +101,7 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
         {listTab === 'orders' && <HideOtherPairs checked={hideOthers} onChange={setHideOthers} />}
         {(listTab === 'orders' || listTab === 'history') && (
           <ContractOrderTable
+            symbol={pair.symbol}
             orders={listTab === 'orders' ? openOrders : pastOrders}
             history={listTab === 'history'}
             shareNumberOf={(symbol) => shareNumbers.get(symbol) ?? pair.shareNumber}

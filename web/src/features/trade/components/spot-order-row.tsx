@@ -4,12 +4,8 @@ import { useFormatters } from '../../../lib/use-formatters'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelOrderButton } from './cancel-buttons'
 import { OrderDetailRow, PastOrderCells } from './order-detail-row'
+import { CellUnit, useOrderColumnNames, type OrderUnits } from './order-table'
 import { OrderTimeCell } from '../../../components/order-time-cell'
-
-/** The quote coin a spot pair is priced in: btcusdt -> USDT. */
-function quoteOf(symbol: string): string {
-  return symbol.endsWith('usdt') ? 'USDT' : ''
-}
 
 /**
  * One spot order. A past order also shows what it traded for (average price times amount filled)
@@ -18,17 +14,24 @@ function quoteOf(symbol: string): string {
  */
 export function SpotOrderRow({
   order,
+  units,
+  headUnits,
   history,
   onChanged,
 }: {
   order: SpotOrder
+  /** this order's units: its pair's quote coin and the coin it trades */
+  units: OrderUnits
+  /** the units the table's head names */
+  headUnits: OrderUnits
   history: boolean
   onChanged: () => void
 }) {
   const { t } = useTranslation()
   const { price, value, fee: showFee } = useFormatters()
   const traded = order.filledAmount !== '' && order.filledAmount !== '0' && order.filledPrice !== ''
-  const quote = quoteOf(order.symbol)
+  const quote = units.price
+  const names = useOrderColumnNames(units)
   const total = traded ? `${value(mul(order.filledAmount, order.filledPrice))} ${quote}` : '--'
   // the exchange takes the fee in the quote coin on both sides
   const fee = `${showFee(order.fee || '0')} ${quote}`
@@ -43,14 +46,29 @@ export function SpotOrderRow({
           </span>{' '}
           {t(`trade.${order.side}`)} · {t(`trade.${order.type}`)}
         </td>
-        <td className="num" data-label={t('desk.placedPrice')} data-testid="order-price">
-          {order.type === 'limit' && order.price ? price(order.price) : t('trade.market')}
+        <td className="num" data-label={names.placed} data-testid="order-price">
+          {order.type === 'limit' && order.price ? (
+            <>
+              {price(order.price)}
+              <CellUnit unit={units.price} named={headUnits.price} />
+            </>
+          ) : (
+            t('trade.market')
+          )}
         </td>
-        <td className="num" data-label={t('desk.averagePrice')}>
-          {traded ? price(order.filledPrice) : '--'}
+        <td className="num" data-label={names.average} data-testid="order-average">
+          {traded ? (
+            <>
+              {price(order.filledPrice)}
+              <CellUnit unit={units.price} named={headUnits.price} />
+            </>
+          ) : (
+            '--'
+          )}
         </td>
-        <td className="num" data-label={t('desk.filled')} data-testid="order-filled">
+        <td className="num" data-label={names.filled} data-testid="order-filled">
           {order.filledAmount || '0'} / {order.amount}
+          <CellUnit unit={units.amount} named={headUnits.amount} />
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}
         <td className="cell-end">

@@ -5,7 +5,9 @@ import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelAllButton } from './cancel-buttons'
 import { HideOtherPairs } from './hide-other-pairs'
 import { ListTabs } from './list-tabs'
-import { OrderTable } from './order-table'
+import { useCoinList } from '../../../lib/settings'
+import { coinOf, quoteOf } from '../../../lib/market-rows'
+import { OrderTable, commonUnits, type OrderUnits } from './order-table'
 import { SpotOrderRow } from './spot-order-row'
 
 type Tab = 'open' | 'history'
@@ -34,6 +36,14 @@ export function SpotOrders({
   const historyRows = all.filter((order) => order.status !== 'open')
   const rows = tab === 'open' ? openRows : historyRows
   const history = tab === 'history'
+  const coinList = useCoinList()
+  // a spot order's prices are in the pair's quote coin and its amounts in the coin it trades
+  const unitsOf = (pairSymbol: string): OrderUnits => {
+    const coin = coinOf(pairSymbol, coinList)
+    return { price: quoteOf({ symbol: pairSymbol, coin }), amount: coin.toUpperCase() }
+  }
+  // with no rows, the head names this pair's units
+  const units = commonUnits(rows.length > 0 ? rows.map((order) => unitsOf(order.symbol)) : [unitsOf(symbol)])
   return (
     <section className="panel trade-orders-area" aria-label={t('trade.myOrders')}>
       <ListTabs
@@ -59,10 +69,18 @@ export function SpotOrders({
         <OrderTable
           testId={history ? 'spot-history' : 'spot-orders'}
           history={history}
+          units={units}
           leading={<th>{t('trade.side')}</th>}
         >
           {rows.map((order) => (
-            <SpotOrderRow key={order.id} order={order} history={history} onChanged={onChanged} />
+            <SpotOrderRow
+              key={order.id}
+              order={order}
+              units={unitsOf(order.symbol)}
+              headUnits={units}
+              history={history}
+              onChanged={onChanged}
+            />
           ))}
         </OrderTable>
       </div>
