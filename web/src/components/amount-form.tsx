@@ -27,7 +27,7 @@ export function AmountForm({
   return (
     <Form onSubmit={run}>
       <AmountField
-        label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
+        label={t('common.withUnit', { name: t('wallet.amount'), unit: coin.toUpperCase() })}
         name="amount"
         value={amount}
         places={precisionOf(coin)}

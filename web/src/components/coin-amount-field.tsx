@@ -45,7 +45,7 @@ export function CoinAmountField({
     : null
   return (
     <AmountField
-      label={`${t('wallet.amount')} (${coin.toUpperCase()})`}
+      label={t('common.withUnit', { name: t('wallet.amount'), unit: coin.toUpperCase() })}
       name="amount"
       id={AMOUNT_FIELD_ID}
       error={refusal ?? error}

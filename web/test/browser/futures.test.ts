@@ -163,7 +163,7 @@ describe('the futures desk on a phone', () => {
     // no position, no resting order, and the margin held for it is back
     await page.getByTestId('contract-history-tab').click()
     const row = page.getByTestId('contract-history').locator('tr[data-order-status=cancelled]')
-    expect(await row.getByTestId('order-filled').textContent()).toBe('0 / 100000')
+    expect(await row.getByTestId('order-filled').textContent()).toBe('0 / 100,000')
     await expect
       .poll(async () => numberIn(await page.getByTestId('contract-available').textContent()))
       .toBe(15000)

@@ -17,6 +17,7 @@ const pages = signedInPages(suite)
 let token = ''
 
 interface Bundle {
+  common: Record<string, string>
   desk: Record<string, string>
   trade: Record<string, string>
 }
@@ -70,11 +71,14 @@ beforeAll(async () => {
 
 /** The names of the price and amount columns with their units, as the bundle words them. */
 function names(text: Bundle, price: string, amount: string) {
-  const put = (key: string, unit: string) => text.desk[key]!.replace('{{unit}}', unit)
+  const put = (key: string, unit: string) =>
+    unit
+      ? text.common.withUnit!.replace('{{name}}', text.desk[key]!).replace('{{unit}}', unit)
+      : text.desk[key]!
   return {
-    placed: put('placedPriceIn', price),
-    average: put('averagePriceIn', price),
-    filled: put('filledIn', amount),
+    placed: put('placedPrice', price),
+    average: put('averagePrice', price),
+    filled: put('filled', amount),
   }
 }
 
@@ -127,6 +131,14 @@ describe.each(['en', 'ar', 'ja'])('order table units (%s)', (language) => {
     expect(await table.locator('tr[data-symbol=ethusdt]').getByTestId('order-filled').textContent()).toBe(
       '0 / 0.2 ETH',
     )
+    // the book beside it names its units the same way: the language's own brackets, not ASCII ones
+    const withUnit = (name: string, unit: string) =>
+      text.common.withUnit!.replace('{{name}}', name).replace('{{unit}}', unit)
+    expect(await page.locator('.book-head > span').allTextContents()).toEqual([
+      withUnit(text.trade.price!, 'USDT'),
+      withUnit(text.trade.quantity!, 'ETH'),
+      withUnit(text.desk.total!, 'ETH'),
+    ])
     await page.screenshot({ path: screenshotPath(`order-units-spot-open-${language}-desktop`) })
     // this pair's only: the head names ETH, and the cells no unit
     await page.getByTestId('hide-other-pairs').check()

@@ -31,7 +31,7 @@ export default function TraderApplyScreen() {
       <Form onSubmit={run}>
         <Field label={t('follow.nickname')} name="nickname" value={nickname} onValueChange={setNickname} />
         <AmountField
-          label={`${t('wallet.amount')} (USDT)`}
+          label={t('common.withUnit', { name: t('wallet.amount'), unit: 'USDT' })}
           name="amount"
           value={amount}
           // the stake is USDT, as the gateway counts it (traderApply's scale)

@@ -53,7 +53,7 @@ export function ContractOrderRow({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price: anyPrice, value, fee: showFee, pnl } = useFormatters()
+  const { price: anyPrice, value, fee: showFee, pnl, decimal } = useFormatters()
   const price = (figure: unknown) => anyPrice(figure, tickPlaces)
   const filledShares = order.filledShares ?? (order.status === 'filled' ? order.shares : '0')
   const total = filledShares === '0' ? '--' : `${value(mul(filledShares, shareNumber))} USDT`
@@ -117,7 +117,7 @@ export function ContractOrderRow({
           )}
         </td>
         <td className="num" data-label={names.filled} data-testid="order-filled">
-          {filledShares} / {order.shares}
+          {decimal(filledShares)} / {decimal(order.shares)}
           <CellUnit unit={units.amount} named={headUnits.amount} />
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}

@@ -112,15 +112,9 @@ export function OrderBook({
     >
       <StaleHint stale={stale} />
       <div className="book-head">
-        <span>
-          {t('trade.price')} ({quoteOf({ symbol, coin })})
-        </span>
-        <span>
-          {t('trade.quantity')} ({coin.toUpperCase()})
-        </span>
-        <span>
-          {t('desk.total')} ({coin.toUpperCase()})
-        </span>
+        <span>{t('common.withUnit', { name: t('trade.price'), unit: quoteOf({ symbol, coin }) })}</span>
+        <span>{t('common.withUnit', { name: t('trade.quantity'), unit: coin.toUpperCase() })}</span>
+        <span>{t('common.withUnit', { name: t('desk.total'), unit: coin.toUpperCase() })}</span>
       </div>
       <ol className="book-side asks">{asks.map((row, place) => level(row, 'ask', place)).reverse()}</ol>
       <div className="book-spread" data-testid="book-spread">

@@ -23,10 +23,11 @@ export function commonUnits(rows: readonly OrderUnits[]): OrderUnits {
  */
 export function useOrderColumnNames(units: OrderUnits): { placed: string; average: string; filled: string } {
   const { t } = useTranslation()
+  const withUnit = (name: string, unit: string) => (unit ? t('common.withUnit', { name, unit }) : name)
   return {
-    placed: units.price ? t('desk.placedPriceIn', { unit: units.price }) : t('desk.placedPrice'),
-    average: units.price ? t('desk.averagePriceIn', { unit: units.price }) : t('desk.averagePrice'),
-    filled: units.amount ? t('desk.filledIn', { unit: units.amount }) : t('desk.filled'),
+    placed: withUnit(t('desk.placedPrice'), units.price),
+    average: withUnit(t('desk.averagePrice'), units.price),
+    filled: withUnit(t('desk.filled'), units.amount),
   }
 }
 

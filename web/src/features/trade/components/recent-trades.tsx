@@ -19,14 +19,13 @@ export function RecentTrades({ symbol, coin }: { symbol: string; coin: string })
       <table className="data-table compact" data-testid="recent-trades">
         <thead>
           <tr>
+            <th>{t('common.withUnit', { name: t('trade.price'), unit: quoteOf({ symbol, coin }) })}</th>
+            <th>{t('common.withUnit', { name: t('trade.quantity'), unit: coin.toUpperCase() })}</th>
             <th>
-              {t('trade.price')} ({quoteOf({ symbol, coin })})
-            </th>
-            <th>
-              {t('trade.quantity')} ({coin.toUpperCase()})
-            </th>
-            <th>
-              {t('trade.time')} ({trades[0] ? zoneAt(trades[0].time) : zone})
+              {t('common.withUnit', {
+                name: t('trade.time'),
+                unit: trades[0] ? zoneAt(trades[0].time) : zone,
+              })}
             </th>
           </tr>
         </thead>

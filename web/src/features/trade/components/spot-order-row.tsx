@@ -28,7 +28,7 @@ export function SpotOrderRow({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const { price, value, fee: showFee } = useFormatters()
+  const { price, value, fee: showFee, decimal } = useFormatters()
   const traded = order.filledAmount !== '' && order.filledAmount !== '0' && order.filledPrice !== ''
   const quote = units.price
   const names = useOrderColumnNames(units)
@@ -67,7 +67,7 @@ export function SpotOrderRow({
           )}
         </td>
         <td className="num" data-label={names.filled} data-testid="order-filled">
-          {order.filledAmount || '0'} / {order.amount}
+          {decimal(order.filledAmount || '0')} / {decimal(order.amount)}
           <CellUnit unit={units.amount} named={headUnits.amount} />
         </td>
         {history && <PastOrderCells total={total} fee={fee} />}

@@ -48,7 +48,7 @@ export function RechargeReport({
       <p className="section-title">{t('money.recharge.report')}</p>
       <Form onSubmit={run}>
         <AmountField
-          label={`${t('wallet.amount')} (${coin})`}
+          label={t('common.withUnit', { name: t('wallet.amount'), unit: coin })}
           name="amount"
           value={amount}
           places={precisionOf(selected.coin)}
