@@ -77,6 +77,8 @@ describe('message bundles', () => {
     'chart.indicatorShort.ma',
     'chart.indicatorShort.ema',
     'chart.indicatorShort.boll',
+    // a figure's name and its unit, joined with brackets: only the brackets can differ (full-width in ja, zh)
+    'common.withUnit',
   ]
   const SPELLED_LIKE_ENGLISH: Partial<Record<string, string[]>> = {
     da: ['layout.menu', 'auth.methods.email', 'chart.interval', 'withdrawal.memo'],
