@@ -16,6 +16,7 @@
  */
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'
+import { latencySummary } from './percentiles'
 import { readCpuMicros } from './proc-stats'
 import type { HostileReport } from './types'
 
@@ -86,16 +87,6 @@ export function escapedStringsBody(bytes: number): string {
   const item = '"\\u00e9%25%25ab"'
   const count = Math.max(0, Math.floor((bytes - 8) / (item.length + 1)))
   return `{"v":[${Array.from({ length: count }, () => item).join(',')}]}`
-}
-
-function percentile(sorted: number[], quantile: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!
-}
-
-function summary(values: number[]): { p50: number; p99: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN }
 }
 
 async function post(
@@ -266,9 +257,9 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
     })),
     requests: hostileMs.length,
     requestsPerSecond: hostileMs.length / seconds,
-    hostileMs: summary(hostileMs),
-    uploads: { requests: uploadMs.length, ...summary(uploadMs) },
-    healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
+    hostileMs: latencySummary(hostileMs),
+    uploads: { requests: uploadMs.length, ...latencySummary(uploadMs) },
+    healthzMs: { samples: healthzMs.length, ...latencySummary(healthzMs) },
     serverCpuPercent: run.cpuMicros === undefined ? undefined : (run.cpuMicros / 1e6 / seconds) * 100,
   }
 }

@@ -60,7 +60,8 @@ import {
 } from '../../gateway/test/support/redis-server'
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
 import { ensureWrk, runWrk, type LoadRun } from './wrk'
-import { cpuPercent, generatorBound, spread } from './generator-bound'
+import { cpuPercent, generatorBound } from './generator-bound'
+import { median } from './percentiles'
 import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
@@ -399,8 +400,6 @@ async function runRestWindow(
     await started.stop()
   }
 }
-
-const median = (values: number[]): number => spread(values)?.median ?? Number.NaN
 
 /**
  * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from

@@ -11,6 +11,7 @@ import os from 'node:os'
 import { spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
 import { hasTaskset } from './child-process'
 import { sameRoundRatios } from './generator-bound'
+import { median } from './percentiles'
 import { readCpuMicros } from './proc-stats'
 import { formatNumber as n } from './report-format'
 import type { RestTarget, RestTargetContext } from './rest-targets'
@@ -172,9 +173,7 @@ export function proxiedOverheadMs(
     const direct = report.directSerialP50Ms[round]?.[condition]
     if (window?.serialP50Ms !== undefined && direct !== undefined) rounds.push(window.serialP50Ms - direct)
   })
-  if (rounds.length === 0) return undefined
-  const sorted = [...rounds].sort((a, b) => a - b)
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, rounds }
+  return rounds.length === 0 ? undefined : { median: median(rounds), rounds }
 }
 
 const THROUGHPUT_TARGETS: Record<ContentionCondition, number> = { quiet: 0.95, busy: 0.8 }

@@ -1,5 +1,6 @@
 // Numbers, table headers and row cells of RESULTS.md, which the bench also prints when it ends.
 import { GENERATOR_MAX_PERCENT } from './generator-bound'
+import { spread } from './percentiles'
 import type {
   BenchResult,
   CapacityReport,
@@ -72,9 +73,9 @@ export function rangeText(values: number[], digits = 0): string {
 
 /** A median with its range: `7.32 (7.10–7.51)`. */
 export function medianRange(values: number[], digits = 0): string {
-  const kept = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
-  if (kept.length === 0) return '-'
-  const median = kept[Math.floor((kept.length - 1) / 2)]!
+  const kept = values.filter((value) => Number.isFinite(value))
+  const median = spread(kept)?.median
+  if (median === undefined) return '-'
   return kept.length === 1 ? n(median, digits) : `${n(median, digits)} (${rangeText(kept, digits)})`
 }
 

@@ -15,6 +15,7 @@ import { pinSelf } from './child-process'
 import { startGatewayProcess, startSandboxProcess } from './gateway-processes'
 import { restTargets, settingsRequest, uncachedRequest, type RestTargetContext } from './rest-targets'
 import { runWrk } from './wrk'
+import { median } from './percentiles'
 import { readCpuMicros } from './proc-stats'
 
 const { values } = parseArgs({
@@ -122,7 +123,6 @@ try {
 } finally {
   await sandbox.stop()
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
 const ratios = (rows: Row[], against: Row[], figure: keyof Row) =>
   rows.map((row, i) => row[figure] / against[i]![figure])
 const spread = (xs: number[]) =>

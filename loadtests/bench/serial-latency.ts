@@ -3,6 +3,7 @@
  * resolution: a load generator's whole-millisecond percentiles cannot show a 0.5 ms proxy overhead.
  */
 import http from 'node:http'
+import { ascending, percentile } from './percentiles'
 import type { RestRequest } from './rest-targets'
 
 export interface SerialLatency {
@@ -62,9 +63,8 @@ export async function measureSerialLatency(
     for (let i = 0; i < Math.min(50, requests); i++) await timed()
     const samples: number[] = []
     for (let i = 0; i < requests; i++) samples.push(await timed())
-    samples.sort((a, b) => a - b)
-    const at = (quantile: number): number =>
-      samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)]!
+    const sorted = ascending(samples)
+    const at = (quantile: number): number => percentile(sorted, quantile)
     return { requests, shed, p50: at(0.5), p90: at(0.9), p99: at(0.99) }
   } finally {
     agent.destroy()

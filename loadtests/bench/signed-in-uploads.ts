@@ -14,6 +14,7 @@
  */
 import { Client } from 'undici'
 import { CALLS } from '@tradegate/shared'
+import { latencySummary } from './percentiles'
 import { readRssBytes } from './proc-stats'
 import type { SignedInUploadsReport } from './types'
 
@@ -57,11 +58,6 @@ async function signUp(sandboxUrl: string, username: string): Promise<string> {
   const envelope = (await response.json()) as { msg: string; data?: { satoken: string } }
   if (!envelope.data) throw new Error(`sign-up of ${username} refused: ${envelope.msg}`)
   return envelope.data.satoken
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? Number.NaN : sorted[Math.ceil(0.99 * sorted.length) - 1]!
 }
 
 /** /healthz one request at a time until `stop()` says so; each answer's time in ms. */
@@ -210,8 +206,8 @@ export async function runSignedInUploads(options: {
     })
     const rssAfterMb = after.mb
 
-    const quietP99 = p99(quiet)
-    const loadedP99 = p99(loaded)
+    const quietP99 = latencySummary(quiet).p99
+    const loadedP99 = latencySummary(loaded).p99
     return {
       ok: quiet.length > 0 && loaded.length > 0 && (statuses['200'] ?? 0) > 0,
       connections: CONNECTIONS,
