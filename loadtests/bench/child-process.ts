@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -264,6 +265,6 @@ export async function waitForHttpOk(
       await server.stop()
       throw new Error(`${url} not ready within ${timeoutMs} ms (${last}); output: ${server.output()}`)
     }
-    await new Promise((done) => setTimeout(done, 100))
+    await sleep(100)
   }
 }

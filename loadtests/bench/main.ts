@@ -7,6 +7,7 @@
  * the tick feed on core 0, servers on core 1. Prints the figures as RESULTS.md words them, writes
  * results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -45,7 +46,6 @@ import {
   drain,
   measureHeldWindow,
   measureWindow,
-  sleep,
   windowGraceMs,
   type WindowContext,
 } from './windows'

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { existsSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
 import { spawnSync } from 'node:child_process'
@@ -111,7 +112,7 @@ http {
         await stop()
         throw new Error('nginx did not answer within 10 s')
       }
-      await new Promise((done) => setTimeout(done, 100))
+      await sleep(100)
     }
   }
   return { pid: child.pid!, url, pinned, stop }

@@ -9,6 +9,7 @@
  * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
  * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pinSelf } from './child-process'
@@ -98,7 +99,7 @@ try {
         // the target's own background (the gateway's live feed) over an idle second, taken out below
         const idleFrom = started.pid === undefined ? undefined : readCpuMicros(started.pid)
         const idleStart = performance.now()
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        await sleep(1000)
         const idleTo = started.pid === undefined ? undefined : readCpuMicros(started.pid)
         const idleRate = ((idleTo ?? 0) - (idleFrom ?? 0)) / (performance.now() - idleStart)
         const run = await runWrk({ ...base, seconds: Number(values.seconds), targetPid: started.pid })

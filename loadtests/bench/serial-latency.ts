@@ -2,6 +2,7 @@
  * Latency of one request at a time over one keep-alive connection, with sub-millisecond
  * resolution: a load generator's whole-millisecond percentiles cannot show a 0.5 ms proxy overhead.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import http from 'node:http'
 import { ascending, percentile } from './percentiles'
 import type { RestRequest } from './rest-targets'
@@ -56,7 +57,7 @@ export async function measureSerialLatency(
       const answer = await once(agent, url, request)
       if ('ms' in answer) return answer.ms
       if (++shed > MAX_SHED) throw new Error(`status 503 (shed ${shed} times)`)
-      await new Promise((resolve) => setTimeout(resolve, Math.max(answer.retryAfterSeconds, 0.1) * 1000))
+      await sleep(Math.max(answer.retryAfterSeconds, 0.1) * 1000)
     }
   }
   try {
