@@ -38,13 +38,15 @@ export function topicOfFrame(frame: ServerFrame): string {
 }
 
 /**
- * Opens the feed socket and hands each frame over with its topic and its text as received. The
- * promise resolves once the socket is open.
+ * Opens the feed socket and hands each frame over with its topic and its text as received; with
+ * `books`, DEPTH frames are applied to them and a snapshot (which only replaces a book: subscribers
+ * hold theirs already) is not handed over. The promise resolves once the socket is open.
  */
 export function subscribeToFeed(
   feedUrl: string,
   token: string,
   onFrame: (topic: string, frame: ServerFrame, text: string) => void,
+  books?: DepthBooks,
 ): Promise<{ close(): void }> {
   const socket = new WebSocket(`${feedUrl.replace(/^http/, 'ws')}/ws/${randomUUID()}`, {
     headers: { [FEED_TOKEN_HEADER]: token },
@@ -60,7 +62,8 @@ export function subscribeToFeed(
       return
     }
     if (typeof frame.symbol !== 'string') return
-    onFrame(topicOfFrame(frame), frame, text)
+    if (books && frame.type === 'DEPTH') books.apply(frame)
+    if (!books || frame.type !== 'DEPTH' || !frame.data.snapshot) onFrame(topicOfFrame(frame), frame, text)
   })
   return new Promise((resolve, reject) => {
     socket.once('error', reject)
