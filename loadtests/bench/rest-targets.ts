@@ -189,17 +189,20 @@ export const restTargets: RestTarget[] = [
   {
     name: 'bare fastify route',
     note: "the sandbox's getAllSetting bytes, fixed",
-    start: (ctx) => startFixedRoute(ctx, 'fastify-route-server.ts'),
+    start: (ctx) => startFixedRoute(ctx, 'fastify'),
   },
   {
     name: 'bare node:http route',
     note: 'the same bytes from node:http alone, no framework: the floor of any Node route',
-    start: (ctx) => startFixedRoute(ctx, 'node-route-server.ts'),
+    start: (ctx) => startFixedRoute(ctx, 'node'),
   },
 ]
 
 /** A baseline server answering the sandbox's own getAllSetting bytes, fetched once, on the server core. */
-async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<RunningRestTarget> {
+async function startFixedRoute(
+  ctx: RestTargetContext,
+  framework: 'fastify' | 'node',
+): Promise<RunningRestTarget> {
   const sandbox = await ctx.sandbox()
   const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-settings-'))
   try {
@@ -207,7 +210,8 @@ async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<
     if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
     const bodyFile = path.join(dir, 'get-all-setting.json')
     await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
-    const baseline = await startBaseline(ctx, script, ['--body-file', bodyFile], settingsRequest)
+    const args = ['--framework', framework, '--body-file', bodyFile]
+    const baseline = await startBaseline(ctx, 'route-server.ts', args, settingsRequest)
     return {
       ...baseline,
       async stop() {
