@@ -105,13 +105,6 @@ export interface ChildServer {
   stop(): Promise<void>
 }
 
-export interface SpawnOptions {
-  /** Cores for taskset -c, e.g. "1"; ignored (run unpinned) when taskset is unavailable. */
-  cpus?: string
-  env?: Record<string, string>
-  readyTimeoutMs?: number
-}
-
 /**
  * Starts a TypeScript server under Node with tsx as its loader, through taskset when asked, and
  * waits for its JSON "listening" line. taskset execs Node, so the child's pid is the server's pid.
@@ -119,19 +112,11 @@ export interface SpawnOptions {
 export function spawnTsServer(
   script: string,
   args: string[],
-  options: SpawnOptions = {},
+  options: { cpus?: string } = {},
 ): Promise<ChildServer> {
-  const nodeArgs = ['--import', 'tsx', script, ...args]
-  const pinned = options.cpus !== undefined && hasTaskset()
-  const [command, commandArgs] = pinned
-    ? ['taskset', ['-c', options.cpus!, process.execPath, ...nodeArgs]]
-    : [process.execPath, nodeArgs]
-  const child = spawnOwned(command, commandArgs, {
-    cwd: loadtestsDir,
-    env: { ...process.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  return waitForReady(child, pinned, options.readyTimeoutMs ?? 60_000)
+  const run = pinnedCommand(options.cpus, process.execPath, ['--import', 'tsx', script, ...args])
+  const child = spawnOwned(run.command, run.args, { cwd: loadtestsDir, stdio: ['pipe', 'pipe', 'pipe'] })
+  return waitForReady(child, run.pinned, 60_000)
 }
 
 function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: number): Promise<ChildServer> {
@@ -200,6 +185,12 @@ export function pinnedUnder(cpus: string | undefined): string[] {
   return cpus !== undefined && hasTaskset() ? ['taskset', '-c', cpus] : []
 }
 
+/** `command` with `args` through taskset on `cpus` (taskset execs it: the pid is the program's), or as is. */
+export function pinnedCommand(cpus: string | undefined, command: string, args: string[]) {
+  const [program = command, ...programArgs] = [...pinnedUnder(cpus), command, ...args]
+  return { command: program, args: programArgs, pinned: program !== command }
+}
+
 /**
  * Starts any program through taskset when `cpus` is given (taskset execs it, so the pid is the
  * program's), keeping the tail of its output for errors and stopping it with SIGTERM, then SIGKILL.
@@ -214,8 +205,7 @@ export function spawnPinned(
     onLine?: (line: string) => void
   } = {},
 ): PinnedProcess {
-  const [program = command, ...programArgs] = [...pinnedUnder(options.cpus), command, ...args]
-  const pinned = program !== command
+  const { command: program, args: programArgs, pinned } = pinnedCommand(options.cpus, command, args)
   const child = spawnOwned(program, programArgs, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },

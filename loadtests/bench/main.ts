@@ -76,6 +76,12 @@ function selected(name: string, only: string[] | undefined): boolean {
   return !only || only.some((part) => name.toLowerCase().includes(part.toLowerCase()))
 }
 
+/** Bytes grown over `base` per open socket, in KiB; undefined without both readings or a socket. */
+function perSocketKb(fleet: NativeClientFleet, bytes: number | undefined, base: number | undefined) {
+  if (bytes === undefined || base === undefined || fleet.openSockets === 0) return undefined
+  return (bytes - base) / 1024 / fleet.openSockets
+}
+
 /**
  * On a connected, subscribed fleet: the capacity ramp, then a window at half the capacity (and at
  * half the reference system's), then the reconnect storm at half capacity.
@@ -124,12 +130,8 @@ async function runCapacity(
   const heapBefore = await running.heapUsedBytes?.()
   report.half = await measureHeldWindow(wc, halfScale, options.measureMs)
   log(`  half capacity ×${halfScale}: ${describe(report.half)}`)
-  if (rssBefore !== undefined && baseline.rss !== undefined && fleet.openSockets > 0) {
-    report.half.rssPerConnectionKb = (rssBefore - baseline.rss) / 1024 / fleet.openSockets
-  }
-  if (heapBefore !== undefined && baseline.heap !== undefined && fleet.openSockets > 0) {
-    report.half.heapPerConnectionKb = (heapBefore - baseline.heap) / 1024 / fleet.openSockets
-  }
+  report.half.rssPerConnectionKb = perSocketKb(fleet, rssBefore, baseline.rss)
+  report.half.heapPerConnectionKb = perSocketKb(fleet, heapBefore, baseline.heap)
   const measured = new Set([...search.steps.map((step) => step.rateScale), halfScale])
   const missing = referenceRates.filter((rate) => !measured.has(rate.scale)).sort((a, b) => a.scale - b.scale)
   if (missing.length > 0) report.atReferenceRates = []
@@ -303,12 +305,9 @@ async function runAtClientCount(
     }
     log(`  full rate: ${describe(row.window)}`)
     const rssLoaded = readRssBytes(running.pid)
-    if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
-      row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
-    }
+    row.rssPerConnectionKb = perSocketKb(fleet, rssLoaded, rssBaseline)
     // growth alone hides the idle base a smaller count carries: the whole RSS per socket too
-    if (rssLoaded !== undefined && fleet.openSockets > 0)
-      row.rssTotalPerConnectionKb = rssLoaded / 1024 / fleet.openSockets
+    row.rssTotalPerConnectionKb = perSocketKb(fleet, rssLoaded, 0)
     // An overloaded system may deliver nothing published in the window within the grace; it
     // still worked if frames kept arriving.
     row.ok =

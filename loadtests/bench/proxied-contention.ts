@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
-import { hasTaskset } from './child-process'
+import { pinnedCommand } from './child-process'
 import { sameRoundRatios } from './generator-bound'
 import { median } from './percentiles'
 import { readCpuMicros } from './proc-stats'
@@ -32,13 +32,10 @@ export const CONTENTION_CONDITIONS: readonly ContentionCondition[] = ['quiet', '
 
 /** One `node -e 'for (;;) {}'` per core, each pinned to its core, so every target meets the same contention. */
 function startBusyLoops(cores: number): ChildProcess[] {
-  return Array.from({ length: cores }, (_, core) =>
-    hasTaskset()
-      ? spawnOwned('taskset', ['-c', String(core), process.execPath, '-e', 'for (;;) {}'], {
-          stdio: 'ignore',
-        })
-      : spawnOwned(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  )
+  return Array.from({ length: cores }, (_, core) => {
+    const loop = pinnedCommand(String(core), process.execPath, ['-e', 'for (;;) {}'])
+    return spawnOwned(loop.command, loop.args, { stdio: 'ignore' })
+  })
 }
 
 async function measureTarget(
