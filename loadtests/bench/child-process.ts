@@ -168,8 +168,6 @@ export interface PinnedProcess {
   /** The last few KB of stderr and stdout, for error messages. */
   output(): string
   readonly exited: boolean
-  /** Resolves when the program has exited, however it ended. */
-  readonly exit: Promise<void>
   stop(): Promise<void>
 }
 
@@ -198,12 +196,7 @@ export function pinnedCommand(cpus: string | undefined, command: string, args: s
 export function spawnPinned(
   command: string,
   args: string[],
-  options: {
-    cpus?: string
-    env?: Record<string, string>
-    cwd?: string
-    onLine?: (line: string) => void
-  } = {},
+  options: { cpus?: string; env?: Record<string, string>; cwd?: string } = {},
 ): PinnedProcess {
   const { command: program, args: programArgs, pinned } = pinnedCommand(options.cpus, command, args)
   const child = spawnOwned(program, programArgs, {
@@ -212,16 +205,9 @@ export function spawnPinned(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = keepOutputTail(child)
-  if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
   let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  child.once('exit', () => (exited = true))
   return {
-    exit,
     pid: child.pid!,
     pinned,
     output,
