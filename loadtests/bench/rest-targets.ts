@@ -5,7 +5,7 @@
  * Every upstream is the real sandbox. The uncached call is `periodList` (POST, never cached by the
  * gateway), so the proxied row measures a full trip to the sandbox on every request.
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -108,7 +108,7 @@ export async function startGatewayOverSandbox(
     feedToken: SANDBOX_FEED_TOKEN,
     redisUrl: '',
     // a fresh gateway starts from no counters, on a Redis too
-    redisPrefix: `loadtests:${ctx.runId}:${randomUUID()}:`,
+    redisPrefix: `loadtests:${ctx.runId}:${randomBytes(4).toString('hex')}:`,
     cpus: ctx.serverCpus,
     ...build,
   })
