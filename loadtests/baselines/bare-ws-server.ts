@@ -200,14 +200,12 @@ if (isMainModule(import.meta.url)) {
     cork: values.cork,
     preframed: values.preframed,
   })
-  const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame, text) => {
-    if (frame.type === 'DEPTH') {
-      server.books.apply(frame)
-      // a snapshot from the feed replaces the book; subscribers hold theirs already
-      if (frame.data.snapshot) return
-    }
-    server.publish(topic, text)
-  })
+  const feed = await subscribeToFeed(
+    values.feed,
+    values['feed-token'],
+    (topic, _frame, text) => server.publish(topic, text),
+    server.books,
+  )
   exitOnSignal(async () => {
     feed.close()
     await server.close()

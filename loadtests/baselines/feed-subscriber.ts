@@ -5,53 +5,30 @@
  */
 import { randomUUID } from 'node:crypto'
 import { WebSocket } from 'ws'
-import { FEED_TOKEN_HEADER } from '@tradegate/shared'
+import { applyDepthUpdate, bookFromSnapshot, FEED_TOKEN_HEADER, type DepthBookState } from '@tradegate/shared'
 import { topicKey, type DepthFrame, type ServerFrame } from '../bench/scenario'
 
-interface Book {
-  seq: number
-  ts: number
-  bids: Map<string, string>
-  asks: Map<string, string>
-}
-
-/**
- * Books from the feed's DEPTH frames. Levels keep the feed's order (it never adds a price a
- * snapshot did not have), so a snapshot is the maps read back in order.
- */
+/** Books from the feed's DEPTH frames, each kept by shared/'s one book: a snapshot, then updates in sequence. */
 export class DepthBooks {
-  private readonly books = new Map<string, Book>()
+  private readonly books = new Map<string, { book: DepthBookState; ts: number }>()
 
   apply(frame: DepthFrame): void {
-    const { data } = frame
-    let book = this.books.get(frame.symbol)
-    if (data.snapshot || !book) {
-      if (!data.snapshot) return
-      book = { seq: data.seq, ts: frame.ts, bids: new Map(data.bids), asks: new Map(data.asks) }
-      this.books.set(frame.symbol, book)
-      return
-    }
-    if (data.seq <= book.seq) return
-    book.seq = data.seq
-    book.ts = frame.ts
-    for (const [price, qty] of data.bids) {
-      if (qty === '0') book.bids.delete(price)
-      else book.bids.set(price, qty)
-    }
-    for (const [price, qty] of data.asks) {
-      if (qty === '0') book.asks.delete(price)
-      else book.asks.set(price, qty)
-    }
+    const held = this.books.get(frame.symbol)
+    const result = frame.data.snapshot
+      ? { book: bookFromSnapshot(frame.data) }
+      : held && applyDepthUpdate(held.book, frame.data)
+    if (result && 'book' in result) this.books.set(frame.symbol, { book: result.book, ts: frame.ts })
   }
 
   snapshot(symbol: string): DepthFrame | undefined {
-    const book = this.books.get(symbol)
-    if (!book) return undefined
+    const held = this.books.get(symbol)
+    if (!held) return undefined
+    const { seq, bids, asks } = held.book
     return {
       type: 'DEPTH',
       symbol,
-      data: { snapshot: true, seq: book.seq, bids: [...book.bids], asks: [...book.asks] },
-      ts: book.ts,
+      data: { snapshot: true, seq, bids: [...bids], asks: [...asks] },
+      ts: held.ts,
     }
   }
 }
@@ -61,13 +38,15 @@ export function topicOfFrame(frame: ServerFrame): string {
 }
 
 /**
- * Opens the feed socket and hands each frame over with its topic and its text as received. The
- * promise resolves once the socket is open.
+ * Opens the feed socket and hands each frame over with its topic and its text as received; with
+ * `books`, DEPTH frames are applied to them and a snapshot (which only replaces a book: subscribers
+ * hold theirs already) is not handed over. The promise resolves once the socket is open.
  */
 export function subscribeToFeed(
   feedUrl: string,
   token: string,
   onFrame: (topic: string, frame: ServerFrame, text: string) => void,
+  books?: DepthBooks,
 ): Promise<{ close(): void }> {
   const socket = new WebSocket(`${feedUrl.replace(/^http/, 'ws')}/ws/${randomUUID()}`, {
     headers: { [FEED_TOKEN_HEADER]: token },
@@ -83,7 +62,8 @@ export function subscribeToFeed(
       return
     }
     if (typeof frame.symbol !== 'string') return
-    onFrame(topicOfFrame(frame), frame, text)
+    if (books && frame.type === 'DEPTH') books.apply(frame)
+    if (!books || frame.type !== 'DEPTH' || !frame.data.snapshot) onFrame(topicOfFrame(frame), frame, text)
   })
   return new Promise((resolve, reject) => {
     socket.once('error', reject)

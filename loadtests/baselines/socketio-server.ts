@@ -31,8 +31,9 @@ export const FRAME_EVENT = 'message'
 export interface SocketIoServer {
   port: number
   url: string
-  /** Emits to the topic's room and keeps the frame as the snapshot (DEPTH: applies it to the book). */
+  /** Emits to the topic's room and keeps the frame as the snapshot (DEPTH: `books` keeps the book). */
   publish(topic: string, frame: ServerFrame): void
+  readonly books: DepthBooks
   readonly connections: number
   close(): Promise<void>
 }
@@ -100,11 +101,9 @@ export async function startSocketIoServer(options: SocketIoServerOptions = {}): 
   return {
     port,
     url: `http://${address}:${port}`,
+    books,
     publish(topic, frame) {
-      if (frame.type === 'DEPTH') {
-        books.apply(frame)
-        if (frame.data.snapshot) return
-      } else snapshots.set(topic, frame)
+      if (frame.type !== 'DEPTH') snapshots.set(topic, frame)
       const room = io.to(topic)
       if (!options.reliable && VOLATILE_TYPES.has(frame.type)) room.volatile.emit(FRAME_EVENT, frame)
       else room.emit(FRAME_EVENT, frame)
@@ -143,8 +142,11 @@ if (isMainModule(import.meta.url)) {
     keyPrefix: values['key-prefix'],
     reliable: values.reliable,
   })
-  const feed = await subscribeToFeed(values.feed, values['feed-token'], (topic, frame) =>
-    server.publish(topic, frame),
+  const feed = await subscribeToFeed(
+    values.feed,
+    values['feed-token'],
+    (topic, frame) => server.publish(topic, frame),
+    server.books,
   )
   exitOnSignal(async () => {
     feed.close()

@@ -11,7 +11,7 @@ import {
 } from './capacity'
 import type { SocketWindow } from './types'
 import type { ClientWindow } from './native-client'
-import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './window-accounting'
+import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './percentiles'
 
 /** A client window from hand-made arrivals, each published inside it: [publishedAt, receivedAt, rated?]. */
 function clientWindow(from: number, to: number, arrivals: Array<[number, number, boolean?]>): ClientWindow {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -104,13 +105,6 @@ export interface ChildServer {
   stop(): Promise<void>
 }
 
-export interface SpawnOptions {
-  /** Cores for taskset -c, e.g. "1"; ignored (run unpinned) when taskset is unavailable. */
-  cpus?: string
-  env?: Record<string, string>
-  readyTimeoutMs?: number
-}
-
 /**
  * Starts a TypeScript server under Node with tsx as its loader, through taskset when asked, and
  * waits for its JSON "listening" line. taskset execs Node, so the child's pid is the server's pid.
@@ -118,19 +112,11 @@ export interface SpawnOptions {
 export function spawnTsServer(
   script: string,
   args: string[],
-  options: SpawnOptions = {},
+  options: { cpus?: string } = {},
 ): Promise<ChildServer> {
-  const nodeArgs = ['--import', 'tsx', script, ...args]
-  const pinned = options.cpus !== undefined && hasTaskset()
-  const [command, commandArgs] = pinned
-    ? ['taskset', ['-c', options.cpus!, process.execPath, ...nodeArgs]]
-    : [process.execPath, nodeArgs]
-  const child = spawnOwned(command, commandArgs, {
-    cwd: loadtestsDir,
-    env: { ...process.env, ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  return waitForReady(child, pinned, options.readyTimeoutMs ?? 60_000)
+  const run = pinnedCommand(options.cpus, process.execPath, ['--import', 'tsx', script, ...args])
+  const child = spawnOwned(run.command, run.args, { cwd: loadtestsDir, stdio: ['pipe', 'pipe', 'pipe'] })
+  return waitForReady(child, run.pinned, 60_000)
 }
 
 function waitForReady(child: ChildProcess, pinned: boolean, timeoutMs: number): Promise<ChildServer> {
@@ -182,8 +168,6 @@ export interface PinnedProcess {
   /** The last few KB of stderr and stdout, for error messages. */
   output(): string
   readonly exited: boolean
-  /** Resolves when the program has exited, however it ended. */
-  readonly exit: Promise<void>
   stop(): Promise<void>
 }
 
@@ -199,6 +183,12 @@ export function pinnedUnder(cpus: string | undefined): string[] {
   return cpus !== undefined && hasTaskset() ? ['taskset', '-c', cpus] : []
 }
 
+/** `command` with `args` through taskset on `cpus` (taskset execs it: the pid is the program's), or as is. */
+export function pinnedCommand(cpus: string | undefined, command: string, args: string[]) {
+  const [program = command, ...programArgs] = [...pinnedUnder(cpus), command, ...args]
+  return { command: program, args: programArgs, pinned: program !== command }
+}
+
 /**
  * Starts any program through taskset when `cpus` is given (taskset execs it, so the pid is the
  * program's), keeping the tail of its output for errors and stopping it with SIGTERM, then SIGKILL.
@@ -206,31 +196,18 @@ export function pinnedUnder(cpus: string | undefined): string[] {
 export function spawnPinned(
   command: string,
   args: string[],
-  options: {
-    cpus?: string
-    env?: Record<string, string>
-    cwd?: string
-    onLine?: (line: string) => void
-  } = {},
+  options: { cpus?: string; env?: Record<string, string>; cwd?: string } = {},
 ): PinnedProcess {
-  const [program = command, ...programArgs] = [...pinnedUnder(options.cpus), command, ...args]
-  const pinned = program !== command
+  const { command: program, args: programArgs, pinned } = pinnedCommand(options.cpus, command, args)
   const child = spawnOwned(program, programArgs, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = keepOutputTail(child)
-  if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine)
   let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  child.once('exit', () => (exited = true))
   return {
-    exit,
     pid: child.pid!,
     pinned,
     output,
@@ -264,6 +241,6 @@ export async function waitForHttpOk(
       await server.stop()
       throw new Error(`${url} not ready within ${timeoutMs} ms (${last}); output: ${server.output()}`)
     }
-    await new Promise((done) => setTimeout(done, 100))
+    await sleep(100)
   }
 }

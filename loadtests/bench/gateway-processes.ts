@@ -6,14 +6,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { CALLS } from '@tradegate/shared'
 import { freePort } from '../../gateway/test/support/free-port'
-import {
-  loadtestsDir,
-  spawnPinned,
-  STARTUP_DEADLINE_MS,
-  waitForHttpOk,
-  type PinnedProcess,
-} from './child-process'
+import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
 
 export const repoRoot = path.resolve(loadtestsDir, '..')
 export const gatewayBundle = path.join(repoRoot, 'gateway', 'dist', 'main.js')
@@ -102,34 +97,15 @@ export async function startGatewayProcess(options: GatewayOptions): Promise<Runn
   return { process: child, url, stop: () => child.stop() }
 }
 
-/** Starts `npm run sandbox`'s program on a free port and resolves with the URL it prints. */
+/** Starts `npm run sandbox`'s program on a free port and resolves once it answers. */
 export async function startSandboxProcess(cpus: string | undefined): Promise<RunningProcessServer> {
-  let announced: (url: string) => void = () => {}
-  const urlLine = new Promise<string>((resolve) => (announced = resolve))
+  const port = await freePort()
   const child = spawnPinned(process.execPath, ['--import', 'tsx', path.join('sandbox', 'main.ts')], {
     cpus,
     cwd: path.join(repoRoot, 'gateway'),
-    env: { SANDBOX_PORT: '0', LOG_LEVEL: 'warn', SANDBOX_SEED: '8' },
-    onLine: (line) => {
-      const match = /sandbox listening on (http:\/\/\S+)/.exec(line)
-      if (match) announced(match[1]!)
-    },
+    env: { SANDBOX_PORT: String(port), LOG_LEVEL: 'warn', SANDBOX_SEED: '8' },
   })
-  const exited = child.exit.then(() => {
-    throw new Error(`sandbox exited before it listened: ${child.output()}`)
-  })
-  exited.catch(() => {}) // once the sandbox listened, its later exit is the caller's stop(), not an error
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(
-      () => reject(new Error(`sandbox did not start within ${STARTUP_DEADLINE_MS} ms: ${child.output()}`)),
-      STARTUP_DEADLINE_MS,
-    ).unref(),
-  )
-  try {
-    const url = await Promise.race([urlLine, exited, timeout])
-    return { process: child, url, stop: () => child.stop() }
-  } catch (error) {
-    await child.stop()
-    throw error
-  }
+  const url = `http://127.0.0.1:${port}`
+  await waitForHttpOk(url + CALLS.getAllSetting.path, child)
+  return { process: child, url, stop: () => child.stop() }
 }

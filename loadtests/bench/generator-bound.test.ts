@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cpuPercent, generatorBound, sameRoundRatios } from './generator-bound'
 import { ensureWrk, runWrk } from './wrk'
 import { restRatio } from './same-round'
-import { combineRestWindows } from './main'
+import { combineRestWindows } from './rest-rounds'
 import type { RestWindow } from './types'
 
 const servers: Server[] = []

@@ -4,6 +4,7 @@
  * (a REST run at full speed, the step that decides a socket capacity), the target was the one out of
  * room. Anything else is flagged generator-bound and enters no ratio.
  */
+import { spread } from './percentiles'
 
 /** Above this share of its own core the generator may be what limits the window. */
 export const GENERATOR_MAX_PERCENT = 70
@@ -36,13 +37,6 @@ export function generatorBound(cpu: WindowCpu): string | undefined {
 /** CPU time over a wall-clock span as percent of one core. */
 export function cpuPercent(cpuMicros: number | undefined, seconds: number): number | undefined {
   return cpuMicros === undefined || !(seconds > 0) ? undefined : (cpuMicros / 1e6 / seconds) * 100
-}
-
-/** The middle value (the lower middle of an even count), and the lowest and highest. */
-export function spread(values: readonly number[]): { median: number; low: number; high: number } | undefined {
-  const kept = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
-  if (kept.length === 0) return undefined
-  return { median: kept[Math.floor((kept.length - 1) / 2)]!, low: kept[0]!, high: kept.at(-1)! }
 }
 
 /**

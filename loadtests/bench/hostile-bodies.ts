@@ -14,8 +14,10 @@
  * said it knows no such session): uploads are the one place a legal body is megabytes, and /healthz must
  * not notice either. Signed-in uploads have a row of their own (signed-in-uploads.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'
+import { latencySummary } from './percentiles'
 import { readCpuMicros } from './proc-stats'
 import type { HostileReport } from './types'
 
@@ -24,8 +26,10 @@ const MAX_BODY = 1024 * 1024 - 1024
 const MIN_BODY = 1024
 /** Auth calls get a made-up session: the body is what is judged, and it must never reach the upstream. */
 const FAKE_SESSION = 'bench-hostile-not-a-session'
-const UPLOAD_BYTES = 5 * 1024 * 1024
-const UPLOAD_BOUNDARY = '----benchhostileupload'
+/** Both upload rows send identity photos of this size (signed-in-uploads.ts too). */
+export const UPLOAD_BYTES = 5 * 1024 * 1024
+const UPLOAD_BOUNDARY = '----benchupload'
+export const UPLOAD_CONTENT_TYPE = `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`
 
 export interface HostileCall {
   call: string
@@ -43,11 +47,12 @@ export function uploadCalls(): HostileCall[] {
     .map(([name, call]) => ({ call: name, path: call.path, auth: call.auth }))
 }
 
-/** One image part of `bytes`, framed as a browser frames an upload. */
-export function uploadBody(bytes: number): Buffer {
+/** An identity photo of `bytes` with its type field, framed as a browser frames the upload. */
+export function uploadBody(bytes = UPLOAD_BYTES): Buffer {
   return Buffer.concat([
     Buffer.from(
-      `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\n` +
+      `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\nidCardFront\r\n` +
+        `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="front.jpg"\r\n` +
         'Content-Type: image/jpeg\r\n\r\n',
     ),
     Buffer.alloc(bytes, 0xab),
@@ -88,16 +93,6 @@ export function escapedStringsBody(bytes: number): string {
   return `{"v":[${Array.from({ length: count }, () => item).join(',')}]}`
 }
 
-function percentile(sorted: number[], quantile: number): number {
-  if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)]!
-}
-
-function summary(values: number[]): { p50: number; p99: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN }
-}
-
 async function post(
   pool: Pool | Client,
   call: HostileCall,
@@ -110,7 +105,7 @@ async function post(
     method: 'POST',
     path: call.path,
     headers: {
-      'content-type': upload ? `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` : 'application/json',
+      'content-type': upload ? UPLOAD_CONTENT_TYPE : 'application/json',
       ...(session ? { satoken: FAKE_SESSION } : {}),
     },
     body,
@@ -145,6 +140,24 @@ type PlannedRequest = HostileCall & { shape: Shape; body: string | Buffer; statu
 interface Timed {
   sent: number
   done: number
+}
+
+/** How long a request took, in ms. */
+export const took = (request: Timed): number => request.done - request.sent
+
+/** /healthz one request at a time until `stop()` says so, each with its times pushed to `probes`. */
+export async function probeHealth(
+  client: Client,
+  stop: () => boolean,
+  probes: Timed[] = [],
+): Promise<Timed[]> {
+  while (!stop()) {
+    const sent = performance.now()
+    const response = await client.request({ method: 'GET', path: '/healthz' })
+    await response.body.dump()
+    probes.push({ sent, done: performance.now() })
+  }
+  return probes
 }
 
 /** What one hostile run saw: every request with its times, the measured span, the server's CPU over it. */
@@ -190,7 +203,7 @@ async function planRequests(probe: Client): Promise<PlannedRequest[]> {
     for (const shape of ['keys', 'escapes'] as const)
       plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
   }
-  const upload = uploadBody(UPLOAD_BYTES)
+  const upload = uploadBody()
   for (const call of uploadCalls())
     for (const shape of UPLOAD_SHAPES) plan.push({ ...call, shape, body: upload, statuses: {} })
   return plan
@@ -217,19 +230,11 @@ async function sendWhileProbing(
       hostile.push({ sent, done: performance.now(), entry, status })
     }
   }
-  const prober = async (): Promise<void> => {
-    while (!stop) {
-      const sent = performance.now()
-      const response = await health.request({ method: 'GET', path: '/healthz' })
-      await response.body.dump()
-      probes.push({ sent, done: performance.now() })
-    }
-  }
-  const loops = [...Array.from({ length: CONNECTIONS }, sender), prober()]
-  await new Promise((done) => setTimeout(done, options.warmupSeconds * 1000))
+  const loops = [...Array.from({ length: CONNECTIONS }, sender), probeHealth(health, () => stop, probes)]
+  await sleep(options.warmupSeconds * 1000)
   const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
   const start = performance.now()
-  await new Promise((done) => setTimeout(done, options.seconds * 1000))
+  await sleep(options.seconds * 1000)
   const end = performance.now()
   stop = true
   await Promise.all(loops)
@@ -247,11 +252,9 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
   for (const request of counted)
     request.entry.statuses[request.status] = (request.entry.statuses[request.status] ?? 0) + 1
   const isUpload = (request: (typeof counted)[number]) => UPLOAD_SHAPES.includes(request.entry.shape)
-  const hostileMs = counted
-    .filter((request) => !isUpload(request))
-    .map((request) => request.done - request.sent)
-  const uploadMs = counted.filter(isUpload).map((request) => request.done - request.sent)
-  const healthzMs = run.probes.filter(overlaps).map((request) => request.done - request.sent)
+  const hostileMs = counted.filter((request) => !isUpload(request)).map(took)
+  const uploadMs = counted.filter(isUpload).map(took)
+  const healthzMs = run.probes.filter(overlaps).map(took)
 
   return {
     ok: hostileMs.length > 0 && healthzMs.length > 0,
@@ -266,9 +269,9 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
     })),
     requests: hostileMs.length,
     requestsPerSecond: hostileMs.length / seconds,
-    hostileMs: summary(hostileMs),
-    uploads: { requests: uploadMs.length, ...summary(uploadMs) },
-    healthzMs: { samples: healthzMs.length, ...summary(healthzMs) },
+    hostileMs: latencySummary(hostileMs),
+    uploads: { requests: uploadMs.length, ...latencySummary(uploadMs) },
+    healthzMs: { samples: healthzMs.length, ...latencySummary(healthzMs) },
     serverCpuPercent: run.cpuMicros === undefined ? undefined : (run.cpuMicros / 1e6 / seconds) * 100,
   }
 }

@@ -7,12 +7,12 @@
  * the tick feed on core 0, servers on core 1. Prints the figures as RESULTS.md words them, writes
  * results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { request as undiciRequest } from 'undici'
 import * as prettier from 'prettier'
 import { buildNativeGenerator, NativeClientFleet, type StormReport } from './native-client'
 import { fixedInterval, webClientBackoff, type StormPolicy } from './reconnect-policy'
@@ -28,16 +28,16 @@ import {
 } from './socket-systems'
 import {
   restTargets,
-  sharedSandbox,
+  withSandbox,
+  type Cores,
   startGatewayOverSandbox,
   uncachedRequest,
-  type RestRequest,
   type RestTarget,
   type RestTargetContext,
   type RunningRestTarget,
 } from './rest-targets'
 import { busyPercent, readCpuMicros, readMachineTicks, readRssBytes, stealPercent } from './proc-stats'
-import { measureSerialLatency } from './serial-latency'
+import { errorText, runRestRounds } from './rest-rounds'
 import { isMainModule, loadtestsDir, pinSelf, pinnedUnder } from './child-process'
 import { capacityGeneratorBound, findCapacity } from './capacity'
 import {
@@ -45,7 +45,6 @@ import {
   drain,
   measureHeldWindow,
   measureWindow,
-  sleep,
   windowGraceMs,
   type WindowContext,
 } from './windows'
@@ -59,8 +58,7 @@ import {
   type RedisClusterChild,
 } from '../../gateway/test/support/redis-server'
 import { ROUND_SYSTEMS, roundRates, runRounds } from './rounds'
-import { ensureWrk, runWrk, type LoadRun } from './wrk'
-import { cpuPercent, generatorBound, spread } from './generator-bound'
+import { ensureWrk } from './wrk'
 import { BENCH_PHASES, type BenchPhase } from './types'
 import type {
   BenchOptions,
@@ -68,19 +66,20 @@ import type {
   CapacityReport,
   HostileReport,
   SignedInUploadsReport,
-  RestRound,
-  RestRow,
   ReferenceRate,
-  RestWindow,
   SocketRow,
   SocketWindow,
   StormRow,
 } from './types'
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
 function selected(name: string, only: string[] | undefined): boolean {
   return !only || only.some((part) => name.toLowerCase().includes(part.toLowerCase()))
+}
+
+/** Bytes grown over `base` per open socket, in KiB; undefined without both readings or a socket. */
+function perSocketKb(fleet: NativeClientFleet, bytes: number | undefined, base: number | undefined) {
+  if (bytes === undefined || base === undefined || fleet.openSockets === 0) return undefined
+  return (bytes - base) / 1024 / fleet.openSockets
 }
 
 /**
@@ -131,12 +130,8 @@ async function runCapacity(
   const heapBefore = await running.heapUsedBytes?.()
   report.half = await measureHeldWindow(wc, halfScale, options.measureMs)
   log(`  half capacity ×${halfScale}: ${describe(report.half)}`)
-  if (rssBefore !== undefined && baseline.rss !== undefined && fleet.openSockets > 0) {
-    report.half.rssPerConnectionKb = (rssBefore - baseline.rss) / 1024 / fleet.openSockets
-  }
-  if (heapBefore !== undefined && baseline.heap !== undefined && fleet.openSockets > 0) {
-    report.half.heapPerConnectionKb = (heapBefore - baseline.heap) / 1024 / fleet.openSockets
-  }
+  report.half.rssPerConnectionKb = perSocketKb(fleet, rssBefore, baseline.rss)
+  report.half.heapPerConnectionKb = perSocketKb(fleet, heapBefore, baseline.heap)
   const measured = new Set([...search.steps.map((step) => step.rateScale), halfScale])
   const missing = referenceRates.filter((rate) => !measured.has(rate.scale)).sort((a, b) => a.scale - b.scale)
   if (missing.length > 0) report.atReferenceRates = []
@@ -310,12 +305,9 @@ async function runAtClientCount(
     }
     log(`  full rate: ${describe(row.window)}`)
     const rssLoaded = readRssBytes(running.pid)
-    if (rssBaseline !== undefined && rssLoaded !== undefined && fleet.openSockets > 0) {
-      row.rssPerConnectionKb = (rssLoaded - rssBaseline) / 1024 / fleet.openSockets
-    }
+    row.rssPerConnectionKb = perSocketKb(fleet, rssLoaded, rssBaseline)
     // growth alone hides the idle base a smaller count carries: the whole RSS per socket too
-    if (rssLoaded !== undefined && fleet.openSockets > 0)
-      row.rssTotalPerConnectionKb = rssLoaded / 1024 / fleet.openSockets
+    row.rssTotalPerConnectionKb = perSocketKb(fleet, rssLoaded, 0)
     // An overloaded system may deliver nothing published in the window within the grace; it
     // still worked if frames kept arriving.
     row.ok =
@@ -332,158 +324,6 @@ async function runAtClientCount(
     await running?.stop()
   }
   return capacity
-}
-
-/** One answer's body as the server sent it (undici does not decompress) and its content-encoding. */
-async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow['answer']> {
-  const response = await undiciRequest(url + request.path, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-  })
-  const bytes = (await response.body.arrayBuffer()).byteLength
-  const encoding = response.headers['content-encoding']
-  return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
-}
-
-async function runRestWindow(
-  target: RestTarget,
-  ctx: RestTargetContext,
-  options: BenchOptions,
-  firstRound: boolean,
-  log: (line: string) => void,
-): Promise<RestWindow | { unavailable: string }> {
-  const begin = performance.now()
-  const started = await target.start(ctx)
-  if ('unavailable' in started) return started
-  log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
-  try {
-    const { request } = started
-    const base = { url: started.url, request, connections: options.restConnections }
-    // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
-    // and a fixed request count would leave the server with the most code least optimised.
-    await runWrk({ ...base, seconds: options.warmupMs / 1000 })
-    const measured = (): Promise<LoadRun> =>
-      runWrk({ ...base, seconds: options.restSeconds / options.restRounds, targetPid: started.pid })
-    let run = await measured()
-    // A run that completed no request at all (on a busy machine a starved target's first answers
-    // can come after a one-second quick run ends) is run again, up to three times: counted, so a
-    // target that never answers still ends as a failed row.
-    for (let retry = 0; run.requests === 0 && retry < 3; retry++) {
-      log(`  ${target.name}: no request completed in ${run.seconds.toFixed(1)} s, run again`)
-      run = await measured()
-    }
-    const generatorCpuPercent = cpuPercent(run.generatorCpuMicros, run.cpuSeconds)
-    const targetCpuPercent = cpuPercent(run.targetCpuMicros, run.cpuSeconds)
-    const bound = generatorBound({ generatorCpuPercent, targetCpuPercent, atCapacity: true })
-    log(
-      `  ${target.name}: ${Math.round(run.requests / run.seconds)} req/s, generator ${Math.round(generatorCpuPercent ?? Number.NaN)}%, target ${Math.round(targetCpuPercent ?? Number.NaN)}%${bound ? ` (generator-bound: ${bound})` : ''}`,
-    )
-    return {
-      pinned: started.pinned,
-      seconds: run.seconds,
-      requests: run.requests,
-      non2xx: run.non2xx,
-      errors: run.errors,
-      cpuMicros: run.targetCpuMicros,
-      generatorCpuPercent,
-      targetCpuPercent,
-      ...(bound ? { generatorBound: bound } : {}),
-      latencyMs: run.latencyMs,
-      serialLatencyMs: firstRound
-        ? await measureSerialLatency(started.url, request, options.serialRequests)
-        : undefined,
-      answer: firstRound ? await sampleAnswer(started.url, request) : undefined,
-    }
-  } finally {
-    await started.stop()
-  }
-}
-
-const median = (values: number[]): number => spread(values)?.median ?? Number.NaN
-
-/**
- * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from
- * them), the row's figures the median round's with the range beside; latency percentiles the
- * median round's.
- */
-export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow {
-  const requests = windows.reduce((sum, window) => sum + window.requests, 0)
-  const non2xx = windows.reduce((sum, window) => sum + window.non2xx, 0)
-  const errors = windows.reduce((sum, window) => sum + window.errors, 0)
-  const rounds: RestRound[] = windows.map((window) => ({
-    requestsPerSecond: window.seconds > 0 ? window.requests / window.seconds : 0,
-    cpuMicrosPerRequest:
-      window.cpuMicros !== undefined && window.requests > 0 ? window.cpuMicros / window.requests : undefined,
-    generatorCpuPercent: window.generatorCpuPercent,
-    targetCpuPercent: window.targetCpuPercent,
-    ...(window.generatorBound ? { generatorBound: window.generatorBound } : {}),
-  }))
-  const latency = (key: keyof RestWindow['latencyMs']): number =>
-    median(windows.map((window) => window.latencyMs[key]))
-  const cpu = rounds.every((round) => round.cpuMicrosPerRequest !== undefined)
-    ? median(rounds.map((round) => round.cpuMicrosPerRequest!))
-    : undefined
-  const ok = requests > 0 && non2xx === 0
-  return {
-    ...row,
-    ok,
-    pinned: windows.every((window) => window.pinned),
-    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
-    roundsPerSecond: rounds.map((round) => round.requestsPerSecond),
-    rounds,
-    latencyMs: {
-      p50: latency('p50'),
-      p90: latency('p90'),
-      p99: latency('p99'),
-      p999: latency('p999'),
-      max: latency('max'),
-    },
-    errors,
-    non2xx,
-    serverCpuMicrosPerRequest: cpu,
-    serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
-    answer: windows.find((window) => window.answer)?.answer,
-    ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
-  }
-}
-
-/**
- * Every target in turn, round after round, so a slow spell of a shared machine lands on all of them
- * alike instead of on whichever target happened to be measured then.
- */
-async function runRestRounds(
-  targets: RestTarget[],
-  ctx: RestTargetContext,
-  options: BenchOptions,
-  log: (line: string) => void,
-): Promise<RestRow[]> {
-  const windows = new Map<string, RestWindow[]>()
-  const rows = new Map<string, RestRow>(
-    targets.map((target) => [target.name, { target: target.name, note: target.note, ok: false }]),
-  )
-  for (let round = 0; round < options.restRounds; round++) {
-    log(`rest: round ${round + 1} of ${options.restRounds}`)
-    for (const target of targets) {
-      const row = rows.get(target.name)!
-      if (row.unavailable || row.error) continue
-      try {
-        const window = await runRestWindow(target, ctx, options, round === 0, log)
-        if ('unavailable' in window) {
-          row.unavailable = window.unavailable
-          continue
-        }
-        windows.set(target.name, [...(windows.get(target.name) ?? []), window])
-      } catch (error) {
-        row.error = errorText(error)
-      }
-    }
-  }
-  return targets.map((target) => {
-    const row = rows.get(target.name)!
-    const done = windows.get(target.name)
-    return row.unavailable || row.error || !done ? row : combineRestWindows(row, done)
-  })
 }
 
 export const HOSTILE_ROW = 'hostile bodies'
@@ -521,23 +361,6 @@ async function runHostile(
   }
 }
 
-type Cores = { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined }
-
-/** The targets' context over a sandbox of its own on the generator's core, stopped once `work` ends. */
-async function withSandbox<T>(
-  cores: Cores,
-  options: BenchOptions,
-  work: (ctx: RestTargetContext) => Promise<T>,
-): Promise<T> {
-  const sandbox = sharedSandbox(cores.generatorCpus)
-  try {
-    const { runId, serverCpus } = cores
-    return await work({ runId, serverCpus, installMissing: options.installMissing, sandbox: sandbox.get })
-  } finally {
-    await sandbox.stop()
-  }
-}
-
 /** The signed-in uploads row on the gateway, then the same uploads through the proxy floor; each on a sandbox of its own. */
 async function runUploadsPhase(
   cores: Cores,
@@ -571,7 +394,7 @@ async function runUploadsPhase(
   }
   return {
     uploads: await uploadsThrough('the gateway', (ctx) =>
-      startGatewayOverSandbox(ctx, uncachedRequest, SIGNED_IN_UPLOAD_ENV),
+      startGatewayOverSandbox(ctx, uncachedRequest, { env: SIGNED_IN_UPLOAD_ENV }),
     ),
     uploadsFloor: await uploadsThrough(PROXIED_FLOOR, async (ctx) => {
       const started = await floor.start(ctx)

@@ -7,7 +7,7 @@ import { startTickFeed } from '../baselines/tick-feed'
 import { subscribeToFeed } from '../baselines/feed-subscriber'
 import { NativeClientFleet, buildNativeGenerator, type ClientProtocol } from './native-client'
 import { fixedInterval } from './reconnect-policy'
-import { defaultScenario, planClients, type Scenario } from './scenario'
+import { defaultScenario, planClients, type Scenario, type ServerFrame } from './scenario'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {
@@ -24,26 +24,16 @@ async function tinyServer(
 ): Promise<{ url: string; feed: Awaited<ReturnType<typeof startTickFeed>> }> {
   const feed = await startTickFeed({ scenario, feedToken: FEED_TOKEN })
   cleanups.push(() => feed.close())
-  if (protocol === 'ws') {
-    const server = await startBareWsServer({ cork: true })
-    cleanups.push(() => server.close())
-    const subscription = await subscribeToFeed(feed.url, FEED_TOKEN, (topic, frame, text) => {
-      if (frame.type === 'DEPTH') {
-        server.books.apply(frame)
-        if (frame.data.snapshot) return
-      }
-      server.publish(topic, text)
-    })
-    cleanups.push(() => subscription.close())
-    return { url: server.wsUrl, feed }
-  }
-  const server = await startSocketIoServer({ adapter: 'memory', reliable: true })
+  const server =
+    protocol === 'ws'
+      ? await startBareWsServer({ cork: true })
+      : await startSocketIoServer({ adapter: 'memory', reliable: true })
   cleanups.push(() => server.close())
-  const subscription = await subscribeToFeed(feed.url, FEED_TOKEN, (topic, frame) =>
-    server.publish(topic, frame),
-  )
+  const publish = (topic: string, frame: ServerFrame, text: string): void =>
+    'wsUrl' in server ? server.publish(topic, text) : server.publish(topic, frame)
+  const subscription = await subscribeToFeed(feed.url, FEED_TOKEN, publish, server.books)
   cleanups.push(() => subscription.close())
-  return { url: server.url, feed }
+  return { url: 'wsUrl' in server ? server.wsUrl : server.url, feed }
 }
 
 describe('native load generator', () => {

@@ -2,7 +2,7 @@
  * The bench's socket load generator: `native-gen.c`, built at the bench's start and driven from
  * here (connect, windows, storms, close). One C thread on epoll counts the frames, so on a 2-core
  * machine the generator is not what limits a socket capacity; the plans (`scenario.ts`) and the
- * percentiles (`window-accounting.ts`) come from Node, and so do a storm's reconnect waits: each
+ * percentiles (`percentiles.ts`) come from Node, and so do a storm's reconnect waits: each
  * socket's are drawn here from the web client's own back-off code (`reconnect-policy.ts`).
  */
 import { spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
@@ -15,7 +15,7 @@ import { seededRandom } from '@tradegate/shared'
 import { DROP_CLOSE_CODE, type StormPolicy } from './reconnect-policy'
 import { planClients, subscriberCounts, topicOfSubscribe, type ClientPlan, type Scenario } from './scenario'
 import { socketIoEvent, socketIoWebSocketUrl } from './socketio-framing'
-import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './window-accounting'
+import { MAX_LATENCY_MS, summarizeHistogram, type WindowCount } from './percentiles'
 
 export type ClientProtocol = 'ws' | 'socket.io'
 

@@ -3,8 +3,9 @@ import { rm, writeFile } from 'node:fs/promises'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { freePort } from '../../gateway/test/support/free-port'
-import { ownTempDir, spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
-import { hasTaskset } from './child-process'
+import { CALLS } from '@tradegate/shared'
+import { ownTempDir } from '../../gateway/test/support/owned-processes'
+import { spawnPinned, waitForHttpOk } from './child-process'
 
 export const NGINX_BINARY = '/usr/sbin/nginx'
 
@@ -87,32 +88,18 @@ http {
   const confPath = path.join(prefix, 'nginx.conf')
   await writeFile(confPath, conf)
   const nginxArgs = ['-p', prefix, '-c', confPath, '-e', path.join(prefix, 'error.log')]
-  const pinned = options.cpus !== undefined && hasTaskset()
-  const child = pinned
-    ? spawnOwned('taskset', ['-c', options.cpus!, NGINX_BINARY, ...nginxArgs], { stdio: 'ignore' })
-    : spawnOwned(NGINX_BINARY, nginxArgs, { stdio: 'ignore' })
+  const child = spawnPinned(NGINX_BINARY, nginxArgs, { cpus: options.cpus })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    // through to the sandbox: nginx and its upstream both answer
+    await waitForHttpOk(url + CALLS.getAllSetting.path, child, 10_000)
+  } catch (error) {
+    await rm(prefix, { recursive: true, force: true })
+    throw error
+  }
   const stop = async (): Promise<void> => {
-    await stopOwned(child, { signal: 'SIGQUIT', graceMs: 5_000 })
+    await child.stop()
     await rm(prefix, { recursive: true, force: true })
   }
-
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop()
-      throw new Error(`nginx exited with code ${child.exitCode}`)
-    }
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) })
-      break
-    } catch {
-      if (Date.now() > deadline) {
-        await stop()
-        throw new Error('nginx did not answer within 10 s')
-      }
-      await new Promise((done) => setTimeout(done, 100))
-    }
-  }
-  return { pid: child.pid!, url, pinned, stop }
+  return { pid: child.pid, url, pinned: child.pinned, stop }
 }

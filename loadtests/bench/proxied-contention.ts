@@ -9,8 +9,9 @@
 import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
-import { hasTaskset } from './child-process'
+import { pinnedCommand } from './child-process'
 import { sameRoundRatios } from './generator-bound'
+import { median } from './percentiles'
 import { readCpuMicros } from './proc-stats'
 import { formatNumber as n } from './report-format'
 import type { RestTarget, RestTargetContext } from './rest-targets'
@@ -31,13 +32,10 @@ export const CONTENTION_CONDITIONS: readonly ContentionCondition[] = ['quiet', '
 
 /** One `node -e 'for (;;) {}'` per core, each pinned to its core, so every target meets the same contention. */
 function startBusyLoops(cores: number): ChildProcess[] {
-  return Array.from({ length: cores }, (_, core) =>
-    hasTaskset()
-      ? spawnOwned('taskset', ['-c', String(core), process.execPath, '-e', 'for (;;) {}'], {
-          stdio: 'ignore',
-        })
-      : spawnOwned(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  )
+  return Array.from({ length: cores }, (_, core) => {
+    const loop = pinnedCommand(String(core), process.execPath, ['-e', 'for (;;) {}'])
+    return spawnOwned(loop.command, loop.args, { stdio: 'ignore' })
+  })
 }
 
 async function measureTarget(
@@ -172,9 +170,7 @@ export function proxiedOverheadMs(
     const direct = report.directSerialP50Ms[round]?.[condition]
     if (window?.serialP50Ms !== undefined && direct !== undefined) rounds.push(window.serialP50Ms - direct)
   })
-  if (rounds.length === 0) return undefined
-  const sorted = [...rounds].sort((a, b) => a - b)
-  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, rounds }
+  return rounds.length === 0 ? undefined : { median: median(rounds), rounds }
 }
 
 const THROUGHPUT_TARGETS: Record<ContentionCondition, number> = { quiet: 0.95, busy: 0.8 }

@@ -1,11 +1,13 @@
 // Numbers, table headers and row cells of RESULTS.md, which the bench also prints when it ends.
 import { GENERATOR_MAX_PERCENT } from './generator-bound'
+import { spread } from './percentiles'
 import type {
   BenchResult,
   CapacityReport,
   FanOutFloor,
   HostileReport,
   ProxiedContentionReport,
+  ProxiedWindow,
   RestRound,
   RestRow,
   SignedInUploadsReport,
@@ -72,9 +74,9 @@ export function rangeText(values: number[], digits = 0): string {
 
 /** A median with its range: `7.32 (7.10–7.51)`. */
 export function medianRange(values: number[], digits = 0): string {
-  const kept = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
-  if (kept.length === 0) return '-'
-  const median = kept[Math.floor((kept.length - 1) / 2)]!
+  const kept = values.filter((value) => Number.isFinite(value))
+  const median = spread(kept)?.median
+  if (median === undefined) return '-'
   return kept.length === 1 ? n(median, digits) : `${n(median, digits)} (${rangeText(kept, digits)})`
 }
 
@@ -92,42 +94,53 @@ export function listCell(window: SocketWindow): string {
 }
 
 /** A table's columns, each header beside the cell it heads. */
-type Columns<T> = Array<[header: string, cell: (row: T) => string]>
-const headerOf = <T>(columns: Columns<T>): string[] => columns.map(([header]) => header)
-const cellsOf = <T>(columns: Columns<T>, row: T): string[] => columns.map(([, cell]) => cell(row))
+export type Columns<T> = Array<[header: string, cell: (row: T) => string]>
 
-/** A window's figures: offered, delivered, share, latency, CPU. */
-const WINDOW_COLUMNS: Columns<SocketWindow> = [
-  ['offered/s', (window) => n(window.offeredPerSecond)],
-  ['delivered/s', (window) => n(window.deliveredPerSecond)],
-  ['delivered', (window) => `${n(window.deliveredShare * 100, 1)}%`],
-  ['p50', (window) => n(window.latencyMs.p50)],
-  ['p99', (window) => n(window.latencyMs.p99)],
-  ['p99.9', (window) => n(window.latencyMs.p999)],
-  ['cpu µs/msg', (window) => n(window.serverCpuMicrosPerDelivery, 2)],
-  ['server cpu', (window) => `${n(window.serverCpuPercent)}%`],
-  ['client cpu', (window) => `${n(window.clientCpuPercent)}%`],
-]
+/**
+ * The one way RESULTS.md builds a table: a row per item, its `labels` (the system's name…), then
+ * its figures, or where `failed` names why it has none (a failed or skipped row) that, the rest left
+ * empty.
+ */
+export function mdTable<T>(
+  rows: readonly T[],
+  labels: Columns<T>,
+  figures: Columns<T> = [],
+  failed: (row: T) => string | undefined = () => undefined,
+): string {
+  const header = [...labels, ...figures].map(([title]) => title)
+  const line = (cells: string[]): string =>
+    `| ${header.map((_, index) => (cells[index] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`
+  const cells = (row: T): string[] => {
+    const why = failed(row)
+    const named = labels.map(([, cell]) => cell(row))
+    return why === undefined ? [...named, ...figures.map(([, cell]) => cell(row))] : [...named, why]
+  }
+  return [line(header), line(header.map(() => '---')), ...rows.map((row) => line(cells(row)))].join('\n')
+}
 
-const SOCKET_COLUMNS: Columns<SocketRow & { window: SocketWindow }> = [
-  ['clients', (row) => n(row.clients)],
-  ...WINDOW_COLUMNS.map(([header, cell]): Columns<{ window: SocketWindow }>[number] => [
-    header,
-    (row) => cell(row.window),
-  ]),
+/** Columns of rows already in words, cell by cell. */
+export const textColumns = (header: string[]): Columns<string[]> =>
+  header.map((title, index) => [title, (row) => row[index] ?? ''])
+
+/** A socket row's figures at full rate; a failed row says why it has none. */
+export const SOCKET_COLUMNS: Columns<SocketRow> = [
+  ['offered/s', ({ window }) => n(window!.offeredPerSecond)],
+  ['delivered/s', ({ window }) => n(window!.deliveredPerSecond)],
+  ['delivered', ({ window }) => `${n(window!.deliveredShare * 100, 1)}%`],
+  ['p50', ({ window }) => n(window!.latencyMs.p50)],
+  ['p99', ({ window }) => n(window!.latencyMs.p99)],
+  ['p99.9', ({ window }) => n(window!.latencyMs.p999)],
+  ['cpu µs/msg', ({ window }) => n(window!.serverCpuMicrosPerDelivery, 2)],
+  ['server cpu', ({ window }) => `${n(window!.serverCpuPercent)}%`],
+  ['client cpu', ({ window }) => `${n(window!.clientCpuPercent)}%`],
   ['idle RSS MiB', (row) => n(row.rssBaselineMb, 1)],
   ['KiB/conn grown', (row) => n(row.rssPerConnectionKb, 1)],
   ['KiB/conn total', (row) => n(row.rssTotalPerConnectionKb, 1)],
   ['connect/s', (row) => n(row.connect?.perSecond)],
-  ['held?', (row) => heldLabel(row.window)],
+  ['held?', ({ window }) => heldLabel(window!)],
 ]
-export const SOCKET_HEADER = headerOf(SOCKET_COLUMNS)
-
-/** A socket row's cells after its system name: the figures, or why there are none. */
-export function socketCells(row: SocketRow): string[] {
-  if (!row.ok || !row.window) return [n(row.clients), `FAILED: ${row.error ?? 'no figures'}`]
-  return cellsOf(SOCKET_COLUMNS, { ...row, window: row.window })
-}
+export const socketFailed = (row: SocketRow): string | undefined =>
+  !row.ok || !row.window ? `FAILED: ${row.error ?? 'no figures'}` : undefined
 
 /**
  * A capacity flagged by the generator rule, in words: whether the generator was the one out of room
@@ -174,7 +187,7 @@ const atHalf =
   (report: CapacityReport): string =>
     report.half ? cell(report.half) : '-'
 
-const CAPACITY_COLUMNS: Columns<CapacityReport> = [
+export const CAPACITY_COLUMNS: Columns<CapacityReport> = [
   ['clients', (report) => n(report.clients)],
   ['capacity (offered/s held)', capacityText],
   ['p99 there', atCapacity((window) => n(window.latencyMs.p99))],
@@ -192,14 +205,12 @@ const CAPACITY_COLUMNS: Columns<CapacityReport> = [
   ],
   ['reconnect storm, fixed 3 s interval', (report) => stormCell(report.stormFixed)],
 ]
-export const CAPACITY_HEADER = headerOf(CAPACITY_COLUMNS)
-export const capacityCells = (report: CapacityReport): string[] => cellsOf(CAPACITY_COLUMNS, report)
 
 /** The lowest and highest of one figure over a REST row's rounds. */
 const roundsRange = (pick: (round: RestRound) => number | undefined) => (row: RestRow) =>
   rangeText((row.rounds ?? []).map(pick).filter((value): value is number => value !== undefined))
 
-const REST_COLUMNS: Columns<RestRow & { latencyMs: NonNullable<RestRow['latencyMs']> }> = [
+export const REST_COLUMNS: Columns<RestRow> = [
   ['req/s (median)', (row) => n(row.requestsPerSecond)],
   ['rounds req/s', (row) => rangeText(row.roundsPerSecond ?? [])],
   ['generator cpu', (row) => `${roundsRange((round) => round.generatorCpuPercent)(row)}%`],
@@ -211,10 +222,10 @@ const REST_COLUMNS: Columns<RestRow & { latencyMs: NonNullable<RestRow['latencyM
       return bound === 0 ? 'none' : `${bound} of ${rounds.length}`
     },
   ],
-  ['p50', (row) => n(row.latencyMs.p50, 2)],
-  ['p90', (row) => n(row.latencyMs.p90, 2)],
-  ['p99', (row) => n(row.latencyMs.p99, 2)],
-  ['p99.9', (row) => n(row.latencyMs.p999, 2)],
+  ['p50', (row) => n(row.latencyMs!.p50, 2)],
+  ['p90', (row) => n(row.latencyMs!.p90, 2)],
+  ['p99', (row) => n(row.latencyMs!.p99, 2)],
+  ['p99.9', (row) => n(row.latencyMs!.p999, 2)],
   ['one at a time p50', (row) => n(row.serialLatencyMs?.p50, 3)],
   [
     'p99',
@@ -227,14 +238,13 @@ const REST_COLUMNS: Columns<RestRow & { latencyMs: NonNullable<RestRow['latencyM
   ['answer bytes', ({ answer }) => (answer ? `${n(answer.bytes)} ${answer.encoding}` : '-')],
   ['errors', (row) => String((row.errors ?? 0) + (row.non2xx ?? 0))],
 ]
-export const REST_HEADER = headerOf(REST_COLUMNS)
-
-/** A REST row's figure cells, or why there are none. */
-export function restCells(row: RestRow): string[] {
-  if (row.unavailable) return [`skipped: ${row.unavailable}`]
-  if (!row.ok || !row.latencyMs) return [`FAILED: ${row.error ?? 'no figures'}`]
-  return cellsOf(REST_COLUMNS, { ...row, latencyMs: row.latencyMs })
-}
+/** Why a REST row has no figures: skipped, or failed. */
+export const restFailed = (row: RestRow): string | undefined =>
+  row.unavailable
+    ? `skipped: ${row.unavailable}`
+    : !row.ok || !row.latencyMs
+      ? `FAILED: ${row.error ?? 'no figures'}`
+      : undefined
 
 /** Status codes the hostile requests got, over every call, e.g. `400 ×5,120, 413 ×12`. */
 export function hostileStatuses(report: HostileReport): string {
@@ -262,7 +272,7 @@ function hostileSizes(report: HostileReport): string {
   return `${n(Math.min(...sizes) / 1024)}–${n(Math.max(...sizes) / 1024)} KiB`
 }
 
-const HOSTILE_COLUMNS: Columns<HostileReport> = [
+export const HOSTILE_COLUMNS: Columns<HostileReport> = [
   ['bodies', hostileBodies],
   ['body size', hostileSizes],
   ['req/s', (report) => n(report.requestsPerSecond)],
@@ -275,12 +285,8 @@ const HOSTILE_COLUMNS: Columns<HostileReport> = [
   ['server cpu', (report) => `${n(report.serverCpuPercent)}%`],
   ['answers', hostileStatuses],
 ]
-export const HOSTILE_HEADER = headerOf(HOSTILE_COLUMNS)
-
-export function hostileCells(report: HostileReport): string[] {
-  if (!report.ok) return [`FAILED: ${report.error ?? 'no figures'}`]
-  return cellsOf(HOSTILE_COLUMNS, report)
-}
+export const reportFailed = (report: { ok: boolean; error?: string }): string | undefined =>
+  report.ok ? undefined : `FAILED: ${report.error ?? 'no figures'}`
 
 /** One window of the rounds in a few figures. */
 export function roundWindowText(window: SocketWindow | undefined): string {
@@ -299,65 +305,48 @@ export function roundRows(rounds: SocketRounds): string[][] {
   )
 }
 
-export const UPLOADS_HEADER = [
-  '/healthz p99 quiet',
-  'loaded',
-  'ratio',
-  'uploads',
-  'RSS before',
-  'peak',
-  'after',
+const unsettled = (ok: boolean | undefined) => (ok === false ? ' (not settled)' : '')
+
+/** A signed-in uploads row: /healthz p99 quiet and loaded, the answers, the RSS (MB). */
+export const UPLOADS_COLUMNS: Columns<SignedInUploadsReport> = [
+  ['/healthz p99 quiet', (report) => `${n(report.healthzQuietMs.p99, 1)} ms`],
+  ['loaded', (report) => `${n(report.healthzLoadedMs.p99, 1)} ms`],
+  ['ratio', (report) => `×${n(report.ratio, 1)}`],
+  [
+    'uploads',
+    (report) =>
+      Object.entries(report.statuses)
+        .map(([status, count]) => `${status} ×${n(count)}`)
+        .join(', '),
+  ],
+  ['RSS before', ({ rssMb }) => `${n(rssMb.before)} MB${unsettled(rssMb.settled?.before)}`],
+  ['peak', ({ rssMb }) => `${n(rssMb.peak)} MB`],
+  [
+    'after',
+    ({ rssMb }) => `${n(rssMb.after)} MB ${n(rssMb.afterSeconds)} s after${unsettled(rssMb.settled?.after)}`,
+  ],
 ]
 
-/** One signed-in uploads row: /healthz p99 quiet and loaded, the answers, the RSS (MB). */
-export function uploadsCells(report: SignedInUploadsReport): string[] {
-  if (!report.ok) return [`failed: ${report.error ?? 'no figures'}`]
-  const statuses = Object.entries(report.statuses)
-    .map(([status, count]) => `${status} ×${n(count)}`)
-    .join(', ')
-  const { before, peak, after, afterSeconds, settled } = report.rssMb
-  const unsettled = (ok: boolean | undefined) => (ok === false ? ' (not settled)' : '')
+/** Every window of the proxied phase, in round order, the overhead over the sandbox called directly beside. */
+export function proxiedContentionColumns(report: ProxiedContentionReport): Columns<ProxiedWindow> {
+  const direct = (window: ProxiedWindow) => report.directSerialP50Ms[window.round]?.[window.condition]
   return [
-    `${n(report.healthzQuietMs.p99, 1)} ms`,
-    `${n(report.healthzLoadedMs.p99, 1)} ms`,
-    `×${n(report.ratio, 1)}`,
-    statuses,
-    `${n(before)} MB${unsettled(settled?.before)}`,
-    `${n(peak)} MB`,
-    `${n(after)} MB ${n(afterSeconds)} s after${unsettled(settled?.after)}`,
+    ['round', (window) => String(window.round + 1)],
+    ['condition', (window) => window.condition],
+    ['target', (window) => window.target],
+    ['req/s', (window) => n(window.requestsPerSecond)],
+    ['p50 / p99 ms', ({ latencyMs }) => `${n(latencyMs.p50, 2)} / ${n(latencyMs.p99, 2)}`],
+    ['cpu µs/req', (window) => n(window.cpuMicrosPerRequest, 1)],
+    ['upstream cpu µs/req', (window) => n(window.upstreamCpuMicrosPerRequest, 1)],
+    ['target cpu %', (window) => n(window.targetCpuPercent)],
+    ['one at a time p50 ms', ({ serialP50Ms }) => (serialP50Ms === undefined ? '-' : n(serialP50Ms, 3))],
+    [
+      'overhead over direct ms',
+      (window) =>
+        direct(window) === undefined || window.serialP50Ms === undefined
+          ? '-'
+          : n(window.serialP50Ms - direct(window)!, 3),
+    ],
+    ['load avg', (window) => window.loadAverage.toFixed(1)],
   ]
 }
-
-/** Every window of the phase, for RESULTS.md and stdout. */
-export function proxiedContentionRows(report: ProxiedContentionReport): string[][] {
-  return report.windows.map((window) => {
-    const direct = report.directSerialP50Ms[window.round]?.[window.condition]
-    return [
-      String(window.round + 1),
-      window.condition,
-      window.target,
-      n(window.requestsPerSecond),
-      `${n(window.latencyMs.p50, 2)} / ${n(window.latencyMs.p99, 2)}`,
-      n(window.cpuMicrosPerRequest, 1),
-      n(window.upstreamCpuMicrosPerRequest, 1),
-      n(window.targetCpuPercent),
-      window.serialP50Ms === undefined ? '-' : n(window.serialP50Ms, 3),
-      direct === undefined || window.serialP50Ms === undefined ? '-' : n(window.serialP50Ms - direct, 3),
-      window.loadAverage.toFixed(1),
-    ]
-  })
-}
-
-export const PROXIED_CONTENTION_HEADER = [
-  'round',
-  'condition',
-  'target',
-  'req/s',
-  'p50 / p99 ms',
-  'cpu µs/req',
-  'upstream cpu µs/req',
-  'target cpu %',
-  'one at a time p50 ms',
-  'overhead over direct ms',
-  'load avg',
-]

@@ -1,21 +1,29 @@
 /**
  * A/B of gateway builds against the bench's REST baselines, side by side in one run: the bench's own
- * wrk runner, this process and the sandbox on core 0, each server under test on core 1, round after
- * round so a slow spell lands on all of them.
+ * REST rounds (rest-rounds.ts), this process and the sandbox on core 0, each server under test on
+ * core 1, round after round so a slow spell lands on all of them.
  *
  * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
  *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379]`
  *
  * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
  * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
+ * Every round counts, generator-bound or not: on a busy host only the same-round ratios are read.
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pinSelf } from './child-process'
-import { startGatewayProcess, startSandboxProcess } from './gateway-processes'
-import { restTargets, settingsRequest, uncachedRequest, type RestTargetContext } from './rest-targets'
-import { runWrk } from './wrk'
-import { readCpuMicros } from './proc-stats'
+import { sameRoundRatios } from './generator-bound'
+import { runRestRounds } from './rest-rounds'
+import {
+  restTargets,
+  settingsRequest,
+  startGatewayOverSandbox,
+  uncachedRequest,
+  withSandbox,
+  type RestTarget,
+} from './rest-targets'
+import type { RestRow } from './types'
 
 const { values } = parseArgs({
   options: {
@@ -28,121 +36,68 @@ const { values } = parseArgs({
     'redis-url': { type: 'string', default: '' },
   },
 })
-const bundles = (values.bundles ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => {
-    const [name, file] = pair.split('=')
-    return { name: name!, file: path.resolve(file!) }
-  })
 const cached = values.call === 'cached'
 const request = cached ? settingsRequest : uncachedRequest
-pinSelf('0')
-const sandbox = await startSandboxProcess('0')
-const ctx: RestTargetContext = {
-  runId: `restab-${process.pid}`,
-  serverCpus: '1',
-  installMissing: false,
-  sandbox: () => Promise.resolve(sandbox),
-}
-
-interface Started {
-  url: string
-  pid?: number
-  stop(): Promise<void>
-}
-
-async function startGateway(file: string): Promise<Started> {
-  const running = await startGatewayProcess({
-    upstreamUrl: sandbox.url,
-    feedToken: 'sandbox-feed-token',
-    redisUrl: values['redis-url'],
-    redisPrefix: `restab-${process.pid}-${Date.now()}:`,
-    cpus: '1',
-    bundle: file,
-  })
-  return { url: running.url, pid: running.process.pid, stop: running.stop }
-}
-
 /** The bench's own floor for the call: the bare Fastify route for the cached call, the bare node proxy else. */
 const baseline = restTargets.find(
   (target) => target.name === (cached ? 'bare fastify route' : 'bare node proxy'),
 )!
-const targets: Array<{ name: string; start(): Promise<Started> }> = [
-  {
-    name: baseline.name,
-    start: async () => {
-      const started = await baseline.start(ctx)
-      if ('unavailable' in started) throw new Error(`${baseline.name}: ${started.unavailable}`)
-      return started
-    },
-  },
-  ...bundles.map((bundle) => ({ name: bundle.name, start: () => startGateway(bundle.file) })),
-]
-interface Row {
-  rps: number
-  cpu: number
-  net: number
-  p50: number
-  all: number
+const builds: RestTarget[] = (values.bundles ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => {
+    const [name, file] = pair.split('=')
+    const gateway = { bundle: path.resolve(file!), redisUrl: values['redis-url'] }
+    return { name: name!, start: (ctx) => startGatewayOverSandbox(ctx, request, gateway) }
+  })
+const rounds = Number(values.rounds)
+pinSelf('0')
+const rows = await withSandbox(
+  { runId: `restab-${process.pid}`, serverCpus: '1', generatorCpus: '0' },
+  { installMissing: false },
+  (ctx) =>
+    runRestRounds(
+      [baseline, ...builds],
+      ctx,
+      {
+        warmupMs: Number(values.warmup) * 1000,
+        restSeconds: Number(values.seconds) * rounds,
+        restRounds: rounds,
+        restConnections: Number(values.connections),
+        serialRequests: 0,
+      },
+      (line) => console.error(line),
+    ),
+)
+
+/** Same-round ratios of one figure of `row` to `against`'s, as `×median (low–high)`. */
+function ratio(
+  row: RestRow,
+  against: RestRow | undefined,
+  figure: 'requestsPerSecond' | 'cpuMicrosPerRequest',
+): string {
+  const pick = (of: RestRow | undefined) => (of?.rounds ?? []).map((round) => round[figure])
+  const spread = sameRoundRatios(pick(row), pick(against))
+  return spread ? `×${spread.median.toFixed(2)} (${spread.low.toFixed(2)}–${spread.high.toFixed(2)})` : '-'
 }
-const results = new Map<string, Row[]>()
-try {
-  for (let round = 0; round < Number(values.rounds); round++) {
-    for (const target of targets) {
-      const started = await target.start()
-      try {
-        const base = { url: started.url, request, connections: Number(values.connections) }
-        const warm = await runWrk({ ...base, seconds: Number(values.warmup) })
-        // the target's own background (the gateway's live feed) over an idle second, taken out below
-        const idleFrom = started.pid === undefined ? undefined : readCpuMicros(started.pid)
-        const idleStart = performance.now()
-        await new Promise((resolve) => setTimeout(resolve, 1000))
-        const idleTo = started.pid === undefined ? undefined : readCpuMicros(started.pid)
-        const idleRate = ((idleTo ?? 0) - (idleFrom ?? 0)) / (performance.now() - idleStart)
-        const run = await runWrk({ ...base, seconds: Number(values.seconds), targetPid: started.pid })
-        if (run.non2xx || run.errors)
-          console.error(`${target.name}: ${run.non2xx} non-2xx, ${run.errors} errors`)
-        const row = {
-          rps: run.requests / run.seconds,
-          cpu: (run.targetCpuMicros ?? Number.NaN) / run.requests,
-          net: ((run.targetCpuMicros ?? Number.NaN) - idleRate * run.cpuSeconds * 1000) / run.requests,
-          p50: run.latencyMs.p50,
-          all: warm.requests + run.requests,
-        }
-        results.set(target.name, [...(results.get(target.name) ?? []), row])
-        console.error(
-          `round ${round + 1} ${target.name}: ${Math.round(row.rps)} req/s, ${row.cpu.toFixed(1)} µs CPU/req (${row.net.toFixed(1)} net of idle), p50 ${row.p50} ms, ${row.all} requests in all`,
-        )
-      } finally {
-        await started.stop()
-      }
-    }
-  }
-} finally {
-  await sandbox.stop()
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
-const ratios = (rows: Row[], against: Row[], figure: keyof Row) =>
-  rows.map((row, i) => row[figure] / against[i]![figure])
-const spread = (xs: number[]) =>
-  `×${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`
-const base = results.get(targets[0]!.name)!
-const first = results.get(targets[1]?.name ?? targets[0]!.name)!
+const [base, first = base] = rows
 const markdown: string[] = []
-for (const target of targets) {
-  const rows = results.get(target.name)!
-  const rps = Math.round(median(rows.map((r) => r.rps)))
-  const cpu = median(rows.map((r) => r.cpu)).toFixed(1)
+for (const row of rows) {
+  if (!row.ok) {
+    console.log(`${row.target.padEnd(20)} ${row.unavailable ?? row.error ?? 'failed'}`)
+    continue
+  }
+  const rps = Math.round(row.requestsPerSecond ?? Number.NaN)
+  const cpu = (row.serverCpuMicrosPerRequest ?? Number.NaN).toFixed(1)
   console.log(
-    `${target.name.padEnd(20)} req/s ${rps} (${spread(ratios(rows, base, 'rps'))})  CPU/req ${cpu} µs (${spread(ratios(rows, base, 'cpu'))})  net of idle ${spread(ratios(rows, base, 'net'))}`,
+    `${row.target.padEnd(20)} req/s ${rps} (${ratio(row, base, 'requestsPerSecond')})  CPU/req ${cpu} µs (${ratio(row, base, 'cpuMicrosPerRequest')})`,
   )
   markdown.push(
-    `| ${target.name} | ${rps.toLocaleString('en-US')} | ${cpu} | ${spread(ratios(rows, first, 'rps'))} | ${spread(ratios(rows, first, 'cpu'))} |`,
+    `| ${row.target} | ${rps.toLocaleString('en-US')} | ${cpu} | ${ratio(row, first, 'requestsPerSecond')} | ${ratio(row, first, 'cpuMicrosPerRequest')} |`,
   )
 }
 console.log(
-  `\n| build | req/s (median) | CPU µs/req | req/s vs ${targets[1]?.name ?? 'itself'}, same round | CPU/req vs it, same round |`,
+  `\n| build | req/s (median) | CPU µs/req | req/s vs ${first?.target ?? 'itself'}, same round | CPU/req vs it, same round |`,
 )
 console.log('| --- | --- | --- | --- | --- |')
 console.log(markdown.join('\n'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { combineRestWindows } from './main'
+import { combineRestWindows } from './rest-rounds'
 import type { RestWindow } from './types'
 import { rangeText } from './report-format'
 

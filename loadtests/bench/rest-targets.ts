@@ -5,6 +5,7 @@
  * Every upstream is the real sandbox. The uncached call is `periodList` (POST, never cached by the
  * gateway), so the proxied row measures a full trip to the sandbox on every request.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -15,6 +16,7 @@ import {
   ensureGatewayBundle,
   startGatewayProcess,
   startSandboxProcess,
+  type GatewayOptions,
   type RunningProcessServer,
 } from './gateway-processes'
 
@@ -37,18 +39,25 @@ export interface RestTargetContext {
   sandbox(): Promise<RunningProcessServer>
 }
 
-/** The `sandbox()` of a REST phase: started once, stopped by `stop()` after the last target. */
-export function sharedSandbox(cpus: string | undefined): {
-  get(): Promise<RunningProcessServer>
-  stop(): Promise<void>
-} {
+/** Where a REST phase's processes run: the server under test's cores, and the generator's. */
+export type Cores = { runId: string; serverCpus: string | undefined; generatorCpus: string | undefined }
+
+/**
+ * The targets' context over a sandbox of its own on the generator's core, started on first use and
+ * stopped once `work` ends.
+ */
+export async function withSandbox<T>(
+  cores: Cores,
+  options: { installMissing: boolean },
+  work: (ctx: RestTargetContext) => Promise<T>,
+): Promise<T> {
   let started: Promise<RunningProcessServer> | undefined
-  return {
-    get: () => (started ??= startSandboxProcess(cpus)),
-    async stop() {
-      const sandbox = await started?.catch(() => undefined)
-      await sandbox?.stop()
-    },
+  const sandbox = (): Promise<RunningProcessServer> => (started ??= startSandboxProcess(cores.generatorCpus))
+  try {
+    const { runId, serverCpus } = cores
+    return await work({ runId, serverCpus, installMissing: options.installMissing, sandbox })
+  } finally {
+    await (await started?.catch(() => undefined))?.stop()
   }
 }
 
@@ -84,40 +93,27 @@ export const settingsRequest: RestRequest = { method: 'GET', path: CALLS.getAllS
 export const coinListRequest: RestRequest = { method: 'GET', path: CALLS.getCoinList.path }
 export const coinListBrotliRequest: RestRequest = { ...coinListRequest, headers: { 'accept-encoding': 'br' } }
 
-async function stopAll(servers: Array<{ stop(): Promise<void> }>): Promise<void> {
-  for (const server of servers.reverse()) await server.stop()
-}
-
-/** The sandbox, then the gateway in front of it (in-memory bus, no Redis), both on the server core. */
+/**
+ * The gateway in front of the sandbox, on the server core: the bench's bundle on the in-memory bus,
+ * unless `build` names another bundle, a Redis, or settings of its own.
+ */
 export async function startGatewayOverSandbox(
   ctx: RestTargetContext,
   request: RestRequest,
-  env?: Record<string, string>,
+  build: Partial<Pick<GatewayOptions, 'env' | 'bundle' | 'redisUrl'>> = {},
 ): Promise<RunningRestTarget> {
   ensureGatewayBundle()
-  const started: RunningProcessServer[] = []
-  try {
-    const sandbox = await ctx.sandbox()
-    const gateway = await startGatewayProcess({
-      upstreamUrl: sandbox.url,
-      feedToken: SANDBOX_FEED_TOKEN,
-      redisUrl: '',
-      redisPrefix: 'loadtests:',
-      cpus: ctx.serverCpus,
-      env,
-    })
-    started.push(gateway)
-    return {
-      url: gateway.url,
-      pid: gateway.process.pid,
-      pinned: gateway.process.pinned,
-      request,
-      stop: () => stopAll(started),
-    }
-  } catch (error) {
-    await stopAll(started)
-    throw error
-  }
+  const gateway = await startGatewayProcess({
+    upstreamUrl: (await ctx.sandbox()).url,
+    feedToken: SANDBOX_FEED_TOKEN,
+    redisUrl: '',
+    // a fresh gateway starts from no counters, on a Redis too
+    redisPrefix: `loadtests:${ctx.runId}:${randomBytes(4).toString('hex')}:`,
+    cpus: ctx.serverCpus,
+    ...build,
+  })
+  const { pid, pinned } = gateway.process
+  return { url: gateway.url, pid, pinned, request, stop: () => gateway.stop() }
 }
 
 export const restTargets: RestTarget[] = [
@@ -193,17 +189,20 @@ export const restTargets: RestTarget[] = [
   {
     name: 'bare fastify route',
     note: "the sandbox's getAllSetting bytes, fixed",
-    start: (ctx) => startFixedRoute(ctx, 'fastify-route-server.ts'),
+    start: (ctx) => startFixedRoute(ctx, 'fastify'),
   },
   {
     name: 'bare node:http route',
     note: 'the same bytes from node:http alone, no framework: the floor of any Node route',
-    start: (ctx) => startFixedRoute(ctx, 'node-route-server.ts'),
+    start: (ctx) => startFixedRoute(ctx, 'node'),
   },
 ]
 
 /** A baseline server answering the sandbox's own getAllSetting bytes, fetched once, on the server core. */
-async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<RunningRestTarget> {
+async function startFixedRoute(
+  ctx: RestTargetContext,
+  framework: 'fastify' | 'node',
+): Promise<RunningRestTarget> {
   const sandbox = await ctx.sandbox()
   const dir = await mkdtemp(path.join(tmpdir(), 'loadtests-settings-'))
   try {
@@ -211,7 +210,8 @@ async function startFixedRoute(ctx: RestTargetContext, script: string): Promise<
     if (!response.ok) throw new Error(`sandbox getAllSetting answered ${response.status}`)
     const bodyFile = path.join(dir, 'get-all-setting.json')
     await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()))
-    const baseline = await startBaseline(ctx, script, ['--body-file', bodyFile], settingsRequest)
+    const args = ['--framework', framework, '--body-file', bodyFile]
+    const baseline = await startBaseline(ctx, 'route-server.ts', args, settingsRequest)
     return {
       ...baseline,
       async stop() {

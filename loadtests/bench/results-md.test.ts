@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPACITY_HEADER, capacityCells } from './report-format'
+import { CAPACITY_COLUMNS } from './report-format'
 import { againstFloor, keepSeparateRuns, perFrameCosts, uploadsSection } from './results-md'
 import type { CapacityReport, SignedInUploadsReport, SocketWindow } from './types'
 
@@ -77,9 +77,11 @@ describe('the fan-out floor beside a p99', () => {
   it('shows the floor in the capacity table, and "-" for a run from before it was recorded', () => {
     const capacity = step({ offeredPerSecond: 36_521, latencyMs, serverCpuMicrosPerDelivery: 13.24 })
     const report = { clients: 10_000, steps: [capacity], capacity, atTopOfRamp: false } as CapacityReport
-    const column = CAPACITY_HEADER.indexOf('fan-out floor there')
-    expect(column).toBe(CAPACITY_HEADER.indexOf('p99 there') + 1)
-    const cells = (window: SocketWindow): string[] => capacityCells({ ...report, capacity: window })
+    const header = CAPACITY_COLUMNS.map(([title]) => title)
+    const column = header.indexOf('fan-out floor there')
+    expect(column).toBe(header.indexOf('p99 there') + 1)
+    const cells = (window: SocketWindow): string[] =>
+      CAPACITY_COLUMNS.map(([, cell]) => cell({ ...report, capacity: window }))
     expect(cells({ ...capacity, fanOutFloor: floor })[column]).toBe('45 ms (3,412 × 13.2 µs)')
     expect(cells(capacity)[column]).toBe('-')
   })

@@ -9,26 +9,25 @@
 import { commonHeldWindows, failedAbove, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity'
 import { GENERATOR_MAX_PERCENT, TARGET_MIN_PERCENT } from './generator-bound'
 import {
-  CAPACITY_HEADER,
+  CAPACITY_COLUMNS,
   capacityBound,
-  capacityCells,
   capacityText,
   floorMark,
   formatNumber,
-  HOSTILE_HEADER,
-  hostileCells,
+  HOSTILE_COLUMNS,
   hostileStatuses,
   machineNote,
-  PROXIED_CONTENTION_HEADER,
-  proxiedContentionRows,
-  UPLOADS_HEADER,
-  uploadsCells,
-  REST_HEADER,
-  restCells,
-  stormCell,
+  mdTable,
+  proxiedContentionColumns,
+  REST_COLUMNS,
+  restFailed,
+  reportFailed,
   roundRows,
-  SOCKET_HEADER,
-  socketCells,
+  SOCKET_COLUMNS,
+  socketFailed,
+  stormCell,
+  textColumns,
+  UPLOADS_COLUMNS,
 } from './report-format'
 import {
   BARE_WS,
@@ -90,13 +89,6 @@ const n = formatNumber
 const ratioText = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(2)}×`)
 const division = (top: number | undefined, bottom: number | undefined): number | undefined =>
   top === undefined || bottom === undefined || bottom === 0 ? undefined : top / bottom
-
-/** A markdown table; a row shorter than the header (a failed or skipped one) is padded with empty cells. */
-function mdTable(header: string[], rows: string[][]): string {
-  const line = (cells: string[]): string =>
-    `| ${header.map((_, index) => (cells[index] ?? '').replace(/\|/g, '\\|')).join(' | ')} |`
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
-}
 
 function capacityOf(result: BenchResult, system: string): CapacityReport | undefined {
   return result.capacity.find((report) => report.system === system)
@@ -468,22 +460,23 @@ export function checkTargets(result: BenchResult): TargetCheck[] {
 
 /** Same-rate comparisons of a system against a floor: every window both held at one rate scale. */
 function comparisonRows(result: BenchResult, system: string, floor: string): string[][] {
-  const a = capacityOf(result, system)
-  const b = capacityOf(result, floor)
-  const pairs = commonHeldWindows(windowsOf(a), windowsOf(b))
+  const pairs = commonHeldWindows(windowsOf(capacityOf(result, system)), windowsOf(capacityOf(result, floor)))
   if (pairs.length === 0) return [[system, floor, 'no rate both held', '-', '-', '-', '-', '-', '-']]
-  return pairs.map((pair) => [
+  return pairs.map(({ scale, a, b }) => [
     system,
     floor,
-    `×${pair.scale}`,
-    n(pair.b.offeredPerSecond),
-    `${n(pair.a.serverCpuMicrosPerDelivery, 2)} / ${n(pair.b.serverCpuMicrosPerDelivery, 2)}`,
-    ratioText(division(pair.a.serverCpuMicrosPerDelivery, pair.b.serverCpuMicrosPerDelivery)),
-    `${n(pair.a.latencyMs.p99)} / ${n(pair.b.latencyMs.p99)}`,
-    `${n(pair.a.latencyMs.p50)} / ${n(pair.b.latencyMs.p50)}`,
-    `${n(pair.a.clientCpuPercent)}% / ${n(pair.b.clientCpuPercent)}%`,
+    `×${scale}`,
+    n(b.offeredPerSecond),
+    `${n(a.serverCpuMicrosPerDelivery, 2)} / ${n(b.serverCpuMicrosPerDelivery, 2)}`,
+    ratioText(division(a.serverCpuMicrosPerDelivery, b.serverCpuMicrosPerDelivery)),
+    `${n(a.latencyMs.p99)} / ${n(b.latencyMs.p99)}`,
+    `${n(a.latencyMs.p50)} / ${n(b.latencyMs.p50)}`,
+    `${n(a.clientCpuPercent)}% / ${n(b.clientCpuPercent)}%`,
   ])
 }
+
+const verdict = (check: TargetCheck, bold = ''): string =>
+  check.met === undefined ? 'not judged' : `${bold}${check.met ? 'met' : 'missed'}${bold}`
 
 /** Claims in words, each only as far as held windows carry it. */
 export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
@@ -530,7 +523,7 @@ export function analysis(result: BenchResult, checks: TargetCheck[]): string[] {
     )
   for (const check of checks.filter((c) => c.area !== 'sockets' || !c.target.startsWith('held-rate'))) {
     lines.push(
-      `- ${check.target}: ${check.measured} — ${check.met === undefined ? 'not judged' : check.met ? 'met' : 'missed'}${check.why ? ` (${check.why})` : ''}.`,
+      `- ${check.target}: ${check.measured} — ${verdict(check)}${check.why ? ` (${check.why})` : ''}.`,
     )
   }
   const overload = result.socket.filter((row) => row.window && !row.window.held)
@@ -620,14 +613,8 @@ function targetsSection(result: BenchResult, checks: TargetCheck[]): string {
   return `## Targets
 
 ${mdTable(
-  ['area', 'target', 'measured', 'met', 'why, and the floor beside it'],
-  checks.map((check) => [
-    check.area,
-    check.target,
-    check.measured,
-    check.met === undefined ? 'not judged' : check.met ? '**met**' : '**missed**',
-    check.why ?? '',
-  ]),
+  checks.map((check) => [check.area, check.target, check.measured, verdict(check, '**'), check.why ?? '']),
+  textColumns(['area', 'target', 'measured', 'met', 'why, and the floor beside it']),
 )}`
 }
 
@@ -646,10 +633,7 @@ delivery: one frame of it, written to its subscribers one after another, reaches
 after the first, at any rate, so a p99 near it is set by that topic's size rather than by the load. It
 is a lower bound: frames of several topics read in one turn go out in one pass over all their sockets.
 
-${mdTable(
-  ['system', ...CAPACITY_HEADER],
-  result.capacity.map((report) => [report.system, ...capacityCells(report)]),
-)}
+${mdTable(result.capacity, [['system', (report) => report.system]], CAPACITY_COLUMNS)}
 
 Every ramp step (rate multiplier: offered/s, delivered, p99 ms with the fan-out floor beside it, server µs per delivery, client CPU and the load generator's longest stall; ✗ = not held), then the windows at the rates the first system held that the ramp did not try:
 
@@ -669,7 +653,7 @@ function roundsSection(result: BenchResult): string {
 Each system on a fresh server and fleet per round, every system in turn, ${n(result.rounds?.clients)} sockets. Per round:
 offered/s, server µs per delivery, p99 ms, server / generator CPU; ✗ not held, ! generator-bound.
 
-${result.rounds ? mdTable(['system', 'rate', 'rounds'], roundRows(result.rounds)) : '_Not run._'}`
+${result.rounds ? mdTable(roundRows(result.rounds), textColumns(['system', 'rate', 'rounds'])) : '_Not run._'}`
 }
 
 /** Every rate both systems of a pair held in the ramps, side by side. */
@@ -680,8 +664,18 @@ Every rate scale at which both systems held, neither window generator-bound, at 
 half-capacity windows). Figures are "system / floor".
 
 ${mdTable(
-  ['system', 'against', 'rate', 'offered/s', 'µs per delivery', 'ratio', 'p99 ms', 'p50 ms', 'client cpu'],
   COMPARED_PAIRS.flatMap(([system, floor]) => comparisonRows(result, system, floor)),
+  textColumns([
+    'system',
+    'against',
+    'rate',
+    'offered/s',
+    'µs per delivery',
+    'ratio',
+    'p99 ms',
+    'p50 ms',
+    'client cpu',
+  ]),
 )}`
 }
 
@@ -692,8 +686,13 @@ function fullRateSection(result: BenchResult): string {
 One window per client count at ×1. Rows that did not hold are labelled overload and enter no ratio.
 
 ${mdTable(
-  ['system', ...SOCKET_HEADER],
-  result.socket.map((row) => [row.system, ...socketCells(row)]),
+  result.socket,
+  [
+    ['system', (row) => row.system],
+    ['clients', (row) => n(row.clients)],
+  ],
+  SOCKET_COLUMNS,
+  socketFailed,
 )}`
 }
 
@@ -712,8 +711,13 @@ alone on the server core; the sandbox behind a proxy runs on the generator's cor
 row starts its own on the server core).
 
 ${mdTable(
-  ['target', 'what', ...REST_HEADER],
-  result.rest.map((row) => [row.target, row.note ?? '', ...restCells(row)]),
+  result.rest,
+  [
+    ['target', (row) => row.target],
+    ['what', (row) => row.note ?? ''],
+  ],
+  REST_COLUMNS,
+  restFailed,
 )}`
 }
 
@@ -726,7 +730,7 @@ body it reads (not refused with 413) is found first; then 10 connections send, c
 size as an object of extra keys and as an array of escaped strings, while /healthz is asked one
 request at a time over its own connection. Times in ms, from sending to the whole answer.
 
-${result.hostile ? mdTable(['row', ...HOSTILE_HEADER], [['hostile bodies', ...hostileCells(result.hostile)]]) : '_Not run._'}`
+${result.hostile ? mdTable([result.hostile], [['row', () => 'hostile bodies']], HOSTILE_COLUMNS, reportFailed) : '_Not run._'}`
 }
 
 /** The proxied call quiet and beside busy loops: every window, in round order. */
@@ -741,7 +745,7 @@ ${n(o.serialRequests)} requests one at a time; the sandbox called directly one a
 overhead. "upstream cpu" is the sandbox's CPU over the measured run per request the target completed. Beside the
 loops no target can fill its core, so these windows are not judged generator-bound; ratios are same-round.${report.error ? `\n\n**Failed:** ${report.error}` : ''}
 
-${mdTable(PROXIED_CONTENTION_HEADER, proxiedContentionRows(report))}`
+${mdTable(report.windows, proxiedContentionColumns(report))}`
 }
 
 /** The signed-in uploads row on the gateway, its two targets judged, and the same uploads through the floor. */
@@ -765,15 +769,13 @@ through ${'`'}${PROXIED_FLOOR}${'`'} (the floor: the uploads streamed to the san
 sandbox of its own; it has no /metrics, so its RSS is read once steady, without waiting for a collection.
 
 ${mdTable(
-  ['row', ...UPLOADS_HEADER],
-  [
-    ['the gateway', ...uploadsCells(report)],
-    ...(floor ? [[`${PROXIED_FLOOR} (the floor)`, ...uploadsCells(floor)]] : []),
-  ],
+  [{ ...report, row: 'the gateway' }, ...(floor ? [{ ...floor, row: `${PROXIED_FLOOR} (the floor)` }] : [])],
+  [['row', (row) => row.row]],
+  UPLOADS_COLUMNS,
+  (row) => (row.ok ? undefined : `failed: ${row.error ?? 'no figures'}`),
 )}
 
 ${mdTable(
-  ['target', 'the gateway', 'met', 'the floor beside it'],
   [
     [
       `/healthz p99 at most ${UPLOADS_HEALTHZ_RATIO}× its quiet value`,
@@ -788,6 +790,7 @@ ${mdTable(
       rssChange(floor),
     ],
   ],
+  textColumns(['target', 'the gateway', 'met', 'the floor beside it']),
 )}`
 }
 

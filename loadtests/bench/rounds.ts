@@ -4,6 +4,7 @@
  * system in turn on a fresh server and fleet. A slow spell of a shared machine lands on one round of
  * every system alike, and ratios are taken only between windows of the same round.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { NativeClientFleet } from './native-client'
 import {
   BARE_WS_CORKED,
@@ -18,7 +19,7 @@ import {
   type SocketSystem,
   type SocketSystemContext,
 } from './socket-systems'
-import { describe, measureWindow, sleep, windowGraceMs } from './windows'
+import { describe, measureWindow, windowGraceMs } from './windows'
 import type { BenchOptions, CapacityReport, SocketRounds, SocketWindow } from './types'
 
 /** In the order each round measures them. */

@@ -2,7 +2,9 @@
  * Latency of one request at a time over one keep-alive connection, with sub-millisecond
  * resolution: a load generator's whole-millisecond percentiles cannot show a 0.5 ms proxy overhead.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import http from 'node:http'
+import { ascending, percentile } from './percentiles'
 import type { RestRequest } from './rest-targets'
 
 export interface SerialLatency {
@@ -55,16 +57,15 @@ export async function measureSerialLatency(
       const answer = await once(agent, url, request)
       if ('ms' in answer) return answer.ms
       if (++shed > MAX_SHED) throw new Error(`status 503 (shed ${shed} times)`)
-      await new Promise((resolve) => setTimeout(resolve, Math.max(answer.retryAfterSeconds, 0.1) * 1000))
+      await sleep(Math.max(answer.retryAfterSeconds, 0.1) * 1000)
     }
   }
   try {
     for (let i = 0; i < Math.min(50, requests); i++) await timed()
     const samples: number[] = []
     for (let i = 0; i < requests; i++) samples.push(await timed())
-    samples.sort((a, b) => a - b)
-    const at = (quantile: number): number =>
-      samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)]!
+    const sorted = ascending(samples)
+    const at = (quantile: number): number => percentile(sorted, quantile)
     return { requests, shed, p50: at(0.5), p90: at(0.9), p99: at(0.99) }
   } finally {
     agent.destroy()

@@ -12,16 +12,16 @@
  * (every connection comes from 127.0.0.1, where ten users would come from ten addresses), so the
  * instance's bound is what holds the load; refusals (503) are counted beside the uploads answered.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from 'undici'
 import { CALLS } from '@tradegate/shared'
+import { registerOnSandbox } from '../../gateway/test/support/sandbox-accounts'
+import { probeHealth, took, UPLOAD_CONTENT_TYPE, uploadBody } from './hostile-bodies'
+import { latencySummary } from './percentiles'
 import { readRssBytes } from './proc-stats'
 import type { SignedInUploadsReport } from './types'
 
 const CONNECTIONS = 10
-const UPLOAD_BYTES = 5 * 1024 * 1024
-const BOUNDARY = '----benchsignedinupload'
-/** The sandbox's invite code for new accounts (gateway/sandbox/accounts/users.ts). */
-const INVITE_CODE = 'SANDBOX'
 const RSS_SAMPLE_MS = 100
 /** settled: this many readings in a row, a second apart, within STEADY_SHARE of each other */
 const STEADY_READINGS = 5
@@ -34,51 +34,6 @@ export const SIGNED_IN_UPLOAD_ENV = {
   UPLOAD_RATE_PER_USER_PER_MINUTE: '1000000',
   UPLOADS_IN_FLIGHT_PER_CLIENT: String(CONNECTIONS),
 }
-
-function uploadBody(): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\nidCardFront\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="front.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
-    ),
-    Buffer.alloc(UPLOAD_BYTES, 0xab),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ])
-}
-
-/** A new sandbox account, signed in: its session token. */
-async function signUp(sandboxUrl: string, username: string): Promise<string> {
-  const response = await fetch(sandboxUrl + CALLS.register.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'account', username, password: 'bench-pass-1', inviteCode: INVITE_CODE }),
-  })
-  const envelope = (await response.json()) as { msg: string; data?: { satoken: string } }
-  if (!envelope.data) throw new Error(`sign-up of ${username} refused: ${envelope.msg}`)
-  return envelope.data.satoken
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? Number.NaN : sorted[Math.ceil(0.99 * sorted.length) - 1]!
-}
-
-/** /healthz one request at a time until `stop()` says so; each answer's time in ms. */
-function probeHealth(client: Client, stop: () => boolean): Promise<number[]> {
-  return (async () => {
-    const times: number[] = []
-    while (!stop()) {
-      const sent = performance.now()
-      const response = await client.request({ method: 'GET', path: '/healthz' })
-      await response.body.dump()
-      times.push(performance.now() - sent)
-    }
-    return times
-  })()
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Full collections the gateway has run, from its /metrics; null when it does not say. */
 async function majorCollections(gatewayUrl: string): Promise<number | null> {
@@ -127,7 +82,7 @@ async function settledRss(options: {
       Math.max(...readings) - Math.min(...readings) <= STEADY_SHARE * Math.min(...readings)
     if (now >= options.notBefore && collected && steady) return { mb: reading, settled: true, at: now }
     if (now >= options.deadline) return { mb: reading, settled: false, at: now }
-    await wait(READING_MS)
+    await sleep(READING_MS)
   }
 }
 
@@ -145,7 +100,9 @@ export async function runSignedInUploads(options: {
     options.pid === undefined ? Number.NaN : (readRssBytes(options.pid) ?? Number.NaN) / 2 ** 20
   const stamp = Date.now().toString(36)
   const tokens = await Promise.all(
-    Array.from({ length: CONNECTIONS }, (_, index) => signUp(options.sandboxUrl, `bench${stamp}u${index}`)),
+    Array.from({ length: CONNECTIONS }, (_, index) =>
+      registerOnSandbox(options.sandboxUrl, `bench${stamp}u${index}`),
+    ),
   )
   const health = new Client(options.gatewayUrl)
   const senders = tokens.map(() => new Client(options.gatewayUrl, { bodyTimeout: 120_000 }))
@@ -166,9 +123,9 @@ export async function runSignedInUploads(options: {
     // quiet: the same probe on the same gateway, nothing else sent
     let quietOver = false
     const quietProbe = probeHealth(health, () => quietOver)
-    await wait(options.seconds * 1000)
+    await sleep(options.seconds * 1000)
     quietOver = true
-    const quiet = await quietProbe
+    const quiet = (await quietProbe).map(took)
 
     let over = false
     let rssPeakMb = rssBeforeMb
@@ -180,7 +137,7 @@ export async function runSignedInUploads(options: {
           .request({
             method: 'POST',
             path: CALLS.uploadOSS.path,
-            headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, satoken: token },
+            headers: { 'content-type': UPLOAD_CONTENT_TYPE, satoken: token },
             body,
           })
           .catch(() => null)
@@ -188,14 +145,15 @@ export async function runSignedInUploads(options: {
         statuses[status] = (statuses[status] ?? 0) + 1
         await response?.body.dump()
         // a refusal says when to come back; a client that honours it does not spin
-        if (response && response.statusCode !== 200) await wait(100)
+        if (response && response.statusCode !== 200) await sleep(100)
       }
     }
     const loadProbe = probeHealth(health, () => over)
     const sending = senders.map((client, index) => send(client, tokens[index]!))
-    await wait(options.seconds * 1000)
+    await sleep(options.seconds * 1000)
     over = true
-    const [loaded] = await Promise.all([loadProbe, ...sending])
+    const [probes] = await Promise.all([loadProbe, ...sending])
+    const loaded = probes.map(took)
     clearInterval(sampler)
     rssPeakMb = Math.max(rssPeakMb, rss())
     // after: read the same way, from the settle time on, after a full collection since the burst
@@ -210,8 +168,8 @@ export async function runSignedInUploads(options: {
     })
     const rssAfterMb = after.mb
 
-    const quietP99 = p99(quiet)
-    const loadedP99 = p99(loaded)
+    const quietP99 = latencySummary(quiet).p99
+    const loadedP99 = latencySummary(loaded).p99
     return {
       ok: quiet.length > 0 && loaded.length > 0 && (statuses['200'] ?? 0) > 0,
       connections: CONNECTIONS,

@@ -187,45 +187,43 @@ async function startGatewaySystem(
   })
 }
 
-function startBareWs(
+/** One of baselines/ on the server core, fed by the tick feed; `url` is where clients reach it. */
+function startBaseline(
   ctx: SocketSystemContext,
-  write: 'plain' | 'cork' | 'preframed',
+  script: string,
+  args: string[],
+  url: (port: number) => string,
 ): Promise<RunningSocketSystem> {
   return withFeed(ctx, async (feedUrl) => {
-    const child = await spawnTsServer(
-      baseline('bare-ws-server.ts'),
-      ['--feed', feedUrl, '--feed-token', FEED_TOKEN, ...(write === 'plain' ? [] : [`--${write}`])],
-      { cpus: ctx.serverCpus },
-    )
-    return { pid: child.pid, url: `ws://127.0.0.1:${child.port}/ws`, pinned: child.pinned, stop: child.stop }
+    const feedArgs = ['--feed', feedUrl, '--feed-token', FEED_TOKEN]
+    const child = await spawnTsServer(baseline(script), [...feedArgs, ...args], { cpus: ctx.serverCpus })
+    return { pid: child.pid, url: url(child.port), pinned: child.pinned, stop: child.stop }
   })
 }
 
-function startSocketIo(
-  ctx: SocketSystemContext,
-  adapter: 'memory' | 'redis',
-  reliable = false,
-): Promise<RunningSocketSystem> {
-  return withFeed(ctx, async (feedUrl) => {
-    const child = await spawnTsServer(
-      baseline('socketio-server.ts'),
-      [
-        '--feed',
-        feedUrl,
-        '--feed-token',
-        FEED_TOKEN,
-        '--adapter',
-        adapter,
-        '--redis-url',
-        ctx.redisUrl,
-        '--key-prefix',
-        `loadtests:${ctx.runId}:socket.io`,
-        ...(reliable ? ['--reliable'] : []),
-      ],
-      { cpus: ctx.serverCpus },
-    )
-    return { pid: child.pid, url: `http://127.0.0.1:${child.port}`, pinned: child.pinned, stop: child.stop }
-  })
+const startBareWs = (ctx: SocketSystemContext, write: 'plain' | 'cork' | 'preframed') =>
+  startBaseline(
+    ctx,
+    'bare-ws-server.ts',
+    write === 'plain' ? [] : [`--${write}`],
+    (port) => `ws://127.0.0.1:${port}/ws`,
+  )
+
+function startSocketIo(ctx: SocketSystemContext, adapter: 'memory' | 'redis', reliable = false) {
+  const args = [
+    '--adapter',
+    adapter,
+    '--redis-url',
+    ctx.redisUrl,
+    '--key-prefix',
+    `loadtests:${ctx.runId}:socket.io`,
+  ]
+  return startBaseline(
+    ctx,
+    'socketio-server.ts',
+    [...args, ...(reliable ? ['--reliable'] : [])],
+    (port) => `http://127.0.0.1:${port}`,
+  )
 }
 
 export const GATEWAY = 'gateway (memory bus)'

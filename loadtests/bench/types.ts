@@ -3,7 +3,7 @@
  * report and RESULTS.md all read them from here.
  */
 import type { ConnectReport, StormReport } from './native-client'
-import type { LatencySummary } from './window-accounting'
+import type { LatencySummary } from './percentiles'
 import type { Scenario } from './scenario'
 import type { SerialLatency } from './serial-latency'
 

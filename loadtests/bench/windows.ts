@@ -2,6 +2,7 @@
  * One measurement window of a socket system, and the helpers around it: a held window retried once,
  * draining a backlog, a window in words.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { NativeClientFleet, WindowExpectation } from './native-client'
 import type { RunningSocketSystem } from './socket-systems'
 import { readCpuMicros } from './proc-stats'
@@ -42,8 +43,6 @@ export function windowExpectation(
   }
   return listRateMs > 0 ? { raw, rated: -1, minGraceMs: listRateMs + 250 } : { raw, rated, minGraceMs: 0 }
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 
 /** What one system's windows need besides the fleet and the running server. */
 export interface WindowContext {

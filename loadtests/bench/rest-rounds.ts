@@ -1,0 +1,169 @@
+/**
+ * The REST rounds: every target in turn, round after round, each started fresh, warmed up and measured
+ * by wrk, then stopped; a target's rounds combined into its row. The bench's REST phase and the A/B
+ * of gateway builds (rest-ab.ts) both run them.
+ */
+import { request as undiciRequest } from 'undici'
+import { cpuPercent, generatorBound } from './generator-bound'
+import { median } from './percentiles'
+import type { RestRequest, RestTarget, RestTargetContext } from './rest-targets'
+import { measureSerialLatency } from './serial-latency'
+import type { BenchOptions, RestRound, RestRow, RestWindow } from './types'
+import { runWrk, type LoadRun } from './wrk'
+
+export type RestRoundOptions = Pick<
+  BenchOptions,
+  'warmupMs' | 'restSeconds' | 'restRounds' | 'restConnections' | 'serialRequests'
+>
+
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** One answer's body as the server sent it (undici does not decompress) and its content-encoding. */
+async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow['answer']> {
+  const response = await undiciRequest(url + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  })
+  const bytes = (await response.body.arrayBuffer()).byteLength
+  const encoding = response.headers['content-encoding']
+  return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
+}
+
+async function runRestWindow(
+  target: RestTarget,
+  ctx: RestTargetContext,
+  options: RestRoundOptions,
+  firstRound: boolean,
+  log: (line: string) => void,
+): Promise<RestWindow | { unavailable: string }> {
+  const begin = performance.now()
+  const started = await target.start(ctx)
+  if ('unavailable' in started) return started
+  log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
+  try {
+    const { request } = started
+    const base = { url: started.url, request, connections: options.restConnections }
+    // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
+    // and a fixed request count would leave the server with the most code least optimised.
+    await runWrk({ ...base, seconds: options.warmupMs / 1000 })
+    const measured = (): Promise<LoadRun> =>
+      runWrk({ ...base, seconds: options.restSeconds / options.restRounds, targetPid: started.pid })
+    let run = await measured()
+    // A run that completed no request at all (on a busy machine a starved target's first answers
+    // can come after a one-second quick run ends) is run again, up to three times: counted, so a
+    // target that never answers still ends as a failed row.
+    for (let retry = 0; run.requests === 0 && retry < 3; retry++) {
+      log(`  ${target.name}: no request completed in ${run.seconds.toFixed(1)} s, run again`)
+      run = await measured()
+    }
+    const generatorCpuPercent = cpuPercent(run.generatorCpuMicros, run.cpuSeconds)
+    const targetCpuPercent = cpuPercent(run.targetCpuMicros, run.cpuSeconds)
+    const bound = generatorBound({ generatorCpuPercent, targetCpuPercent, atCapacity: true })
+    log(
+      `  ${target.name}: ${Math.round(run.requests / run.seconds)} req/s, generator ${Math.round(generatorCpuPercent ?? Number.NaN)}%, target ${Math.round(targetCpuPercent ?? Number.NaN)}%${bound ? ` (generator-bound: ${bound})` : ''}`,
+    )
+    return {
+      pinned: started.pinned,
+      seconds: run.seconds,
+      requests: run.requests,
+      non2xx: run.non2xx,
+      errors: run.errors,
+      cpuMicros: run.targetCpuMicros,
+      generatorCpuPercent,
+      targetCpuPercent,
+      ...(bound ? { generatorBound: bound } : {}),
+      latencyMs: run.latencyMs,
+      serialLatencyMs: firstRound
+        ? await measureSerialLatency(started.url, request, options.serialRequests)
+        : undefined,
+      answer: firstRound ? await sampleAnswer(started.url, request) : undefined,
+    }
+  } finally {
+    await started.stop()
+  }
+}
+
+/**
+ * A target's rounds: each round's req/s and CPU per request kept (same-round ratios are taken from
+ * them), the row's figures the median round's with the range beside; latency percentiles the
+ * median round's.
+ */
+export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow {
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0)
+  const non2xx = windows.reduce((sum, window) => sum + window.non2xx, 0)
+  const errors = windows.reduce((sum, window) => sum + window.errors, 0)
+  const rounds: RestRound[] = windows.map((window) => ({
+    requestsPerSecond: window.seconds > 0 ? window.requests / window.seconds : 0,
+    cpuMicrosPerRequest:
+      window.cpuMicros !== undefined && window.requests > 0 ? window.cpuMicros / window.requests : undefined,
+    generatorCpuPercent: window.generatorCpuPercent,
+    targetCpuPercent: window.targetCpuPercent,
+    ...(window.generatorBound ? { generatorBound: window.generatorBound } : {}),
+  }))
+  const latency = (key: keyof RestWindow['latencyMs']): number =>
+    median(windows.map((window) => window.latencyMs[key]))
+  const cpu = rounds.every((round) => round.cpuMicrosPerRequest !== undefined)
+    ? median(rounds.map((round) => round.cpuMicrosPerRequest!))
+    : undefined
+  const ok = requests > 0 && non2xx === 0
+  return {
+    ...row,
+    ok,
+    pinned: windows.every((window) => window.pinned),
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)),
+    roundsPerSecond: rounds.map((round) => round.requestsPerSecond),
+    rounds,
+    latencyMs: {
+      p50: latency('p50'),
+      p90: latency('p90'),
+      p99: latency('p99'),
+      p999: latency('p999'),
+      max: latency('max'),
+    },
+    errors,
+    non2xx,
+    serverCpuMicrosPerRequest: cpu,
+    serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
+    answer: windows.find((window) => window.answer)?.answer,
+    ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
+  }
+}
+
+/**
+ * Every target in turn, round after round, so a slow spell of a shared machine lands on all of them
+ * alike instead of on whichever target happened to be measured then.
+ */
+export async function runRestRounds(
+  targets: RestTarget[],
+  ctx: RestTargetContext,
+  options: RestRoundOptions,
+  log: (line: string) => void,
+): Promise<RestRow[]> {
+  const windows = new Map<string, RestWindow[]>()
+  const rows = new Map<string, RestRow>(
+    targets.map((target) => [target.name, { target: target.name, note: target.note, ok: false }]),
+  )
+  for (let round = 0; round < options.restRounds; round++) {
+    log(`rest: round ${round + 1} of ${options.restRounds}`)
+    for (const target of targets) {
+      const row = rows.get(target.name)!
+      if (row.unavailable || row.error) continue
+      try {
+        const window = await runRestWindow(target, ctx, options, round === 0, log)
+        if ('unavailable' in window) {
+          row.unavailable = window.unavailable
+          continue
+        }
+        windows.set(target.name, [...(windows.get(target.name) ?? []), window])
+      } catch (error) {
+        row.error = errorText(error)
+      }
+    }
+  }
+  return targets.map((target) => {
+    const row = rows.get(target.name)!
+    const done = windows.get(target.name)
+    return row.unavailable || row.error || !done ? row : combineRestWindows(row, done)
+  })
+}
