@@ -199,7 +199,10 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     await pages.go(page, '/option')
     const chain = page.getByTestId('option-chain')
     await expect.poll(() => chain.locator('tr[data-atm=true]').count()).toBe(1)
-    const atm = chain.locator('tr[data-atm=true]')
+    // the strike at the money now, held by its strike: the price may cross to the next strike while
+    // the test runs (on a busy machine more likely), and the row under test must stay the same one
+    const strike = await chain.locator('tr[data-atm=true]').getAttribute('data-strike')
+    const atm = chain.locator(`tr[data-strike="${strike}"]`)
     const ask = atm.locator('[data-testid=chain-quote][data-kind=call]')
     await expect.poll(async () => numberIn(await ask.textContent())).toBeGreaterThan(0)
     // the bid sits under the ask by the spread
@@ -240,11 +243,12 @@ describe.each([PHONE, DESKTOP])('selling back at %o', (viewport) => {
     // the panel's delta is its row's: both read in one go, as the chain re-prices every second and an
     // option this near expiry moves its delta by more than the tolerance between two reads
     const deltaGap = async () => {
-      const [row, panel] = await page.evaluate(() =>
-        [
-          '[data-atm=true] [data-testid=chain-delta][data-side=call]',
-          '[data-testid=chain-greeks] [data-testid=greeks-call] [data-testid=greek-delta]',
-        ].map((selector) => document.querySelectorAll(selector)[0]?.textContent ?? ''),
+      const [row, panel] = await page.evaluate(
+        (rowSelector) =>
+          [rowSelector, '[data-testid=chain-greeks] [data-testid=greeks-call] [data-testid=greek-delta]'].map(
+            (selector) => document.querySelectorAll(selector)[0]?.textContent ?? '',
+          ),
+        `tr[data-strike="${strike}"] [data-testid=chain-delta][data-side=call]`,
       )
       return Math.abs(numberIn(row!) - numberIn(panel!))
     }
