@@ -331,8 +331,11 @@ export class RedisBus implements Bus {
   }
 
   private keepNotice(wire: string): void {
-    if (this.pendingNotices.length >= MAX_PENDING_NOTICES) this.pendingNotices.shift()
-    this.pendingNotices.push(wire)
+    // a notice tried again (and its copy resent) while its shard is still down fails again: kept once
+    if (!this.pendingNotices.includes(wire)) {
+      if (this.pendingNotices.length >= MAX_PENDING_NOTICES) this.pendingNotices.shift()
+      this.pendingNotices.push(wire)
+    }
     // a bus that is down sends them when it returns; one that is up failed on one shard, and no change
     // of status will come to say that shard is back
     this.noticeRetry ??= setTimeout(() => {
