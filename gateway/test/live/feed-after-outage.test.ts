@@ -45,6 +45,18 @@ describe('the feed after an upstream freeze', () => {
       'the upstream known down and a feed try 6 s or more away',
       90_000,
     )
+    // the outage ends just after a failed try, with that try's whole back-off still ahead: ended
+    // seconds after it (a busy machine may notice the condition above late), the back-off's own try
+    // could come before the upstream's answer is known, which is not what this test is about
+    const seen = events('feed_connect_failed').length
+    await waitFor(
+      () =>
+        events('feed_connect_failed')
+          .slice(seen)
+          .some((line) => (line.retryInMs as number) >= 6000),
+      'a fresh failed try with 6 s or more to its next',
+      90_000,
+    )
     const failedBefore = events('feed_connect_failed').length
     const lastFailed = events('feed_connect_failed').at(-1)!
     proxy.blackhole(false)
