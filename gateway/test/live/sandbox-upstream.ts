@@ -33,6 +33,10 @@ export interface SandboxUpstream {
   dropFeed(): Promise<void>
   /** Registers a user and returns its satoken and user id. */
   register(username: string): Promise<{ token: string; userId: string }>
+  /** A further session of a registered user, as a second device signs in: its satoken. */
+  signIn(username: string, password?: string): Promise<string>
+  /** How many times the sandbox has answered `path` (a call's path) since it started. */
+  callCount(path: string): Promise<number>
   close(): Promise<void>
 }
 
@@ -82,6 +86,17 @@ export async function startSandboxUpstream(tickMs = 50): Promise<SandboxUpstream
         headers: { [TOKEN_HEADER]: token },
       })
       return { token, userId: String(info.userId) }
+    },
+    async signIn(username, password = 'secret-pass') {
+      const session = await call<{ satoken: string }>(CALLS.login.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      })
+      return session.satoken
+    },
+    async callCount(path) {
+      return (await call<Record<string, number>>('/sandbox/calls', {}))[path] ?? 0
     },
     close: () => sandbox.close(),
   }

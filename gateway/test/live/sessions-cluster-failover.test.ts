@@ -18,7 +18,6 @@ import { uniquePrefix, waitFor } from './helpers'
 // gone. A
 // throwaway cluster of its own; the machine's Redis is never touched.
 
-const PASSWORD = 'secret-pass'
 /** Redis's default cluster-node-timeout */
 const NODE_TIMEOUT_MS = 15_000
 const isEnded = (frame: Frame) => frame.type === 'error' && frame.code === WS_ERROR.sessionEnded
@@ -46,11 +45,6 @@ describe('a sign-out while the Redis Cluster master carrying session ends fails 
     return client
   }
 
-  async function userInfoCalls(): Promise<number> {
-    const response = await fetch(`${upstream.url}/sandbox/calls`)
-    return ((await response.json()) as { data: Record<string, number> }).data[CALLS.userInfo.path] ?? 0
-  }
-
   beforeAll(async () => {
     cluster = await startRedisCluster({ nodeCount: 3, replicasPerMaster: 1, nodeTimeoutMs: NODE_TIMEOUT_MS })
     upstream = await startSandboxUpstream()
@@ -73,12 +67,7 @@ describe('a sign-out while the Redis Cluster master carrying session ends fails 
   it('ends the other instance’s session of the same user once the replica takes over, and refuses its token', async () => {
     const username = `cluster${Date.now().toString(36)}`
     const { token: first, userId } = await upstream.register(username)
-    const login = await fetch(new URL(CALLS.login.path, upstream.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    })
-    const second = ((await login.json()) as { data: { satoken: string } }).data.satoken
+    const second = await upstream.signIn(username)
     const onA = await watchBalance(a, first, userId)
     const onB = await watchBalance(b, second, userId)
 
@@ -104,7 +93,7 @@ describe('a sign-out while the Redis Cluster master carrying session ends fails 
     expect(await onB.next(isEnded, 120_000)).toMatchObject({ msg: 'sessionEnded' })
     expect(b.app.live.hub.subscriberCount(`USER:${userId}`)).toBe(0)
     await upstream.resumeFeed()
-    const before = await userInfoCalls()
+    const before = await upstream.callCount(CALLS.userInfo.path)
     const rest = await fetch(`http://127.0.0.1:${b.port}${CALLS.userInfo.path}`, {
       headers: { [TOKEN_HEADER]: second },
     })
@@ -113,7 +102,7 @@ describe('a sign-out while the Redis Cluster master carrying session ends fails 
     clients.push(late)
     late.send({ operation: 'auth', satoken: second })
     expect(await late.next(isEnded)).toMatchObject({ msg: 'sessionEnded' })
-    expect(await userInfoCalls()).toBe(before)
+    expect(await upstream.callCount(CALLS.userInfo.path)).toBe(before)
     // tried again every second through the outage, the notice was kept once: it arrives as its send and
     // a resend or two, not as the thousand copies a list that kept every failed try would hold
     expect(notices.filter((notice) => notice.includes(`:${userId}:`)).length).toBeLessThan(10)
@@ -135,12 +124,7 @@ describe('a sign-out while the Redis Cluster master carrying session ends fails 
     }
     const username = `gone${Date.now().toString(36)}`
     const { token: signingOut, userId } = await upstream.register(username)
-    const login = await fetch(new URL(CALLS.login.path, upstream.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    })
-    const other = ((await login.json()) as { data: { satoken: string } }).data.satoken
+    const other = await upstream.signIn(username)
     const onB = await watchBalance(b, other, userId)
 
     await upstream.pauseFeed()

@@ -11,7 +11,6 @@ import { uniquePrefix, waitFor } from './helpers'
 // whether through the notice kept for the bus's return or by asking the upstream about its
 // sockets' tokens again. A private redis-server; the machine's is never touched.
 
-const PASSWORD = 'secret-pass'
 const isEnded = (frame: Frame) => frame.type === 'error' && frame.code === WS_ERROR.sessionEnded
 
 let redis: RedisChild
@@ -27,11 +26,6 @@ async function watchBalance(gateway: RunningGateway, token: string, userId: stri
   client.send({ operation: 'subscribe', type: 'OWNCOIN' })
   await waitFor(() => gateway.app.live.hub.subscriberCount(`USER:${userId}`) === 1, 'balance subscription')
   return client
-}
-
-async function userInfoCalls(): Promise<number> {
-  const response = await fetch(`${upstream.url}/sandbox/calls`)
-  return ((await response.json()) as { data: Record<string, number> }).data[CALLS.userInfo.path] ?? 0
 }
 
 beforeAll(async () => {
@@ -55,12 +49,7 @@ describe('a sign-out while Redis is down', () => {
   it('ends the other instance’s session of the same user once Redis returns, and refuses its token', async () => {
     const username = `outage${Date.now().toString(36)}`
     const { token: first, userId } = await upstream.register(username)
-    const login = await fetch(new URL(CALLS.login.path, upstream.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: PASSWORD }),
-    })
-    const second = ((await login.json()) as { data: { satoken: string } }).data.satoken
+    const second = await upstream.signIn(username)
     const onA = await watchBalance(a, first, userId)
     const onB = await watchBalance(b, second, userId)
 
@@ -86,7 +75,7 @@ describe('a sign-out while Redis is down', () => {
     expect(b.app.live.hub.subscriberCount(`USER:${userId}`)).toBe(0)
 
     // refused on b by REST and a new socket, without asking the upstream
-    const before = await userInfoCalls()
+    const before = await upstream.callCount(CALLS.userInfo.path)
     const rest = await fetch(`http://127.0.0.1:${b.port}${CALLS.userInfo.path}`, {
       headers: { [TOKEN_HEADER]: second },
     })
@@ -96,6 +85,6 @@ describe('a sign-out while Redis is down', () => {
     clients.push(late)
     late.send({ operation: 'auth', satoken: second })
     expect(await late.next(isEnded)).toMatchObject({ msg: 'sessionEnded' })
-    expect(await userInfoCalls()).toBe(before)
+    expect(await upstream.callCount(CALLS.userInfo.path)).toBe(before)
   })
 })

@@ -17,16 +17,6 @@ const isError = (code: number) => (frame: Frame) => frame.type === 'error' && fr
 const ownCoins = (client: TestClient) => client.frames.filter((frame) => frame.type === 'OWNCOIN').length
 const resyncs = (client: TestClient) => client.frames.filter((frame) => frame.type === 'resync').length
 
-/** A further session for a registered user, as a second device would sign in. */
-async function signIn(upstream: SandboxUpstream, username: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(new URL(CALLS.login.path, upstream.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  })
-  return ((await response.json()) as { data: { satoken: string } }).data.satoken
-}
-
 /** A call through a gateway's REST path, as the browser makes it. */
 async function call(
   gateway: RunningGateway,
@@ -90,7 +80,7 @@ describe('sessions end by user, across two instances on Redis', () => {
   async function twoSessions(one: RunningGateway, other: RunningGateway): Promise<TwoSessions> {
     const username = `user${++users}${stamp}`
     const { token: first, userId } = await upstream.register(username)
-    const second = await signIn(upstream, username)
+    const second = await upstream.signIn(username)
     const firstSocket = await watchBalance(one, first, userId)
     const secondSocket = await watchBalance(other, second, userId)
     const deposit = () => upstream.control('/sandbox/deposit', { userId, coin: 'usdt', amount: '3' })
@@ -122,7 +112,7 @@ describe('sessions end by user, across two instances on Redis', () => {
 
   /** Both tokens refused by both instances, on REST and by new sockets, without asking the upstream. */
   async function expectRefusedEverywhere(tokens: string[]): Promise<void> {
-    const before = await userInfoCalls(upstream)
+    const before = await upstream.callCount(CALLS.userInfo.path)
     for (const gateway of [a, b]) {
       for (const token of tokens) {
         const response = await fetch(`http://127.0.0.1:${gateway.port}${CALLS.userInfo.path}`, {
@@ -136,7 +126,7 @@ describe('sessions end by user, across two instances on Redis', () => {
         expect(await late.next(isError(WS_ERROR.sessionEnded))).toMatchObject({ msg: 'sessionEnded' })
       }
     }
-    expect(await userInfoCalls(upstream)).toBe(before)
+    expect(await upstream.callCount(CALLS.userInfo.path)).toBe(before)
   }
 
   beforeAll(async () => {
@@ -208,8 +198,7 @@ describe('sessions end by user, across two instances on Redis', () => {
       expect(user.secondSocket.ws.readyState).toBe(user.secondSocket.ws.OPEN)
       await expectRefusedEverywhere([user.first, user.second])
       // a new sign-in afterwards works
-      const fresh = await signIn(
-        upstream,
+      const fresh = await upstream.signIn(
         user.username,
         ending === 'a new login password' ? 'secret-pass-2' : PASSWORD,
       )
@@ -297,7 +286,7 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
   })
 
   it('refuses an auth frame whose token REST would refuse, without asking the upstream', async () => {
-    const before = await userInfoCalls(upstream)
+    const before = await upstream.callCount(CALLS.userInfo.path)
     const client = await connectClient(gateway.socketUrl())
     try {
       const malformed = ['%E4%B8%AD%E6%96%87', 'a token with spaces', 'short']
@@ -314,14 +303,14 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
         expect(response.status).toBe(401)
         expect(await response.json()).toMatchObject({ msg: 'signInRequired' })
       }
-      expect(await userInfoCalls(upstream)).toBe(before)
+      expect(await upstream.callCount(CALLS.userInfo.path)).toBe(before)
     } finally {
       await client.close()
     }
   })
 
   it('draws each auth from the address budget and closes a socket with 1008 on its third refused auth', async () => {
-    const before = await userInfoCalls(upstream)
+    const before = await upstream.callCount(CALLS.userInfo.path)
     const sockets = await Promise.all(Array.from({ length: 20 }, () => connectClient(gateway.socketUrl())))
     // 20 sockets x 6 made-up tokens each: 120 auths against a budget of 40 a minute, 20 of it spent on the opens
     sockets.forEach((socket, i) => {
@@ -330,7 +319,7 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
     const closes = await Promise.all(sockets.map((socket) => socket.closed))
     for (const closed of closes)
       expect(closed).toEqual({ code: WS_CLOSE.policyViolation, reason: 'tooManyFailedAuths' })
-    const calls = (await userInfoCalls(upstream)) - before
+    const calls = (await upstream.callCount(CALLS.userInfo.path)) - before
     expect(calls).toBeLessThanOrEqual(BUDGET - 20)
     // the spent budget shows as refusals, not as calls
     expect(
@@ -340,11 +329,6 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
 })
 
 /** How many user-info calls the sandbox has answered so far. */
-async function userInfoCalls(upstream: SandboxUpstream): Promise<number> {
-  const response = await fetch(`${upstream.url}/sandbox/calls`)
-  return ((await response.json()) as { data: Record<string, number> }).data[CALLS.userInfo.path] ?? 0
-}
-
 function stamp(): string {
   return Math.random().toString(36).slice(2)
 }
