@@ -41,6 +41,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stopLoops()
   })
 }
+// a command that cannot start (not on PATH) must not leave the loops running
+child.on('error', (error) => {
+  stopLoops()
+  console.error(`[busy] ${command} did not start: ${error.message}`)
+  process.exit(1)
+})
 child.on('exit', (code, signal) => {
   stopLoops()
   console.error(
