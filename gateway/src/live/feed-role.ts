@@ -41,6 +41,12 @@ export class FeedRole {
   /** a fallback with the bus still up takes the holder's frames until its own feed flows */
   private switchPending = false
   private busWasDown = false
+  /**
+   * A message this instance read did not reach the bus (it could not publish, or not deliver at all):
+   * other instances' sockets, and maybe its own, missed it. Told with a resync ahead of the next
+   * message it publishes.
+   */
+  private holeInBus = false
   private readonly subscription
 
   constructor(private readonly options: FeedRoleOptions) {
@@ -64,10 +70,18 @@ export class FeedRole {
    * whose frames the bus would bring as well. An unconfirmed holder (Redis was away) keeps serving
    * its own sockets until it renews.
    */
-  mayDeliver(): boolean {
+  private mayDeliver(): boolean {
     const { lease, redisBus } = this.options
     if (!lease || this.fallback || (redisBus && !redisBus.up)) return true
     return lease.leader && (!lease.confirmed || this.holdsLease())
+  }
+
+  /** A message read from the feed: delivered where it may be, and a hole it leaves announced once frames flow on. */
+  frameRead(deliver: () => void): void {
+    // a follower stopping its feed drops what is still in flight: the holder publishes it
+    if (!(this.options.redisBus?.publishing ?? true)) this.holeInBus ||= this.reading
+    else if (this.holeInBus) this.announceResync()
+    if (this.mayDeliver()) deliver()
   }
 
   /** The state shown in /readyz's body as `feed`. */
@@ -137,7 +151,12 @@ export class FeedRole {
     if (this.switchPending) this.switchToLocalFeed()
     if (!regained && !this.takeover) return
     this.takeover = false
-    // to every instance through the bus; only to this one's sockets while it may not publish
+    this.announceResync()
+  }
+
+  /** To every instance through the bus; only to this one's sockets while it may not publish. */
+  private announceResync(): void {
+    if (this.options.redisBus?.publishing) this.holeInBus = false
     this.options.bus.publish(RESYNC_TOPIC, busMessage(RESYNC_TOPIC, resyncFrame('feed')))
   }
 

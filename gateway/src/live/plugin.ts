@@ -84,7 +84,7 @@ function createFeedRole(
     silenceMs: config.FEED_SILENCE_MS,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     publish: (topics, message, snapshot) => {
-      if (role.mayDeliver()) publishOnTopics(bus, topics, message, snapshot)
+      role.frameRead(() => publishOnTopics(bus, topics, message, snapshot))
     },
     onFlowing: (regained) => role.feedFlowing(regained),
     // a logout the upstream pushes ends the user's sessions on every instance, as a sign-out here does

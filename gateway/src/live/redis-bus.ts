@@ -210,6 +210,11 @@ export class RedisBus implements Bus {
     return this.publisher.status === 'ready' && this.subscriber.status === 'ready'
   }
 
+  /** Whether what this instance publishes now reaches the other instances. */
+  get publishing(): boolean {
+    return this.publisher.status === 'ready' && this.mayPublish()
+  }
+
   get topicCount(): number {
     return this.channels.size
   }
@@ -225,7 +230,7 @@ export class RedisBus implements Bus {
         this.localTimes.set(`${topic}|${member}`, message.header.ts)
       for (const handler of channel.handlers) handler(message)
     }
-    if (this.publisher.status !== 'ready' || !this.mayPublish()) return
+    if (!this.publishing) return
     const wire = this.lastWire.of(message)
     // the stored snapshot is the message without its origin, or the whole book
     const stored = snapshot ? this.lastSnapshot.of(snapshot) : wire.subarray(this.originPrefix.length)
@@ -262,7 +267,7 @@ export class RedisBus implements Bus {
   private sendTurn(): void {
     const turn = this.turn
     this.turn = null
-    if (!turn || this.closed || this.publisher.status !== 'ready' || !this.mayPublish()) return
+    if (!turn || this.closed || !this.publishing) return
     const pipeline = this.publisher.pipeline()
     for (const [key, value] of turn.values) pipeline.set(key, value, 'EX', SNAPSHOT_TTL_SECONDS)
     for (const [key, members] of turn.members) pipeline.hset(key, members)

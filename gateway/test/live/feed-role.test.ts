@@ -16,6 +16,7 @@ function setUp(options: { feedConnected?: boolean } = {}) {
   const lease = { leader: false, confirmed: false, reachable: true, otherHolderSeenAt: 1, validUntil: 0 }
   const redisBus = {
     up: true,
+    publishing: false,
     mayPublish: () => true,
     localFeedStarted: () => events.push('bus frames off'),
     localFeedStopped: () => events.push('bus frames on'),
@@ -87,5 +88,50 @@ describe('a holder whose lease ran out while its feed runs', () => {
     expect(events).toEqual(['bus frames off', 'feed start'])
     role.feedFlowing(false)
     expect(events).not.toContain(RESYNC)
+  })
+
+  it('tells every instance to resync ahead of the first message it publishes after ones it could not', () => {
+    const { role, lease, redisBus, events } = setUp({ feedConnected: true })
+    const read = (name: string): void => role.frameRead(() => events.push(name))
+    Object.assign(lease, { leader: true, confirmed: true, validUntil: Date.now() + 60_000 })
+    redisBus.publishing = true
+    read('first')
+    // the renewal is late: the lease may be another's, so nothing is delivered or published
+    lease.validUntil = Date.now() - 1
+    redisBus.publishing = false
+    read('withheld')
+    // the lease runs out: its own sockets get its frames, the other instances none
+    lease.leader = lease.confirmed = false
+    lease.reachable = false
+    role.leaseReachableChanged()
+    read('own sockets only')
+    // renewed: the first message that reaches the bus again goes after a resync, and only it
+    Object.assign(lease, { leader: true, confirmed: true, reachable: true, validUntil: Date.now() + 60_000 })
+    role.leaseChanged({ leader: true, confirmed: true })
+    redisBus.publishing = true
+    read('published')
+    read('next')
+    expect(events.filter((event) => event !== 'bus frames off' && !event.startsWith('feed'))).toEqual([
+      'first',
+      'own sockets only',
+      'bus frames on',
+      RESYNC,
+      'published',
+      'next',
+    ])
+  })
+})
+
+describe('an instance that reads no feed, or whose every message reaches the bus', () => {
+  it('announces no resync', () => {
+    const { role, lease, redisBus, events } = setUp({ feedConnected: true })
+    const read = (name: string): void => role.frameRead(() => events.push(name))
+    // a follower: its feed is stopped, a message still in flight is dropped and leaves no hole
+    redisBus.publishing = false
+    read('follower')
+    Object.assign(lease, { leader: true, confirmed: true, validUntil: Date.now() + 60_000 })
+    redisBus.publishing = true
+    read('holder')
+    expect(events).toEqual(['holder'])
   })
 })

@@ -136,8 +136,14 @@ describe('scale-out with real processes behind nginx', () => {
       'two seconds of ticks everywhere',
     )
     const window = (b: Browser): number[] => b.ticks.filter((ts) => ts > from && ts <= until)
-    expect(window(browsers[0]!).length).toBeGreaterThanOrEqual(10)
-    for (const browser of browsers) expect(window(browser)).toEqual(window(browsers[0]!))
+    const fullest = browsers.map(window).reduce((a, b) => (b.length > a.length ? b : a))
+    expect(fullest.length).toBeGreaterThanOrEqual(10)
+    // on a loaded machine the holder's lease can lapse between renewals and frames go missing: a
+    // client may miss ticks, but never without being told to resync
+    for (const browser of browsers) {
+      if (browser.resyncs.includes('feed')) expect(fullest).toEqual(expect.arrayContaining(window(browser)))
+      else expect(window(browser)).toEqual(fullest)
+    }
 
     // Redis dies: both instances stay ready (REST needs no Redis) and say the bus is down; the one
     // that does not hold the lease reads the feed itself, so clients on both keep getting ticks
