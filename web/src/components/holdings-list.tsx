@@ -51,7 +51,7 @@ export function HoldingsList({ holdings, products, redeem, redeemed }: HoldingsL
             </p>
             <p className="kv">
               <span>{row.status === 'redeeming' ? t('savings.arrives') : t('savings.maturity')}</span>
-              <span className="num">{date(row.status === 'redeeming' ? row.settlesAt : row.endsAt)}</span>
+              <span className="phrase">{date(row.status === 'redeeming' ? row.settlesAt : row.endsAt)}</span>
             </p>
             {row.status === 'running' && product && open !== row.id && (
               <button type="button" className="button" onClick={() => setOpen(row.id)} data-testid="redeem">

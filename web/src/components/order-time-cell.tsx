@@ -8,7 +8,7 @@ export function OrderTimeCell({ ms }: { ms: number }) {
   const { dayAndTime } = useFormatters()
   const [day, time] = dayAndTime(ms)
   return (
-    <td className="num muted desktop-only wraps">
+    <td className="phrase muted desktop-only wraps">
       <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
     </td>
   )

@@ -10,10 +10,10 @@ export function ProductRate({ dailyRate }: { dailyRate: string }) {
   const { percent } = useFormatters()
   return (
     <span className="list-row-main list-row-end-text">
-      <span className="up num" data-testid="rate-daily">
+      <span className="up phrase" data-testid="rate-daily">
         {t('money.rates.daily', { rate: percent(mul(dailyRate, 100)) })}
       </span>
-      <span className="list-row-sub num" data-testid="rate-apr">
+      <span className="list-row-sub phrase" data-testid="rate-apr">
         {t('money.rates.apr', { rate: percent(mul(dailyRate, 100 * DAYS_PER_YEAR)) })}
       </span>
     </span>

@@ -61,7 +61,7 @@ export function SubscribeForm({
       setAmount('')
       setReviewing(false)
     })
-  const figures: Array<[string, string, string]> = [
+  const figures: FigureRow[] = [
     [
       t('savings.limits'),
       `${money(product.minAmount, coin)} – ${money(product.maxAmount, coin)} ${COIN}`,
@@ -73,7 +73,7 @@ export function SubscribeForm({
       `${money(expectedInterest(product, typed, places), coin)} ${COIN}`,
       'interest',
     ],
-    [t('savings.maturity'), date(maturityOf(product, openedAt)), 'maturity'],
+    [t('savings.maturity'), date(maturityOf(product, openedAt)), 'maturity', 'phrase'],
   ]
   if (reviewing)
     return (
@@ -121,11 +121,14 @@ export function SubscribeForm({
 }
 
 /** Label and figure rows, each figure with its test id. */
-function Figures({ rows }: { rows: ReadonlyArray<readonly [string, string, string]> }) {
-  return rows.map(([label, value, testId]) => (
+/** label, value, test id, and whether the value is a figure (`num`) or a `phrase` the locale words (a date) */
+type FigureRow = readonly [string, string, string, ('num' | 'phrase')?]
+
+function Figures({ rows }: { rows: readonly FigureRow[] }) {
+  return rows.map(([label, value, testId, kind = 'num']) => (
     <p className="kv" key={testId}>
       <span>{label}</span>
-      <span className="num" data-testid={`subscribe-${testId}`}>
+      <span className={kind} data-testid={`subscribe-${testId}`}>
         {value}
       </span>
     </p>

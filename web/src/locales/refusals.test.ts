@@ -32,7 +32,8 @@ function sourceFiles(dir: string): string[] {
 function clientErrorKeys(): string[] {
   const keys = new Set<string>()
   for (const file of sourceFiles(SOURCE)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/['`]errors\.([A-Za-z_]+)['`]/g)) keys.add(match[1]!)
+    for (const match of readFileSync(file, 'utf8').matchAll(/['`]errors\.([A-Za-z_]+)['`]/g))
+      keys.add(match[1]!)
   }
   return [...keys]
 }
@@ -51,7 +52,9 @@ const SHOWN_KEYS: Record<string, readonly string[]> = {
   'welfare tasks': WELFARE_TASK_TITLES.map((title) => `money.welfareTasks.${title}`),
   'welfare task states': literals(WelfareTask.properties.status).map((state) => `welfare.status.${state}`),
   'message titles': MESSAGE_TITLES.map((title) => `message.titles.${title}`),
-  'deposit and withdrawal states': literals(MoneyRequest.properties.status).map((state) => `wallet.status.${state}`),
+  'deposit and withdrawal states': literals(MoneyRequest.properties.status).map(
+    (state) => `wallet.status.${state}`,
+  ),
   'identity states': literals(UserInfo.properties.kycStatus).map((state) => `account.kyc.${state}`),
 }
 
@@ -60,7 +63,9 @@ function bundle(code: string): unknown {
 }
 
 function lookup(messages: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages)
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages)
 }
 
 const english = bundle('en')

@@ -33,7 +33,9 @@ describe('one term per concept', () => {
       const term = text(bundle, label)
       for (const path of same) expect(text(bundle, path), `${concept}: ${path}`).toBe(term)
       for (const path of opens)
-        expect(text(bundle, path).toLowerCase().startsWith(term.toLowerCase()), `${concept}: ${path}`).toBe(true)
+        expect(text(bundle, path).toLowerCase().startsWith(term.toLowerCase()), `${concept}: ${path}`).toBe(
+          true,
+        )
     }
   })
 })

@@ -169,3 +169,34 @@ export function offScreen(page: Page, testId: string): Promise<string[]> {
   })(${JSON.stringify(testId)})`,
   )
 }
+
+/**
+ * Words of a right-to-left page set left to right: text in Arabic script whose nearest isolating
+ * element is forced `ltr` (a `.num`), where the words land on the wrong side of their figures and a
+ * label turns the digits after it into Arabic numbers ("(%0.03)" for "(0.03%)").
+ */
+export async function wordsSetLeftToRight(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    if (document.documentElement.dir !== 'rtl') return []
+    const found = new Set()
+    const walker = document.createTreeWalker(document.querySelector('.app-main') || document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!/[\\u0600-\\u06FF]/.test(node.data)) continue
+      let element = node.parentElement
+      while (element && getComputedStyle(element).unicodeBidi === 'normal') element = element.parentElement
+      if (!element || getComputedStyle(element).direction !== 'ltr') continue
+      found.add('words set left to right: ' + element.tagName.toLowerCase() + '.' + [...element.classList].join('.') +
+        ' "' + (element.textContent || '').trim().slice(0, 40) + '"')
+    }
+    return [...found]
+  })()`)
+}
+
+/** Everything a reader of a phone screen would see wrong: cut texts, cut controls, misordered words. */
+export async function readerProblems(page: Page, language: string): Promise<string[]> {
+  return [
+    ...(await cutTexts(page)),
+    ...(await cutControls(page, language)),
+    ...(await wordsSetLeftToRight(page)),
+  ]
+}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Position } from '@tradegate/shared'
 import { PHONE, callApi, createContractAccount, inLanguage, postApi, screenshotPath } from './stack'
 import { setUpSuite, signedInPages } from './suite'
-import { cutControls, cutTexts, offScreen } from './cut-texts'
+import { offScreen, readerProblems } from './cut-texts'
 
 // The rows of the trade screens' order and position lists on a 390 px phone, in English, Arabic
 // (right to left), German (long words) and Japanese: every figure, name and button of a resting
@@ -103,8 +103,7 @@ async function rowProblems(page: Page, list: string, language: string): Promise<
   const problems = [
     ...(await offScreen(page, list)),
     ...(await coveredButtons(page, `[data-testid="${list}"] tbody button`)),
-    ...(await cutTexts(page)),
-    ...(await cutControls(page, language)),
+    ...(await readerProblems(page, language)),
   ]
   await page.getByTestId(list).screenshot({ path: screenshotPath(`desk-rows-${list}-${language}-phone`) })
   return problems.map((problem) => `${list}: ${problem}`)

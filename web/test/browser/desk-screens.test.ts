@@ -11,7 +11,7 @@ import {
   type Viewport,
 } from './stack'
 import { TEST_PASSWORD, setUpSuite, signedInPages } from './suite'
-import { cutTexts } from './cut-texts'
+import { readerProblems } from './cut-texts'
 
 // The trading desk's screens in English, Arabic (right to left) and Japanese at both sizes: each is
 // photographed, and what a trader would notice at a glance is asserted: nothing wider than the screen,
@@ -101,7 +101,7 @@ describe('the trade screen on a 390 × 844 phone', () => {
         else await page.getByTestId('spot-available').waitFor()
         const width = await page.evaluate<number>('document.documentElement.scrollWidth')
         expect({ tab, width }).toEqual({ tab, width: PHONE.width })
-        expect({ tab, ...(await problems(page)), cut: await cutTexts(page) }).toEqual({
+        expect({ tab, ...(await problems(page)), cut: await readerProblems(page, language) }).toEqual({
           tab,
           overflow: 0,
           rawKeys: [],

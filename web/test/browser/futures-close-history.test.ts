@@ -12,7 +12,7 @@ import {
   type Viewport,
 } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
-import { cutControls, cutTexts, offScreen } from './cut-texts'
+import { cutTexts, offScreen, readerProblems } from './cut-texts'
 
 // A position closed by its stop-loss leaves a row in the futures order history that says so, as a
 // market close does: a long's stop-loss triggered by a price move (set through the sandbox's control
@@ -88,9 +88,9 @@ async function totalAndFee(row: Locator, viewport: Viewport): Promise<[string | 
       await row.getByTestId('order-total').textContent(),
       await row.getByTestId('order-fee').textContent(),
     ]
-  const line = row.locator('xpath=following-sibling::tr[1]').locator('.num')
-  // the line reads: time · Total … · Fee …
-  return [await line.nth(1).textContent(), await line.nth(2).textContent()]
+  const figures = row.locator('xpath=following-sibling::tr[1]').locator('.num')
+  // the line reads: time · Total … · Fee …, its figures the total and the fee
+  return [await figures.nth(0).textContent(), await figures.nth(1).textContent()]
 }
 
 describe('a stop-loss close in the futures order history', () => {
@@ -189,11 +189,7 @@ describe('a stop-loss close in the futures order history', () => {
     expect(await row.getByTestId('close-reason').textContent()).toBe(
       readLocale<Labels>('ar').positions.closeReason.stopLoss,
     )
-    const problems = [
-      ...(await offScreen(page, 'contract-history')),
-      ...(await cutTexts(page)),
-      ...(await cutControls(page, 'ar')),
-    ]
+    const problems = [...(await offScreen(page, 'contract-history')), ...(await readerProblems(page, 'ar'))]
     await page
       .getByTestId('contract-history')
       .screenshot({ path: screenshotPath('futures-close-history-ar-phone') })

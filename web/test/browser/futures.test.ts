@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ContractOrder, Position } from '@tradegate/shared'
 import { PHONE, callApi, createContractAccount, inLanguage, screenshotPath } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
-import { cutControls, cutTexts } from './cut-texts'
+import { readerProblems } from './cut-texts'
 
 // The futures desk as a trader uses it, on a phone, against the real gateway and sandbox: the mark
 // price labelled beside index and last with the funding countdown, two fills joining one position,
@@ -256,7 +256,7 @@ describe('the futures desk on a phone', () => {
       for (const kind of ['limit', 'stopLimit'] as const) {
         await page.locator('#order-contract-type').selectOption(kind)
         const form = page.getByTestId('contract-form')
-        const cut = [...(await cutTexts(page)), ...(await cutControls(page, language))]
+        const cut = await readerProblems(page, language)
         expect({
           kind,
           width: await page.evaluate<number>('document.documentElement.scrollWidth'),

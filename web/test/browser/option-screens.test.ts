@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { toDecimal } from '@tradegate/shared'
 import { DESKTOP, PHONE, registerFundedThroughUi, inLanguage, screenshotPath, type Viewport } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
-import { cutTexts } from './cut-texts'
+import { readerProblems } from './cut-texts'
 
 // Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
 // follow the price, let sandbox time pass its expiry, and see the settlement and its payout.
@@ -395,8 +395,8 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
           expect(await sidesInView(page)).toEqual({ width, outside: [], headingLines: [1, 1] })
         }
       }
-      // no text cut: no word broken, no tab or placeholder hidden
-      expect(await cutTexts(page)).toEqual([])
+      // no text cut (no word broken, no tab or placeholder hidden), no control cut, no words misordered
+      expect(await readerProblems(page, language)).toEqual([])
       await shoot(page, `walk-${language}`, viewport)
     }
   })

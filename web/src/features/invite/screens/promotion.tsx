@@ -35,7 +35,7 @@ export default function PromotionScreen() {
           <ListRow
             key={member.userId}
             title={member.username}
-            end={<span className="muted num">{date(member.createdAt)}</span>}
+            end={<span className="muted phrase">{date(member.createdAt)}</span>}
           />
         )}
       </DataList>

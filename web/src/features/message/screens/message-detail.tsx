@@ -18,7 +18,7 @@ export default function MessageDetailScreen() {
         {(data) => (
           <article className="card article">
             <h2>{titleOf(data.title)}</h2>
-            <p className="muted num">{dateTime(data.createdAt)}</p>
+            <p className="muted phrase">{dateTime(data.createdAt)}</p>
             <p>{data.content}</p>
           </article>
         )}

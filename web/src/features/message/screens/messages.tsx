@@ -19,7 +19,7 @@ export default function MessagesScreen() {
             href={`/message/detail?id=${message.id}`}
             title={titleOf(message.title)}
             sub={dateTime(message.createdAt)}
-            subClassName="num"
+            subClassName="phrase"
             end={!message.read && <span className="tag tag-accent">{t('message.unread')}</span>}
           />
         )}

@@ -21,7 +21,7 @@ export default function NoticeDetailScreen() {
           return shown.map((notice) => (
             <article key={notice.id} className="card article">
               <h2>{notice.title}</h2>
-              <p className="muted num">{dateTime(notice.createdAt)}</p>
+              <p className="muted phrase">{dateTime(notice.createdAt)}</p>
               <p>{notice.content}</p>
             </article>
           ))

@@ -21,7 +21,7 @@ export function NoticeList({ items }: { items: readonly HeardNotice[] }) {
         >
           <button type="button" className="list-row-main notice-row-button" onClick={() => markRead(item.id)}>
             <span className="list-row-title">{noticeText(t, item, formatters)}</span>
-            <span className="list-row-sub num">
+            <span className="list-row-sub phrase">
               {formatters.dateTime(item.at)}
               {item.missed && <span className="tag">{t('notices.missed')}</span>}
               {!item.read && <span className="tag tag-accent">{t('notices.unread')}</span>}

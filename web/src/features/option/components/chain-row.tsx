@@ -76,7 +76,7 @@ export function ChainRow(props: {
     <tr className={atm ? 'chain-atm' : undefined} data-strike={row.strike} data-atm={atm}>
       {props.layout.sides.includes('call') &&
         drawn('call', props.layout).map((column) => cell('call', row.call, column))}
-      <th scope="row" className="num chain-strike">
+      <th scope="row" className="chain-strike">
         <button
           type="button"
           className="chain-strike-toggle"
@@ -86,7 +86,7 @@ export function ChainRow(props: {
           onClick={props.onToggle}
           data-testid="chain-strike-toggle"
         >
-          {price(row.strike)}
+          <span className="num">{price(row.strike)}</span>
           <span className="chain-strike-caret" aria-hidden="true">
             {props.expanded ? '▴' : '▾'}
           </span>

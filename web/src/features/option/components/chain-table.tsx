@@ -48,7 +48,7 @@ export function ChainTable(props: {
   const shows = (kind: OptionKind) => layout.sides.includes(kind)
   const heads = (kind: OptionKind) =>
     drawn(kind, layout).map((column) => (
-      <th key={column} className={`num chain-${kind}`} data-side={kind}>
+      <th key={column} className={`chain-${kind}`} data-side={kind}>
         {column === 'ask' ? (
           <>
             {t('options.ask')}
@@ -81,7 +81,7 @@ export function ChainTable(props: {
           </tr>
           <tr>
             {shows('call') && heads('call')}
-            <th className="num chain-strike">{t('options.strike')}</th>
+            <th className="chain-strike">{t('options.strike')}</th>
             {shows('put') && heads('put')}
           </tr>
         </thead>

@@ -108,7 +108,7 @@ function ChainHead({
           </strong>
         </span>
         <span>
-          {t('options.expires')} <span className="num">{dateTime(expiresAt)}</span>
+          {t('options.expires')} <span className="phrase">{dateTime(expiresAt)}</span>
         </span>
         <span>
           {t('options.markIv')}{' '}

@@ -83,7 +83,7 @@ export function OrderTicket({
         <span className="num">{price(pick.strike)}</span>
       </h2>
       <p className="muted option-ticket-expiry">
-        {t('options.expires')} <span className="num">{dateTime(pick.expiresAt)}</span> ·{' '}
+        {t('options.expires')} <span className="phrase">{dateTime(pick.expiresAt)}</span> ·{' '}
         <span className="num">{formatTimeLeft(pick.expiresAt - now)}</span>
       </p>
       <form className="order-form" onSubmit={submit} noValidate>

@@ -16,7 +16,7 @@ export default function ProxyEarningsScreen() {
             key={row.id}
             title={row.note || row.kind}
             sub={dateTime(row.createdAt)}
-            subClassName="num"
+            subClassName="phrase"
             end={
               <span className="up num">
                 +{row.amount} {row.coin.toUpperCase()}

@@ -59,7 +59,7 @@ export function AmendOrderForm({
     <div className="inline-form amend-form" data-testid="amend-form">
       <strong>
         {t('trade.futures.amend')} · {order.symbol.toUpperCase().replace(/USDT$/, '')}{' '}
-        {t(`trade.${order.direction}`)} {order.leverage}×
+        {t(`trade.${order.direction}`)} <span className="num">{order.leverage}×</span>
       </strong>
       {priced && field('price', t('trade.price'), price, setPrice, scale)}
       {field('shares', t('trade.shares'), shares, setShares, 0)}

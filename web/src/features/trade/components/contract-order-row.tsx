@@ -76,7 +76,7 @@ export function ContractOrderRow({
             {order.positionId === undefined
               ? t(`trade.${order.direction}`)
               : t(order.direction === 'long' ? 'positions.closeLong' : 'positions.closeShort')}{' '}
-            {order.leverage}×
+            <span className="num">{order.leverage}×</span>
           </span>
           {/* a close the user's own order made reads as it always has: Close long or Close short */}
           {order.closeReason && order.closeReason !== 'manual' && (
@@ -95,12 +95,12 @@ export function ContractOrderRow({
               <CellUnit unit={units.price} named={headUnits.price} />
             </>
           ) : (
-            t('trade.market')
+            <span className="phrase">{t('trade.market')}</span>
           )}
           {order.triggerPrice !== undefined && (
             <>
               {' '}
-              <small className="muted nowrap" data-testid="order-trigger">
+              <small className="phrase muted nowrap" data-testid="order-trigger">
                 {t('trade.futures.triggerAt', { price: price(order.triggerPrice) })}
               </small>
             </>

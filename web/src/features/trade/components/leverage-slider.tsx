@@ -44,7 +44,7 @@ export function LeverageSlider({
           <button
             key={choice}
             type="button"
-            className="chip"
+            className="chip num"
             aria-pressed={choice === value}
             onClick={() => onChange(choice)}
             data-leverage={choice}

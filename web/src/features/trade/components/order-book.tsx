@@ -120,11 +120,14 @@ export function OrderBook({
       <div className="book-spread" data-testid="book-spread">
         {figures ? (
           <>
-            <span className="num">
-              {t('desk.mid')} {formatPrice(figures.mid)}
+            <span>
+              {t('desk.mid')} <span className="num">{formatPrice(figures.mid)}</span>
             </span>
-            <span className="num muted">
-              {t('desk.spread')} {formatPrice(figures.spread, stepPlaces)} ({percent(figures.percent)}%)
+            <span className="muted">
+              {t('desk.spread')}{' '}
+              <span className="num">
+                {formatPrice(figures.spread, stepPlaces)} ({percent(figures.percent)}%)
+              </span>
             </span>
           </>
         ) : (

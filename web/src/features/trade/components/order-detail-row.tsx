@@ -20,7 +20,7 @@ export function OrderDetailRow({
     <tr className="order-detail mobile-only" data-testid="order-detail">
       <td colSpan={colSpan} className="muted">
         <span className="order-detail-line">
-          <span className="num">{dateTime(createdAt)}</span>
+          <span className="phrase">{dateTime(createdAt)}</span>
           {past && (
             <>
               {' · '}

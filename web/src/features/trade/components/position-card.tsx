@@ -40,7 +40,7 @@ export function PositionCard({
     <article className="position-card" data-testid="position" data-position-id={position.id}>
       <header className="position-head">
         <span className={`tag nowrap ${position.direction === 'long' ? 'tag-up' : 'tag-down'}`}>
-          {t(`trade.${position.direction}`)} {position.leverage}×
+          {t(`trade.${position.direction}`)} <span className="num">{position.leverage}×</span>
         </span>
         <strong>{position.symbol.toUpperCase().replace(/USDT$/, '/USDT')}</strong>
         <span className={`position-pnl num ${tone}`}>

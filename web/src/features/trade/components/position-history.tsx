@@ -45,7 +45,7 @@ export function PositionHistory({
                 <td className={`cell-head ${position.direction === 'long' ? 'up' : 'down'}`}>
                   <span className="nowrap">
                     {position.symbol.toUpperCase().replace(/USDT$/, '')} {t(`trade.${position.direction}`)}{' '}
-                    {position.leverage}×
+                    <span className="num">{position.leverage}×</span>
                   </span>
                   {position.status === 'liquidated' && (
                     <span className="tag status-rejected">{t('positions.liquidated')}</span>

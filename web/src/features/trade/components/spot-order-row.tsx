@@ -53,7 +53,7 @@ export function SpotOrderRow({
               <CellUnit unit={units.price} named={headUnits.price} />
             </>
           ) : (
-            t('trade.market')
+            <span className="phrase">{t('trade.market')}</span>
           )}
         </td>
         <td className="num" data-label={names.average} data-testid="order-average">

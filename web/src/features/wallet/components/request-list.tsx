@@ -30,7 +30,7 @@ export function RequestList({
           titleClassName="num"
           sub={
             <>
-              <span>{dateTime(row.createdAt)}</span>
+              <span className="phrase">{dateTime(row.createdAt)}</span>
               {row.chain && (
                 <span className="tag" data-testid="request-network">
                   {row.chain}
@@ -39,7 +39,7 @@ export function RequestList({
               {row.txHash && <TransactionHash hash={row.txHash} />}
             </>
           }
-          subClassName="num request-meta"
+          subClassName="request-meta"
           end={<span className="tag">{t(`wallet.status.${row.status}`)}</span>}
         />
       )}
@@ -52,8 +52,8 @@ function TransactionHash({ hash }: { hash: string }) {
   const { t } = useTranslation()
   return (
     <span className="tx-hash" data-testid="request-tx">
-      <span title={hash} dir="ltr">
-        {t('money.tx')} {shortHash(hash)}
+      <span title={hash}>
+        {t('money.tx')} <span className="num">{shortHash(hash)}</span>
       </span>
       <button
         type="button"

@@ -32,9 +32,11 @@ export function WithdrawRules({
     <div className="card form" data-testid="withdraw-rules">
       <p className="kv">
         <span>{t('money.withdraw.window')}</span>
-        <span className="num" data-testid="withdraw-window">
-          {rules.startTime.slice(0, 5)}–{rules.endTime.slice(0, 5)} (UTC{settings.DEFAULT_TIME_ZONE.label}) ·{' '}
-          {(status?.open ?? true) ? t('money.withdraw.openNow') : t('money.withdraw.closedNow')}
+        <span data-testid="withdraw-window">
+          <span className="num">
+            {rules.startTime.slice(0, 5)}–{rules.endTime.slice(0, 5)} (UTC{settings.DEFAULT_TIME_ZONE.label})
+          </span>{' '}
+          · {(status?.open ?? true) ? t('money.withdraw.openNow') : t('money.withdraw.closedNow')}
         </span>
       </p>
       <p className="kv">
@@ -59,7 +61,7 @@ export function WithdrawRules({
       </p>
       <p className="kv">
         <span>{t('wallet.feeRatio')}</span>
-        <span className="num" data-testid="withdraw-fee-rule">
+        <span className="phrase" data-testid="withdraw-fee-rule">
           {freeLeft > 0
             ? t('money.withdraw.freeLeft', { count: freeLeft })
             : t('money.withdraw.feeRule', { ratio: channel?.ratio ?? rules.ratio })}

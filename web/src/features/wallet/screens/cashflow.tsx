@@ -153,8 +153,9 @@ export default function CashflowScreen() {
                       >
                         {signed(record)} {record.coin.toUpperCase()}
                       </span>
-                      <span className="list-row-sub num">
-                        {t('money.cashflow.balanceAfter')} {money(record.balanceAfter, record.coin)}
+                      <span className="list-row-sub">
+                        {t('money.cashflow.balanceAfter')}{' '}
+                        <span className="num">{money(record.balanceAfter, record.coin)}</span>
                       </span>
                     </span>
                   }

@@ -52,12 +52,14 @@ export default function WalletScreen() {
                   <li key={row.coin} className="list-row" data-coin={row.coin}>
                     <span className="list-row-main">
                       <span className="list-row-title">{row.coin.toUpperCase()}</span>
-                      <span className="list-row-sub num">
+                      <span className="list-row-sub">
                         {t('money.wallet.price')}{' '}
-                        <span data-testid="coin-price">
-                          {row.price === undefined ? '--' : decimal(row.price)}
-                        </span>{' '}
-                        USDT
+                        <span className="num">
+                          <span data-testid="coin-price">
+                            {row.price === undefined ? '--' : decimal(row.price)}
+                          </span>{' '}
+                          USDT
+                        </span>
                       </span>
                     </span>
                     <span className="list-row-main list-row-end-text">
