@@ -12,6 +12,7 @@ import { loadtestsDir } from './child-process'
 import { ensureGatewayBundle } from './gateway-processes'
 import { buildNativeGenerator } from './native-client'
 import { generatorBound } from './generator-bound'
+import { selected } from './main'
 
 const run = promisify(execFile)
 
@@ -74,9 +75,6 @@ const SOCKET_GROUPS = [
   { name: 'the gateways and the bare ws baselines', systems: ['gateway', 'bare ws'] },
   { name: 'the Socket.IO baselines', systems: ['socket.io'] },
 ]
-/** Whether --systems with this group's names selects the system (the harness's own substring rule). */
-const inGroup = (name: string, group: { systems: string[] }): boolean =>
-  group.systems.some((part) => name.toLowerCase().includes(part.toLowerCase()))
 
 describe.concurrent('the quick harness', () => {
   // the runs need the same two builds: made once, before any starts
@@ -86,7 +84,7 @@ describe.concurrent('the quick harness', () => {
   }, 300_000)
 
   it('ramps every registered socket system in one of the two groups', () => {
-    expect(ramped.filter((name) => !SOCKET_GROUPS.some((group) => inGroup(name, group)))).toEqual([])
+    expect(ramped.filter((name) => !SOCKET_GROUPS.some((group) => selected(name, group.systems)))).toEqual([])
   })
 
   it.for(SOCKET_GROUPS)(
@@ -99,7 +97,7 @@ describe.concurrent('the quick harness', () => {
         '--systems',
         group.systems.join(','),
       ])
-      const systems = ramped.filter((name) => inGroup(name, group))
+      const systems = ramped.filter((name) => selected(name, group.systems))
       expect(result.socket.map((row) => row.system)).toEqual(systems)
       for (const row of result.socket) {
         expect(row, row.error).toMatchObject({ ok: true })
@@ -134,10 +132,10 @@ describe.concurrent('the quick harness', () => {
           expect(scales.has(scale), `${report.system} at ×${scale}`).toBe(true)
       }
       const lists = result.capacity.find((report) => report.system.includes('lists at 1000 ms'))
-      if (inGroup('gateway (memory bus), lists at 1000 ms', group))
+      if (selected('gateway (memory bus), lists at 1000 ms', group.systems))
         expect(lists!.steps[0]!.rated!.deliveredPerSecond).toBeGreaterThan(0)
       const redisGateway = result.capacity.find((report) => report.system === 'gateway (redis bus)')
-      if (inGroup('gateway (redis bus)', group)) {
+      if (selected('gateway (redis bus)', group.systems)) {
         expect(redisGateway!.storm!.bus!.channels).toBeGreaterThan(0)
         // the gateway reports its heap, read beside RSS per socket
         expect(typeof redisGateway!.half!.heapPerConnectionKb).toBe('number')

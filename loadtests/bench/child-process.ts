@@ -23,6 +23,9 @@ export function pinSelf(cpus: string): boolean {
   return spawnSync('taskset', ['-a', '-c', '-p', cpus, String(process.pid)], { stdio: 'ignore' }).status === 0
 }
 
+/** An error's message, or whatever was thrown, as text. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
 export function isMainModule(metaUrl: string): boolean {
   const entry = process.argv[1]
   return entry !== undefined && pathToFileURL(path.resolve(entry)).href === metaUrl
@@ -235,7 +238,7 @@ export async function waitForHttpOk(
       if (response.ok) return
       last = `${response.status} ${await response.text()}`
     } catch (error) {
-      last = error instanceof Error ? error.message : String(error)
+      last = errorText(error)
     }
     if (Date.now() > deadline) {
       await server.stop()

@@ -17,9 +17,16 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'
+import { errorText } from './child-process'
 import { latencySummary } from './percentiles'
-import { readCpuMicros } from './proc-stats'
-import type { HostileReport } from './types'
+import { cpuSince } from './proc-stats'
+import {
+  startGatewayOverSandbox,
+  uncachedRequest,
+  type RestTargetContext,
+  type RunningRestTarget,
+} from './rest-targets'
+import type { BenchOptions, HostileReport } from './types'
 
 const CONNECTIONS = 10
 const MAX_BODY = 1024 * 1024 - 1024
@@ -170,18 +177,49 @@ interface HostileRun {
   cpuMicros: number | undefined
 }
 
-export async function runHostileBodies(options: {
-  url: string
-  pid: number | undefined
-  seconds: number
-  warmupSeconds: number
-}): Promise<HostileReport> {
-  const probe = new Client(options.url)
-  const pool = new Pool(options.url, { connections: CONNECTIONS })
-  const health = new Client(options.url)
+/** The row's name, as `--systems` selects it. */
+export const HOSTILE_ROW = 'hostile bodies'
+
+/** The row on a fresh gateway in front of the REST phase's sandbox; a failure is its report's error. */
+export async function runHostileBodies(
+  ctx: RestTargetContext,
+  options: Pick<BenchOptions, 'hostileSeconds' | 'quick'>,
+  log: (line: string) => void,
+): Promise<HostileReport> {
+  log(
+    'hostile bodies: 10 connections sending the worst body each call accepts and 5 MiB uploads with and without a session, /healthz timed meanwhile',
+  )
+  const gateway = await startGatewayOverSandbox(ctx, uncachedRequest)
+  try {
+    const warmupSeconds = options.quick ? 0.2 : 1
+    return await sendHostileBodies(gateway, { seconds: options.hostileSeconds, warmupSeconds })
+  } catch (error) {
+    return {
+      ok: false,
+      error: errorText(error),
+      connections: CONNECTIONS,
+      seconds: 0,
+      calls: [],
+      requests: 0,
+      requestsPerSecond: 0,
+      hostileMs: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
+      healthzMs: { samples: 0, p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
+    }
+  } finally {
+    await gateway.stop()
+  }
+}
+
+async function sendHostileBodies(
+  gateway: RunningRestTarget,
+  timing: { seconds: number; warmupSeconds: number },
+): Promise<HostileReport> {
+  const probe = new Client(gateway.url)
+  const pool = new Pool(gateway.url, { connections: CONNECTIONS })
+  const health = new Client(gateway.url)
   try {
     const plan = await planRequests(probe)
-    const run = await sendWhileProbing(plan, pool, health, options)
+    const run = await sendWhileProbing(plan, pool, health, { pid: gateway.pid, ...timing })
     return report(plan, run)
   } finally {
     await Promise.all([probe.close(), pool.close(), health.close()])
@@ -232,15 +270,14 @@ async function sendWhileProbing(
   }
   const loops = [...Array.from({ length: CONNECTIONS }, sender), probeHealth(health, () => stop, probes)]
   await sleep(options.warmupSeconds * 1000)
-  const cpuBefore = options.pid === undefined ? undefined : readCpuMicros(options.pid)
+  const cpu = cpuSince(options.pid)
   const start = performance.now()
   await sleep(options.seconds * 1000)
   const end = performance.now()
   stop = true
   await Promise.all(loops)
   const seconds = (performance.now() - start) / 1000
-  const cpuAfter = options.pid === undefined ? undefined : readCpuMicros(options.pid)
-  const cpuMicros = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined
+  const cpuMicros = cpu()
   return { hostile, probes, start, end, seconds, cpuMicros }
 }
 

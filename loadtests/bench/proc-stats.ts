@@ -28,6 +28,18 @@ export function readCpuMicros(pid: number): number | undefined {
   }
 }
 
+/**
+ * A process's CPU from now on: the function returned gives the µs it used since, or undefined without
+ * a pid or /proc.
+ */
+export function cpuSince(pid: number | undefined): () => number | undefined {
+  const before = pid === undefined ? undefined : readCpuMicros(pid)
+  return () => {
+    const after = pid === undefined ? undefined : readCpuMicros(pid)
+    return before === undefined || after === undefined ? undefined : after - before
+  }
+}
+
 /** Resident set size in bytes, from VmRSS in /proc/<pid>/status. */
 export function readRssBytes(pid: number): number | undefined {
   try {

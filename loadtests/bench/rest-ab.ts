@@ -16,7 +16,8 @@ import { pinSelf } from './child-process'
 import { sameRoundRatios } from './generator-bound'
 import { runRestRounds } from './rest-rounds'
 import {
-  restTargets,
+  PROXIED_FLOOR,
+  restTarget,
   settingsRequest,
   startGatewayOverSandbox,
   uncachedRequest,
@@ -39,9 +40,7 @@ const { values } = parseArgs({
 const cached = values.call === 'cached'
 const request = cached ? settingsRequest : uncachedRequest
 /** The bench's own floor for the call: the bare Fastify route for the cached call, the bare node proxy else. */
-const baseline = restTargets.find(
-  (target) => target.name === (cached ? 'bare fastify route' : 'bare node proxy'),
-)!
+const baseline = restTarget(cached ? 'bare fastify route' : PROXIED_FLOOR)
 const builds: RestTarget[] = (values.bundles ?? '')
   .split(',')
   .filter(Boolean)

@@ -4,19 +4,19 @@
  * of gateway builds (rest-ab.ts) both run them.
  */
 import { request as undiciRequest } from 'undici'
+import { errorText } from './child-process'
 import { cpuPercent, generatorBound } from './generator-bound'
 import { median } from './percentiles'
+import { cpuSince } from './proc-stats'
 import type { RestRequest, RestTarget, RestTargetContext } from './rest-targets'
 import { measureSerialLatency } from './serial-latency'
-import type { BenchOptions, RestRound, RestRow, RestWindow } from './types'
+import type { BenchOptions, RestRound, RestRow, RestWindow, RestWindowLoad } from './types'
 import { runWrk, type LoadRun } from './wrk'
 
 export type RestRoundOptions = Pick<
   BenchOptions,
   'warmupMs' | 'restSeconds' | 'restRounds' | 'restConnections' | 'serialRequests'
 >
-
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 /** One answer's body as the server sent it (undici does not decompress) and its content-encoding. */
 async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow['answer']> {
@@ -30,11 +30,22 @@ async function sampleAnswer(url: string, request: RestRequest): Promise<RestRow[
   return { bytes, encoding: (Array.isArray(encoding) ? encoding[0] : encoding) ?? 'identity' }
 }
 
-async function runRestWindow(
+/** How one window of a target runs, and what is read after it besides. */
+export interface RestWindowPlan extends RestWindowLoad {
+  /** read one answer's bytes and encoding after the run */
+  sampleAnswer: boolean
+  /** a process whose CPU over the measured run is read too: the target's upstream */
+  upstreamPid?: number
+}
+
+/**
+ * One window: the target started fresh, warmed up by an unmeasured run, measured by wrk, stopped. Also
+ * the proxied row's (proxied-contention.ts), with its own plan.
+ */
+export async function measureRestWindow(
   target: RestTarget,
   ctx: RestTargetContext,
-  options: RestRoundOptions,
-  firstRound: boolean,
+  plan: RestWindowPlan,
   log: (line: string) => void,
 ): Promise<RestWindow | { unavailable: string }> {
   const begin = performance.now()
@@ -43,12 +54,13 @@ async function runRestWindow(
   log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
   try {
     const { request } = started
-    const base = { url: started.url, request, connections: options.restConnections }
+    const base = { url: started.url, request, connections: plan.connections }
     // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
     // and a fixed request count would leave the server with the most code least optimised.
-    await runWrk({ ...base, seconds: options.warmupMs / 1000 })
+    await runWrk({ ...base, seconds: plan.warmupSeconds })
+    const upstreamCpu = cpuSince(plan.upstreamPid)
     const measured = (): Promise<LoadRun> =>
-      runWrk({ ...base, seconds: options.restSeconds / options.restRounds, targetPid: started.pid })
+      runWrk({ ...base, seconds: plan.seconds, targetPid: started.pid })
     let run = await measured()
     // A run that completed no request at all (on a busy machine a starved target's first answers
     // can come after a one-second quick run ends) is run again, up to three times: counted, so a
@@ -57,6 +69,7 @@ async function runRestWindow(
       log(`  ${target.name}: no request completed in ${run.seconds.toFixed(1)} s, run again`)
       run = await measured()
     }
+    const upstreamCpuMicros = upstreamCpu()
     const generatorCpuPercent = cpuPercent(run.generatorCpuMicros, run.cpuSeconds)
     const targetCpuPercent = cpuPercent(run.targetCpuMicros, run.cpuSeconds)
     const bound = generatorBound({ generatorCpuPercent, targetCpuPercent, atCapacity: true })
@@ -64,23 +77,33 @@ async function runRestWindow(
       `  ${target.name}: ${Math.round(run.requests / run.seconds)} req/s, generator ${Math.round(generatorCpuPercent ?? Number.NaN)}%, target ${Math.round(targetCpuPercent ?? Number.NaN)}%${bound ? ` (generator-bound: ${bound})` : ''}`,
     )
     return {
+      ...run,
       pinned: started.pinned,
-      seconds: run.seconds,
-      requests: run.requests,
-      non2xx: run.non2xx,
-      errors: run.errors,
       cpuMicros: run.targetCpuMicros,
+      upstreamCpuMicros,
       generatorCpuPercent,
       targetCpuPercent,
       ...(bound ? { generatorBound: bound } : {}),
-      latencyMs: run.latencyMs,
-      serialLatencyMs: firstRound
-        ? await measureSerialLatency(started.url, request, options.serialRequests)
-        : undefined,
-      answer: firstRound ? await sampleAnswer(started.url, request) : undefined,
+      serialLatencyMs:
+        plan.serialRequests > 0
+          ? await measureSerialLatency(started.url, request, plan.serialRequests)
+          : undefined,
+      answer: plan.sampleAnswer ? await sampleAnswer(started.url, request) : undefined,
     }
   } finally {
     await started.stop()
+  }
+}
+
+/** One window's rate, CPU per request and both sides' CPU. */
+export function restRound(window: RestWindow): RestRound {
+  return {
+    requestsPerSecond: window.seconds > 0 ? window.requests / window.seconds : 0,
+    cpuMicrosPerRequest:
+      window.cpuMicros !== undefined && window.requests > 0 ? window.cpuMicros / window.requests : undefined,
+    generatorCpuPercent: window.generatorCpuPercent,
+    targetCpuPercent: window.targetCpuPercent,
+    ...(window.generatorBound ? { generatorBound: window.generatorBound } : {}),
   }
 }
 
@@ -93,14 +116,7 @@ export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow
   const requests = windows.reduce((sum, window) => sum + window.requests, 0)
   const non2xx = windows.reduce((sum, window) => sum + window.non2xx, 0)
   const errors = windows.reduce((sum, window) => sum + window.errors, 0)
-  const rounds: RestRound[] = windows.map((window) => ({
-    requestsPerSecond: window.seconds > 0 ? window.requests / window.seconds : 0,
-    cpuMicrosPerRequest:
-      window.cpuMicros !== undefined && window.requests > 0 ? window.cpuMicros / window.requests : undefined,
-    generatorCpuPercent: window.generatorCpuPercent,
-    targetCpuPercent: window.targetCpuPercent,
-    ...(window.generatorBound ? { generatorBound: window.generatorBound } : {}),
-  }))
+  const rounds = windows.map(restRound)
   const latency = (key: keyof RestWindow['latencyMs']): number =>
     median(windows.map((window) => window.latencyMs[key]))
   const cpu = rounds.every((round) => round.cpuMicrosPerRequest !== undefined)
@@ -144,13 +160,21 @@ export async function runRestRounds(
   const rows = new Map<string, RestRow>(
     targets.map((target) => [target.name, { target: target.name, note: target.note, ok: false }]),
   )
+  // one-at-a-time latency and the answer's bytes in the first round only
+  const plan = (first: boolean): RestWindowPlan => ({
+    warmupSeconds: options.warmupMs / 1000,
+    seconds: options.restSeconds / options.restRounds,
+    connections: options.restConnections,
+    serialRequests: first ? options.serialRequests : 0,
+    sampleAnswer: first,
+  })
   for (let round = 0; round < options.restRounds; round++) {
     log(`rest: round ${round + 1} of ${options.restRounds}`)
     for (const target of targets) {
       const row = rows.get(target.name)!
       if (row.unavailable || row.error) continue
       try {
-        const window = await runRestWindow(target, ctx, options, round === 0, log)
+        const window = await measureRestWindow(target, ctx, plan(round === 0), log)
         if ('unavailable' in window) {
           row.unavailable = window.unavailable
           continue

@@ -116,6 +116,13 @@ export async function startGatewayOverSandbox(
   return { url: gateway.url, pid, pinned, request, stop: () => gateway.stop() }
 }
 
+/** The proxied call through the gateway, and its floor: the bare node:http + undici proxy. */
+export const PROXIED_GATEWAY = 'gateway proxy (uncached)'
+export const PROXIED_FLOOR = 'bare node proxy'
+
+/** The registered target of that name. */
+export const restTarget = (name: string): RestTarget => restTargets.find((target) => target.name === name)!
+
 export const restTargets: RestTarget[] = [
   {
     name: 'sandbox direct',
@@ -132,7 +139,7 @@ export const restTargets: RestTarget[] = [
     },
   },
   {
-    name: 'gateway proxy (uncached)',
+    name: PROXIED_GATEWAY,
     note: 'periodList through the gateway to the sandbox',
     start: (ctx) => startGatewayOverSandbox(ctx, uncachedRequest),
   },
@@ -155,7 +162,7 @@ export const restTargets: RestTarget[] = [
     },
   },
   {
-    name: 'bare node proxy',
+    name: PROXIED_FLOOR,
     note: 'periodList through node:http and an undici pool, no checks, to the sandbox',
     start: async (ctx) =>
       startBaseline(ctx, 'node-proxy-server.ts', ['--upstream', (await ctx.sandbox()).url], uncachedRequest),

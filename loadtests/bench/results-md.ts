@@ -6,6 +6,10 @@
  * The whole file is generated from that run, but for the sections of separate runs an earlier file
  * holds (`keepSeparateRuns`): a full run replaces what it measured, not figures it never took.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import * as prettier from 'prettier'
+import { loadtestsDir } from './child-process'
 import { commonHeldWindows, failedAbove, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity'
 import { GENERATOR_MAX_PERCENT, TARGET_MIN_PERCENT } from './generator-bound'
 import {
@@ -52,13 +56,10 @@ import type {
   SignedInUploadsReport,
   SocketWindow,
 } from './types'
-import { PROXIED_FLOOR, proxiedContentionChecks } from './proxied-contention'
-
-/** The signed-in uploads row's targets: /healthz p99 over its quiet value, RSS after over before. */
-const UPLOADS_HEALTHZ_RATIO = 3
-const UPLOADS_RSS_SHARE = 1.1
+import { PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
 import {
   listsCheck,
+  proxiedContentionChecks,
   restNoRatio,
   restRatio,
   restThroughputCheck,
@@ -68,14 +69,15 @@ import {
   type TargetCheck,
 } from './same-round'
 
-export { machineNote }
-export type { TargetCheck }
+/** The signed-in uploads row's targets: /healthz p99 over its quiet value, RSS after over before. */
+const UPLOADS_HEALTHZ_RATIO = 3
+const UPLOADS_RSS_SHARE = 1.1
 
 export const REST = {
   direct: 'sandbox direct',
-  proxied: 'gateway proxy (uncached)',
+  proxied: PROXIED_GATEWAY,
   nginx: 'nginx proxy_pass',
-  nodeProxy: 'bare node proxy',
+  nodeProxy: PROXIED_FLOOR,
   httpProxy: 'fastify http-proxy',
   coinList: 'gateway cached getCoinList',
   coinListBr: 'gateway cached getCoinList br',
@@ -823,4 +825,16 @@ export function keepSeparateRuns(previous: string, rendered: string): string {
   )
   if (kept.length === 0) return rendered
   return `${rendered.trimEnd()}\n\n${kept.map((section) => section.trimEnd()).join('\n\n')}\n`
+}
+
+/**
+ * Writes RESULTS.md from a run's JSON, keeping the sections of separate runs the file held, formatted
+ * like every other file so the prettier check stays clean.
+ */
+export async function writeResultsMd(result: BenchResult, jsonFile: string, target: string): Promise<void> {
+  const previous = existsSync(target) ? readFileSync(target, 'utf8') : ''
+  const markdown = keepSeparateRuns(previous, renderResultsMd(result, path.relative(loadtestsDir, jsonFile)))
+  const config = await prettier.resolveConfig(target)
+  writeFileSync(target, await prettier.format(markdown, { ...config, filepath: target }))
+  console.log(`wrote ${path.relative(process.cwd(), target) || target}`)
 }

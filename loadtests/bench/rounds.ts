@@ -5,7 +5,7 @@
  * every system alike, and ratios are taken only between windows of the same round.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { NativeClientFleet } from './native-client'
+import { errorText } from './child-process'
 import {
   BARE_WS_CORKED,
   BARE_WS_PREFRAMED,
@@ -15,11 +15,10 @@ import {
   GATEWAY_LISTS_100,
   GATEWAY_REDIS,
   variantScenario,
-  type RunningSocketSystem,
   type SocketSystem,
   type SocketSystemContext,
 } from './socket-systems'
-import { describe, measureWindow, windowGraceMs } from './windows'
+import { describe, measureWindow, onFreshSystem, windowGraceMs } from './windows'
 import type { BenchOptions, CapacityReport, SocketRounds, SocketWindow } from './types'
 
 /** In the order each round measures them. */
@@ -38,7 +37,7 @@ export const ROUND_SYSTEMS = [
  * under its bound (where a CPU ratio means the most), and half of it. Without such a step, the
  * lowest step tried.
  */
-export function roundRates(reference: CapacityReport | undefined, fallback: number): number[] {
+function roundRates(reference: CapacityReport | undefined, fallback: number): number[] {
   const usable = (reference?.steps ?? []).filter((step) => step.held && !step.generatorBound)
   const top = usable.reduce<SocketWindow | undefined>(
     (best, step) => (!best || step.offeredPerSecond > best.offeredPerSecond ? step : best),
@@ -49,7 +48,7 @@ export function roundRates(reference: CapacityReport | undefined, fallback: numb
   return [half, top.rateScale]
 }
 
-async function measureRound(
+function measureRound(
   system: SocketSystem,
   ctx: SocketSystemContext,
   rates: number[],
@@ -57,53 +56,46 @@ async function measureRound(
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<SocketWindow[]> {
-  let running: RunningSocketSystem | undefined
-  let fleet: NativeClientFleet | undefined
-  try {
-    running = await system.start(ctx)
-    fleet = new NativeClientFleet({
-      url: running.url,
-      protocol: system.protocol,
-      clients,
-      scenario: ctx.scenario,
-    })
-    await running.setRateScale(rates[0]!)
-    await running.startTicks()
+  // rounds run only at rates the reference held, where frames arrive well within half a second
+  const graceMs = windowGraceMs(options.quick, ctx.scenario.listRate, 500)
+  return onFreshSystem(system, ctx, clients, graceMs, async (wc) => {
+    await wc.running.setRateScale(rates[0]!)
+    await wc.running.startTicks()
     // resolves once every socket is open with its first frame in, or throws: a round never measures
     // part of its fleet (each window also waits until every socket is ready again)
-    await fleet.connect()
-    // rounds run only at rates the reference held, where frames arrive well within half a second
-    const listRateMs = ctx.scenario.listRate
-    const wc = { fleet, running, listRateMs, graceMs: windowGraceMs(options.quick, listRateMs, 500) }
+    await wc.fleet.connect()
     const windows: SocketWindow[] = []
     for (const scale of rates) {
-      await running.setRateScale(scale)
+      await wc.running.setRateScale(scale)
       await sleep(options.rampSettleMs)
       const window = await measureWindow(wc, scale, options.roundMeasureMs)
-      window.sockets = fleet.openSockets
+      window.sockets = wc.fleet.openSockets
       log(`  ${system.name} ×${scale}: ${describe(window)}`)
       windows.push(window)
     }
     return windows
-  } finally {
-    fleet?.close()
-    await running?.stop()
-  }
+  })
 }
 
+/**
+ * Every compared system in turn, round after round, at the rates of the reference's ramp (`reference`:
+ * the gateway's capacity report, undefined where this run ramped no gateway).
+ */
 export async function runRounds(
   systems: SocketSystem[],
   baseCtx: Omit<SocketSystemContext, 'scenario'>,
-  rates: number[],
-  ratesFrom: string,
+  reference: CapacityReport | undefined,
   options: BenchOptions,
   log: (line: string) => void,
 ): Promise<SocketRounds> {
   const clients = Math.max(...options.clientCounts)
+  const rates = roundRates(reference, options.rampGrid[options.rampStart]!)
   const report: SocketRounds = {
     clients,
     rates,
-    ratesFrom,
+    ratesFrom: reference
+      ? `the highest step ${GATEWAY} held with the generator under its bound, and half of it`
+      : `no ${GATEWAY} ramp in this run: its first step`,
     systems: systems.map((system) => ({
       system: system.name,
       windows: rates.map(() => []),
@@ -119,21 +111,10 @@ export async function runRounds(
         const windows = await measureRound(system, ctx, rates, clients, options, log)
         windows.forEach((window, rate) => (entry.windows[rate]![round] = window))
       } catch (error) {
-        entry.errors.push(`round ${round + 1}: ${error instanceof Error ? error.message : String(error)}`)
+        entry.errors.push(`round ${round + 1}: ${errorText(error)}`)
         log(`  ${system.name}: ${entry.errors.at(-1)}`)
       }
     }
   }
   return report
-}
-
-/** CPU per socket-second (µs): the server's CPU over the window divided by sockets × seconds. */
-export function cpuPerSocketSecond(window: SocketWindow | undefined): number | undefined {
-  if (!window?.sockets || window.serverCpuPercent === undefined) return undefined
-  return ((window.serverCpuPercent / 100) * 1e6) / window.sockets
-}
-
-/** A window usable in a ratio: held, and not limited by the generator. */
-export function usable(window: SocketWindow | undefined): SocketWindow | undefined {
-  return window && window.held && !window.generatorBound ? window : undefined
 }

@@ -1,12 +1,23 @@
 /**
- * Targets judged from same-round pairs: the socket rounds (two systems at one rate in one round) and
- * the REST rounds (two targets in one round). Each ratio is a median of per-round ratios with their
- * range; a window or round flagged generator-bound, or not held, is left out.
+ * Targets judged from same-round pairs: the socket rounds (two systems at one rate in one round), the
+ * REST rounds (two targets in one round) and the proxied rounds (the gateway and its floor, quiet and
+ * beside busy loops). Each ratio is a median of per-round ratios with their range; a window or round
+ * flagged generator-bound, or not held, is left out.
  */
 import { sameRoundRatios } from './generator-bound'
+import { median } from './percentiles'
 import { formatNumber as n, medianRange } from './report-format'
-import { cpuPerSocketSecond, usable } from './rounds'
-import type { RestRound, RestRow, SocketRounds, SocketWindow } from './types'
+import { PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
+import { CONTENTION_CONDITIONS } from './types'
+import type {
+  ContentionCondition,
+  ProxiedContentionReport,
+  ProxiedWindow,
+  RestRound,
+  RestRow,
+  SocketRounds,
+  SocketWindow,
+} from './types'
 
 export interface TargetCheck {
   area: string
@@ -24,6 +35,17 @@ export function spreadText(ratio: RatioSpread): string {
   const count = ratio.ratios.length
   const range = count > 1 ? `, ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}` : ''
   return `${ratio.median.toFixed(2)}× (${count === 1 ? 'one round' : `median of ${count} same-round ratios`}${range})`
+}
+
+/** CPU per socket-second (µs): the server's CPU over the window divided by sockets × seconds. */
+function cpuPerSocketSecond(window: SocketWindow | undefined): number | undefined {
+  if (!window?.sockets || window.serverCpuPercent === undefined) return undefined
+  return ((window.serverCpuPercent / 100) * 1e6) / window.sockets
+}
+
+/** A window usable in a ratio: held, and not limited by the generator. */
+function usable(window: SocketWindow | undefined): SocketWindow | undefined {
+  return window && window.held && !window.generatorBound ? window : undefined
 }
 
 function windowsAt(
@@ -192,4 +214,78 @@ export function restThroughputCheck(
           ? `no round where both filled their core, so no ratio; read beside it, CPU per request (medians): ${n(target.row.serverCpuMicrosPerRequest, 1)} vs ${n(floor.row.serverCpuMicrosPerRequest, 1)} µs`
           : undefined,
   }
+}
+
+function windowsOf(report: ProxiedContentionReport, target: string, condition: ContentionCondition) {
+  const byRound: Array<ProxiedWindow | undefined> = []
+  for (const window of report.windows)
+    if (window.target === target && window.condition === condition) byRound[window.round] = window
+  return byRound
+}
+
+/** Same-round ratio of the gateway's figure to the floor's, in one condition. */
+function proxiedRatio(
+  report: ProxiedContentionReport,
+  condition: ContentionCondition,
+  figure: (window: ProxiedWindow) => number | undefined,
+) {
+  // a window that completed nothing, or answered other than 2xx, enters no ratio
+  const pick = (target: string) =>
+    windowsOf(report, target, condition).map((w) =>
+      w && w.requestsPerSecond > 0 && w.non2xx === 0 ? figure(w) : undefined,
+    )
+  return sameRoundRatios(pick(PROXIED_GATEWAY), pick(PROXIED_FLOOR))
+}
+
+/** One-at-a-time p50 over the sandbox called directly, same round and condition: the median and each round's. */
+function proxiedOverheadMs(
+  report: ProxiedContentionReport,
+  target: string,
+  condition: ContentionCondition,
+): { median: number; rounds: number[] } | undefined {
+  const rounds: number[] = []
+  windowsOf(report, target, condition).forEach((window, round) => {
+    const direct = report.directSerialP50Ms[round]?.[condition]
+    if (window?.serialP50Ms !== undefined && direct !== undefined) rounds.push(window.serialP50Ms - direct)
+  })
+  return rounds.length === 0 ? undefined : { median: median(rounds), rounds }
+}
+
+const THROUGHPUT_TARGETS: Record<ContentionCondition, number> = { quiet: 0.95, busy: 0.8 }
+const PROXIED_OVERHEAD_TARGET_MS = 0.15
+
+/** The issue's three targets for the proxied call, judged from same-round pairs of this phase. */
+export function proxiedContentionChecks(report: ProxiedContentionReport | undefined): TargetCheck[] {
+  const checks: TargetCheck[] = CONTENTION_CONDITIONS.map((condition) => {
+    const target = `proxied call ${condition === 'busy' ? `beside ${report?.busyLoops ?? 2} busy loops (one a core)` : 'quiet'}: req/s ≥ ${THROUGHPUT_TARGETS[condition]}× bare node proxy, same round`
+    const ratio = report && proxiedRatio(report, condition, (w) => w.requestsPerSecond)
+    const cpu = report && proxiedRatio(report, condition, (w) => w.cpuMicrosPerRequest)
+    const upstream = report && proxiedRatio(report, condition, (w) => w.upstreamCpuMicrosPerRequest)
+    if (!ratio) return { area: 'REST', target, measured: 'not measured', met: undefined }
+    return {
+      area: 'REST',
+      target,
+      measured: `${spreadText(ratio)}; CPU per request ${cpu ? spreadText(cpu) : '-'}; the upstream's CPU per request ${upstream ? spreadText(upstream) : '-'}`,
+      met: ratio.median >= THROUGHPUT_TARGETS[condition],
+      why:
+        ratio.median >= THROUGHPUT_TARGETS[condition]
+          ? undefined
+          : `the floor, ${PROXIED_FLOOR}, measured beside it in the same rounds`,
+    }
+  })
+  const overhead = report && proxiedOverheadMs(report, PROXIED_GATEWAY, 'quiet')
+  const floorOverhead = report && proxiedOverheadMs(report, PROXIED_FLOOR, 'quiet')
+  checks.push({
+    area: 'REST',
+    target: `proxied call quiet: p50 overhead ≤ ${PROXIED_OVERHEAD_TARGET_MS} ms over the sandbox called directly (one request at a time, same round)`,
+    measured: overhead
+      ? `${n(overhead.median, 3)} ms (rounds ${overhead.rounds.map((ms) => n(ms, 3)).join(', ')}); ${PROXIED_FLOOR} ${n(floorOverhead?.median, 3)} ms`
+      : 'not measured',
+    met: overhead ? overhead.median <= PROXIED_OVERHEAD_TARGET_MS : undefined,
+    why:
+      overhead && overhead.median > PROXIED_OVERHEAD_TARGET_MS
+        ? `the floor, ${PROXIED_FLOOR}, adds ${n(floorOverhead?.median, 3)} ms`
+        : undefined,
+  })
+  return checks
 }

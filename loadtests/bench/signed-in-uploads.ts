@@ -18,8 +18,19 @@ import { CALLS } from '@tradegate/shared'
 import { registerOnSandbox } from '../../gateway/test/support/sandbox-accounts'
 import { probeHealth, took, UPLOAD_CONTENT_TYPE, uploadBody } from './hostile-bodies'
 import { latencySummary } from './percentiles'
+import { errorText } from './child-process'
 import { readRssBytes } from './proc-stats'
-import type { SignedInUploadsReport } from './types'
+import {
+  PROXIED_FLOOR,
+  restTarget,
+  startGatewayOverSandbox,
+  uncachedRequest,
+  withSandbox,
+  type Cores,
+  type RestTargetContext,
+  type RunningRestTarget,
+} from './rest-targets'
+import type { BenchOptions, BenchResult, SignedInUploadsReport } from './types'
 
 const CONNECTIONS = 10
 const RSS_SAMPLE_MS = 100
@@ -29,7 +40,7 @@ const STEADY_SHARE = 0.02
 const READING_MS = 1000
 
 /** What the gateway runs with for this row, on top of the bench's usual settings. */
-export const SIGNED_IN_UPLOAD_ENV = {
+const SIGNED_IN_UPLOAD_ENV = {
   UPLOAD_RATE_PER_MINUTE: '1000000',
   UPLOAD_RATE_PER_USER_PER_MINUTE: '1000000',
   UPLOADS_IN_FLIGHT_PER_CLIENT: String(CONNECTIONS),
@@ -86,36 +97,79 @@ async function settledRss(options: {
   }
 }
 
-export async function runSignedInUploads(options: {
-  gatewayUrl: string
-  sandboxUrl: string
-  pid: number | undefined
-  seconds: number
-  /** how long after the last upload the RSS is read again at the soonest (a minute in a full run) */
-  settleSeconds: number
-  /** how long either reading waits at most for the gateway to settle */
-  settleLimitSeconds: number
-}): Promise<SignedInUploadsReport> {
-  const rss = () =>
-    options.pid === undefined ? Number.NaN : (readRssBytes(options.pid) ?? Number.NaN) / 2 ** 20
+/** The row on the gateway, then the same uploads through the proxy floor; each on a sandbox of its own. */
+export async function runSignedInUploads(
+  cores: Cores,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<Pick<BenchResult, 'uploads' | 'uploadsFloor'>> {
+  const uploadsThrough = (name: string, start: (ctx: RestTargetContext) => Promise<RunningRestTarget>) => {
+    log(
+      `signed-in uploads through ${name}: /healthz quiet for ${options.uploadsSeconds} s, then while 10 signed-in users send 5 MiB uploads for ${options.uploadsSeconds} s; RSS settled before and at least ${options.uploadsSettleSeconds} s after`,
+    )
+    return withSandbox(cores, options, async (ctx) => {
+      try {
+        const target = await start(ctx)
+        try {
+          return await sendSignedInUploads(target, (await ctx.sandbox()).url, options)
+        } finally {
+          await target.stop()
+        }
+      } catch (error) {
+        return failedUploads(errorText(error))
+      }
+    })
+  }
+  return {
+    uploads: await uploadsThrough('the gateway', (ctx) =>
+      startGatewayOverSandbox(ctx, uncachedRequest, { env: SIGNED_IN_UPLOAD_ENV }),
+    ),
+    uploadsFloor: await uploadsThrough(PROXIED_FLOOR, async (ctx) => {
+      const started = await restTarget(PROXIED_FLOOR).start(ctx)
+      if ('unavailable' in started) throw new Error(started.unavailable)
+      return started
+    }),
+  }
+}
+
+const failedUploads = (error: string): SignedInUploadsReport => ({
+  ok: false,
+  error,
+  connections: CONNECTIONS,
+  uploadBytes: 0,
+  seconds: 0,
+  statuses: {},
+  healthzQuietMs: { samples: 0, p99: Number.NaN },
+  healthzLoadedMs: { samples: 0, p99: Number.NaN },
+  ratio: Number.NaN,
+  rssMb: { before: Number.NaN, peak: Number.NaN, after: Number.NaN, afterSeconds: 0 },
+})
+
+async function sendSignedInUploads(
+  target: RunningRestTarget,
+  sandboxUrl: string,
+  options: BenchOptions,
+): Promise<SignedInUploadsReport> {
+  const { url, pid } = target
+  const rss = () => (pid === undefined ? Number.NaN : (readRssBytes(pid) ?? Number.NaN) / 2 ** 20)
   const stamp = Date.now().toString(36)
   const tokens = await Promise.all(
     Array.from({ length: CONNECTIONS }, (_, index) =>
-      registerOnSandbox(options.sandboxUrl, `bench${stamp}u${index}`),
+      registerOnSandbox(sandboxUrl, `bench${stamp}u${index}`),
     ),
   )
-  const health = new Client(options.gatewayUrl)
-  const senders = tokens.map(() => new Client(options.gatewayUrl, { bodyTimeout: 120_000 }))
+  const health = new Client(url)
+  const senders = tokens.map(() => new Client(url, { bodyTimeout: 120_000 }))
   const body = uploadBody()
-  const limitMs = options.settleLimitSeconds * 1000
+  const limitMs = options.uploadsSettleLimitSeconds * 1000
   try {
     // before: the idle gateway after a full collection of its own (start-up runs a few before it
     // listens, with start-up's garbage still coming), its RSS steady
     const started = performance.now()
     const before = await settledRss({
-      gatewayUrl: options.gatewayUrl,
+      gatewayUrl: url,
       rss,
-      majorsAbove: await majorCollections(options.gatewayUrl),
+      majorsAbove: await majorCollections(url),
       notBefore: started,
       deadline: started + limitMs,
     })
@@ -123,7 +177,7 @@ export async function runSignedInUploads(options: {
     // quiet: the same probe on the same gateway, nothing else sent
     let quietOver = false
     const quietProbe = probeHealth(health, () => quietOver)
-    await sleep(options.seconds * 1000)
+    await sleep(options.uploadsSeconds * 1000)
     quietOver = true
     const quiet = (await quietProbe).map(took)
 
@@ -150,7 +204,7 @@ export async function runSignedInUploads(options: {
     }
     const loadProbe = probeHealth(health, () => over)
     const sending = senders.map((client, index) => send(client, tokens[index]!))
-    await sleep(options.seconds * 1000)
+    await sleep(options.uploadsSeconds * 1000)
     over = true
     const [probes] = await Promise.all([loadProbe, ...sending])
     const loaded = probes.map(took)
@@ -158,13 +212,13 @@ export async function runSignedInUploads(options: {
     rssPeakMb = Math.max(rssPeakMb, rss())
     // after: read the same way, from the settle time on, after a full collection since the burst
     const burstEnded = performance.now()
-    const majorsAtEnd = await majorCollections(options.gatewayUrl)
+    const majorsAtEnd = await majorCollections(url)
     const after = await settledRss({
-      gatewayUrl: options.gatewayUrl,
+      gatewayUrl: url,
       rss,
       majorsAbove: majorsAtEnd,
-      notBefore: burstEnded + options.settleSeconds * 1000,
-      deadline: burstEnded + options.settleSeconds * 1000 + limitMs,
+      notBefore: burstEnded + options.uploadsSettleSeconds * 1000,
+      deadline: burstEnded + options.uploadsSettleSeconds * 1000 + limitMs,
     })
     const rssAfterMb = after.mb
 
@@ -174,7 +228,7 @@ export async function runSignedInUploads(options: {
       ok: quiet.length > 0 && loaded.length > 0 && (statuses['200'] ?? 0) > 0,
       connections: CONNECTIONS,
       uploadBytes: body.length,
-      seconds: options.seconds,
+      seconds: options.uploadsSeconds,
       statuses,
       healthzQuietMs: { samples: quiet.length, p99: quietP99 },
       healthzLoadedMs: { samples: loaded.length, p99: loadedP99 },

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { ClientProtocol } from './native-client'
 import type { Scenario, StreamRate } from './scenario'
-import { loadtestsDir, spawnTsServer, type ChildServer } from './child-process'
+import { startRedisChild, startRedisCluster } from '../../gateway/test/support/redis-server'
+import { loadtestsDir, pinnedUnder, spawnTsServer, type ChildServer } from './child-process'
 import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'
 
 export interface SocketSystemContext {
@@ -23,6 +24,31 @@ export interface SocketSystemContext {
   redisUrl: string
   /** A Redis cluster for the sharded bus (redis-cluster://…), started on first use. */
   redisClusterUrl(): Promise<string>
+}
+
+/**
+ * The Redis systems' brokers while `work` runs: the one `redisUrl` names, or the bench's own
+ * redis-server on the generator's core (and a cluster, started on first use), stopped after.
+ */
+export async function withRedis<T>(
+  redisUrl: string | undefined,
+  generatorCpus: string | undefined,
+  work: (brokers: Pick<SocketSystemContext, 'redisUrl' | 'redisClusterUrl'>) => Promise<T>,
+): Promise<{ result: T; redis: { url: string; own: boolean; pinned: boolean } }> {
+  const runUnder = pinnedUnder(generatorCpus)
+  const own = redisUrl ? undefined : await startRedisChild({ runUnder })
+  const url = redisUrl ?? own!.url
+  let cluster: ReturnType<typeof startRedisCluster> | undefined
+  try {
+    const result = await work({
+      redisUrl: url,
+      redisClusterUrl: async () => (await (cluster ??= startRedisCluster({ runUnder }))).url,
+    })
+    return { result, redis: { url, own: Boolean(own), pinned: own?.pinned ?? false } }
+  } finally {
+    await (await cluster?.catch(() => undefined))?.stop()
+    await own?.kill()
+  }
 }
 
 export interface RunningSocketSystem {

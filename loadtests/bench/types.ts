@@ -6,6 +6,7 @@ import type { ConnectReport, StormReport } from './native-client'
 import type { LatencySummary } from './percentiles'
 import type { Scenario } from './scenario'
 import type { SerialLatency } from './serial-latency'
+import type { LoadRun } from './wrk'
 
 /** A rate scale the reference system held, and the length of its window there. */
 export interface ReferenceRate {
@@ -233,17 +234,14 @@ export interface RestRound {
 }
 
 /** One target's figures from one round: started, warmed, measured for one window, stopped. */
-export interface RestWindow extends Pick<
-  RestRound,
-  'generatorCpuPercent' | 'targetCpuPercent' | 'generatorBound'
-> {
+export interface RestWindow
+  extends
+    Pick<RestRound, 'generatorCpuPercent' | 'targetCpuPercent' | 'generatorBound'>,
+    Pick<LoadRun, 'seconds' | 'requests' | 'non2xx' | 'errors' | 'latencyMs'> {
   pinned: boolean
-  seconds: number
-  requests: number
-  non2xx: number
-  errors: number
   cpuMicros?: number
-  latencyMs: NonNullable<RestRow['latencyMs']>
+  /** the upstream's CPU over the same run, where the plan named its process */
+  upstreamCpuMicros?: number
   serialLatencyMs?: SerialLatency
   answer?: RestRow['answer']
 }
@@ -349,14 +347,20 @@ export interface SocketRounds {
 }
 
 /** The proxied row's two conditions: nothing else running, and a busy loop on every core. */
-export type ContentionCondition = 'quiet' | 'busy'
+export const CONTENTION_CONDITIONS = ['quiet', 'busy'] as const
+export type ContentionCondition = (typeof CONTENTION_CONDITIONS)[number]
 
-export interface ProxiedContentionOptions {
-  rounds: number
+/** How long a REST window warms up and is measured, over how many connections; then requests one at a time. */
+export interface RestWindowLoad {
   warmupSeconds: number
   seconds: number
   connections: number
+  /** 0: none */
   serialRequests: number
+}
+
+export interface ProxiedContentionOptions extends RestWindowLoad {
+  rounds: number
 }
 
 export interface ProxiedWindow {

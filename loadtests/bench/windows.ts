@@ -1,11 +1,11 @@
 /**
- * One measurement window of a socket system, and the helpers around it: a held window retried once,
- * draining a backlog, a window in words.
+ * One measurement window of a socket system, and the helpers around it: a fresh server and fleet to
+ * measure on, a held window retried once, draining a backlog, a window in words.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { NativeClientFleet, WindowExpectation } from './native-client'
-import type { RunningSocketSystem } from './socket-systems'
-import { readCpuMicros } from './proc-stats'
+import { NativeClientFleet, type WindowExpectation } from './native-client'
+import type { RunningSocketSystem, SocketSystem, SocketSystemContext } from './socket-systems'
+import { cpuSince } from './proc-stats'
 import { judgeWindow } from './capacity'
 import { generatorBound } from './generator-bound'
 import type { SocketWindow } from './types'
@@ -54,15 +54,39 @@ export interface WindowContext {
 }
 
 /**
+ * A fresh server of `system` and a fleet of `clients` for it (not yet connected), handed to `work`
+ * as a window context; the fleet is closed and the server stopped however `work` ends.
+ */
+export async function onFreshSystem<T>(
+  system: SocketSystem,
+  ctx: SocketSystemContext,
+  clients: number,
+  graceMs: number,
+  work: (wc: WindowContext) => Promise<T>,
+): Promise<T> {
+  let running: RunningSocketSystem | undefined
+  let fleet: NativeClientFleet | undefined
+  try {
+    running = await system.start(ctx)
+    const { scenario } = ctx
+    fleet = new NativeClientFleet({ url: running.url, protocol: system.protocol, clients, scenario })
+    return await work({ fleet, running, listRateMs: scenario.listRate, graceMs })
+  } finally {
+    fleet?.close()
+    await running?.stop()
+  }
+}
+
+/**
  * One window: frames counted by publish time inside it (arriving up to `graceMs` later), the
  * offered rate from what the feed published in it, and the server's CPU over it.
  */
 export async function measureWindow(wc: WindowContext, scale: number, ms: number): Promise<SocketWindow> {
   const subscribers = wc.fleet.subscribers()
-  const cpuBefore = readCpuMicros(wc.running.pid)
+  const serverCpu = cpuSince(wc.running.pid)
   const close = await wc.fleet.openWindow()
   await sleep(ms)
-  const cpuAfter = readCpuMicros(wc.running.pid)
+  const serverCpuMicros = serverCpu()
   let published: Record<string, number> = {}
   // the grace ends once every frame published in the window is in, at most graceMs after it
   const client = await close(wc.graceMs, async (from, to) => {
@@ -75,7 +99,7 @@ export async function measureWindow(wc: WindowContext, scale: number, ms: number
     published,
     subscribers,
     listRateMs: wc.listRateMs,
-    serverCpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    serverCpuMicros,
   })
   if (client.stallMs) window.clientLoopDelayMs = client.stallMs
   const bound = generatorBound({

@@ -8,7 +8,7 @@ import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ownTempDir, spawnOwned } from '../../gateway/test/support/owned-processes'
 import { ensureDebianTool } from './nginx'
-import { readCpuMicros } from './proc-stats'
+import { cpuSince } from './proc-stats'
 import type { RestRequest } from './rest-targets'
 
 export const WRK_BINARY = '/usr/bin/wrk'
@@ -116,7 +116,7 @@ export async function runWrk(options: {
       script,
       options.url + options.request.path,
     ]
-    const targetBefore = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
+    const targetCpu = cpuSince(options.targetPid)
     const began = performance.now()
     const { code, stdout, stderr } = await new Promise<{
       code: number | null
@@ -132,7 +132,7 @@ export async function runWrk(options: {
       child.once('close', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }))
     })
     const cpuSeconds = (performance.now() - began) / 1000
-    const targetAfter = options.targetPid === undefined ? undefined : readCpuMicros(options.targetPid)
+    const targetCpuMicros = targetCpu()
     const figures = parseWrkResult(stdout)
     if (code !== 0 || !figures)
       throw new Error(`wrk failed (exit ${code}): ${stderr.slice(-1000)} ${stdout.slice(-1000)}`)
@@ -149,8 +149,7 @@ export async function runWrk(options: {
         max: figures.max / 1000,
       },
       generatorCpuMicros: parseTimes(stderr),
-      targetCpuMicros:
-        targetBefore === undefined || targetAfter === undefined ? undefined : targetAfter - targetBefore,
+      targetCpuMicros,
       cpuSeconds,
     }
   } finally {
