@@ -77,10 +77,14 @@ export class TopicHub {
     return this.topics.size
   }
 
+  /**
+   * Sockets the topic's frames reach now: not those still waiting for the bus to confirm a new
+   * topic's subscription and bring its snapshot, to which a frame published meanwhile never comes.
+   */
   subscriberCount(topic: string): number {
     const entry = this.topics.get(topic)
     if (!entry) return 0
-    let count = entry.sockets.size + (entry.joining?.size ?? 0)
+    let count = entry.sockets.size
     for (const rated of entry.rated?.values() ?? []) count += rated.sockets.size
     return count
   }
