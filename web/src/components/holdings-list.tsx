@@ -125,7 +125,7 @@ function RedeemStep(props: {
       </p>
       <p className="kv">
         <span>{t('savings.arrives')}</span>
-        <span className="num" data-testid="redeem-arrives">
+        <span className="phrase" data-testid="redeem-arrives">
           {product.settleHours === 0 ? t('savings.atOnce') : dateTime(quote.arrivesAt)}
         </span>
       </p>

@@ -39,7 +39,7 @@ export function PositionHistory({
             const { fees, realized } = closedResult(position)
             return (
               <tr key={position.id} data-position-status={position.status}>
-                <td className="num muted nowrap cell-foot" data-label={t('positions.closedAt')}>
+                <td className="phrase muted nowrap cell-foot" data-label={t('positions.closedAt')}>
                   {position.closedAt ? dateTime(position.closedAt) : '--'}
                 </td>
                 <td className={`cell-head ${position.direction === 'long' ? 'up' : 'down'}`}>
