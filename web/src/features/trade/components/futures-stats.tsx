@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
@@ -9,7 +9,7 @@ import { useFormatters } from '../../../lib/use-formatters'
  * A contract pair's reference prices beside its last price: the mark price that PnL and liquidation
  * follow, the index it is smoothed from, and the funding rate with the time left to the next funding.
  */
-export function FuturesStats({ symbol }: { symbol: string }) {
+export const FuturesStats = memo(function FuturesStats({ symbol }: { symbol: string }) {
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
   const { price, rate } = useFormatters()
@@ -57,7 +57,7 @@ export function FuturesStats({ symbol }: { symbol: string }) {
       </div>
     </dl>
   )
-}
+})
 
 /** The exchange's time, read again every second. */
 function useSecondClock(): number {
