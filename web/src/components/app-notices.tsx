@@ -35,7 +35,7 @@ function OfflineNotice() {
 /** Must match the runtime cache of /assets/ in vite.config.ts. */
 const ASSET_CACHE = 'assets'
 
-/** Whether the service worker served this page, and so its files: read once, before any claim could change it. */
+/** Whether the service worker served this page, and so its files: read once, before a claim could. */
 const controlledAtLoad = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller)
 
 /**
