@@ -12,7 +12,7 @@ and layout shift ≤ 0.05 on the trade page.`
 
 function row(result: PageScores): string {
   const cells = CATEGORIES.map((category) => String(result.scores[category] ?? '–'))
-  const failing = result.failing.length ? result.failing.join(', ') : ''
+  const failing = [...(result.error ? [`not measured: ${result.error}`] : []), ...result.failing].join(', ')
   const shift = result.layoutShift === undefined ? '–' : result.layoutShift.toFixed(3)
   return `| \`${result.path}\` | ${result.formFactor} | ${cells.join(' | ')} | ${result.totalBlockingMs ?? '–'} | ${shift} | ${failing} |`
 }
@@ -39,7 +39,9 @@ for (const path of [TRADE_SPOT, TRADE_FUTURES]) {
   const each = (pick: (run: PageScores) => string | number | undefined): string =>
     runs.map((run) => pick(run) ?? '–').join(', ')
   tradeLines.push(
-    `\`${path}\` on mobile in ${runs.length} runs: performance ${each((run) => run.scores.performance)}; blocking ${each(
+    `\`${path}\` on mobile in ${runs.length} runs: performance ${each((run) =>
+      run.error ? `not measured (${run.error})` : run.scores.performance,
+    )}; blocking ${each(
       (run) => run.totalBlockingMs,
     )} ms; layout shift ${each((run) => run.layoutShift?.toFixed(3))}.`,
   )

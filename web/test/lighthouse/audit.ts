@@ -36,6 +36,8 @@ export interface PageScores {
   layoutShift?: number
   /** audits below a full score, by id, for the categories measured (performance aside) */
   failing: string[]
+  /** why Lighthouse could not measure the page (its code, e.g. NO_NAVSTART: the trace was lost) */
+  error?: string
 }
 
 export interface AuditOptions {
@@ -111,6 +113,7 @@ export async function auditPages({
           failing,
           ...(blocking === undefined ? {} : { totalBlockingMs: Math.round(blocking) }),
           ...(shift === undefined ? {} : { layoutShift: shift }),
+          ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
         })
       }
     }
