@@ -35,18 +35,24 @@ function OfflineNotice() {
 /** Must match the runtime cache of /assets/ in vite.config.ts. */
 const ASSET_CACHE = 'assets'
 
+/** Whether the service worker served this page, and so its files: read once, before a claim could. */
+const controlledAtLoad = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller)
+
 /**
  * The first visit loads its screen and language before the service worker runs, so nothing caught
  * them on the way; they are put in the asset cache once it is active, and a reload offline finds them.
+ * A page the worker served had every file caught by its runtime cache already, so it adds none.
  */
 async function cacheLoadedAssets(): Promise<void> {
+  if (controlledAtLoad) return
   await navigator.serviceWorker.ready
   const loaded = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
   const cache = await caches.open(ASSET_CACHE)
-  await Promise.all(loaded.map((url) => cache.add(url.pathname).catch(() => undefined)))
+  // one file at a time: some forty adds started at once held the main thread for one long task
+  for (const url of loaded) await cache.add(url.pathname).catch(() => undefined)
 }
 
 /** A new build is installed in the background and waits for the user to reload into it. */

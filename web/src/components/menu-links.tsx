@@ -24,7 +24,10 @@ export function MenuLinks({ items, className, activePath, onNavigate }: MenuLink
       {openMenuItems(items).map((item) => {
         const content = (
           <>
-            {item.icon && <img src={item.icon} alt="" width={24} height={24} className="menu-icon" />}
+            {item.icon && (
+              // lazy: the desktop sidebar is hidden on a phone, and a hidden lazy image is never fetched
+              <img src={item.icon} alt="" width={24} height={24} className="menu-icon" loading="lazy" />
+            )}
             <span>{label(item)}</span>
           </>
         )

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { changePercent } from '@tradegate/shared'
 import { FeedStatusBadge, StaleHint, useStaleMark } from './feed-status'
@@ -7,7 +8,7 @@ import { directionOf } from '../lib/market-rows'
 import { ChangePercent } from './change-percent'
 
 /** The live 24 h ticker of one pair: last price, change, high, low and volume. */
-export function TickerHeader({ symbol, name }: { symbol: string; name: string }) {
+export const TickerHeader = memo(function TickerHeader({ symbol, name }: { symbol: string; name: string }) {
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
   const { price, quantity } = useFormatters()
@@ -43,4 +44,4 @@ export function TickerHeader({ symbol, name }: { symbol: string; name: string })
       </dl>
     </section>
   )
-}
+})

@@ -31,8 +31,24 @@ const sessionScoped: Middleware = (useSWRNext) => (key, fetcher, config) => {
   return useSWRNext(scopedKey, scopedFetcher as typeof fetcher, config)
 }
 
+/**
+ * SWR starts a read from the commit that mounts its component (a layout effect), so each request's own
+ * main-thread work (checking and building it, handing it to the network) ran inside that commit: eight
+ * of them made the futures page's mount one long task. Each request now leaves in a task of its own,
+ * a moment after the commit, and SWR still dedupes it from the moment it was asked for.
+ */
+const requestAfterCommit: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const deferred =
+    fetcher &&
+    ((...args: unknown[]) =>
+      new Promise<void>((resolve) => setTimeout(resolve)).then(() =>
+        (fetcher as (...input: unknown[]) => unknown)(...args),
+      ))
+  return useSWRNext(key, deferred as typeof fetcher, config)
+}
+
 export const swrConfig: SWRConfiguration = {
-  use: [sessionScoped],
+  use: [sessionScoped, requestAfterCommit],
   revalidateOnFocus: false,
   dedupingInterval: 2000,
   // SWR calls onErrorRetry only while shouldRetryOnError is on; the handler keeps retries to network failures

@@ -251,7 +251,8 @@ describe('the futures desk on a phone', () => {
     "%s: every order kind's fields fit 390 px, nothing cut",
     async (language) => {
       const page = await futuresDesk(language)
-      await page.getByTestId('futures-stats').waitFor()
+      // the reference prices in, so the fit is judged with real figures rather than their placeholders
+      await page.locator('[data-testid="futures-stats"][aria-busy="false"]').waitFor()
       await page.waitForFunction((code) => document.documentElement.lang === code, language)
       for (const kind of ['limit', 'stopLimit'] as const) {
         await page.locator('#order-contract-type').selectOption(kind)

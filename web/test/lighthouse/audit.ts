@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
@@ -13,11 +14,15 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number]
 export type FormFactor = 'mobile' | 'desktop'
 
+/** The signed-in trade page on spot (componentName 3) and on futures (2), as the app links to them. */
+export const TRADE_SPOT = '/#/trade?id=1&componentName=3'
+export const TRADE_FUTURES = '/#/trade?id=1&componentName=2'
+
 export const PAGES = [
   { path: '/', signedIn: false },
   { path: '/#/login', signedIn: false },
   { path: '/#/store', signedIn: true },
-  { path: '/#/trade', signedIn: true },
+  { path: TRADE_SPOT, signedIn: true },
   { path: '/#/wallet', signedIn: true },
 ] as const
 
@@ -31,16 +36,26 @@ export interface PageScores {
   layoutShift?: number
   /** audits below a full score, by id, for the categories measured (performance aside) */
   failing: string[]
+  /** why Lighthouse could not measure the page (its code, e.g. NO_NAVSTART: the trace was lost) */
+  error?: string
 }
 
 export interface AuditOptions {
   formFactors: readonly FormFactor[]
   categories: readonly Category[]
-  /** only these of PAGES' paths (all when left out) */
+  /** these signed-in paths instead of PAGES */
   paths?: readonly string[]
+  /** a folder to write each page's full Lighthouse report to, as JSON, for a look at where the time went */
+  reportDir?: string
 }
 
-export async function auditPages({ formFactors, categories, paths }: AuditOptions): Promise<PageScores[]> {
+export async function auditPages({
+  formFactors,
+  categories,
+  paths,
+  reportDir,
+}: AuditOptions): Promise<PageScores[]> {
+  const pages = paths ? paths.map((path) => ({ path, signedIn: true })) : PAGES
   const stack = await startStack()
   const profile = ownTempDir('tradegate-lighthouse-')
   const port = 9300 + Math.floor(Math.random() * 500)
@@ -56,7 +71,7 @@ export async function auditPages({ formFactors, categories, paths }: AuditOption
     await page.goto(stack.url)
     await page.evaluate(() => localStorage.setItem('_language', 'en'))
     for (const formFactor of formFactors) {
-      for (const { path, signedIn } of PAGES.filter((entry) => !paths || paths.includes(entry.path))) {
+      for (const { path, signedIn } of pages) {
         await page.evaluate(
           ([satoken, on]) =>
             on ? localStorage.setItem('_token', satoken) : localStorage.removeItem('_token'),
@@ -69,6 +84,15 @@ export async function auditPages({ formFactors, categories, paths }: AuditOption
         )
         const lhr = runner?.lhr
         if (!lhr) throw new Error(`lighthouse returned nothing for ${path}`)
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true })
+          const name = `${formFactor}-${path.replace(/\W+/g, '_')}-${Date.now()}.json`
+          writeFileSync(join(reportDir, name), JSON.stringify(lhr))
+          writeFileSync(
+            join(reportDir, name.replace(/json$/, 'trace.json')),
+            JSON.stringify(runner.artifacts.Trace),
+          )
+        }
         const scores: PageScores['scores'] = {}
         const failing: string[] = []
         for (const category of categories) {
@@ -89,6 +113,7 @@ export async function auditPages({ formFactors, categories, paths }: AuditOption
           failing,
           ...(blocking === undefined ? {} : { totalBlockingMs: Math.round(blocking) }),
           ...(shift === undefined ? {} : { layoutShift: shift }),
+          ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
         })
       }
     }

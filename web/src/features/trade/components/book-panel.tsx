@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSpotOrders } from '../api/get-spot-orders'
 import { ListTabs } from './list-tabs'
@@ -6,7 +6,7 @@ import { OrderBook } from './order-book'
 import { RecentTrades } from './recent-trades'
 
 /** The pair's market beside the form: the order book with its depth, or the recent trades. */
-export function BookPanel({
+export const BookPanel = memo(function BookPanel({
   symbol,
   coin,
   rows,
@@ -45,4 +45,4 @@ export function BookPanel({
       )}
     </section>
   )
-}
+})

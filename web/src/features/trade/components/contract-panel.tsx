@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { memo, useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContractPair } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
@@ -19,7 +19,13 @@ import { PositionHistory } from './position-history'
 type ListTab = 'positions' | 'orders' | 'history' | 'closed'
 
 /** Leveraged contracts: the order form, then positions, open orders, the order and position histories. */
-export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: readonly ContractPair[] }) {
+export const ContractPanel = memo(function ContractPanel({
+  pair,
+  pairs,
+}: {
+  pair: ContractPair
+  pairs: readonly ContractPair[]
+}) {
   const { t } = useTranslation()
   const balances = useBalances()
   const positions = useOpenPositions()
@@ -112,4 +118,4 @@ export function ContractPanel({ pair, pairs }: { pair: ContractPair; pairs: read
       </section>
     </>
   )
-}
+})

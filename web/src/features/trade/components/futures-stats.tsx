@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
@@ -9,44 +9,55 @@ import { useFormatters } from '../../../lib/use-formatters'
  * A contract pair's reference prices beside its last price: the mark price that PnL and liquidation
  * follow, the index it is smoothed from, and the funding rate with the time left to the next funding.
  */
-export function FuturesStats({ symbol }: { symbol: string }) {
+export const FuturesStats = memo(function FuturesStats({ symbol }: { symbol: string }) {
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
   const { price, rate } = useFormatters()
   const now = useSecondClock()
-  if (!ticker?.markPrice || !ticker.indexPrice || !ticker.fundingRate || !ticker.nextFundingTime) return null
+  // until the first ticker with the reference prices the figures read '--', as the ticker header's do:
+  // the list keeps its height, so the book and the form below do not move when the prices arrive
+  const loaded =
+    ticker?.markPrice && ticker.indexPrice && ticker.fundingRate && ticker.nextFundingTime
+      ? {
+          markPrice: ticker.markPrice,
+          indexPrice: ticker.indexPrice,
+          close: ticker.close,
+          fundingRate: ticker.fundingRate,
+          nextFundingTime: ticker.nextFundingTime,
+        }
+      : null
   return (
-    <dl className="ticker-stats futures-stats" data-testid="futures-stats">
+    <dl className="ticker-stats futures-stats" data-testid="futures-stats" aria-busy={!loaded}>
       <div>
         <dt>{t('trade.markPrice')}</dt>
         <dd className="num" data-testid="mark-price">
-          {price(ticker.markPrice)}
+          {loaded ? price(loaded.markPrice) : '--'}
         </dd>
       </div>
       <div>
         <dt>{t('trade.futures.indexPrice')}</dt>
         <dd className="num" data-testid="index-price">
-          {price(ticker.indexPrice)}
+          {loaded ? price(loaded.indexPrice) : '--'}
         </dd>
       </div>
       <div>
         <dt>{t('market.lastPrice')}</dt>
         <dd className="num" data-testid="last-price">
-          {price(ticker.close)}
+          {loaded ? price(loaded.close) : '--'}
         </dd>
       </div>
       <div>
         <dt>{t('trade.futures.funding')}</dt>
         <dd className="num" data-testid="funding">
-          <span data-testid="funding-rate">{rate(mul(ticker.fundingRate, 100))}%</span>{' '}
+          <span data-testid="funding-rate">{loaded ? `${rate(mul(loaded.fundingRate, 100))}%` : '--'}</span>{' '}
           <span className="muted" data-testid="funding-countdown">
-            {countdown(ticker.nextFundingTime - now)}
+            {loaded ? countdown(loaded.nextFundingTime - now) : '--:--:--'}
           </span>
         </dd>
       </div>
     </dl>
   )
-}
+})
 
 /** The exchange's time, read again every second. */
 function useSecondClock(): number {

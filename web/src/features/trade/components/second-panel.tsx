@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react'
+import { type FormEvent, memo, useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mul, type Period, type SecondOrder } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
@@ -17,7 +17,15 @@ import { SecondOrders } from './second-orders'
 import { PeriodChoice } from './period-choice'
 
 /** Second contracts: pick a period, stake up or down, watch the countdown and the settlement. */
-export function SecondPanel({ symbol, periods }: { symbol: string; periods: readonly Period[] }) {
+export const SecondPanel = memo(function SecondPanel({
+  symbol,
+  allPeriods,
+}: {
+  symbol: string
+  /** every symbol's periods, as fetched, so the screen's renders pass the same list and memo holds */
+  allPeriods: readonly Period[]
+}) {
+  const periods = allPeriods.filter((period) => period.symbol === symbol)
   const { t } = useTranslation()
   // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
   const { balance, value, pnl, precisionOf } = useFormatters()
@@ -127,4 +135,4 @@ export function SecondPanel({ symbol, periods }: { symbol: string; periods: read
       <SecondOrders rows={orders.data?.rows ?? []} settled={settlement?.data as SecondOrder | undefined} />
     </>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { SpotPair } from '@tradegate/shared'
 import { useBalances } from '../../../lib/api/get-asset-balance'
 import { useSpotOrders } from '../api/get-spot-orders'
@@ -5,7 +6,7 @@ import { SpotForm } from './spot-form'
 import { SpotOrders } from './spot-orders'
 
 /** Spot trading on one pair: the order form, the user's open orders on every pair and this pair's history. */
-export function SpotPanel({ pair }: { pair: SpotPair }) {
+export const SpotPanel = memo(function SpotPanel({ pair }: { pair: SpotPair }) {
   const balances = useBalances()
   const open = useSpotOrders({ open: true })
   const all = useSpotOrders({ symbol: pair.symbol })
@@ -25,4 +26,4 @@ export function SpotPanel({ pair }: { pair: SpotPair }) {
       />
     </>
   )
-}
+})

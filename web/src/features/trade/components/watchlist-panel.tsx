@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import type { PlayingKey, WatchCoin } from '@tradegate/shared'
@@ -8,7 +8,13 @@ import { MarketTable } from '../../../components/market-table'
 import { buildRows, nextSortOrder, sortRows, type SortOrder } from '../../../lib/market-rows'
 
 /** The trade header's watchlist tab: the user's coins, live, each opening the given trading tab. */
-export function WatchlistPanel({ coins, openTab }: { coins: readonly WatchCoin[]; openTab?: PlayingKey }) {
+export const WatchlistPanel = memo(function WatchlistPanel({
+  coins,
+  openTab,
+}: {
+  coins: readonly WatchCoin[]
+  openTab?: PlayingKey
+}) {
   const { t } = useTranslation()
   const tickers = useAllTickers()
   const coinList = useCoinList()
@@ -30,4 +36,4 @@ export function WatchlistPanel({ coins, openTab }: { coins: readonly WatchCoin[]
       />
     </section>
   )
-}
+})

@@ -28,6 +28,7 @@ import { TabList } from '../../../components/tab-list'
 const CandleChart = lazy(() => import('../../../components/candle-chart'))
 
 const DEFAULT_SYMBOL = 'btcusdt'
+const NO_COINS: readonly WatchCoin[] = Object.freeze([])
 
 function pairsOf(
   tab: PlayingKey,
@@ -99,17 +100,19 @@ export default function TradeScreen({ optionPanel }: TradeScreenProps) {
 
   const spotPair = coinList?.currencyList.find((pair) => pair.symbol === symbol)
   const contractPair = coinList?.contractList.find((pair) => pair.symbol === symbol)
-  const symbolPeriods = (periods.data ?? []).filter((period) => period.symbol === symbol)
 
+  // The panels, the book and the ticker are memoised and given props that keep their identity: this
+  // screen renders again whenever the settings, the coin list, the periods or the watchlist arrive,
+  // and each such render, synchronous as every store or SWR update is, used to render the whole page.
   let panel = null
   if (tab === 'Optional') {
-    panel = <WatchlistPanel coins={watchlist.data ?? []} openTab={firstTradingTab} />
+    panel = <WatchlistPanel coins={watchlist.data ?? NO_COINS} openTab={firstTradingTab} />
   } else if (tab === 'BBTrading' && spotPair) {
     panel = <SpotPanel key={symbol} pair={spotPair} />
   } else if (tab === 'Ustandard' && contractPair && coinList) {
     panel = <ContractPanel key={symbol} pair={contractPair} pairs={coinList.contractList} />
-  } else if (tab === 'SecondContract' && symbolPeriods.length > 0) {
-    panel = <SecondPanel key={symbol} symbol={symbol} periods={symbolPeriods} />
+  } else if (tab === 'SecondContract' && periods.data?.some((period) => period.symbol === symbol)) {
+    panel = <SecondPanel key={symbol} symbol={symbol} allPeriods={periods.data} />
   } else if (tab === 'Option') {
     panel = optionPanel?.(coin) ?? null
   }
