@@ -12,7 +12,7 @@ import {
   type Viewport,
 } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
-import { cutTexts, offScreen, readerProblems } from './cut-texts'
+import { offScreen, readerProblems } from './cut-texts'
 
 // A position closed by its stop-loss leaves a row in the futures order history that says so, as a
 // market close does: a long's stop-loss triggered by a price move (set through the sandbox's control
@@ -176,7 +176,7 @@ describe('a stop-loss close in the futures order history', () => {
         scrollWidth,
         `${language}: the table is ${scrollWidth} px wide in ${clientWidth}`,
       ).toBeLessThanOrEqual(clientWidth)
-      expect(await cutTexts(page)).toEqual([])
+      expect(await readerProblems(page, language)).toEqual([])
     },
   )
 
