@@ -7,7 +7,7 @@ import { WebSocket } from 'ws'
 import { io as connectSocketIo, type Socket } from 'socket.io-client'
 import { startBareWsServer } from './bare-ws-server'
 import { FRAME_EVENT, startSocketIoServer } from './socketio-server'
-import { startNodeProxyServer } from './node-proxy-server'
+import { startFastifyProxyServer, startNodeProxyServer } from './node-proxy-server'
 import { startTickFeed, PublishLog } from './tick-feed'
 import { DepthBooks, subscribeToFeed } from './feed-subscriber'
 import { defaultScenario, type DepthFrame, type ServerFrame } from '../bench/scenario'
@@ -289,7 +289,10 @@ describe('socket.io baseline on the real Redis', () => {
   })
 })
 
-describe('bare node proxy baseline', () => {
+describe.each([
+  ['bare node proxy', startNodeProxyServer],
+  ['bare fastify proxy', startFastifyProxyServer],
+])('%s baseline', (_name, startProxy) => {
   async function startUpstream(
     handle: (request: IncomingMessage, body: string, response: ServerResponse) => void,
   ) {
@@ -311,7 +314,7 @@ describe('bare node proxy baseline', () => {
       seen.push({ method: request.method, url: request.url, type: request.headers['content-type'], body })
       response.writeHead(201, { 'content-type': 'application/json' }).end('{"code":200,"data":[1]}')
     })
-    const proxy = await startNodeProxyServer({ upstream: upstreamUrl })
+    const proxy = await startProxy({ upstream: upstreamUrl })
     cleanups.push(() => proxy.close())
 
     const response = await fetch(`${proxy.url}/api/period/list?x=1`, {
@@ -329,7 +332,7 @@ describe('bare node proxy baseline', () => {
 
   it('answers 502 when the upstream is gone', async () => {
     const upstreamUrl = await startUpstream((_request, _body, response) => response.end())
-    const proxy = await startNodeProxyServer({ upstream: upstreamUrl })
+    const proxy = await startProxy({ upstream: upstreamUrl })
     cleanups.push(() => proxy.close())
     await cleanups.shift()?.() // closes the upstream, registered first
     const response = await fetch(`${proxy.url}/api/period/list`)

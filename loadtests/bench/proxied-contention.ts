@@ -1,6 +1,6 @@
 /**
- * The proxied call quiet and beside busy loops, in one run: the gateway and the bare node:http + undici
- * proxy in front of one sandbox, each round measuring both targets quiet, then both again while one busy
+ * The proxied call quiet and beside busy loops, in one run: the gateway, the bare node:http + undici
+ * proxy and the same proxy from one bare Fastify route in front of one sandbox, each round measuring both targets quiet, then both again while one busy
  * loop holds each core (as a loaded CI machine or a noisy neighbour would), so a contention the gateway
  * takes worse than the floor shows as a same-round ratio. Each window is a REST window (rest-rounds.ts)
  * with the sandbox's CPU read beside, and one-at-a-time latency after it, beside the sandbox called
@@ -13,6 +13,7 @@ import { errorText, pinnedCommand } from './child-process'
 import { formatNumber as n } from './report-format'
 import { measureRestWindow, restRound } from './rest-rounds'
 import {
+  PROXIED_FASTIFY_FLOOR,
   PROXIED_FLOOR,
   PROXIED_GATEWAY,
   restTarget,
@@ -34,7 +35,7 @@ function startBusyLoops(cores: number): ChildProcess[] {
 
 /**
  * On a sandbox of its own, round after round: quiet, then beside the busy loops; in each condition the
- * floor, then the gateway, then the sandbox alone one request at a time.
+ * two floors, then the gateway, then the sandbox alone one request at a time.
  */
 export async function runProxiedContention(
   cores: Cores,
@@ -43,7 +44,7 @@ export async function runProxiedContention(
 ): Promise<ProxiedContentionReport> {
   const { proxied } = options
   log(
-    `proxied: ${PROXIED_FLOOR} and ${PROXIED_GATEWAY}, quiet and beside one busy loop a core, ${proxied.rounds} rounds`,
+    `proxied: ${PROXIED_FLOOR}, ${PROXIED_FASTIFY_FLOOR} and ${PROXIED_GATEWAY}, quiet and beside one busy loop a core, ${proxied.rounds} rounds`,
   )
   // every core of the machine: this process sees only its own once pinned
   const busyLoops = os.cpus().length
@@ -88,7 +89,7 @@ export async function runProxiedContention(
         for (const condition of CONTENTION_CONDITIONS) {
           const loops = condition === 'busy' ? startBusyLoops(busyLoops) : []
           try {
-            for (const name of [PROXIED_FLOOR, PROXIED_GATEWAY]) {
+            for (const name of [PROXIED_FLOOR, PROXIED_FASTIFY_FLOOR, PROXIED_GATEWAY]) {
               const window = await measure(name, round, condition)
               report.windows.push(window)
               log(

@@ -4,7 +4,12 @@
  * core 1, round after round so a slow spell lands on all of them.
  *
  * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
- *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379]`
+ *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379]
+ *   [--node-options after=--max-semi-space-size=1]`
+ *
+ * `--node-options NAME=FLAGS` gives one build's gateway process Node flags of its own (through
+ * NODE_OPTIONS, so only that process gets them): the same bundle twice, with and without a flag, is an
+ * A/B of the flag.
  *
  * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
  * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
@@ -35,8 +40,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     'redis-url': { type: 'string', default: '' },
+    'node-options': { type: 'string', multiple: true, default: [] },
   },
 })
+/** NAME=FLAGS pairs: the flags after the first `=` belong to the build called NAME. */
+const nodeOptions = new Map(
+  values['node-options'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+)
 const cached = values.call === 'cached'
 const request = cached ? settingsRequest : uncachedRequest
 /** The bench's own floor for the call: the bare Fastify route for the cached call, the bare node proxy else. */
@@ -46,7 +56,12 @@ const builds: RestTarget[] = (values.bundles ?? '')
   .filter(Boolean)
   .map((pair) => {
     const [name, file] = pair.split('=')
-    const gateway = { bundle: path.resolve(file!), redisUrl: values['redis-url'] }
+    const flags = nodeOptions.get(name!)
+    const gateway = {
+      bundle: path.resolve(file!),
+      redisUrl: values['redis-url'],
+      ...(flags ? { env: { NODE_OPTIONS: flags } } : {}),
+    }
     return { name: name!, start: (ctx) => startGatewayOverSandbox(ctx, request, gateway) }
   })
 const rounds = Number(values.rounds)

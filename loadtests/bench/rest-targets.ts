@@ -116,9 +116,13 @@ export async function startGatewayOverSandbox(
   return { url: gateway.url, pid, pinned, request, stop: () => gateway.stop() }
 }
 
-/** The proxied call through the gateway, and its floor: the bare node:http + undici proxy. */
+/**
+ * The proxied call through the gateway, and its floors: the bare node:http + undici proxy, and the same
+ * trip from one bare Fastify route, what the gateway's path stands on before any of its own work.
+ */
 export const PROXIED_GATEWAY = 'gateway proxy (uncached)'
 export const PROXIED_FLOOR = 'bare node proxy'
+export const PROXIED_FASTIFY_FLOOR = 'bare fastify proxy'
 
 /** The registered target of that name. */
 export const restTarget = (name: string): RestTarget => restTargets.find((target) => target.name === name)!
@@ -166,6 +170,17 @@ export const restTargets: RestTarget[] = [
     note: 'periodList through node:http and an undici pool, no checks, to the sandbox',
     start: async (ctx) =>
       startBaseline(ctx, 'node-proxy-server.ts', ['--upstream', (await ctx.sandbox()).url], uncachedRequest),
+  },
+  {
+    name: PROXIED_FASTIFY_FLOOR,
+    note: 'periodList through one bare Fastify route and an undici pool, no checks, to the sandbox',
+    start: async (ctx) =>
+      startBaseline(
+        ctx,
+        'node-proxy-server.ts',
+        ['--upstream', (await ctx.sandbox()).url, '--framework', 'fastify'],
+        uncachedRequest,
+      ),
   },
   {
     name: 'fastify http-proxy',

@@ -56,7 +56,7 @@ import type {
   SignedInUploadsReport,
   SocketWindow,
 } from './types'
-import { PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
+import { PROXIED_FASTIFY_FLOOR, PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
 import {
   listsCheck,
   proxiedContentionChecks,
@@ -740,7 +740,8 @@ function proxiedContentionSection(report: ProxiedContentionReport): string {
   const o = report.options
   return `## The proxied call under contention
 
-The gateway and ${'`'}bare node proxy${'`'} in front of one sandbox (on the generator's core), each round
+The gateway, ${'`'}${PROXIED_FLOOR}${'`'} and ${'`'}${PROXIED_FASTIFY_FLOOR}${'`'} (the same undici trip from one bare Fastify route:
+what the gateway's path stands on before any of its own work) in front of one sandbox (on the generator's core), each round
 measured quiet, then while one busy loop (${'`'}node -e 'for (;;) {}'${'`'}) is pinned to each of the ${report.busyLoops} cores:
 wrk with ${o.connections} connections, warmed up for ${n(o.warmupSeconds)} s, measured for ${n(o.seconds)} s, then
 ${n(o.serialRequests)} requests one at a time; the sandbox called directly one at a time in the same condition gives the

@@ -7,7 +7,7 @@
 import { sameRoundRatios } from './generator-bound'
 import { median } from './percentiles'
 import { formatNumber as n, medianRange } from './report-format'
-import { PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
+import { PROXIED_FASTIFY_FLOOR, PROXIED_FLOOR, PROXIED_GATEWAY } from './rest-targets'
 import { CONTENTION_CONDITIONS } from './types'
 import type {
   ContentionCondition,
@@ -223,18 +223,19 @@ function windowsOf(report: ProxiedContentionReport, target: string, condition: C
   return byRound
 }
 
-/** Same-round ratio of the gateway's figure to the floor's, in one condition. */
+/** Same-round ratio of one target's figure to another's (the gateway's to the floor's unless named), in one condition. */
 function proxiedRatio(
   report: ProxiedContentionReport,
   condition: ContentionCondition,
   figure: (window: ProxiedWindow) => number | undefined,
+  [target, against] = [PROXIED_GATEWAY, PROXIED_FLOOR],
 ) {
   // a window that completed nothing, or answered other than 2xx, enters no ratio
-  const pick = (target: string) =>
-    windowsOf(report, target, condition).map((w) =>
+  const pick = (name: string) =>
+    windowsOf(report, name, condition).map((w) =>
       w && w.requestsPerSecond > 0 && w.non2xx === 0 ? figure(w) : undefined,
     )
-  return sameRoundRatios(pick(PROXIED_GATEWAY), pick(PROXIED_FLOOR))
+  return sameRoundRatios(pick(target), pick(against))
 }
 
 /** One-at-a-time p50 over the sandbox called directly, same round and condition: the median and each round's. */
@@ -261,6 +262,12 @@ export function proxiedContentionChecks(report: ProxiedContentionReport | undefi
     const ratio = report && proxiedRatio(report, condition, (w) => w.requestsPerSecond)
     const cpu = report && proxiedRatio(report, condition, (w) => w.cpuMicrosPerRequest)
     const upstream = report && proxiedRatio(report, condition, (w) => w.upstreamCpuMicrosPerRequest)
+    const rps = (w: ProxiedWindow) => w.requestsPerSecond
+    // the framework's own floor: how near the bare node proxy Fastify itself comes, and the gateway to it
+    const fastifyFloor =
+      report && proxiedRatio(report, condition, rps, [PROXIED_FASTIFY_FLOOR, PROXIED_FLOOR])
+    const overFastify =
+      report && proxiedRatio(report, condition, rps, [PROXIED_GATEWAY, PROXIED_FASTIFY_FLOOR])
     if (!ratio) return { area: 'REST', target, measured: 'not measured', met: undefined }
     return {
       area: 'REST',
@@ -270,11 +277,12 @@ export function proxiedContentionChecks(report: ProxiedContentionReport | undefi
       why:
         ratio.median >= THROUGHPUT_TARGETS[condition]
           ? undefined
-          : `the floor, ${PROXIED_FLOOR}, measured beside it in the same rounds`,
+          : `the floor, ${PROXIED_FLOOR}, measured beside it in the same rounds; ${PROXIED_FASTIFY_FLOOR} (the same trip from one bare Fastify route) reaches ${fastifyFloor ? spreadText(fastifyFloor) : '-'} of it, and the gateway ${overFastify ? spreadText(overFastify) : '-'} of ${PROXIED_FASTIFY_FLOOR}`,
     }
   })
   const overhead = report && proxiedOverheadMs(report, PROXIED_GATEWAY, 'quiet')
   const floorOverhead = report && proxiedOverheadMs(report, PROXIED_FLOOR, 'quiet')
+  const fastifyOverhead = report && proxiedOverheadMs(report, PROXIED_FASTIFY_FLOOR, 'quiet')
   checks.push({
     area: 'REST',
     target: `proxied call quiet: p50 overhead ≤ ${PROXIED_OVERHEAD_TARGET_MS} ms over the sandbox called directly (one request at a time, same round)`,
@@ -284,7 +292,7 @@ export function proxiedContentionChecks(report: ProxiedContentionReport | undefi
     met: overhead ? overhead.median <= PROXIED_OVERHEAD_TARGET_MS : undefined,
     why:
       overhead && overhead.median > PROXIED_OVERHEAD_TARGET_MS
-        ? `the floor, ${PROXIED_FLOOR}, adds ${n(floorOverhead?.median, 3)} ms`
+        ? `the floor, ${PROXIED_FLOOR}, adds ${n(floorOverhead?.median, 3)} ms; ${PROXIED_FASTIFY_FLOOR} adds ${n(fastifyOverhead?.median, 3)} ms`
         : undefined,
   })
   return checks
