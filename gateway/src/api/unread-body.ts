@@ -5,18 +5,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 // An upload answered before its body has all arrived (refused at any point of it, or answered early by
 // the upstream) must still reach its sender whole. Closing the connection while the sender is writing
 // resets it: the sender meets EPIPE or ECONNRESET instead of the answer, and nginx in front answers 502.
-// Node closes so itself: after an answer that ends its connection it calls socket.destroySoon(), which
-// destroys the socket as soon as the answer is written, with the body still coming. So the rest of the
-// body is read and dropped, within a bound, and only then is the connection closed.
+// Node itself closes it so: after an answer that ends its connection it calls socket.destroySoon(),
+// which destroys the socket once the answer is written, the body still coming. So the rest of the body
+// is read and dropped, within a bound, and only then is the connection closed.
 
-/** How long a refused upload's sender has to finish sending the body being dropped: seconds on any proxy's link. */
+/** How long a sender has to finish sending the body being dropped: seconds on any proxy's link. */
 const DRAIN_MS = 10_000
 
 /**
  * Takes over the body of a request answered before it has all arrived: whatever read it stops, and the
  * rest is read and dropped, never more than the route's body limit. A body declared within that limit
  * keeps its connection once it has all come; any other ends it (`Connection: close`) once the body has
- * ended, the sender has ended its side or the bound is reached. A sender that stops sending is cut.
+ * ended, the sender has ended its side or the bound is reached. A sender not done within DRAIN_MS is cut.
  */
 export function dropUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const body = request.raw
