@@ -97,13 +97,15 @@ export function boundaryOf(contentType: string | undefined): string | null {
  * Splits a multipart body read from `body` into checked parts, handed to `visitor` as they arrive and in
  * order; resolves once the body has ended and every part has been handed on, rejects with 400 for
  * anything malformed or ambiguous and 413 past a part's limit. Only a text part is held whole (it is
- * checked whole, within its small limit); a file part's bytes pass through as they come.
+ * checked whole, within its small limit); a file part's bytes pass through as they come. Once `stop`
+ * is aborted nothing more is read or handed on, as after a refusal.
  */
 export function splitMultipart(
   body: Readable,
   boundary: string,
   limits: MultipartLimits,
   visitor: PartVisitor,
+  stop: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const splitter = new Dicer({ boundary, maxHeaderPairs: MAX_HEADER_PAIRS, partHwm: 64 * 1024 })
@@ -126,17 +128,18 @@ export function splitMultipart(
       body.off('data', countBytes)
       body.off('error', fail)
       body.on('error', ignoreError)
+      stop.removeEventListener('abort', stopped)
     }
     const fail = (error: unknown): void => {
       if (failed) return
       failed = true
       letGo()
       body.unpipe(splitter)
-      // the rest of the body is not wanted: the answer reads it to its end or closes the connection
-      // (endUnreadBody in routes.ts)
+      // the rest of the body is not wanted: the answer drops it (unread-body.ts)
       body.pause()
       reject(error instanceof GatewayError ? error : refused())
     }
+    const stopped = (): void => fail(refused())
     const isFailed = () => failed
     splitter.on('error', fail)
     splitter.on('preamble', (preamble: Readable) =>
@@ -174,6 +177,7 @@ export function splitMultipart(
     })
     body.on('data', countBytes)
     body.on('error', fail)
+    stop.addEventListener('abort', stopped)
     body.pipe(splitter)
   })
 }

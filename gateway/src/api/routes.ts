@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer'
-import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   CALLS,
   lacksVerificationCode,
@@ -30,6 +29,7 @@ import {
   type UploadGate,
   type UploadSlotLimits,
 } from './uploads'
+import { dropUnreadBody } from './unread-body'
 import { checkWholeNumbers } from './whole-numbers'
 import { checkDefaultNetwork } from './default-network'
 import { CachedFastPath } from './cached-fast-path'
@@ -72,10 +72,6 @@ declare module 'fastify' {
 
 // room for multipart boundaries and text fields on top of the file limit
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024
-/** How long a refused upload's sender has to finish sending the body being dropped: seconds on any proxy's link. */
-const UNREAD_BODY_DRAIN_MS = 10_000
-/** Refused uploads whose bodies are being read to their end and dropped (endUnreadBody): their connections go on. */
-const droppedBodies = new WeakSet<IncomingMessage>()
 const MULTIPART_LIMITS: Omit<MultipartLimits, 'fileBytes' | 'bodyBytes'> = {
   parts: 24,
   files: 4,
@@ -163,21 +159,15 @@ export const apiPlugin = fp<ApiOptions>(
       // goes on once the parts before the first file have passed, and the rest streams to the upstream
       scope.addContentTypeParser('multipart/form-data', (request, body, done) => {
         readUpload(app, request, body, context.multipartLimits).then(
-          (upload) => {
-            request.uploadForm = upload
-            done(null, upload)
-          },
+          (upload) => done(null, upload),
           (error: Error) => done(error, undefined),
         )
       })
-      // an upload refused on its way in leaves the rest of its body unread
-      scope.addHook('onError', (request, reply, _error, done) => {
-        endUnreadBody(request, reply)
-        done()
-      })
-      // so does one the upstream answered before the client had sent all of it (a session it has ended)
+      // every answer passes here, so none can leave an upload's unread body to close the connection
+      // under its sender: a refusal before the body, part way through it or after parts went upstream,
+      // and an answer the upstream gave before the client had sent all of it (a session it has ended)
       scope.addHook('onSend', (request, reply, _payload, done) => {
-        if (!request.raw.complete && !droppedBodies.has(request.raw)) reply.header('connection', 'close')
+        dropUnreadBody(request, reply)
         done()
       })
       scope.setValidatorCompiler(callSchemaCompiler)
@@ -245,28 +235,6 @@ function cachedReader(proxy: Proxy, routes: readonly CallRoute[], name: CallName
   }
 }
 
-/**
- * A refused upload's unread body, if any is left. One whose declared length is within the route's limit is read to its
- * end and dropped, so the sender, having sent it all, reads the answer on a connection that goes on:
- * closed under it instead, a browser sees a reset and a proxy in front a broken pipe, which nginx
- * answers with 502 and counts against the gateway. Any other body is not worth reading: the
- * connection ends with the answer.
- */
-function endUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
-  const body = request.raw
-  if (body.complete) return
-  const declared = Number(request.headers['content-length'])
-  if (!Number.isInteger(declared) || declared > request.routeOptions.bodyLimit) {
-    reply.header('connection', 'close')
-    return
-  }
-  droppedBodies.add(body)
-  body.resume()
-  // a sender that does not finish soon (one that declared a body it never sends) is cut, as any other
-  const cut = setTimeout(() => body.destroy(), UNREAD_BODY_DRAIN_MS).unref()
-  body.once('close', () => clearTimeout(cut))
-}
-
 /** One call's route: its checks in Fastify's lifecycle, then the proxy. */
 function registerCallRoute(scope: FastifyInstance, context: RouteContext, route: CallRoute): void {
   const app = context.proxy.app
@@ -281,15 +249,10 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
     onRequest: route.multipart
       ? async (request, reply) => {
           reply.header('cache-control', NO_STORE)
-          try {
-            checkQueryDecoded(request)
-            checkSessionHeader(app, request, route.definition.auth)
-            if (route.definition.auth) checkSessionNotEnded(app, request)
-            await admitUpload(app, context.uploads, request, reply)
-          } catch (error) {
-            endUnreadBody(request, reply)
-            throw error
-          }
+          checkQueryDecoded(request)
+          checkSessionHeader(app, request, route.definition.auth)
+          if (route.definition.auth) checkSessionNotEnded(app, request)
+          await admitUpload(app, context.uploads, request, reply)
         }
       : (request, reply, done) => {
           if (!route.cache) reply.header('cache-control', NO_STORE)

@@ -169,6 +169,11 @@ export interface UploadBody {
    * unfinished, and the client is answered with it
    */
   failure: GatewayError | null
+  /**
+   * stops reading the body: the client was answered before it had all arrived (unread-body.ts takes
+   * the rest), and an upstream request it was streaming to is abandoned unfinished
+   */
+  abandon(): void
 }
 
 /**
@@ -183,7 +188,8 @@ const STREAM_WINDOW_BYTES = 64 * 1024
  * every part before the first file has been read and checked (or the whole body, when it has no file):
  * no byte reaches the upstream before those checks. Each part is checked before it is written to the
  * stream: the Chinese rule on every part's name and file name and on every text part; images go as
- * they came, text as UTF-8, each with only the headers the gateway writes itself.
+ * they came, text as UTF-8, each with only the headers the gateway writes itself. The request's
+ * `uploadForm` is the upload from the moment its body is read, so an answer that comes first can stop it.
  */
 export function readUpload(
   app: FastifyInstance,
@@ -201,11 +207,14 @@ export function readUpload(
   // a failure is answered from `failure`; the stream's own error event has nobody else to tell
   stream.on('error', ignoreError)
   request.uploadSlot?.holds(() => stream.readableLength + stream.writableLength)
+  const stop = new AbortController()
   const upload: UploadBody = {
     stream,
     contentType: `multipart/form-data; boundary=${outBoundary}`,
     failure: null,
+    abandon: () => stop.abort(),
   }
+  request.uploadForm = upload
   return new Promise((resolve, reject) => {
     let started = false
     const start = () => {
@@ -242,7 +251,7 @@ export function readUpload(
       },
       fileEnd: () => stream.write(CRLF),
     }
-    splitMultipart(body, boundary, limits, visitor).then(
+    splitMultipart(body, boundary, limits, visitor, stop.signal).then(
       () => {
         stream.end(`--${outBoundary}--\r\n`)
         start()

@@ -2,13 +2,13 @@ import { connect, type AddressInfo, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS, UPLOAD_TIMEOUT_MS } from '@tradegate/shared'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { BOUNDARY, uploadBody } from './raw-upload'
 
 // Uploads with a session are bounded before their body is read: so many in flight per client address,
 // per user and per instance, so many a minute per user as per address; an upload streams to the
 // upstream as it arrives, holding its stream's window rather than its file, and what it holds is given
 // back once it has been answered or abandoned.
 
-const BOUNDARY = '----uploadbounds'
 const FILE_BYTES = 2 * 1024 * 1024
 const PER_CLIENT = 2
 const PER_INSTANCE = 3
@@ -17,17 +17,6 @@ const STREAMING_HOLD_BYTES = 256 * 1024
 
 // generous: the bound only ends a test that has already failed, and the machine may be busy
 const poll = <T>(read: () => T) => expect.poll(read, { timeout: 20_000, interval: 20 })
-
-function uploadBody(bytes: number): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
-    ),
-    Buffer.alloc(bytes, 0xab),
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ])
-}
 
 const head = (length: number, token: string) =>
   `POST ${CALLS.uploadOSS.path} HTTP/1.1\r\nHost: localhost\r\n` +
@@ -131,9 +120,14 @@ describe('uploads in flight', () => {
     await poll(() => slots.uploadsInFlight).toBe(PER_INSTANCE)
     const full = await refusedUpload(port, cyd, '127.0.0.3')
     expect(full).toMatch(/^HTTP\/1\.1 503 /)
-    // refused while its whole body is on its way, as an HTTP client sends it: the connection closes
-    // under the sender, and the answer may be cut or reset, as a load balancer's upload would meet it
-    for (let i = 0; i < 5; i++) await startUpload(port, cyd, body, body.length, '127.0.0.3').answer
+    // refused while its whole body is on its way, as an HTTP client sends it: the rest is dropped
+    // before the connection closes, so the sender reads the whole answer, never a reset
+    for (let i = 0; i < 5; i++) {
+      const answer = await startUpload(port, cyd, body, body.length, '127.0.0.3').answer
+      expect(answer).toMatch(
+        /^HTTP\/1\.1 503 [\s\S]*\{"code":503,"msg":"serviceUnavailable","detail":"uploads"\}$/,
+      )
+    }
     expect(full).toMatch(/\r\nretry-after: [1-9]\d*\r\n/i)
     expect(full).toContain('{"code":503,"msg":"serviceUnavailable","detail":"uploads"}')
     expect(await forwarded()).toBe(0)
