@@ -30,6 +30,15 @@ const PRICE_RULES: readonly PriceRule[] = Object.freeze([
   { below: PRICE_THRESHOLDS.fourDecimalsBelow, decimals: 4 },
 ])
 
+/**
+ * Each rule's threshold parsed once: a price shown runs through up to five of them, and comparing
+ * with a string parses it again each time, on every render of every live price.
+ */
+const PRICE_RULE_LIMITS: readonly { rule: PriceRule; limit: Decimal }[] = PRICE_RULES.map((rule) => ({
+  rule,
+  limit: new MoneyDecimal(rule.below),
+}))
+
 /** Anything that is not a finite number in plain decimal notation counts as empty and becomes 0. */
 export function toDecimal(value: unknown): Decimal {
   if (Decimal.isDecimal(value)) return finiteOrZero(new MoneyDecimal(value))
@@ -76,7 +85,7 @@ export function formatPrice(value: unknown): string {
 }
 
 function priceDecimals(magnitude: Decimal): number {
-  const rule = PRICE_RULES.find((candidate) => magnitude.lessThan(candidate.below))
+  const rule = PRICE_RULE_LIMITS.find(({ limit }) => magnitude.lessThan(limit))?.rule
   if (rule === undefined) return PRICE_DECIMALS_FROM_100
   if ('decimals' in rule) return rule.decimals
   // `e` is the base-10 exponent of the leading digit, e.g. -7 for 1.5e-7.

@@ -84,13 +84,24 @@ export default function HomeScreen() {
         <div className="home-grid">
           <HomeHero />
           <div className="form">
-            {firstNotice && (
+            {firstNotice ? (
               <div className="notice-bar">
                 <BellIcon size={18} />
                 <Link href={`/newDetail?id=${firstNotice.id}&key=${firstNotice.key}`}>
                   {firstNotice.title}
                 </Link>
               </div>
+            ) : (
+              // Until the rolling notices answer, an empty bar of the same single-line height holds
+              // their place: the bar appearing pushed the coin cards, the menu and the market list
+              // down by its height after they were drawn (the home page's layout shift, 0.057).
+              notices.data === undefined &&
+              !notices.error && (
+                <div className="notice-bar" aria-hidden="true" data-testid="notice-bar-pending">
+                  <BellIcon size={18} />
+                  <span>{'\u00a0'}</span>
+                </div>
+              )
             )}
             <HomeCoins coins={settings.HOME_COINS} />
           </div>

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { div, type Balance, type ContractPair } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
@@ -10,8 +11,12 @@ import { ContractOptionFields } from './contract-option-fields'
 import { LeverageSlider } from './leverage-slider'
 import { useContractOrder } from './use-contract-order'
 
-/** Leveraged contracts: direction, leverage and size in shares (with its coin and USDT value), and the margin preview. */
-export function ContractForm({
+/**
+ * Leveraged contracts: direction, leverage and size in shares (with its coin and USDT value), and the
+ * margin preview. Memoised: the panel around it re-renders on every answer of its position and order
+ * lists, none of which the form shows.
+ */
+export const ContractForm = memo(function ContractForm({
   pair,
   balances,
   onChanged,
@@ -99,4 +104,4 @@ export function ContractForm({
       after={<TransferToggle available={availableOf(balances, 'usdt', 'platform')} onDone={onChanged} />}
     />
   )
-}
+})

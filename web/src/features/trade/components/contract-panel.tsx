@@ -1,4 +1,4 @@
-import { memo, useEffect, useEffectEvent, useState } from 'react'
+import { memo, useCallback, useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContractPair } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
@@ -36,9 +36,27 @@ export const ContractPanel = memo(function ContractPanel({
   const positionEvent = useUserEvents('POSITION')
   const [listTab, setListTab] = useState<ListTab>('positions')
   const [hideOthers, setHideOthers] = useState(false)
-  const refreshAll = () => {
-    for (const list of [balances, positions, orders, history, closed, losses]) void list.mutate()
-  }
+  // Each of the six reads above answers on its own while the page loads, and each answer renders this
+  // panel again (synchronously, as every SWR update is). The form is memoised and given a refresh that
+  // keeps its identity (SWR's bound mutate functions do), so those answers re-render the lists they
+  // fill and not the whole order form; the form still renders when the balances it shows arrive.
+  const { mutate: refreshBalances } = balances
+  const { mutate: refreshPositions } = positions
+  const { mutate: refreshOrders } = orders
+  const { mutate: refreshHistory } = history
+  const { mutate: refreshClosed } = closed
+  const { mutate: refreshLosses } = losses
+  const refreshAll = useCallback(() => {
+    for (const refresh of [
+      refreshBalances,
+      refreshPositions,
+      refreshOrders,
+      refreshHistory,
+      refreshClosed,
+      refreshLosses,
+    ])
+      void refresh()
+  }, [refreshBalances, refreshPositions, refreshOrders, refreshHistory, refreshClosed, refreshLosses])
 
   // a fill, liquidation or triggered stop arrives as a POSITION event: the lists are fetched again
   const onPositionEvent = useEffectEvent(refreshAll)

@@ -13,7 +13,6 @@ export const FuturesStats = memo(function FuturesStats({ symbol }: { symbol: str
   const { t } = useTranslation()
   const ticker = useTicker(symbol)
   const { price, rate } = useFormatters()
-  const now = useSecondClock()
   // until the first ticker with the reference prices the figures read '--', as the ticker header's do:
   // the list keeps its height, so the book and the form below do not move when the prices arrive
   const loaded =
@@ -50,12 +49,27 @@ export const FuturesStats = memo(function FuturesStats({ symbol }: { symbol: str
         <dt>{t('trade.futures.funding')}</dt>
         <dd className="num" data-testid="funding">
           <span data-testid="funding-rate">{loaded ? `${rate(mul(loaded.fundingRate, 100))}%` : '--'}</span>{' '}
-          <span className="muted" data-testid="funding-countdown">
-            {loaded ? countdown(loaded.nextFundingTime - now) : '--:--:--'}
-          </span>
+          <FundingCountdown nextFundingTime={loaded?.nextFundingTime} />
         </dd>
       </div>
     </dl>
+  )
+})
+
+/**
+ * The time left to the next funding, ticking every second. A component of its own, so that each second
+ * renders this one line and not the four prices beside it (each a decimal rounding and a locale format).
+ */
+const FundingCountdown = memo(function FundingCountdown({
+  nextFundingTime,
+}: {
+  nextFundingTime: number | undefined
+}) {
+  const now = useSecondClock()
+  return (
+    <span className="muted" data-testid="funding-countdown">
+      {nextFundingTime ? countdown(nextFundingTime - now) : '--:--:--'}
+    </span>
   )
 })
 

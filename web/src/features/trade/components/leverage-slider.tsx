@@ -1,11 +1,12 @@
-import type { CSSProperties } from 'react'
+import { memo, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
  * Leverage by a slider from 1× to the pair's highest, with its value written beside it and the pair's
- * presets as quick picks.
+ * presets as quick picks. Memoised: the contract form around it renders again on every tick of the
+ * price (its estimates follow it), and the slider, its labels and its chips do not change with it.
  */
-export function LeverageSlider({
+export const LeverageSlider = memo(function LeverageSlider({
   presets,
   value,
   onChange,
@@ -55,4 +56,4 @@ export function LeverageSlider({
       </div>
     </div>
   )
-}
+})

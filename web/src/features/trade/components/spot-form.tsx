@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { memo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { add, toDecimal, type Balance, type SpotPair } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
@@ -15,8 +15,11 @@ import { findSpotOrder } from '../api/find-spot-order'
 
 type Side = 'buy' | 'sell'
 
-/** Spot buy and sell, market or limit, within the pair's limits; a tapped book price fills the limit. */
-export function SpotForm({
+/**
+ * Spot buy and sell, market or limit, within the pair's limits; a tapped book price fills the limit.
+ * Memoised: the panel around it re-renders on every answer of the order lists, which the form does not show.
+ */
+export const SpotForm = memo(function SpotForm({
   pair,
   balances,
   onPlaced,
@@ -136,4 +139,4 @@ export function SpotForm({
       }}
     />
   )
-}
+})

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ContractPair } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
@@ -24,7 +24,8 @@ export function useContractOrder(pair: ContractPair, onChanged: () => void) {
   const { t } = useTranslation()
   const settings = useSettings()
   const ticker = useTicker(pair.symbol)
-  const leverages = leverageChoices(pair)
+  // kept while the pair is: the leverage slider is memoised, and the form renders on every price tick
+  const leverages = useMemo(() => leverageChoices(pair), [pair])
   const [direction, setDirection] = useState<Direction>('long')
   const [leverage, setLeverage] = useState(leverages[1] ?? leverages[0] ?? 1)
   const [shares, setShares] = useState('')
