@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -77,14 +78,25 @@ export async function startTestGateway(
 export interface TestStack {
   upstream: TestUpstream
   gateway: TestGateway
+  /** the gateway's port on 127.0.0.1 when started with `listen`, for tests that need a real connection */
+  port: number
 }
 
-/** Starts a real upstream and a gateway in front of it before a file's tests, and closes both after them. */
-export function useTestStack(overrides: Partial<GatewayConfig> = {}): TestStack {
-  const stack = {} as TestStack
+/**
+ * Starts a real upstream and a gateway in front of it before a file's (or a describe's) tests, and
+ * closes both after them; with `listen`, the gateway also listens on a free port of 127.0.0.1.
+ */
+export function useTestStack(
+  overrides: Partial<GatewayConfig> = {},
+  { listen = false }: { listen?: boolean } = {},
+): TestStack {
+  const stack = { port: 0 } as TestStack
   beforeAll(async () => {
     stack.upstream = await startUpstream()
     stack.gateway = await startTestGateway({ UPSTREAM_URL: stack.upstream.url, ...overrides })
+    if (!listen) return
+    await stack.gateway.app.listen({ port: 0, host: '127.0.0.1' })
+    stack.port = (stack.gateway.app.server.address() as AddressInfo).port
   })
   afterAll(async () => {
     await stack.gateway?.close()

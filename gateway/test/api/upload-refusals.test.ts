@@ -1,8 +1,7 @@
 import { request } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
-import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
+import { useTestStack, type TestGateway, type TestUpstream } from '../helpers'
 import { BOUNDARY, fileHead, startUpload, textPartAfterFile, uploadBody, type RawUpload } from './raw-upload'
 
 // Every refusal of an upload reaches its sender as a whole answer with the gateway's JSON body, at
@@ -19,6 +18,16 @@ describe.each([
   ['chunked', true],
   ['with a Content-Length', false],
 ])('a refused upload sent %s', (_kind, chunked) => {
+  const stack = useTestStack(
+    {
+      REDIS_URL: '',
+      UPLOADS_IN_FLIGHT_PER_CLIENT: 1,
+      UPLOADS_IN_FLIGHT: 2,
+      UPLOAD_RATE_PER_MINUTE: 1000,
+      UPLOAD_RATE_PER_USER_PER_MINUTE: 1000,
+    },
+    { listen: true },
+  )
   let upstream: TestUpstream
   let gateway: TestGateway
   let port = 0
@@ -28,17 +37,7 @@ describe.each([
   const reached = async () => (await upstream.calls())[CALLS.uploadOSS.path] ?? 0
 
   beforeAll(async () => {
-    upstream = await startUpstream()
-    gateway = await startTestGateway({
-      UPSTREAM_URL: upstream.url,
-      REDIS_URL: '',
-      UPLOADS_IN_FLIGHT_PER_CLIENT: 1,
-      UPLOADS_IN_FLIGHT: 2,
-      UPLOAD_RATE_PER_MINUTE: 1000,
-      UPLOAD_RATE_PER_USER_PER_MINUTE: 1000,
-    })
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
-    port = (gateway.app.server.address() as AddressInfo).port
+    ;({ upstream, gateway, port } = stack)
     const stamp = Date.now().toString(36)
     for (const name of ['amy', 'ben', 'cal']) tokens.push(await upstream.register(`${name}${stamp}`))
   })
@@ -49,10 +48,6 @@ describe.each([
     for (const upload of open.splice(0)) upload.socket.destroy()
     // what a test held is given back before the next one counts slots
     await expect.poll(() => gateway.app.uploadSlots.uploadsInFlight).toBe(0)
-  })
-  afterAll(async () => {
-    await gateway?.close()
-    await upstream?.close()
   })
 
   /** Sends `body` whole, whatever comes back meanwhile, and expects the refusal read whole and no reset. */
@@ -178,22 +173,16 @@ describe.each([
 })
 
 describe('a refused upload whose body is larger than the gateway reads', () => {
+  const stack = useTestStack({ REDIS_URL: '' }, { listen: true })
   let upstream: TestUpstream
   let gateway: TestGateway
   let port = 0
   let token = ''
 
   beforeAll(async () => {
-    upstream = await startUpstream()
-    gateway = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' })
-    port = (gateway.app.server.address() as AddressInfo).port
+    ;({ upstream, gateway, port } = stack)
     token = await upstream.register(`dot${Date.now().toString(36)}`)
     await upstream.resetCalls()
-  })
-  afterAll(async () => {
-    await gateway?.close()
-    await upstream?.close()
   })
 
   it('answers 413 to a declared length past the limit, reads a bounded part of the body, then closes', async () => {
