@@ -156,6 +156,7 @@ export function apiOptionsOf(config: GatewayConfig): ApiOptions {
     bodyMaxDepth: config.BODY_MAX_DEPTH,
     bodyMaxMembers: config.BODY_MAX_MEMBERS,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+    uploadDrain: { idleMs: config.UPLOAD_DRAIN_IDLE_MS, maxMs: config.UPLOAD_DRAIN_MAX_MS },
     uploadsPerMinute: config.UPLOAD_RATE_PER_MINUTE,
     uploadsPerUserPerMinute: config.UPLOAD_RATE_PER_USER_PER_MINUTE,
     uploadsInFlight: {

@@ -73,6 +73,12 @@ const SETTINGS = {
   UPLOADS_IN_FLIGHT_PER_CLIENT: { schema: Positive, default: 2 },
   /** uploads in flight at once on one instance: each streams to the upstream, holding its stream's window */
   UPLOADS_IN_FLIGHT: { schema: Positive, default: 8 },
+  /**
+   * an upload answered before its body has all arrived has the rest read and dropped, so its sender reads
+   * the answer; a sender silent this long meanwhile is cut, and any after UPLOAD_DRAIN_MAX_MS in all
+   */
+  UPLOAD_DRAIN_IDLE_MS: { schema: Positive, default: 10_000 },
+  UPLOAD_DRAIN_MAX_MS: { schema: Positive, default: 60_000 },
   /** past this event-loop delay new requests get 503 with Retry-After; 0 sheds nothing */
   MAX_EVENT_LOOP_DELAY_MS: { schema: Type.Integer({ minimum: 0 }), default: 1000 },
   CACHE_MAX_ENTRIES: { schema: Positive, default: 2000 },

@@ -29,7 +29,7 @@ import {
   type UploadGate,
   type UploadSlotLimits,
 } from './uploads'
-import { dropUnreadBody } from './unread-body'
+import { dropUnreadBody, type DrainLimits } from './unread-body'
 import { checkWholeNumbers } from './whole-numbers'
 import { checkDefaultNetwork } from './default-network'
 import { CachedFastPath } from './cached-fast-path'
@@ -45,6 +45,8 @@ export interface ApiOptions {
   bodyMaxDepth: number
   bodyMaxMembers: number
   uploadLimitBytes: number
+  /** how long the unread rest of an answered upload is read: silent at most, and in all */
+  uploadDrain: DrainLimits
   uploadsPerMinute: number
   uploadsPerUserPerMinute: number
   /** uploads in flight at once per client address, per user and per instance */
@@ -167,7 +169,7 @@ export const apiPlugin = fp<ApiOptions>(
       // under its sender: a refusal before the body, part way through it or after parts went upstream,
       // and an answer the upstream gave before the client had sent all of it (a session it has ended)
       scope.addHook('onSend', (request, reply, _payload, done) => {
-        dropUnreadBody(request, reply)
+        dropUnreadBody(request, reply, options.uploadDrain)
         done()
       })
       scope.setValidatorCompiler(callSchemaCompiler)

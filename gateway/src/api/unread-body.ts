@@ -9,16 +9,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 // which destroys the socket once the answer is written, the body still coming. So the rest of the body
 // is read and dropped, within a bound, and only then is the connection closed.
 
-/** How long a sender has to finish sending the body being dropped: seconds on any proxy's link. */
-const DRAIN_MS = 10_000
+export interface DrainLimits {
+  /** a sender silent this long is cut */
+  idleMs: number
+  /** and any still sending this long after the answer */
+  maxMs: number
+}
 
 /**
  * Takes over the body of a request answered before it has all arrived: whatever read it stops, and the
  * rest is read and dropped, never more than the route's body limit. A body declared within that limit
  * keeps its connection once it has all come; any other ends it (`Connection: close`) once the body has
- * ended, the sender has ended its side or the bound is reached. A sender not done within DRAIN_MS is cut.
+ * ended, the sender has ended its side or the bound is reached. A sender that falls silent for
+ * `limits.idleMs` is cut, and one still sending after `limits.maxMs`: a slow but steady sender
+ * of a body within the bound is read to its end, however long after the answer it started.
  */
-export function dropUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+export function dropUnreadBody(request: FastifyRequest, reply: FastifyReply, limits: DrainLimits): void {
   const body = request.raw
   if (body.complete || dropping.has(body)) return
   dropping.add(body)
@@ -31,13 +37,18 @@ export function dropUnreadBody(request: FastifyRequest, reply: FastifyReply): vo
   lingerBeforeClosing(socket, body)
   const readBefore = socket.bytesRead
   const cut = () => body.destroy()
+  const idle = setTimeout(cut, limits.idleMs).unref()
+  const most = setTimeout(cut, limits.maxMs).unref()
   body.on('data', () => {
     // counted on the wire, so neither chunk framing nor a declared length can stretch the bound
     if (socket.bytesRead - readBefore > bound) cut()
+    else idle.refresh()
   })
   body.resume()
-  const timer = setTimeout(cut, DRAIN_MS).unref()
-  const done = () => clearTimeout(timer)
+  const done = () => {
+    clearTimeout(idle)
+    clearTimeout(most)
+  }
   body.once('end', done)
   body.once('close', done)
 }

@@ -52,6 +52,8 @@ export interface UploadOptions {
   holdAt?: number
   /** after the body, pieces of the file's bytes follow without end, as a sender that never stops */
   endless?: boolean
+  /** a pause before each piece after the first: a slow but steady sender */
+  paceMs?: number
 }
 
 export interface RawUpload {
@@ -102,6 +104,7 @@ export function startUpload(options: UploadOptions): RawUpload {
       ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
       : piece
   const endless = Buffer.alloc(ENDLESS_PIECE_BYTES, 0xab)
+  const after = () => (options.paceMs ? setTimeout(next, options.paceMs) : setImmediate(next))
   const next = () => {
     if (socket.destroyed || !socket.writable) return
     if (held && sent >= options.holdAt!) return
@@ -109,10 +112,10 @@ export function startUpload(options: UploadOptions): RawUpload {
     if (sent < limit) {
       const piece = options.body.subarray(sent, Math.min(limit, sent + PIECE_BYTES))
       sent += piece.length
-      socket.write(frame(piece), () => setImmediate(next))
+      socket.write(frame(piece), after)
     } else if (options.endless) {
       sent += endless.length
-      socket.write(frame(endless), () => setImmediate(next))
+      socket.write(frame(endless), after)
     } else {
       if (options.chunked) socket.write('0\r\n\r\n')
       finished = true

@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import type { Socket } from 'node:net'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { useTestStack, type TestGateway, type TestUpstream } from '../helpers'
@@ -228,5 +229,51 @@ describe('a refused upload whose body is larger than the gateway reads', () => {
     expect(sent).toBeGreaterThan(bound)
     expect(healthyWhileStreaming).toBeGreaterThan(0)
     expect(await upstream.totalCalls()).toBe(0)
+  })
+})
+
+describe('a refused upload whose sender is slow', () => {
+  const stack = useTestStack(
+    { REDIS_URL: '', UPLOAD_DRAIN_IDLE_MS: 1000, UPLOAD_DRAIN_MAX_MS: 8000 },
+    { listen: true },
+  )
+  /** the gateway's side of each connection, by the sender's port */
+  const served = new Map<number, Socket>()
+
+  beforeAll(() => {
+    stack.gateway.app.server.on('connection', (socket: Socket) => served.set(socket.remotePort!, socket))
+  })
+
+  it('cuts the sender that falls silent, and reads a steady one to its end past that bound', async () => {
+    const { port } = stack
+    // both refused at once (no session), one then silent, one sending a piece every 150 ms for about 2 s
+    const silent = startUpload({ port, chunked: true, body: uploadBody(FIVE_MIB), holdAt: 128 * 1024 })
+    const steady = startUpload({ port, chunked: true, body: uploadBody(768 * 1024), paceMs: 150 })
+    await expect.poll(() => silent.answer() && steady.answer()).toBeTruthy()
+    const silentSide = served.get(silent.socket.localPort!)!
+    await expect.poll(() => silentSide.destroyed).toBe(true)
+    // the silent one was cut for its silence: the steady one, answered at the same time, is still sending
+    expect(steady.sent()).toBeLessThan(uploadBody(768 * 1024).length)
+    expect(silent.answer()!.status).toBe(401)
+    const { answer, error, sent } = await steady.done
+    expect(error).toBeNull()
+    expect(sent).toBe(uploadBody(768 * 1024).length)
+    expect(answer?.status).toBe(401)
+    silent.socket.destroy()
+  })
+
+  it('cuts a sender still sending, however steadily, once the drain has lasted its most', async () => {
+    const upload = startUpload({
+      port: stack.port,
+      chunked: true,
+      body: fileHead(),
+      endless: true,
+      paceMs: 200,
+    })
+    const { answer, error, sent } = await upload.done
+    expect(answer?.status).toBe(401)
+    // cut by time: far fewer bytes than the bound that cuts a fast sender
+    expect(sent).toBeLessThan(stack.gateway.config.UPLOAD_LIMIT_BYTES / 4)
+    expect(error).not.toBeNull()
   })
 })
