@@ -114,10 +114,10 @@ export async function buildGateway(
     token: config.METRICS_TOKEN,
   })
   await app.register(healthPlugin)
-  await app.register(inFlightPlugin)
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX })
   await app.register(errorHandlerPlugin)
   await app.register(answerEnvelopePlugin)
+  await app.register(inFlightPlugin)
   await app.register(securityPlugin, { allowedOrigins: parseAllowedOrigins(config.ALLOWED_ORIGINS) })
   // 0 turns shedding off: @fastify/under-pressure sheds a loop that took no delay sample at all,
   // whatever its limit, so a high limit alone does not

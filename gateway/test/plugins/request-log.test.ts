@@ -1,8 +1,10 @@
+import { request } from 'node:http'
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { useTestStack } from '../helpers'
+import { startUpload, uploadBody } from '../api/raw-upload'
 import { configWith } from '../../src/config'
 import { loggerOptions, redactUrl } from '../../src/plugins/app/logger'
 
@@ -108,6 +110,56 @@ describe('request log', () => {
     expect(text).not.toContain(TOKEN)
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toContain(CODE)
+  })
+})
+
+describe('requests whose client leaves before the answer', () => {
+  const served = useTestStack({ REDIS_URL: '', INSTANCE_ID: 'gw-test-2' }, { listen: true })
+  /** the request lines and 499 count of one route */
+  const linesOf = (route: string) =>
+    served.gateway.logs.filter((line) => line.msg === 'request' && line.route === route)
+  const closedCount = async (route: string) => {
+    const metrics = (await served.gateway.app.inject({ url: '/metrics' })).body
+    const pattern = new RegExp(
+      `gateway_http_requests_total\\{route="${route}",method="[A-Z]+",status="499"[^}]*\\} (\\d+)`,
+    )
+    return Number(pattern.exec(metrics)?.[1] ?? 0)
+  }
+
+  it('logs and counts a call left while the upstream is slow as 499, once', async () => {
+    const route = CALLS.getInfo.path
+    const token = await served.upstream.register(`left${Date.now().toString(36)}`)
+    await served.upstream.resetCalls()
+    await served.upstream.fail(1, 'hang', route)
+    const outgoing = request(`http://127.0.0.1:${served.port}${route}`, { headers: { satoken: token } })
+    outgoing.on('error', () => undefined)
+    outgoing.end()
+    // the client leaves once the call is with the upstream
+    await expect.poll(() => served.upstream.totalCalls()).toBe(1)
+    outgoing.destroy()
+    await expect.poll(() => linesOf(route).length).toBe(1)
+    expect(linesOf(route)[0]).toMatchObject({ status: 499, method: 'GET', instance: 'gw-test-2' })
+    expect(await closedCount(route)).toBe(1)
+    // no 5xx is counted for it: the client left, the gateway did not fail
+    const metrics = (await served.gateway.app.inject({ url: '/metrics' })).body
+    expect(metrics).not.toMatch(/gateway_http_errors_total\{[^}]*\} [1-9]/)
+  })
+
+  it('logs and counts an upload given up part way as 499', async () => {
+    const route = CALLS.uploadOSS.path
+    const token = await served.upstream.register(`gave${Date.now().toString(36)}`)
+    const upload = startUpload({
+      port: served.port,
+      chunked: true,
+      body: uploadBody(1024 * 1024),
+      token,
+      holdAt: 256 * 1024,
+    })
+    await expect.poll(upload.sent).toBe(256 * 1024)
+    upload.socket.destroy()
+    await expect.poll(() => linesOf(route).length).toBe(1)
+    expect(linesOf(route)[0]).toMatchObject({ status: 499, method: 'POST' })
+    expect(await closedCount(route)).toBe(1)
   })
 })
 

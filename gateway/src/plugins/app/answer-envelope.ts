@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import { redactUrl } from './logger'
 import { PROBE_ROUTES } from './health'
@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The envelope of an answer, for the cached-GET front door that answers ahead of Fastify. */
     answerEnvelope: AnswerEnvelope
+    /**
+     * Counts and logs, as status 499, an exchange whose connection closed before its whole answer was
+     * written (the client left: a page closed while the upstream was slow, an upload given up part way),
+     * which no onResponse reports.
+     */
+    answerUnfinished(request: FastifyRequest, reply: FastifyReply): void
   }
   interface FastifyRequest {
     /** 0 when the request never reached upstream */
@@ -23,6 +29,8 @@ declare module 'fastify' {
     upstreamMs: number
     /** hit, miss or stale for cached calls, empty otherwise */
     cacheResult: string
+    /** whether its metric sample and line have been written: once, however the exchange ends */
+    answerRecorded: boolean
   }
   interface FastifyContextConfig {
     /** a JSON API route: it gets API_SECURITY_HEADERS instead of the page headers (security.ts) */
@@ -38,6 +46,8 @@ const API_SECURITY_HEADERS = Object.freeze({
 const API_SECURITY_PAIRS = Object.entries(API_SECURITY_HEADERS).flat()
 
 const UNMATCHED_ROUTE = 'unmatched'
+/** The status an exchange is counted and logged under when its client closed the connection first (nginx's). */
+const CLIENT_CLOSED = 499
 
 /** The metrics of answers of one route, method and status, looked up once. */
 export interface AnswerSeries {
@@ -118,6 +128,7 @@ export const answerEnvelopePlugin = fp(
     app.decorateRequest('upstreamStatus', 0)
     app.decorateRequest('upstreamMs', 0)
     app.decorateRequest('cacheResult', '')
+    app.decorateRequest('answerRecorded', false)
 
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
@@ -126,31 +137,39 @@ export const answerEnvelopePlugin = fp(
     })
 
     app.addHook('onResponse', (request, reply, done) => {
+      record(request, reply.statusCode, reply.elapsedTime)
+      done()
+    })
+    // the one listener every exchange has (in-flight.ts) reports those whose connection closed first
+    app.decorate('answerUnfinished', (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.answerRecorded) record(request, CLIENT_CLOSED, reply.elapsedTime)
+    })
+
+    function record(request: FastifyRequest, status: number, ms: number): void {
+      request.answerRecorded = true
       // unmatched URLs share one label so clients cannot grow the metric without bound
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE
-      const ms = reply.elapsedTime
-      envelope.series(route, request.method, reply.statusCode).answered(ms)
+      envelope.series(route, request.method, status).answered(ms)
       // a 5xx the upstream answered and the gateway passed through is the upstream's, not the gateway's;
       // a probe's 503 (not ready, draining) is the state it asks about, not an error users met
-      if (reply.statusCode >= 500 && !PROBE_ROUTES.has(route)) {
-        const source = request.upstreamStatus === reply.statusCode ? 'upstream' : 'gateway'
-        httpErrors.inc({ source, status: reply.statusCode })
+      if (status >= 500 && !PROBE_ROUTES.has(route)) {
+        const source = request.upstreamStatus === status ? 'upstream' : 'gateway'
+        httpErrors.inc({ source, status })
       }
       // the line's fields are gathered only when it will be written (LOG_LEVEL, or a route's own level)
-      if (!writesInfo(request.log)) return done()
+      if (!writesInfo(request.log)) return
       envelope.line({
         reqId: request.id,
         route,
         method: request.method,
         url: request.url,
-        status: reply.statusCode,
+        status,
         ms,
         upstreamStatus: request.upstreamStatus,
         upstreamMs: request.upstreamMs,
         cache: request.cacheResult,
       })
-      done()
-    })
+    }
   },
   { name: 'answer-envelope', dependencies: ['metrics'] },
 )

@@ -25,8 +25,12 @@ export const inFlightPlugin = fp(
         open.set(request, reply)
         // 'close' comes once whatever way the exchange ends: the answer written, the client gone, or
         // the connection reset while the answer was on its way (where neither onResponse nor
-        // onRequestAbort comes, and the request, an upload's body with it, would be held for good)
-        reply.raw.once('close', () => open.delete(request))
+        // onRequestAbort comes, and the request, an upload's body with it, would be held for good);
+        // one closed before its answer was all written is counted and logged as the client's leaving
+        reply.raw.once('close', () => {
+          open.delete(request)
+          if (!reply.raw.writableFinished) app.answerUnfinished(request, reply)
+        })
       }
       done()
     })
@@ -46,5 +50,5 @@ export const inFlightPlugin = fp(
       return answered
     })
   },
-  { name: 'in-flight' },
+  { name: 'in-flight', dependencies: ['answer-envelope'] },
 )
