@@ -30,7 +30,13 @@ export function clientErrorAnswer(error: ClientError): GatewayErrorBody {
   return errorBody(400, 'badRequest')
 }
 
-/** Fastify's `clientErrorHandler`: writes the answer on the raw socket, then closes it as Node would. */
+/**
+ * Fastify's `clientErrorHandler`: writes the answer on the raw socket, then closes it as Node would.
+ * Unlike a refused upload's body (api/unread-body.ts), what follows a broken request cannot be read
+ * and dropped until the sender is done: the parser has lost the framing that says where it ends. A
+ * direct sender still writing may so meet a reset; the shipped nginx reads and checks a body's framing
+ * before it forwards any of it, so behind it the gateway never sees one.
+ */
 export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
   // a reset connection has nobody left to answer
   if (error.code === 'ECONNRESET' || socket.destroyed) return
