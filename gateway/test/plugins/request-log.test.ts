@@ -155,11 +155,18 @@ describe('requests whose client leaves before the answer', () => {
       token,
       holdAt: 256 * 1024,
     })
+    const stored = await served.upstream.storedUploads()
+    await served.upstream.resetCalls()
     await expect.poll(upload.sent).toBe(256 * 1024)
+    // the file is on its way to the upstream when its sender gives up
+    await expect.poll(() => served.upstream.totalCalls()).toBe(1)
     upload.socket.destroy()
     await expect.poll(() => linesOf(route).length).toBe(1)
     expect(linesOf(route)[0]).toMatchObject({ status: 499, method: 'POST' })
     expect(await closedCount(route)).toBe(1)
+    // its request upstream was abandoned unfinished: no part of a file is kept as if whole
+    await expect.poll(() => served.gateway.app.uploadSlots.uploadsInFlight).toBe(0)
+    expect(await served.upstream.storedUploads()).toBe(stored)
   })
 })
 
