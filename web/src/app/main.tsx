@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { chooseLanguage, i18n, savedLanguage, setLanguage } from '../lib/i18n'
-import { localiseDecimal } from '../lib/intl'
 import { refreshCoinList, refreshSettings, settings } from '../lib/settings'
 import { applyTheme } from '../lib/theme'
 import { AppProviders } from './providers'
@@ -13,10 +12,6 @@ import './styles.css'
 async function start(): Promise<void> {
   applyTheme()
   await setLanguage(chooseLanguage(savedLanguage(), settings.get().LANGUAGES), { save: false })
-  // the page's first Intl.NumberFormat loads the locale's number data (about 12 ms on a desktop, four
-  // times that on a phone): made in a task of its own, before any figure is shown, it no longer
-  // lengthens the first render of prices into a long task
-  setTimeout(() => localiseDecimal('0', i18n.language))
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html lacks #root')
   const app = createRoot(root)

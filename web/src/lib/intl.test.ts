@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, localDateTime, localiseCompact, localiseDecimal, localisePrice } from './intl'
+import { BUNDLE_LANGUAGES } from '@tradegate/shared'
+import {
+  DECIMAL_SYMBOLS,
+  formatDateTime,
+  localDateTime,
+  localiseCompact,
+  localiseDecimal,
+  localisePrice,
+} from './intl'
 
 describe('formatDateTime', () => {
   const ms = Date.UTC(2026, 0, 5, 16, 4, 9)
@@ -19,6 +28,28 @@ describe('localised numbers', () => {
     expect(localiseDecimal('1234567.123456789012345678', 'en')).toBe('1,234,567.123456789012345678')
     expect(localiseDecimal('1234567.50', 'de')).toBe('1.234.567,50')
     expect(localiseDecimal('-0.000123', 'en')).toBe('-0.000123')
+  })
+  it('writes every decimal in every bundled language exactly as Intl.NumberFormat does, without calling it', () => {
+    expect(Object.keys(DECIMAL_SYMBOLS).sort()).toEqual([...BUNDLE_LANGUAGES].sort())
+    const decimal = fc
+      .tuple(
+        fc.boolean(),
+        fc.stringMatching(/^\d{1,24}$/),
+        fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }),
+      )
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`)
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...BUNDLE_LANGUAGES), (text, language) => {
+        const decimals = text.split('.')[1]?.length ?? 0
+        const intl = new Intl.NumberFormat(language, {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+          numberingSystem: 'latn',
+        })
+        expect(localiseDecimal(text, language)).toBe(intl.format(text as Intl.StringNumericLiteral))
+      }),
+      { numRuns: 5000 },
+    )
   })
   it('formats prices by the display rule first (rounded, 2 decimals from 100)', () => {
     expect(localisePrice('65432.999', 'en')).toBe('65,433.00')

@@ -26,11 +26,59 @@ function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
   return format
 }
 
+/**
+ * How each bundled language writes a decimal in Latin digits, as Intl.NumberFormat writes it (held to it
+ * by intl.test.ts in Node and by test/browser/decimal-symbols.test.ts in Chromium): the page's first Intl
+ * formatter loads ICU's number data, a task of about 25 ms on a desktop and four times that on a phone, and
+ * the trade and market screens show figures from their first render. Other languages go through Intl.
+ */
+interface DecimalSymbols {
+  group: string
+  decimal: string
+  /** the minus sign with any direction mark written before it */
+  minus: string
+  /** the whole part is grouped from this many digits on (Spanish, Italian and Polish leave 1234 whole) */
+  groupFrom: number
+}
+
+const POINT: DecimalSymbols = { group: ',', decimal: '.', minus: '-', groupFrom: 4 }
+const COMMA: DecimalSymbols = { group: '.', decimal: ',', minus: '-', groupFrom: 4 }
+const SPACED: DecimalSymbols = { group: '\u00a0', decimal: ',', minus: '-', groupFrom: 4 }
+
+export const DECIMAL_SYMBOLS: Readonly<Record<string, DecimalSymbols>> = Object.freeze({
+  ar: { ...POINT, minus: '\u200e-' },
+  da: COMMA,
+  de: COMMA,
+  en: POINT,
+  es: { ...COMMA, groupFrom: 5 },
+  fr: { ...SPACED, group: '\u202f' },
+  it: { ...COMMA, groupFrom: 5 },
+  ja: POINT,
+  ko: POINT,
+  pl: { ...SPACED, groupFrom: 5 },
+  pt: COMMA,
+  ru: SPACED,
+  th: POINT,
+  tr: COMMA,
+  vi: COMMA,
+  zh: POINT,
+})
+
+const GROUPS_OF_THREE = /\B(?=(\d{3})+$)/g
+
 /** Groups an already rounded decimal string for the locale, keeping exactly its decimals. */
 export function localiseDecimal(text: string, locale: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text
+  const symbols = DECIMAL_SYMBOLS[locale]
   const decimals = text.split('.')[1]?.length ?? 0
-  return numberFormat(locale, decimals).format(text as Intl.StringNumericLiteral)
+  if (!symbols) return numberFormat(locale, decimals).format(text as Intl.StringNumericLiteral)
+  const negative = text.startsWith('-')
+  const [digits = '', fraction] = (negative ? text.slice(1) : text).split('.')
+  const whole = digits.replace(/^0+(?=\d)/, '')
+  const grouped = whole.length >= symbols.groupFrom ? whole.replace(GROUPS_OF_THREE, symbols.group) : whole
+  return (
+    (negative ? symbols.minus : '') + grouped + (fraction === undefined ? '' : symbols.decimal + fraction)
+  )
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>()

@@ -10,7 +10,13 @@ interface PageNode {
   matches(selector: string): boolean
 }
 
-declare const window: { location: { hash: string }; scrollY: number; scrollTo(x: number, y: number): void }
+declare const window: {
+  location: { hash: string }
+  scrollY: number
+  scrollTo(x: number, y: number): void
+  /** Intl formatters a page made, counted by decimal-symbols.test.ts */
+  intlMade?: string[]
+}
 declare const document: {
   documentElement: { lang: string; dir: string; scrollHeight: number }
   title: string
