@@ -60,6 +60,22 @@ export function busMessage(topic: string, frame: UpstreamFrame | ResyncFrame): B
   return { header: headerOf(topic, frame), frame: Buffer.from(JSON.stringify(frame)) }
 }
 
+/**
+ * `busMessage`, serialised only when its bytes are first read. A book's snapshot is replaced by the book's
+ * next update many times a second and is read only when a socket subscribes or the Redis bus stores it:
+ * serialising every one cost an idle gateway a few per cent of a core, and the collector the copying of
+ * strings that were still young when it ran.
+ */
+export function lazyBusMessage(topic: string, frame: UpstreamFrame | ResyncFrame): BusMessage {
+  let bytes: Buffer | null = null
+  return {
+    header: headerOf(topic, frame),
+    get frame() {
+      return (bytes ??= Buffer.from(JSON.stringify(frame)))
+    },
+  }
+}
+
 /** One buffer for Redis: header length, header, frame. */
 export function encodeBusMessage(message: BusMessage): Buffer {
   const header = Buffer.from(JSON.stringify(message.header))

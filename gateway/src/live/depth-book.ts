@@ -9,7 +9,7 @@ import {
   type DepthUpdateResult,
   depthTopic,
 } from '@tradegate/shared'
-import { busMessage, type BusMessage } from './bus-message'
+import { lazyBusMessage, type BusMessage } from './bus-message'
 
 // One symbol's order book, rebuilt from a DEPTH snapshot and its numbered updates by the shared rules
 // (shared/src/depth-book.ts), and written back out as the snapshot message a new subscriber starts from.
@@ -75,9 +75,9 @@ export class DepthBook {
     return 'applied'
   }
 
-  /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot message, written once per seq. */
+  /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot message: made once per seq, its bytes written when first read. */
   snapshotMessage(): BusMessage {
-    this.message ??= busMessage(depthTopic(this.symbol), {
+    this.message ??= lazyBusMessage(depthTopic(this.symbol), {
       type: 'DEPTH',
       symbol: this.symbol,
       data: {
