@@ -46,6 +46,7 @@ describe('a lease holder that cannot renew', () => {
   it('stops reporting itself leader once its lease has run out, and leads again when Redis answers', async () => {
     lease.start()
     await waitFor(() => lease.leader && lease.confirmed, 'the lease taken')
+    const toldBefore = reachability.length
     proxy.blackhole(true)
     // the renewal sent now hangs: only the lease's own clock can end the leadership
     await waitFor(() => !lease.leader, 'leadership ended by the lease running out')
@@ -58,12 +59,17 @@ describe('a lease holder that cannot renew', () => {
     await waitFor(() => proxy.droppedBytes > 0, 'a command dropped')
     expect(states.slice(ended).some((state) => state.leader)).toBe(false)
 
+    // nothing told it Redis answers while it was silent (its lost lease told the role it was gone)
+    expect(reachability.slice(toldBefore)).toEqual([])
     proxy.blackhole(false)
     // the blackholed connection never answers; a new one (ioredis reconnects once it is reset) does
     proxy.resetAll()
     await waitFor(() => lease.leader && lease.confirmed, 'the lease taken again', 30_000)
     expect(lease.reachable).toBe(true)
-    expect(reachability).toEqual([true])
+    // told once Redis answered again; on a starved machine the short test lease may lapse again after
+    // (each lapse is told by the lost lease, each recovery by another \`true\`), so the first is what counts
+    expect(reachability.slice(toldBefore)[0]).toBe(true)
+    expect(reachability.every((reachable) => reachable)).toBe(true)
   }, 60_000)
 })
 
