@@ -51,6 +51,10 @@ describe('localised numbers', () => {
       { numRuns: 5000 },
     )
   })
+  it('goes through Intl for a language outside the table, whatever its code', () => {
+    expect(localiseDecimal('1234.5', 'constructor')).toBe(new Intl.NumberFormat('en').format(1234.5))
+    expect(localiseDecimal('1234.5', 'hi')).toBe('1,234.5')
+  })
   it('formats prices by the display rule first (rounded, 2 decimals from 100)', () => {
     expect(localisePrice('65432.999', 'en')).toBe('65,433.00')
     expect(localisePrice('65432.994', 'en')).toBe('65,432.99')

@@ -69,7 +69,8 @@ const GROUPS_OF_THREE = /\B(?=(\d{3})+$)/g
 /** Groups an already rounded decimal string for the locale, keeping exactly its decimals. */
 export function localiseDecimal(text: string, locale: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return text
-  const symbols = DECIMAL_SYMBOLS[locale]
+  // own keys only: a language code never reads Object's own members as symbols
+  const symbols = Object.hasOwn(DECIMAL_SYMBOLS, locale) ? DECIMAL_SYMBOLS[locale] : undefined
   const decimals = text.split('.')[1]?.length ?? 0
   if (!symbols) return numberFormat(locale, decimals).format(text as Intl.StringNumericLiteral)
   const negative = text.startsWith('-')
