@@ -3,7 +3,7 @@ import { get as httpsGet } from 'node:https'
 import { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { Pool, RetryAgent } from './undici-parts'
-import { labelledChildren, type Metrics } from '../plugins/app/metrics'
+import type { Metrics } from '../plugins/app/metrics'
 import { upstreamHttpUrl } from '../config'
 
 // The one HTTP client to the exchange backend: bounded timeouts, GET-only retries, errors turned into 502/504.
@@ -213,8 +213,6 @@ export class Upstream {
   private readonly basePath: string
   private probeTimer: NodeJS.Timeout | undefined
   private readonly probeUrl: string
-  /** the duration histogram's child for a route */
-  private readonly durationOf: (route: string) => { observe(seconds: number): void }
   /**
    * false after `breakerFailures` failed attempts in a row (connections refused, calls timed out,
    * probes unanswered), until the probe is answered again: the circuit is then open, and calls are
@@ -236,7 +234,6 @@ export class Upstream {
   ) {
     const url = new URL(upstreamHttpUrl(options.url))
     this.basePath = url.pathname.replace(/\/$/, '')
-    this.durationOf = labelledChildren(metrics.upstreamDuration)
     this.pool = new Pool(url.origin, {
       connections: 256,
       connect: { timeout: options.connectTimeoutMs },
@@ -356,12 +353,12 @@ export class Upstream {
           this.failed(UPSTREAM_UNREACHABLE)
         if (kind === 'timeout') this.failed(UPSTREAM_NOT_ANSWERING)
         this.metrics.upstreamErrors.inc({ kind })
-        this.durationOf(request.route).observe(ms / 1000)
+        this.metrics.upstreamDuration.labels(request.route).observe(ms / 1000)
         done(new UpstreamError(kind, ms, failure))
         return
       }
       this.answered()
-      this.durationOf(request.route).observe(ms / 1000)
+      this.metrics.upstreamDuration.labels(request.route).observe(ms / 1000)
       if (answer!.status >= 500) this.metrics.upstreamErrors.inc({ kind: 'server_error' })
       done(null, {
         status: answer!.status,

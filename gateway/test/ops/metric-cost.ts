@@ -1,8 +1,10 @@
-// Cost of one request's metric updates, prom-client against the gateway's batched counter, in this process:
+// Cost of one request's metric updates, prom-client against the gateway's batched counter and route
+// histogram, in this process:
 // `npx tsx test/ops/metric-cost.ts`. Each variant is timed over ROUNDS interleaved rounds; the median
 // round is reported in ns per update.
 import { Counter, Histogram, Registry } from 'prom-client'
 import { batchedCounter, labelledChildren } from '../../src/plugins/app/metrics'
+import { RouteHistogram } from '../../src/plugins/app/route-histogram'
 
 const N = 2_000_000
 const ROUNDS = 7
@@ -21,6 +23,7 @@ const histogram2 = new Histogram({
   buckets: BUCKETS,
   registers,
 })
+const routeHistogram = new RouteHistogram({ name: 'h3', help: 'h', buckets: BUCKETS, registers })
 const route = '/api/common/getAllSetting'
 const batched = batchedCounter(counter2)
 const children = labelledChildren(counter3)
@@ -42,6 +45,9 @@ const variants: Record<string, () => void> = {
   },
   'histogram labelledChildren(route).observe': () => {
     for (let i = 0; i < N; i++) histogramChildren(route).observe(seconds(i))
+  },
+  'RouteHistogram labels(route).observe': () => {
+    for (let i = 0; i < N; i++) routeHistogram.labels(route).observe(seconds(i))
   },
 }
 const times = new Map<string, number[]>()

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Logger } from 'pino'
 import { redactUrl } from './logger'
 import { PROBE_ROUTES } from './health'
-import { batchedCounter, labelledChildren } from './metrics'
+import { batchedCounter } from './metrics'
 
 // What every answer carries, whichever way it leaves: the request id header, the API security headers,
 // one metric sample and one log line when the answer has gone out. Two ways answer API calls: Fastify's
@@ -85,12 +85,11 @@ function writesInfo(log: FastifyBaseLogger): boolean {
 function envelopeOf(app: FastifyInstance): AnswerEnvelope {
   const { httpRequests, httpDuration } = app.metrics
   const counterFor = batchedCounter(httpRequests)
-  const durationOf = labelledChildren(httpDuration)
   return {
     apiHeaders: (requestId) => ['x-request-id', requestId, ...API_SECURITY_PAIRS],
     series(route, method, status) {
       const counter = counterFor(route, method, status)
-      const timer = durationOf(route)
+      const timer = httpDuration.labels(route)
       return {
         answered(ms) {
           counter.inc()
