@@ -9,7 +9,7 @@ import {
   type DepthUpdateResult,
   depthTopic,
 } from '@tradegate/shared'
-import { lazyBusMessage, type BusMessage } from './bus-message'
+import { busMessage, type BusMessage } from './bus-message'
 
 // One symbol's order book, rebuilt from a DEPTH snapshot and its numbered updates by the shared rules
 // (shared/src/depth-book.ts), and written back out as the snapshot message a new subscriber starts from.
@@ -77,7 +77,7 @@ export class DepthBook {
 
   /** The whole book (top DEPTH_LEVELS a side) as a DEPTH snapshot message: made once per seq, its bytes written when first read. */
   snapshotMessage(): BusMessage {
-    this.message ??= lazyBusMessage(depthTopic(this.symbol), {
+    this.message ??= busMessage(depthTopic(this.symbol), {
       type: 'DEPTH',
       symbol: this.symbol,
       data: {

@@ -45,6 +45,23 @@ describe('bus message', () => {
     expect(JSON.parse(decoded!.frame.toString())).toEqual(frame)
   })
 
+  it('serialises a frame when its bytes are first read, once, so frames no socket reads cost nothing', () => {
+    let serialised = 0
+    const data = { toJSON: () => (serialised++, { side: 'buy' }) } as unknown as Record<string, unknown>
+    const message = busMessage('USER:7', { type: 'POSITION', userId: '7', data, ts: 5 } as UpstreamFrame)
+    expect(message.header).toMatchObject({ type: 'POSITION', user: '7' })
+    expect(serialised).toBe(0)
+    const bytes = message.frame
+    expect(JSON.parse(bytes.toString())).toEqual({
+      type: 'POSITION',
+      userId: '7',
+      data: { side: 'buy' },
+      ts: 5,
+    })
+    expect(message.frame).toBe(bytes)
+    expect(serialised).toBe(1)
+  })
+
   it('refuses bytes no bus wrote', () => {
     expect(decodeBusMessage(Buffer.from('x'))).toBeNull()
     expect(decodeBusMessage(Buffer.from([0, 50, 0x7b]))).toBeNull()
