@@ -290,13 +290,18 @@ function isDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 40 && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value)
 }
 
+/** A decimal as the browser receives it: a number's digits, or a decimal string as it came; else null. */
+function decimalText(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value
+  return isDecimalString(text) ? text : null
+}
+
 function decimalFields<K extends string>(data: unknown, keys: readonly K[]): Record<K, string> | null {
   if (!isRecord(data)) return null
   const out = {} as Record<K, string>
   for (const key of keys) {
-    const value = data[key]
-    const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value
-    if (!isDecimalString(text)) return null
+    const text = decimalText(data[key])
+    if (text === null) return null
     out[key] = text
   }
   return out
@@ -307,11 +312,12 @@ function parseLevels(value: unknown): DepthLevel[] | null {
   const levels: DepthLevel[] = []
   for (const level of value) {
     if (!Array.isArray(level) || level.length !== 2) return null
-    const [price, qty] = level.map((x: unknown) =>
-      typeof x === 'number' && Number.isFinite(x) ? String(x) : x,
-    )
-    if (!isDecimalString(price) || !isDecimalString(qty)) return null
-    levels.push([price, qty])
+    const price = decimalText(level[0])
+    const qty = decimalText(level[1])
+    if (price === null || qty === null) return null
+    // a level of two decimal strings is kept as parsed: the feed reads a book's levels hundreds of times a
+    // second, and nothing else holds the parsed frame
+    levels.push(price === level[0] && qty === level[1] ? (level as DepthLevel) : [price, qty])
   }
   return levels
 }
