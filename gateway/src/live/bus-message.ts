@@ -58,10 +58,10 @@ export function headerOf(topic: string, frame: UpstreamFrame | ResyncFrame): Fra
 /**
  * A frame as a bus message, serialised once, when its bytes are first read. Most frames are read by no one:
  * the memory bus reads a frame only for a topic with a socket on it, and a book's snapshot is replaced by
- * its next update many times a second. An idle gateway in front of the sandbox spent 6% of its CPU
- * serialising frames no socket asked for, and its collector the copying of strings still young when it
- * ran. The frame is never changed once it is a message (the feed's frames and the books' states are
- * made new, not updated), so a later reader gets the bytes an earlier one would have.
+ * its next update many times a second. Serialising every frame was 6% of an idle gateway's profiled busy
+ * time (loadtests/LIFECYCLE.md, "2026-11-29 (afternoon)"). The frame is never changed once it is a message
+ * (the feed's frames and the books' states are made new, not updated), so a later reader gets the bytes an
+ * earlier one would have.
  */
 export function busMessage(topic: string, frame: UpstreamFrame | ResyncFrame): BusMessage {
   let bytes: Buffer | null = null
