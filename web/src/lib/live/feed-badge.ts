@@ -62,7 +62,7 @@ const LIVE_BADGE: FeedBadgeState = {
 export function useFeedBadge(): FeedBadgeState {
   const subscribe = useCallback((render: () => void) => {
     const client = liveClient()
-    const stop = client.onConnectionChange(render)
+    const stop = client.onStatusChange(render)
     const timer = setInterval(render, 1000)
     window.addEventListener('online', render)
     window.addEventListener('offline', render)

@@ -263,7 +263,7 @@ describe('LiveClient', () => {
     })
     cleanups.push(() => client.dispose())
     let changes = 0
-    client.onConnectionChange(() => changes++)
+    client.onStatusChange(() => changes++)
     let heard = 0
     client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => heard++)
     await expect.poll(() => failedTwice(client)).toBe(true)
@@ -284,13 +284,23 @@ describe('LiveClient', () => {
     // an open socket is not a live feed: until a frame comes it is still connecting, then delayed
     expect(client.feedStatus()).toBe('reconnecting')
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
+    const changesBeforeFrames = changes
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1')))
     await expect.poll(() => heard === 1).toBe(true)
-    await expect.poll(() => client.feedStatus() === 'live').toBe(true)
+    // the first frame is told with it, so a badge turns live on it, not at its next check
+    expect(changes).toBe(changesBeforeFrames + 1)
+    expect(client.feedStatus()).toBe('live')
+    // the frames that keep a flowing ticker flowing tell nothing: no render per tick
+    for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '1.5')))
+    await expect.poll(() => heard === 2).toBe(true)
+    expect(changes).toBe(changesBeforeFrames + 1)
     // silent for staleMs since that frame
     await expect.poll(() => client.feedStatus() === 'delayed').toBe(true)
+    // the frame after the silence is told too
     for (const socket of server.clients) socket.send(JSON.stringify(detail('btcusdt', '2')))
-    await expect.poll(() => client.feedStatus() === 'live').toBe(true)
+    await expect.poll(() => heard === 3).toBe(true)
+    expect(changes).toBe(changesBeforeFrames + 2)
+    expect(client.feedStatus()).toBe('live')
     // a ticker of another symbol does not keep this one live
     for (const socket of server.clients) socket.send(JSON.stringify(detail('ethusdt', '2')))
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')

@@ -106,7 +106,7 @@ export class LiveClient {
   >()
   private readonly listeners = new Map<string, Set<FrameListener>>()
   private readonly lastFrameAt = new Map<string, number>()
-  private readonly connectionListeners = new Set<() => void>()
+  private readonly statusListeners = new Set<() => void>()
   private openedAt = 0
   /** sockets in a row that closed without ever opening */
   private failedAttempts = 0
@@ -210,10 +210,15 @@ export class LiveClient {
     return serverClock.now(now) - frame.ts <= this.staleMs
   }
 
-  /** Called whenever the socket opens or closes; the returned function stops it. */
-  onConnectionChange(listener: () => void): () => void {
-    this.connectionListeners.add(listener)
-    return () => this.connectionListeners.delete(listener)
+  /**
+   * Called whenever the socket opens, closes or waits to retry, and whenever a ticker starts to flow
+   * (heard for the first time, or again after a silence): each can change the feed's status, and a
+   * badge that learnt of the first frame only at its next check would say "connecting" over live
+   * prices. The returned function stops it.
+   */
+  onStatusChange(listener: () => void): () => void {
+    this.statusListeners.add(listener)
+    return () => this.statusListeners.delete(listener)
   }
 
   /** Asks for a stream afresh (unsubscribe, subscribe), e.g. for a new book snapshot after a gap. */
@@ -329,7 +334,7 @@ export class LiveClient {
     }
     this.socket = socket
     // the badge says "reconnecting…" instead of the wait that just ended
-    this.notifyConnection()
+    this.notifyStatus()
     socket.onmessage = (event) => this.onMessage(event.data)
     socket.onerror = () => undefined
     let opened = false
@@ -352,15 +357,15 @@ export class LiveClient {
   private onLost(openForMs: number, closeCode: number | undefined): void {
     if (openForMs > 0) this.lostOpenSocket = true
     this.scheduleReconnect(openForMs, closeCode)
-    this.notifyConnection()
+    this.notifyStatus()
   }
 
   private notifyResync(): void {
     for (const listener of [...this.resyncListeners]) listener()
   }
 
-  private notifyConnection(): void {
-    for (const listener of [...this.connectionListeners]) listener()
+  private notifyStatus(): void {
+    for (const listener of [...this.statusListeners]) listener()
   }
 
   private onOpen(socket: SocketLike): void {
@@ -374,7 +379,7 @@ export class LiveClient {
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
     frames.push(...this.queue.splice(0))
     for (const frame of frames) socket.send(JSON.stringify(frame))
-    this.notifyConnection()
+    this.notifyStatus()
     if (this.lostOpenSocket) {
       this.lostOpenSocket = false
       this.notifyResync()
@@ -402,12 +407,19 @@ export class LiveClient {
     if (frame.type !== 'HEARTBEAT' && 'ts' in frame && typeof frame.ts === 'number')
       serverClock.note(frame.ts, now)
     const fresh = this.isFresh(frame, now)
+    let startedFlowing = false
     for (const key of keysOfServerFrame(frame)) {
       const listeners = this.listeners.get(key)
       if (!listeners) continue
-      if (fresh) this.lastFrameAt.set(key, now)
+      if (fresh) {
+        const heard = this.lastFrameAt.get(key)
+        this.lastFrameAt.set(key, now)
+        if (frame.type === 'DETAIL' && (heard === undefined || now - heard > this.staleMs))
+          startedFlowing = true
+      }
       for (const listener of [...listeners]) listener(frame)
     }
+    if (startedFlowing) this.notifyStatus()
   }
 
   private scheduleReconnect(openForMs: number, closeCode: number | undefined): void {

@@ -15,7 +15,7 @@ let lastSocketState: SocketState = { open: false, opened: false }
  * open may be behind (what is refetched after a gap is resync.ts's business).
  */
 export function useSocketState(): SocketState {
-  const subscribe = useCallback((render: () => void) => liveClient().onConnectionChange(render), [])
+  const subscribe = useCallback((render: () => void) => liveClient().onStatusChange(render), [])
   const read = () => {
     const client = liveClient()
     const next = { open: client.isOpen, opened: client.openCount > 0 }
