@@ -24,10 +24,13 @@ const results = await auditPages({ formFactors: ['mobile', 'desktop'], categorie
 // while Lighthouse watches), so spot and futures are each measured three times, every run after the
 // table's own with a fresh stack and browser.
 const TRADE_RUNS = 3
+/** a run whose trace Lighthouse lost (NO_NAVSTART) measured nothing: it is run again, this often at most */
+const LOST_RUN_RETRIES = 3
 const tradeLines: string[] = []
 for (const path of [TRADE_SPOT, TRADE_FUTURES]) {
   const runs = results.filter((result) => result.path === path && result.formFactor === 'mobile')
-  while (runs.length < TRADE_RUNS)
+  const measured = () => runs.filter((run) => !run.error).length
+  while (measured() < TRADE_RUNS && runs.length < TRADE_RUNS + LOST_RUN_RETRIES)
     runs.push(
       ...(await auditPages({
         formFactors: ['mobile'],
@@ -39,7 +42,7 @@ for (const path of [TRADE_SPOT, TRADE_FUTURES]) {
   const each = (pick: (run: PageScores) => string | number | undefined): string =>
     runs.map((run) => pick(run) ?? '–').join(', ')
   tradeLines.push(
-    `\`${path}\` on mobile in ${runs.length} runs: performance ${each((run) =>
+    `\`${path}\` on mobile, ${measured()} runs measured of ${runs.length}: performance ${each((run) =>
       run.error ? `not measured (${run.error})` : run.scores.performance,
     )}; blocking ${each(
       (run) => run.totalBlockingMs,
