@@ -35,13 +35,16 @@ const metric = async (name) => {
     .map((m) => `${m[1] ?? ''}=${(Number(m[2]) / 2 ** 20).toFixed(1)}`)
     .join(' ')
 }
+// the idle window starts once the feed is connected: an idle gateway of production holds the feed's
+// books and frames, and a read before the feed came in would report a leaner gateway than operators run
 for (;;) {
   try {
-    await fetch(`http://127.0.0.1:${port}/healthz`)
-    break
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+    if (/^gateway_feed_connected(\{[^}]*\})? 1$/m.test(text)) break
   } catch {
-    await sleep(200)
+    // not listening yet
   }
+  await sleep(200)
 }
 await sleep(Number(secondsArg) * 1000)
 console.log(
