@@ -314,15 +314,18 @@ export class RedisBus implements Bus {
 
   announce(notice: string): Promise<void> {
     for (const handler of this.noticeHandlers) handler(notice)
-    return this.publishNotice(`${this.id}|${notice}`)
+    return this.publishNotice(`${this.id}|${notice}`).then(() => undefined)
   }
 
-  /** Publishes a notice, or keeps it for when the bus returns: a notice, unlike a frame, never goes stale. */
-  private publishNotice(wire: string): Promise<void> {
-    if (this.closed) return Promise.resolve()
+  /**
+   * Publishes a notice, or keeps it for when the bus returns: a notice, unlike a frame, never goes stale.
+   * Resolves true once the publish went through.
+   */
+  private publishNotice(wire: string): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false)
     if (this.publisher.status !== 'ready') {
       this.keepNotice(wire)
-      return Promise.resolve()
+      return Promise.resolve(false)
     }
     // the frames published before the notice go first, as they did before it
     if (!this.sharded) this.sendTurn()
@@ -330,13 +333,16 @@ export class RedisBus implements Bus {
       ? this.publisher.spublish(this.noticeChannel, wire)
       : this.publisher.publish(this.noticeChannel, wire)
     return sent.then(
-      () => undefined,
-      () => this.keepNotice(wire),
+      () => true,
+      () => {
+        this.keepNotice(wire)
+        return false
+      },
     )
   }
 
   private keepNotice(wire: string): void {
-    // a notice tried again (and its copy resent) while its shard is still down fails again: kept once
+    // a notice tried again while its shard is still down fails again: kept once
     if (!this.pendingNotices.includes(wire)) {
       if (this.pendingNotices.length >= MAX_PENDING_NOTICES) this.pendingNotices.shift()
       this.pendingNotices.push(wire)
@@ -349,14 +355,18 @@ export class RedisBus implements Bus {
     }, NOTICE_RETRY_MS).unref()
   }
 
-  /** The bus is back: the notices it could not carry go now, and once more a little later. */
+  /**
+   * The bus is back: the notices it could not carry go now, and each once more a little later, after
+   * its publish went through. The copy waits on success, not on the try, so an outage of any length
+   * ends in one send and one resend per kept notice, never a resend per failed try.
+   */
   private sendPendingNotices(): void {
-    const pending = this.pendingNotices.splice(0)
-    if (pending.length === 0) return
-    for (const wire of pending) void this.publishNotice(wire)
-    setTimeout(() => {
-      if (this.up) for (const wire of pending) void this.publishNotice(wire)
-    }, NOTICE_RESEND_MS).unref()
+    for (const wire of this.pendingNotices.splice(0)) {
+      void this.publishNotice(wire).then((sent) => {
+        if (!sent) return
+        setTimeout(() => void this.publishNotice(wire), NOTICE_RESEND_MS).unref()
+      })
+    }
   }
 
   onNotice(handler: NoticeHandler): void {
