@@ -306,6 +306,27 @@ describe('LiveClient', () => {
     expect(client.feedStatus(Date.now() + 300)).toBe('delayed')
   })
 
+  it("reads connecting on an open socket until a ticker is heard, and stays live while a new screen's ticker starts", async () => {
+    const server = await startServer()
+    const client = startClient(server.url)
+    // a stream that is not a ticker keeps the socket open, as a screen's first render does
+    client.subscribe({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' }, () => {})
+    await expect.poll(() => client.isOpen).toBe(true)
+    expect(client.feedStatus()).toBe('reconnecting')
+    const home = client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
+    expect(client.feedStatus()).toBe('reconnecting')
+    server.send(detail('btcusdt', '1'))
+    await expect.poll(() => client.feedStatus()).toBe('live')
+    // another screen: the first one's ticker goes, the new one's first frame is still on its way
+    home()
+    let heard = 0
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' }, () => heard++)
+    expect(client.feedStatus()).toBe('live')
+    server.send(detail('ethusdt', '2'))
+    await expect.poll(() => heard).toBe(1)
+    expect(client.feedStatus()).toBe('live')
+  })
+
   it('never reads live on frames stamped long ago: a snapshot replayed after a resubscribe is not data flowing', async () => {
     const server = await startServer()
     const client = new LiveClient({

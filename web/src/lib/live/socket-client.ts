@@ -57,7 +57,8 @@ export type FrameListener = (frame: ServerFrame) => void
 /**
  * What a trader should know about the prices on screen: live while every ticker the screen shows has
  * had a fresh frame (stamped by the exchange within staleMs) in the last staleMs; delayed when one
- * has not; reconnecting while the socket is not open, or open and its first frames not yet heard.
+ * has not; reconnecting while the socket is not open, or open and its first frames not yet heard (no
+ * ticker subscribed yet included).
  * A frame carrying an old stamp (a topic's snapshot replayed on a resubscribe) is not fresh: only
  * data the exchange is sending now makes the feed live.
  */
@@ -106,6 +107,8 @@ export class LiveClient {
   >()
   private readonly listeners = new Map<string, Set<FrameListener>>()
   private readonly lastFrameAt = new Map<string, number>()
+  /** the last fresh ticker frame a listener took, of any symbol: whether tickers flow on this socket */
+  private tickerHeardAt = 0
   private readonly statusListeners = new Set<() => void>()
   private openedAt = 0
   /** sockets in a row that closed without ever opening */
@@ -189,19 +192,23 @@ export class LiveClient {
     this.connect()
   }
 
-  /** The feed's state for the tickers subscribed now (the ones the screen shows). */
+  /**
+   * The feed's state for the tickers subscribed now (the ones the screen shows). A ticker not heard
+   * yet has staleMs from its subscription (or the socket's open) to start; meanwhile the feed reads
+   * live if tickers are flowing on this socket (a screen opened beside them: its first frame is on its
+   * way) and connecting if none has been heard since the socket opened (a page load).
+   */
   feedStatus(now: number = Date.now()): FeedStatus {
     if (!this.isOpen) return 'reconnecting'
-    let waiting = false
     for (const [key, { frame, since }] of this.subscriptions) {
       if (frame.type !== 'DETAIL') continue
       const heard = this.lastFrameAt.get(key)
       if (heard !== undefined && now - heard <= this.staleMs) continue
-      // a stream never heard yet gets staleMs from its subscription (or the socket's open) to start
-      if (heard === undefined && now - Math.max(since, this.openedAt) <= this.staleMs) waiting = true
-      else return 'delayed'
+      if (heard === undefined && now - Math.max(since, this.openedAt) <= this.staleMs) continue
+      return 'delayed'
     }
-    return waiting ? 'reconnecting' : 'live'
+    const flowing = this.tickerHeardAt >= this.openedAt && now - this.tickerHeardAt <= this.staleMs
+    return flowing ? 'live' : 'reconnecting'
   }
 
   /** A frame the exchange stamped within staleMs of now (by its clock): data flowing, not a replay. */
@@ -414,8 +421,10 @@ export class LiveClient {
       if (fresh) {
         const heard = this.lastFrameAt.get(key)
         this.lastFrameAt.set(key, now)
-        if (frame.type === 'DETAIL' && (heard === undefined || now - heard > this.staleMs))
-          startedFlowing = true
+        if (frame.type === 'DETAIL') {
+          if (heard === undefined || now - heard > this.staleMs) startedFlowing = true
+          this.tickerHeardAt = now
+        }
       }
       for (const listener of [...listeners]) listener(frame)
     }
