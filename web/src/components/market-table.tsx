@@ -61,7 +61,7 @@ const PairRow = memo(function PairRow({
             <strong>{name}</strong>
             <span className="muted"> /{quote}</span>
           </span>
-          <span className="pair-volume muted num">
+          <span className="pair-volume muted phrase">
             {t('market.vol')} {compact(volume)} {quote}
           </span>
         </Link>

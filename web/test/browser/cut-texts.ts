@@ -35,10 +35,12 @@ export async function cutTexts(page: Page): Promise<string[]> {
     const canvas = document.createElement('canvas').getContext('2d')
     for (const input of document.querySelectorAll('.app-main input[placeholder]')) {
       if (input.value || input.offsetWidth === 0) continue
-      // the placeholder's own font, which a field may set smaller than what is typed
+      // the placeholder's own font, which a field may set smaller than what is typed; the room is the
+      // field's inside less the field's padding (the placeholder has none of its own)
       const style = getComputedStyle(input, '::placeholder')
+      const field = getComputedStyle(input)
       canvas.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ')
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      const room = input.clientWidth - parseFloat(field.paddingLeft) - parseFloat(field.paddingRight)
       if (canvas.measureText(input.placeholder).width > room + 1) found.push('placeholder cut: ' + input.placeholder + ' (' + Math.ceil(canvas.measureText(input.placeholder).width) + ' px in ' + room + ')')
     }
     // a tab past the edge of its row is hidden in the row's scroll: on a phone the option coins and

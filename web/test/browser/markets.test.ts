@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { BUNDLE_LANGUAGES } from '@tradegate/shared'
+import { readerProblems } from './cut-texts'
 import { PHONE, createFundedAccount, inLanguage, screenshotPath } from './stack'
 import { setUpSuite, signedInPages } from './suite'
 
@@ -58,24 +59,32 @@ function compactValue(text: string): number {
 }
 
 describe('Markets at 390 px', () => {
-  it.each([...BUNDLE_LANGUAGES])('%s: every tab fits the screen', async (language) => {
-    const page = await phoneIn(language)
-    await pages.go(page, '/store')
-    const tabs = page.locator('[data-market-tab]')
-    await tabs.first().waitFor()
-    const keys = await tabs.evaluateAll((elements) =>
-      elements.map((element) => element.getAttribute('data-market-tab')),
-    )
-    expect(keys.length).toBeGreaterThanOrEqual(4)
-    for (const key of keys) {
-      await page.locator(`[data-market-tab=${key}]`).click()
-      await page.locator('[data-testid=market-table], .no-data').first().waitFor()
-      if (key !== 'Optional') await liveRows(page)
-      expect({ tab: key, ...(await overflow(page)) }).toEqual({ tab: key, scroll: 0, outside: [] })
-      if (['en', 'ar', 'ja'].includes(language))
-        await page.screenshot({ path: screenshotPath(`markets-${key}-${language}-phone`) })
-    }
-  })
+  it.each([...BUNDLE_LANGUAGES])(
+    '%s: every tab fits the screen, its filter and tools uncut',
+    async (language) => {
+      const page = await phoneIn(language)
+      await pages.go(page, '/store')
+      const tabs = page.locator('[data-market-tab]')
+      await tabs.first().waitFor()
+      const keys = await tabs.evaluateAll((elements) =>
+        elements.map((element) => element.getAttribute('data-market-tab')),
+      )
+      expect(keys.length).toBeGreaterThanOrEqual(4)
+      for (const key of keys) {
+        await page.locator(`[data-market-tab=${key}]`).click()
+        await page.locator('[data-testid=market-table], .no-data').first().waitFor()
+        if (key !== 'Optional') await liveRows(page)
+        expect({ tab: key, ...(await overflow(page)), cut: await readerProblems(page, language) }).toEqual({
+          tab: key,
+          scroll: 0,
+          outside: [],
+          cut: [],
+        })
+        if (['en', 'ar', 'ja'].includes(language))
+          await page.screenshot({ path: screenshotPath(`markets-${key}-${language}-phone`) })
+      }
+    },
+  )
 })
 
 describe('Markets list', () => {
