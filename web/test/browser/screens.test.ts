@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE, createFundedAccount, painted, screenshotPath, signedInContext } from './stack'
+import {
+  DESKTOP,
+  PHONE,
+  createFundedAccount,
+  inLanguage,
+  painted,
+  screenshotPath,
+  signedInContext,
+} from './stack'
 import { setUpSuite, signedInPages } from './suite'
 import { axeViolations, type AxeViolation } from './axe'
 
@@ -85,6 +93,53 @@ describe('every screen', () => {
       300_000,
     )
   }
+
+  // the two languages whose screen names run longest: a title that fits in them fits in the others
+  it.each(['ru', 'de'])(
+    "%s: every screen's title reads whole on a phone, on two lines at most",
+    async (language) => {
+      const page = await pages.open(PHONE, token, inLanguage(language))
+      const cut: string[] = []
+      for (const path of PATHS) {
+        await pages.go(page, path.replace(':id', '1'))
+        await page.locator('.app-main > *:visible').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        await page
+          .locator('.loading-block')
+          .first()
+          .waitFor({ state: 'detached', timeout: 5000 })
+          .catch(() => undefined)
+        await painted(page)
+        // read once the screen has settled: a title mid-way through the screen's entrance is not what
+        // a person reads, and a cut one never settles whole. null: a screen without a title bar
+        const cutTitle = () =>
+          page.evaluate(() => {
+            const element = document.querySelector('.top-bar-title')
+            const bar = element?.closest('.top-bar')
+            if (!element || !bar || !element.textContent) return null
+            const edge = bar.getBoundingClientRect()
+            const box = element.getBoundingClientRect()
+            const lines = Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight))
+            const whole =
+              element.scrollWidth <= element.clientWidth + 1 &&
+              box.top >= edge.top - 1 &&
+              box.bottom <= edge.bottom + 1 &&
+              lines <= 2
+            return whole ? null : element.textContent
+          })
+        const settled = await expect
+          .poll(cutTitle, { timeout: 3000 })
+          .toBeNull()
+          .then(
+            () => true,
+            () => false,
+          )
+        if (!settled) cut.push(`${path}: ${await cutTitle()}`)
+      }
+      expect(cut).toEqual([])
+    },
+    300_000,
+  )
 
   it('sends a signed-in visit to an invitation path (/i&...) home', async () => {
     const page = await pages.open(PHONE, token)
