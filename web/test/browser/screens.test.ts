@@ -113,20 +113,17 @@ describe('every screen', () => {
         // read once the screen has settled: a title mid-way through the screen's entrance is not what
         // a person reads, and a cut one never settles whole. null: a screen without a title bar
         const cutTitle = () =>
-          page.evaluate(() => {
+          page.evaluate<string | null>(`(() => {
             const element = document.querySelector('.top-bar-title')
-            const bar = element?.closest('.top-bar')
+            const bar = element && element.closest('.top-bar')
             if (!element || !bar || !element.textContent) return null
             const edge = bar.getBoundingClientRect()
             const box = element.getBoundingClientRect()
             const lines = Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight))
-            const whole =
-              element.scrollWidth <= element.clientWidth + 1 &&
-              box.top >= edge.top - 1 &&
-              box.bottom <= edge.bottom + 1 &&
-              lines <= 2
+            const whole = element.scrollWidth <= element.clientWidth + 1 && box.top >= edge.top - 1 &&
+              box.bottom <= edge.bottom + 1 && lines <= 2
             return whole ? null : element.textContent
-          })
+          })()`)
         const settled = await expect
           .poll(cutTitle, { timeout: 3000 })
           .toBeNull()
