@@ -57,8 +57,7 @@ export type FrameListener = (frame: ServerFrame) => void
 /**
  * What a trader should know about the prices on screen: live while every ticker the screen shows has
  * had a fresh frame (stamped by the exchange within staleMs) in the last staleMs; delayed when one
- * has not; reconnecting while the socket is not open, or open and its first frames not yet heard (no
- * ticker subscribed yet included).
+ * has not; reconnecting while the socket is not open, or open and no ticker heard on it yet.
  * A frame carrying an old stamp (a topic's snapshot replayed on a resubscribe) is not fresh: only
  * data the exchange is sending now makes the feed live.
  */
