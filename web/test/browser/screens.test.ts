@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -46,6 +47,17 @@ beforeAll(async () => {
   token = await createFundedAccount(suite.stack)
 })
 
+/** The screen shown, its requests done and its loading placeholder gone (if it goes within 5 s). */
+async function screenLoaded(page: Page): Promise<void> {
+  await page.locator('.app-main > *:visible').first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('.loading-block')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined)
+}
+
 describe('every screen', () => {
   it('routes every path of the specification, each once', () => {
     expect(SPECIFIED_PATHS.filter((path) => !PATHS.includes(path))).toEqual([])
@@ -70,13 +82,7 @@ describe('every screen', () => {
           // shows its own screen and only its own toasts
           await page.getByTestId('toast').first().waitFor({ state: 'detached' })
           await page.goto(`${suite.stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
-          await page.locator('.app-main > *:visible').first().waitFor()
-          await page.waitForLoadState('networkidle')
-          await page
-            .locator('.loading-block')
-            .first()
-            .waitFor({ state: 'detached', timeout: 5000 })
-            .catch(() => undefined)
+          await screenLoaded(page)
           const expected = REDIRECTS[url] ?? url
           expect(await page.evaluate(() => window.location.hash), `stayed on ${url}`).toContain(
             `#${expected}`,
@@ -102,13 +108,7 @@ describe('every screen', () => {
       const cut: string[] = []
       for (const path of PATHS) {
         await pages.go(page, path.replace(':id', '1'))
-        await page.locator('.app-main > *:visible').first().waitFor()
-        await page.waitForLoadState('networkidle')
-        await page
-          .locator('.loading-block')
-          .first()
-          .waitFor({ state: 'detached', timeout: 5000 })
-          .catch(() => undefined)
+        await screenLoaded(page)
         await painted(page)
         // read once the screen has settled: a title mid-way through the screen's entrance is not what
         // a person reads, and a cut one never settles whole. null: a screen without a title bar
