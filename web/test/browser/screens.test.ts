@@ -1,23 +1,11 @@
-import type { Page } from 'playwright-core'
-import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  DESKTOP,
-  PHONE,
-  createFundedAccount,
-  inLanguage,
-  painted,
-  screenshotPath,
-  signedInContext,
-} from './stack'
+import { DESKTOP, PHONE, createFundedAccount, painted, screenshotPath, signedInContext } from './stack'
 import { setUpSuite, signedInPages } from './suite'
 import { axeViolations, type AxeViolation } from './axe'
+import { PATHS, routeOf, screenLoaded } from './routes'
 
 // Opens every route of the router, signed in, at both sizes, checks each with axe, and keeps a
 // screenshot of each as an artifact.
-
-const routesSource = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8')
-const PATHS = [...routesSource.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string)
 
 const suite = setUpSuite()
 const pages = signedInPages(suite)
@@ -47,17 +35,6 @@ beforeAll(async () => {
   token = await createFundedAccount(suite.stack)
 })
 
-/** The screen shown, its requests done and its loading placeholder gone (if it goes within 5 s). */
-async function screenLoaded(page: Page): Promise<void> {
-  await page.locator('.app-main > *:visible').first().waitFor()
-  await page.waitForLoadState('networkidle')
-  await page
-    .locator('.loading-block')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined)
-}
-
 describe('every screen', () => {
   it('routes every path of the specification, each once', () => {
     expect(SPECIFIED_PATHS.filter((path) => !PATHS.includes(path))).toEqual([])
@@ -81,7 +58,7 @@ describe('every screen', () => {
           // the toasts of the previous screen gone first (each stays LIMITS.toastMs), so each picture
           // shows its own screen and only its own toasts
           await page.getByTestId('toast').first().waitFor({ state: 'detached' })
-          await page.goto(`${suite.stack.url}/#${url}${path === '/flashExchange' ? '?from=usdt&to=btc' : ''}`)
+          await page.goto(`${suite.stack.url}/#${routeOf(path)}`)
           await screenLoaded(page)
           const expected = REDIRECTS[url] ?? url
           expect(await page.evaluate(() => window.location.hash), `stayed on ${url}`).toContain(
@@ -99,44 +76,6 @@ describe('every screen', () => {
       300_000,
     )
   }
-
-  // the two languages whose screen names run longest: a title that fits in them fits in the others
-  it.each(['ru', 'de'])(
-    "%s: every screen's title reads whole on a phone, on two lines at most",
-    async (language) => {
-      const page = await pages.open(PHONE, token, inLanguage(language))
-      const cut: string[] = []
-      for (const path of PATHS) {
-        await pages.go(page, path.replace(':id', '1'))
-        await screenLoaded(page)
-        await painted(page)
-        // read once the screen has settled: a title mid-way through the screen's entrance is not what
-        // a person reads, and a cut one never settles whole. null: a screen without a title bar
-        const cutTitle = () =>
-          page.evaluate<string | null>(`(() => {
-            const element = document.querySelector('.top-bar-title')
-            const bar = element && element.closest('.top-bar')
-            if (!element || !bar || !element.textContent) return null
-            const edge = bar.getBoundingClientRect()
-            const box = element.getBoundingClientRect()
-            const lines = Math.round(box.height / parseFloat(getComputedStyle(element).lineHeight))
-            const whole = element.scrollWidth <= element.clientWidth + 1 && box.top >= edge.top - 1 &&
-              box.bottom <= edge.bottom + 1 && lines <= 2
-            return whole ? null : element.textContent
-          })()`)
-        const settled = await expect
-          .poll(cutTitle, { timeout: 3000 })
-          .toBeNull()
-          .then(
-            () => true,
-            () => false,
-          )
-        if (!settled) cut.push(`${path}: ${await cutTitle()}`)
-      }
-      expect(cut).toEqual([])
-    },
-    300_000,
-  )
 
   it('sends a signed-in visit to an invitation path (/i&...) home', async () => {
     const page = await pages.open(PHONE, token)
