@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 
-// What a phone screen cuts, read from the page's layout: one check for every screen walked at 390 px.
+// What a screen cuts, read from the page's layout: one check for every screen walked, phone or desktop.
 
 /**
  * What a reader of a phone screen would see cut: a text clipped by its own box, a box running past

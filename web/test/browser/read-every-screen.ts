@@ -3,21 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLE_LANGUAGES } from '@tradegate/shared'
 import { readerProblems } from './cut-texts'
 import { PATHS, routeOf, screenLoaded } from './routes'
-import { PHONE, createFundedAccount, inLanguage, painted } from './stack'
+import { createFundedAccount, inLanguage, painted, type Viewport } from './stack'
 import { setUpSuite, signedInPages } from './suite'
 
-// Every screen of the router on a phone, signed in, in each of the 16 languages, read as a person
-// reads it: its title whole, no text, placeholder or select's chosen text cut, no control off the
-// screen, no Arabic words set left to right. The screens with lists and forms have deeper checks of
-// their own; this walk holds the property on the screens nobody wrote one for.
-
-const suite = setUpSuite()
-const pages = signedInPages(suite)
-let token = ''
-
-beforeAll(async () => {
-  token = await createFundedAccount(suite.stack)
-})
+// Every screen of the router, signed in, in each of the 16 languages, read as a person reads it: its
+// title whole, no text, placeholder or select's chosen text cut, no control off the screen, no Arabic
+// words set left to right. The screens with lists and forms have deeper checks of their own; this
+// walk holds the property on the screens nobody wrote one for. A file per size runs it, so the two
+// walks share the browser tier's two workers.
 
 /** The title bar's text if it is cut, runs past its bar or takes more than two lines; null otherwise. */
 function cutTitle(page: Page): Promise<string | null> {
@@ -48,16 +41,27 @@ async function problemsOf(page: Page, language: string): Promise<string[]> {
   return found
 }
 
-describe('every screen read on a phone', () => {
-  it.each([...BUNDLE_LANGUAGES])('%s: titles, texts and controls whole', async (language) => {
-    const page = await pages.open(PHONE, token, inLanguage(language))
-    const problems: string[] = []
-    for (const path of PATHS) {
-      await pages.go(page, routeOf(path))
-      await screenLoaded(page)
-      await painted(page)
-      for (const problem of await problemsOf(page, language)) problems.push(`${path}: ${problem}`)
-    }
-    expect(problems).toEqual([])
+/** The walk's tests for one size: a test per language, each opening every route. */
+export function readEveryScreen(size: string, viewport: Viewport): void {
+  const suite = setUpSuite()
+  const pages = signedInPages(suite)
+  let token = ''
+
+  beforeAll(async () => {
+    token = await createFundedAccount(suite.stack)
   })
-})
+
+  describe(`every screen read at ${size} (${viewport.width} px)`, () => {
+    it.each([...BUNDLE_LANGUAGES])('%s: titles, texts and controls whole', async (language) => {
+      const page = await pages.open(viewport, token, inLanguage(language))
+      const problems: string[] = []
+      for (const path of PATHS) {
+        await pages.go(page, routeOf(path))
+        await screenLoaded(page)
+        await painted(page)
+        for (const problem of await problemsOf(page, language)) problems.push(`${path}: ${problem}`)
+      }
+      expect(problems).toEqual([])
+    })
+  })
+}
