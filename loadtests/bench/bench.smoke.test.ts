@@ -186,6 +186,11 @@ describe.concurrent('the quick harness', () => {
       'upload without session',
     ])
     expect(result.hostile!.healthzMs.samples).toBeGreaterThan(0)
+    // on a schedule: every request that came due in the measured span was sent, answered or not
+    const { offeredPerSecond, requests, uploads: sentUploads } = result.hostile!
+    expect(offeredPerSecond).toBeGreaterThan(0)
+    const due = offeredPerSecond! * result.options.hostileSeconds
+    expect(Math.abs(requests + (sentUploads?.requests ?? 0) - due)).toBeLessThanOrEqual(1)
 
     // the generator-bound rule is applied to every real window, from that window's own two CPUs
     for (const row of result.rest)

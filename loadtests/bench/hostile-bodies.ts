@@ -1,8 +1,14 @@
 /**
- * The hostile-bodies row: while 10 connections send, call after call, the worst JSON body each call
- * accepts, /healthz is asked one request at a time over its own connection. The question is whether
- * one client with legal-size bodies can stall the gateway: /healthz p99 and each hostile request's
- * answer time are what it records.
+ * The hostile-bodies row: while one client sends the worst JSON body each call accepts over 10
+ * connections, /healthz is asked one request at a time over its own connection. The question is
+ * whether one client with legal-size bodies can stall the gateway: /healthz p99 and each hostile
+ * request's answer time are what it records.
+ *
+ * The bodies go on a schedule, not after the last answer: the warm-up sends them back to back and
+ * measures the rate the gateway answers, and the measured span offers OFFERED_SHARE of that rate at
+ * even intervals. A request's time runs from its place in the schedule, so a stall delays every
+ * request due during it, and each of them counts (back to back, a stall held the senders, and the
+ * requests it delayed were never sent).
  *
  * "Accepts" is measured, not assumed: for each call the largest body the gateway reads (anything
  * but 413) is found first with a cheap body, so the row measures whatever limits the gateway runs.
@@ -29,6 +35,10 @@ import {
 import type { BenchOptions, HostileReport } from './types'
 
 const CONNECTIONS = 10
+/** The measured span's rate, as a share of the rate the warm-up's back-to-back requests were answered. */
+export const OFFERED_SHARE = 0.7
+/** How often the schedule sends the requests that have come due. */
+const TICK_MS = 2
 const MAX_BODY = 1024 * 1024 - 1024
 const MIN_BODY = 1024
 /** Auth calls get a made-up session: the body is what is judged, and it must never reach the upstream. */
@@ -175,6 +185,8 @@ interface HostileRun {
   end: number
   seconds: number
   cpuMicros: number | undefined
+  /** the measured span's schedule, requests a second */
+  offeredPerSecond: number
 }
 
 /** The row's name, as `--systems` selects it. */
@@ -187,11 +199,12 @@ export async function runHostileBodies(
   log: (line: string) => void,
 ): Promise<HostileReport> {
   log(
-    'hostile bodies: 10 connections sending the worst body each call accepts and 5 MiB uploads with and without a session, /healthz timed meanwhile',
+    `hostile bodies: the worst body each call accepts and 5 MiB uploads with and without a session over 10 connections, on a schedule at ${OFFERED_SHARE * 100}% of the rate answered back to back, /healthz timed meanwhile`,
   )
   const gateway = await startGatewayOverSandbox(ctx, uncachedRequest)
   try {
-    const warmupSeconds = options.quick ? 0.2 : 1
+    // long enough that the rate read over its second half is the warmed gateway's
+    const warmupSeconds = options.quick ? 0.4 : 3
     return await sendHostileBodies(gateway, { seconds: options.hostileSeconds, warmupSeconds })
   } catch (error) {
     return {
@@ -201,6 +214,7 @@ export async function runHostileBodies(
       seconds: 0,
       calls: [],
       requests: 0,
+      offeredPerSecond: 0,
       requestsPerSecond: 0,
       hostileMs: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
       healthzMs: { samples: 0, p50: Number.NaN, p99: Number.NaN, max: Number.NaN },
@@ -226,7 +240,12 @@ async function sendHostileBodies(
   }
 }
 
-/** Each JSON call at the largest body it reads, in both shapes, then each upload call in each of its shapes. */
+/**
+ * Each JSON call at the largest body it reads, in both shapes, and each upload call in each of its
+ * shapes spread evenly among them: a steady client, not one that sends four 5 MiB bodies at once (in
+ * a row at the plan's end they went out within a few ms of each other on a schedule, and with those
+ * 20 MiB every request in flight, /healthz too, took some 40 ms on this machine's two cores).
+ */
 async function planRequests(probe: Client): Promise<PlannedRequest[]> {
   const bodies = new Map<string, string>()
   const bodyOf = (shape: 'keys' | 'escapes', bytes: number): string => {
@@ -235,19 +254,29 @@ async function planRequests(probe: Client): Promise<PlannedRequest[]> {
     if (!body) bodies.set(key, (body = shape === 'keys' ? manyKeysBody(bytes) : escapedStringsBody(bytes)))
     return body
   }
-  const plan: PlannedRequest[] = []
+  const json: PlannedRequest[] = []
   for (const call of jsonBodyCalls()) {
     const bytes = await largestAccepted(probe, call)
     for (const shape of ['keys', 'escapes'] as const)
-      plan.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
+      json.push({ ...call, shape, body: bodyOf(shape, bytes), statuses: {} })
   }
   const upload = uploadBody()
-  for (const call of uploadCalls())
-    for (const shape of UPLOAD_SHAPES) plan.push({ ...call, shape, body: upload, statuses: {} })
-  return plan
+  const uploads = uploadCalls().flatMap((call) =>
+    UPLOAD_SHAPES.map((shape): PlannedRequest => ({ ...call, shape, body: upload, statuses: {} })),
+  )
+  const every = Math.ceil(json.length / Math.max(1, uploads.length))
+  return json
+    .flatMap((entry, index) =>
+      index % every === every - 1 && uploads.length > 0 ? [entry, uploads.shift()!] : [entry],
+    )
+    .concat(uploads)
 }
 
-/** CONNECTIONS senders go round the plan while one connection asks /healthz, warm-up first. */
+/**
+ * The warm-up: CONNECTIONS senders back to back, the rate they were answered read over its second
+ * half. Then the measured span: the plan's requests at OFFERED_SHARE of that rate, each sent when it
+ * comes due whatever is still unanswered, while one connection asks /healthz.
+ */
 async function sendWhileProbing(
   plan: PlannedRequest[],
   pool: Pool,
@@ -255,30 +284,50 @@ async function sendWhileProbing(
   options: { pid: number | undefined; seconds: number; warmupSeconds: number },
 ): Promise<HostileRun> {
   let next = 0
-  // Every request is kept with when it was sent and answered; those whose time in flight
+  // Every request is kept with when it was due and answered; those whose time in flight
   // overlaps the measured span count, so an answer stalled for longer than the span still shows.
   const hostile: HostileRun['hostile'] = []
   const probes: Timed[] = []
-  let stop = false
-  const sender = async (): Promise<void> => {
-    while (!stop) {
-      const entry = plan[next++ % plan.length]!
-      const sent = performance.now()
-      const status = await post(pool, entry, entry.body, entry.shape).catch(() => 0)
-      hostile.push({ sent, done: performance.now(), entry, status })
-    }
+  const send = async (sent: number): Promise<void> => {
+    const entry = plan[next++ % plan.length]!
+    const status = await post(pool, entry, entry.body, entry.shape).catch(() => 0)
+    hostile.push({ sent, done: performance.now(), entry, status })
   }
-  const loops = [...Array.from({ length: CONNECTIONS }, sender), probeHealth(health, () => stop, probes)]
+  let warm = true
+  const warmSender = async (): Promise<void> => {
+    while (warm) await send(performance.now())
+  }
+  let probing = true
+  const probe = probeHealth(health, () => !probing, probes)
+  const warmStart = performance.now()
+  const warmers = Array.from({ length: CONNECTIONS }, warmSender)
   await sleep(options.warmupSeconds * 1000)
+  warm = false
+  const warmEnd = performance.now()
+  await Promise.all(warmers)
+  const warmHalf = warmStart + (warmEnd - warmStart) / 2
+  const answered = hostile.filter((request) => request.done >= warmHalf && request.done <= warmEnd).length
+  const offeredPerSecond = Math.max(1, (OFFERED_SHARE * answered * 1000) / (warmEnd - warmHalf))
+  hostile.length = 0
+
   const cpu = cpuSince(options.pid)
   const start = performance.now()
-  await sleep(options.seconds * 1000)
-  const end = performance.now()
-  stop = true
-  await Promise.all(loops)
+  const end = start + options.seconds * 1000
+  const interval = 1000 / offeredPerSecond
+  const inFlight: Promise<void>[] = []
+  let due = 0
+  for (;;) {
+    const now = Math.min(performance.now(), end)
+    for (; start + due * interval <= now; due++) inFlight.push(send(start + due * interval))
+    if (now >= end) break
+    await sleep(TICK_MS)
+  }
+  await Promise.all(inFlight)
+  probing = false
+  await probe
   const seconds = (performance.now() - start) / 1000
   const cpuMicros = cpu()
-  return { hostile, probes, start, end, seconds, cpuMicros }
+  return { hostile, probes, start, end, seconds, cpuMicros, offeredPerSecond }
 }
 
 /** The requests in flight during the measured span: statuses per planned request, and their times. */
@@ -305,6 +354,7 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
       statuses: entry.statuses,
     })),
     requests: hostileMs.length,
+    offeredPerSecond: run.offeredPerSecond,
     requestsPerSecond: hostileMs.length / seconds,
     hostileMs: latencySummary(hostileMs),
     uploads: { requests: uploadMs.length, ...latencySummary(uploadMs) },

@@ -275,6 +275,10 @@ function hostileSizes(report: HostileReport): string {
 export const HOSTILE_COLUMNS: Columns<HostileReport> = [
   ['bodies', hostileBodies],
   ['body size', hostileSizes],
+  [
+    'offered/s',
+    (report) => (report.offeredPerSecond === undefined ? 'back to back' : n(report.offeredPerSecond)),
+  ],
   ['req/s', (report) => n(report.requestsPerSecond)],
   ['hostile p50', (report) => n(report.hostileMs.p50, 1)],
   ['p99', (report) => n(report.hostileMs.p99, 1)],

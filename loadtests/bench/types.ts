@@ -255,8 +255,13 @@ export interface HostileReport {
   /** Per call: the body size sent and the status it got. */
   calls: Array<{ call: string; path: string; shape: string; bytes: number; statuses: Record<string, number> }>
   requests: number
+  /**
+   * The schedule's rate, requests a second: OFFERED_SHARE of the rate answered back to back in the
+   * warm-up; absent in results from before the row was sent on a schedule.
+   */
+  offeredPerSecond?: number
   requestsPerSecond: number
-  /** Each hostile JSON request, from sending to the full answer (ms). */
+  /** Each hostile JSON request, from its place in the schedule to the full answer (ms). */
   hostileMs: { p50: number; p99: number; max: number }
   /** The 5 MiB uploads sent among them, with and without a session (ms); absent in older results. */
   uploads?: { requests: number; p50: number; p99: number; max: number }
