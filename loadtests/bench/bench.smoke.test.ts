@@ -189,6 +189,7 @@ describe.concurrent('the quick harness', () => {
     // on a schedule: every request that came due in the measured span was sent, answered or not
     const { offeredPerSecond, requests, uploads: sentUploads } = result.hostile!
     expect(offeredPerSecond).toBeGreaterThan(0)
+    expect(result.hostile!.generatorCpuPercent).toBeGreaterThan(0)
     const due = offeredPerSecond! * result.options.hostileSeconds
     expect(Math.abs(requests + (sentUploads?.requests ?? 0) - due)).toBeLessThanOrEqual(1)
 

@@ -185,6 +185,8 @@ interface HostileRun {
   end: number
   seconds: number
   cpuMicros: number | undefined
+  /** this process's CPU over the same span: the load generator's */
+  generatorMicros: number | undefined
   /** the measured span's schedule, requests a second */
   offeredPerSecond: number
 }
@@ -311,6 +313,8 @@ async function sendWhileProbing(
   hostile.length = 0
 
   const cpu = cpuSince(options.pid)
+  // the schedule's own clock: a generator short of CPU sends late, and that lateness counts as the gateway's
+  const generatorCpu = cpuSince(process.pid)
   const start = performance.now()
   const end = start + options.seconds * 1000
   const interval = 1000 / offeredPerSecond
@@ -327,7 +331,8 @@ async function sendWhileProbing(
   await probe
   const seconds = (performance.now() - start) / 1000
   const cpuMicros = cpu()
-  return { hostile, probes, start, end, seconds, cpuMicros, offeredPerSecond }
+  const generatorMicros = generatorCpu()
+  return { hostile, probes, start, end, seconds, cpuMicros, generatorMicros, offeredPerSecond }
 }
 
 /** The requests in flight during the measured span: statuses per planned request, and their times. */
@@ -360,5 +365,7 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
     uploads: { requests: uploadMs.length, ...latencySummary(uploadMs) },
     healthzMs: { samples: healthzMs.length, ...latencySummary(healthzMs) },
     serverCpuPercent: run.cpuMicros === undefined ? undefined : (run.cpuMicros / 1e6 / seconds) * 100,
+    generatorCpuPercent:
+      run.generatorMicros === undefined ? undefined : (run.generatorMicros / 1e6 / seconds) * 100,
   }
 }

@@ -287,6 +287,10 @@ export const HOSTILE_COLUMNS: Columns<HostileReport> = [
   ['p99', (report) => n(report.healthzMs.p99, 2)],
   ['max', (report) => n(report.healthzMs.max, 1)],
   ['server cpu', (report) => `${n(report.serverCpuPercent)}%`],
+  [
+    'generator cpu',
+    (report) => (report.generatorCpuPercent === undefined ? '-' : `${n(report.generatorCpuPercent)}%`),
+  ],
   ['answers', hostileStatuses],
 ]
 export const reportFailed = (report: { ok: boolean; error?: string }): string | undefined =>

@@ -372,7 +372,7 @@ function hostileCheck(result: BenchResult): TargetCheck {
     why:
       hostile?.ok && !(hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50)
         ? reasons(
-            `the gateway's core was ${n(hostile.serverCpuPercent)}% busy; answers: ${hostileStatuses(hostile)}`,
+            `the gateway's core was ${n(hostile.serverCpuPercent)}% busy${hostile.generatorCpuPercent === undefined ? '' : `, the load generator's ${n(hostile.generatorCpuPercent)}%`}; answers: ${hostileStatuses(hostile)}`,
             machineNote(result),
           )
         : undefined,

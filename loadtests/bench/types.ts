@@ -268,6 +268,8 @@ export interface HostileReport {
   /** /healthz one at a time over its own connection meanwhile (ms). */
   healthzMs: { samples: number; p50: number; p99: number; max: number }
   serverCpuPercent?: number
+  /** the load generator's CPU over the span, % of one core; absent in older results */
+  generatorCpuPercent?: number
 }
 
 /** Signed-in uploads: /healthz p99 while 10 users each send 5 MiB uploads, and the gateway's RSS. */
