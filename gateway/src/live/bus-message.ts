@@ -28,6 +28,12 @@ export interface BusMessage {
   readonly header: FrameHeader
   /** the client frame's bytes, shared by every socket it is written to */
   readonly frame: Buffer
+  /**
+   * The frame's bytes if a reader has made them, else its JSON text, made for this call and not kept.
+   * The bus encodes with it: bytes kept on a message live as long as it does (a book keeps its snapshot
+   * until the next update), outside V8's heap.
+   */
+  readonly frameOrText?: () => Buffer | string
 }
 
 const LENGTH_BYTES = 2
@@ -70,17 +76,29 @@ export function busMessage(topic: string, frame: UpstreamFrame | ResyncFrame): B
     get frame() {
       return (bytes ??= Buffer.from(JSON.stringify(frame)))
     },
+    frameOrText: () => bytes ?? JSON.stringify(frame),
   }
 }
 
-/** One buffer for Redis: header length, header, frame. */
-export function encodeBusMessage(message: BusMessage): Buffer {
-  const header = Buffer.from(JSON.stringify(message.header))
-  if (header.length > MAX_HEADER_BYTES) throw new Error(`bus header of ${header.length} bytes`)
-  const out = Buffer.allocUnsafe(LENGTH_BYTES + header.length + message.frame.length)
-  out.writeUInt16BE(header.length, 0)
-  header.copy(out, LENGTH_BYTES)
-  message.frame.copy(out, LENGTH_BYTES + header.length)
+const NO_PREFIX = Buffer.alloc(0)
+
+/**
+ * One buffer for Redis, made in one allocation: `prefix`, header length, header, frame. Each buffer
+ * past Node's small pool is its own malloc, freed only when V8 collects it: an idle gateway that made
+ * four per frame (and kept a book's) grew glibc's heap by 22 MiB (loadtests/LIFECYCLE.md).
+ */
+export function encodeBusMessage(message: BusMessage, prefix: Buffer = NO_PREFIX): Buffer {
+  const header = JSON.stringify(message.header)
+  const headerLength = Buffer.byteLength(header)
+  if (headerLength > MAX_HEADER_BYTES) throw new Error(`bus header of ${headerLength} bytes`)
+  const frame = message.frameOrText ? message.frameOrText() : message.frame
+  const frameLength = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length
+  const out = Buffer.allocUnsafe(prefix.length + LENGTH_BYTES + headerLength + frameLength)
+  let at = prefix.copy(out, 0)
+  at = out.writeUInt16BE(headerLength, at)
+  at += out.write(header, at)
+  if (typeof frame === 'string') out.write(frame, at)
+  else frame.copy(out, at)
   return out
 }
 

@@ -34,9 +34,13 @@ describe('bus message', () => {
   it('reads back from Redis bytes the header and the frame byte for byte, whatever the frame holds', () => {
     const frame = { type: 'POSITION', userId: '7', data: { note: '"|{}\u4e2d\u6587' }, ts: 5 } as const
     const message = busMessage('USER:7', frame)
-    const bytes = encodeBusMessage(message)
-    // behind an origin, as on the wire
-    const wire = Buffer.concat([Buffer.from('abc|'), bytes])
+    // behind an origin, as on the wire; encoded from the frame's text, then again from its bytes once a
+    // socket has read them: the same bytes either way
+    const wire = encodeBusMessage(message, Buffer.from('abc|'))
+    expect(encodeBusMessage(message, Buffer.from('abc|')).equals(wire)).toBe(true)
+    void message.frame
+    expect(encodeBusMessage(message, Buffer.from('abc|')).equals(wire)).toBe(true)
+    expect(encodeBusMessage(message).equals(wire.subarray(4))).toBe(true)
     const decoded = decodeBusMessage(wire, 4)
     expect(decoded?.header).toEqual(message.header)
     expect(decoded?.frame.equals(Buffer.from(JSON.stringify(frame)))).toBe(true)
@@ -60,6 +64,22 @@ describe('bus message', () => {
     })
     expect(message.frame).toBe(bytes)
     expect(serialised).toBe(1)
+  })
+
+  it('encodes a frame for Redis without keeping its bytes on the message, which may outlive the send', () => {
+    let serialised = 0
+    const data = { toJSON: () => (serialised++, { side: 'buy' }) } as unknown as Record<string, unknown>
+    const message = busMessage('USER:7', { type: 'POSITION', userId: '7', data, ts: 5 } as UpstreamFrame)
+    encodeBusMessage(message)
+    encodeBusMessage(message)
+    // each encoding serialised the frame for itself: nothing was kept for the next reader
+    expect(serialised).toBe(2)
+    const bytes = message.frame
+    expect(serialised).toBe(3)
+    // once a socket's read made the bytes, the bus uses them
+    encodeBusMessage(message)
+    expect(serialised).toBe(3)
+    expect(message.frame).toBe(bytes)
   })
 
   it('refuses bytes no bus wrote', () => {

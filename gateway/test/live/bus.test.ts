@@ -289,6 +289,28 @@ describe('redis bus', () => {
     expect(got).toEqual([texts[0], texts[3], texts[4], texts[5], texts[6]])
   })
 
+  it('stores and publishes the rest of a turn when Redis refuses one of its writes', async () => {
+    buses = await implementations[1]!.pair()
+    const { publisher, subscriber } = buses
+    const prefix = (publisher as RedisBus).prefix
+    admin = new Redis(REDIS_URL)
+    // the wildcard's snapshot key holds a string: its HSET fails with WRONGTYPE
+    await admin.set(`${prefix}snap:DETAIL:*`, 'not a hash')
+    const all: string[] = []
+    const eth: string[] = []
+    await subscribed(subscriber, 'DETAIL:*', all)
+    await subscribed(subscriber, 'DETAIL:ethusdt', eth)
+    // one turn: the refused write comes first among the snapshots
+    publishOnTopics(publisher, ['DETAIL:btcusdt', 'DETAIL:*'], message('DETAIL:btcusdt', 'btc-1'))
+    publishOnTopics(publisher, ['DETAIL:ethusdt', 'DETAIL:*'], message('DETAIL:ethusdt', 'eth-1'))
+    await waitFor(() => all.length === 2 && eth.length === 1, 'every frame of the turn through Redis')
+    expect(all).toEqual(['btc-1', 'eth-1'])
+    expect(eth).toEqual(['eth-1'])
+    const stored = decodeBusMessage((await admin.getBuffer(`${prefix}snap:DETAIL:ethusdt`))!)
+    expect(stored?.frame.toString()).toBe('eth-1')
+    expect(await admin.get(`${prefix}snap:DETAIL:*`)).toBe('not a hash')
+  })
+
   it("writes a topic's snapshot once per event-loop turn, its last, and still publishes every frame in order", async () => {
     // a Redis of its own, so its command counts are this test's alone
     const redis = await startRedisChild()
