@@ -86,7 +86,7 @@ return 0
 `
 
 type TurnClient = RedisClient & {
-  gatewayBusTurn(...keysAndArgs: Array<string | Buffer | number>): Promise<number>
+  gatewayBusTurn(keyCount: number, keys: string[], args: Array<string | Buffer | number>): Promise<number>
 }
 
 interface Channel {
@@ -315,7 +315,12 @@ export class RedisBus implements Bus {
       for (const [member, value] of members) args.push(member, value)
     }
     for (const [name, wire] of turn.messages) args.push(name, wire)
-    ;(this.publisher as TurnClient).gatewayBusTurn(keys.length, ...keys, ...args).catch(() => {})
+    // a turn Redis refused as a whole (out of memory, a script it will not run) goes to the bus's error
+    // report and is not sent again: it is stale by the next turn, as a failed pipeline was. ioredis
+    // flattens the two lists into the command, so a turn of any size is never spread into a call
+    ;(this.publisher as TurnClient)
+      .gatewayBusTurn(keys.length, keys, args)
+      .catch((error: Error) => this.options.onError?.(error))
   }
 
   private sendNow(topic: string, wire: Buffer, member: string, snapshot: Buffer): void {
