@@ -28,10 +28,11 @@ import { SnapshotMemory } from './snapshots'
 // own, always subscribed: `<origin>|<notice>`.
 //
 // Local sockets get a frame at once; what goes to Redis waits for the end of the event-loop turn and
-// leaves as one pipeline: each key's last snapshot of the turn (earlier ones are already replaced),
-// then every PUBLISH of the turn in order. A reader that subscribed before the pipeline sees every
-// frame after the stored snapshot, as before; one that subscribes during it reads a snapshot at least
-// as new as the frames it then receives, which the mirror already tolerates (live frames win).
+// leaves as one script call (TURN_SCRIPT): each key's last snapshot of the turn (earlier ones are
+// already replaced), then every PUBLISH of the turn in order. Redis runs a script whole, so a reader
+// sees the turn's snapshots with all of its frames or with none. On a Cluster each command goes on its
+// own, and a reader that subscribes among them reads a snapshot at least as new as the frames it then
+// receives, which the mirror tolerates (live frames win).
 
 const SEPARATOR = 0x7c // '|'
 const SNAPSHOT_TTL_SECONDS = 86_400
