@@ -85,7 +85,8 @@ const NO_PREFIX = Buffer.alloc(0)
 /**
  * One buffer for Redis, made in one allocation: `prefix`, header length, header, frame. Each buffer
  * past Node's small pool is its own malloc, freed only when V8 collects it: an idle gateway that made
- * four per frame (and kept a book's) grew glibc's heap by 22 MiB (loadtests/LIFECYCLE.md).
+ * four per frame (and kept a book's) grew glibc's heap to 28 MiB, against 6 on the memory bus
+ * (loadtests/LIFECYCLE.md).
  */
 export function encodeBusMessage(message: BusMessage, prefix: Buffer = NO_PREFIX): Buffer {
   const header = JSON.stringify(message.header)

@@ -296,9 +296,9 @@ export class RedisBus implements Bus {
 
   /**
    * The turn's snapshots (stored before anything is published), then its messages, as one script call
-   * (TURN_SCRIPT). A pipeline of one command per frame allocated a command object, its argument list
-   * and its own encoding for each: two fifths of what an idle gateway allocated, which kept its young
-   * generation at V8's largest size.
+   * (TURN_SCRIPT). A pipeline of one command per frame built a command object, its argument list and
+   * its own encoding for each frame: two fifths of what an idle gateway allocated, and about two fifths
+   * of the Redis bus's CPU per published frame (loadtests/LIFECYCLE.md).
    */
   private sendTurn(): void {
     const turn = this.turn
