@@ -169,7 +169,7 @@ describe.concurrent('the quick harness', () => {
     for (const row of result.rest) {
       const target = restTargets.find((candidate) => candidate.name === row.target)!
       if (row.unavailable && target.optional) continue
-      expect(row, row.error ?? row.unavailable).toMatchObject({ ok: true })
+      expect(row, `${row.target}: ${row.error ?? row.unavailable}`).toMatchObject({ ok: true })
       expect(row.requestsPerSecond).toBeGreaterThan(0)
       expect(row.serialLatencyMs!.p50).toBeGreaterThan(0)
       expect(row.answer!.bytes).toBeGreaterThan(0)

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cpuPercent, generatorBound, sameRoundRatios } from './generator-bound'
 import { ensureWrk, runWrk } from './wrk'
 import { restRatio } from './same-round'
-import { combineRestWindows } from './rest-rounds'
+import { combineRestWindows, measureRestWindow } from './rest-rounds'
+import type { RestTarget } from './rest-targets'
 import type { RestWindow } from './types'
 
 const servers: Server[] = []
@@ -116,4 +117,47 @@ describe('wrk as the REST generator', () => {
     expect(a.rounds![0]!.generatorBound).toBe(bound)
     expect(restRatio(a, b)).toMatchObject({ ratios: [0.9] })
   })
+})
+
+describe('a REST window on a starved target', () => {
+  const plan = { warmupSeconds: 1, seconds: 1, connections: 2, serialRequests: 0, sampleAnswer: false }
+  const ctx = {
+    runId: 'test',
+    serverCpus: undefined,
+    installMissing: false,
+    sandbox: () => Promise.reject(new Error('no sandbox')),
+  }
+  /** A target on `url` that is started and stopped by the window. */
+  const targetAt = (url: string): RestTarget => ({
+    name: 'starved',
+    start: async () => ({ url, pinned: false, request: { method: 'GET', path: '/' }, stop: async () => {} }),
+  })
+
+  it('runs again, twice as long, until the target answers, and measures after that', async () => {
+    // Nothing is answered until a run has ended with its requests unanswered (its connection closed):
+    // as a starved target's first answers come after a one-second run.
+    let released = false
+    const url = await listen((request, response) => {
+      if (released) return void response.end('{}')
+      request.socket.once('close', () => (released = true))
+    })
+    const log: string[] = []
+    const window = await measureRestWindow(targetAt(url), ctx, plan, (line) => log.push(line))
+    expect(log.filter((line) => line.includes('completed no request'))).toEqual([
+      expect.stringMatching(/^ {2}starved: the warm-up completed no request in [\d.]+ s, run again for 2 s$/),
+    ])
+    expect(window).toMatchObject({ non2xx: 0, errors: 0 })
+    expect((window as RestWindow).requests).toBeGreaterThan(0)
+  })
+
+  it('fails the row of a target that never answers, after three longer runs, without measuring it again', async () => {
+    const url = await listen(() => {})
+    const log: string[] = []
+    const window = await measureRestWindow(targetAt(url), ctx, plan, (line) => log.push(line))
+    expect(
+      log.filter((line) => line.includes('completed no request')).map((line) => line.split(', ')[1]),
+    ).toEqual(['run again for 2 s', 'run again for 4 s', 'run again for 8 s'])
+    const row = combineRestWindows({ target: 'starved', ok: false }, [window as RestWindow])
+    expect(row).toMatchObject({ ok: false, error: '0 requests, 0 not 2xx, 0 errors' })
+  }, 60_000)
 })

@@ -55,21 +55,37 @@ export async function measureRestWindow(
   try {
     const { request } = started
     const base = { url: started.url, request, connections: plan.connections }
+    // A run that completed no request at all is no measurement: on a busy machine a fresh target's
+    // first answers can come after a one-second quick run ends, and every unanswered run leaves its
+    // requests queued in front of the next. So a run is repeated, each time twice as long, until it
+    // completes one (up to three times, counted, so a target that never answers still fails its row).
+    const runUntilAnswered = async (
+      what: string,
+      seconds: number,
+      targetPid?: number,
+    ): Promise<LoadRun & { upstreamCpuMicros: number | undefined }> => {
+      const attempt = async (span: number) => {
+        // the upstream's CPU over the same attempt as the target's
+        const upstreamCpu = cpuSince(plan.upstreamPid)
+        const run = await runWrk({ ...base, seconds: span, targetPid })
+        return { ...run, upstreamCpuMicros: upstreamCpu() }
+      }
+      const first = Math.max(1, seconds)
+      let run = await attempt(first)
+      for (let retry = 1; run.requests === 0 && retry <= 3; retry++) {
+        log(
+          `  ${target.name}: ${what} completed no request in ${run.seconds.toFixed(1)} s, run again for ${first * 2 ** retry} s`,
+        )
+        run = await attempt(first * 2 ** retry)
+      }
+      return run
+    }
     // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
     // and a fixed request count would leave the server with the most code least optimised.
-    await runWrk({ ...base, seconds: plan.warmupSeconds })
-    const upstreamCpu = cpuSince(plan.upstreamPid)
-    const measured = (): Promise<LoadRun> =>
-      runWrk({ ...base, seconds: plan.seconds, targetPid: started.pid })
-    let run = await measured()
-    // A run that completed no request at all (on a busy machine a starved target's first answers
-    // can come after a one-second quick run ends) is run again, up to three times: counted, so a
-    // target that never answers still ends as a failed row.
-    for (let retry = 0; run.requests === 0 && retry < 3; retry++) {
-      log(`  ${target.name}: no request completed in ${run.seconds.toFixed(1)} s, run again`)
-      run = await measured()
-    }
-    const upstreamCpuMicros = upstreamCpu()
+    const warmUp = await runUntilAnswered('the warm-up', plan.warmupSeconds, started.pid)
+    // a target that answered nothing in all that time is not measured again: its row fails on the count
+    const { upstreamCpuMicros, ...run } =
+      warmUp.requests === 0 ? warmUp : await runUntilAnswered('the measured run', plan.seconds, started.pid)
     const generatorCpuPercent = cpuPercent(run.generatorCpuMicros, run.cpuSeconds)
     const targetCpuPercent = cpuPercent(run.targetCpuMicros, run.cpuSeconds)
     const bound = generatorBound({ generatorCpuPercent, targetCpuPercent, atCapacity: true })
