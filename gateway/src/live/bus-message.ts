@@ -4,8 +4,8 @@ import type { ResyncFrame, UpstreamFrame } from '@tradegate/shared'
 // feed role for a resync), and the client frame's bytes. The hub, the book followers and the bus read
 // the header; the frame's bytes are never parsed or re-encoded on their way to the sockets.
 //
-// On Redis (messages and stored snapshots) a message is one buffer: the header's length (2 bytes, big
-// endian), the header as JSON, then the frame.
+// On Redis (messages and stored snapshots) a message is text: the header as JSON, a newline, then the
+// frame. JSON.stringify escapes every control character, so the header's first raw newline ends it.
 
 export interface FrameHeader {
   /** the concrete topic (never a wildcard): it names the member a wildcard's snapshot keeps */
@@ -36,8 +36,9 @@ export interface BusMessage {
   readonly frameOrText?: () => Buffer | string
 }
 
-const LENGTH_BYTES = 2
-const MAX_HEADER_BYTES = 0xffff
+const NEWLINE = 0x0a
+const OPEN_BRACE = 0x7b
+const LEGACY_LENGTH_BYTES = 2
 
 /** The header a feed frame carries on `topic`, its first (concrete) topic. */
 export function headerOf(topic: string, frame: UpstreamFrame | ResyncFrame): FrameHeader {
@@ -80,45 +81,42 @@ export function busMessage(topic: string, frame: UpstreamFrame | ResyncFrame): B
   }
 }
 
-const NO_PREFIX = Buffer.alloc(0)
-
 /**
- * One buffer for Redis, made in one allocation: `prefix`, header length, header, frame. Each buffer
- * past Node's small pool is its own malloc, freed only when V8 collects it: an idle gateway that made
- * four per frame (and kept a book's) grew glibc's heap to 28 MiB, against 6 on the memory bus
- * (loadtests/LIFECYCLE.md).
+ * The message as Redis carries it: `prefix`, the header, a newline, the frame. Text, not bytes: ioredis
+ * writes a command of strings as one string, while a single Buffer among its arguments made it copy the
+ * whole command into a new buffer; and a string is young-generation garbage a scavenge takes, where each
+ * buffer past Node's small pool was its own malloc, freed only when V8 collected it, and grew glibc's
+ * heap (loadtests/LIFECYCLE.md).
  */
-export function encodeBusMessage(message: BusMessage, prefix: Buffer = NO_PREFIX): Buffer {
-  const header = JSON.stringify(message.header)
-  const headerLength = Buffer.byteLength(header)
-  if (headerLength > MAX_HEADER_BYTES) throw new Error(`bus header of ${headerLength} bytes`)
+export function encodeBusMessage(message: BusMessage, prefix = ''): string {
   const frame = message.frameOrText ? message.frameOrText() : message.frame
-  const frameLength = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length
-  const out = Buffer.allocUnsafe(prefix.length + LENGTH_BYTES + headerLength + frameLength)
-  let at = prefix.copy(out, 0)
-  at = out.writeUInt16BE(headerLength, at)
-  at += out.write(header, at)
-  if (typeof frame === 'string') out.write(frame, at)
-  else frame.copy(out, at)
-  return out
+  return `${prefix}${JSON.stringify(message.header)}\n${typeof frame === 'string' ? frame : frame.toString()}`
 }
 
 /**
  * A message read back from `bytes` (from `offset`); null for bytes no bus wrote. The frame is copied
  * out, so it outlives the buffer it came in (a Redis reply shares its buffer with the rest of a chunk).
+ * Builds before the text encoding led with the header's length in two bytes (big endian), never a
+ * `{`: their frames and stored snapshots are read too, so that during a rolling upgrade the new
+ * instances follow a feed holder still on the old build (docs/operations.md, "Scaling out").
  */
 export function decodeBusMessage(bytes: Buffer, offset = 0): BusMessage | null {
-  if (bytes.length < offset + LENGTH_BYTES) return null
-  const headerEnd = offset + LENGTH_BYTES + bytes.readUInt16BE(offset)
-  if (headerEnd > bytes.length) return null
+  const text = bytes[offset] === OPEN_BRACE
+  const headerStart = text ? offset : offset + LEGACY_LENGTH_BYTES
+  const headerEnd = text
+    ? bytes.indexOf(NEWLINE, offset)
+    : bytes.length < headerStart
+      ? -1
+      : headerStart + bytes.readUInt16BE(offset)
+  if (headerEnd < 0 || headerEnd > bytes.length) return null
   let header: unknown
   try {
-    header = JSON.parse(bytes.toString('utf8', offset + LENGTH_BYTES, headerEnd))
+    header = JSON.parse(bytes.toString('utf8', headerStart, headerEnd))
   } catch {
     return null
   }
   if (!isHeader(header)) return null
-  return { header, frame: Buffer.from(bytes.subarray(headerEnd)) }
+  return { header, frame: Buffer.from(bytes.subarray(text ? headerEnd + 1 : headerEnd)) }
 }
 
 function isHeader(value: unknown): value is FrameHeader {

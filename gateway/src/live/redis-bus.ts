@@ -87,7 +87,7 @@ return 0
 `
 
 type TurnClient = RedisClient & {
-  gatewayBusTurn(keyCount: number, keys: string[], args: Array<string | Buffer | number>): Promise<number>
+  gatewayBusTurn(keyCount: number, keys: string[], args: Array<string | number>): Promise<number>
 }
 
 interface Channel {
@@ -98,11 +98,11 @@ interface Channel {
 /** What one event-loop turn sends to Redis: snapshots by key (and member), then the messages. */
 interface RemoteTurn {
   /** plain topics: key -> the turn's last snapshot */
-  values: Map<string, Buffer>
+  values: Map<string, string>
   /** wildcard topics: key -> member -> the turn's last snapshot */
-  members: Map<string, Map<string, Buffer>>
+  members: Map<string, Map<string, string>>
   /** channel and wire message, in publish order */
-  messages: Array<[string, Buffer]>
+  messages: Array<[string, string]>
 }
 
 export interface RedisBusOptions {
@@ -144,7 +144,7 @@ export class RedisBus implements Bus {
   readonly id = randomBytes(6).toString('hex')
   private readonly originBytes = Buffer.from(this.id)
   /** what starts each of this instance's wire messages */
-  private readonly originPrefix = Buffer.from(`${this.id}|`)
+  private readonly originPrefix = `${this.id}|`
   private readonly channelPrefix: string
   private readonly snapshotPrefix: string
   private readonly noticeChannel: string
@@ -169,7 +169,7 @@ export class RedisBus implements Bus {
   private closed = false
   /** the current turn's remote writes, sent when the turn ends */
   private turn: RemoteTurn | null = null
-  /** the last message encoded, and its wire bytes: a ticker goes to its topic and to the wildcard in a row */
+  /** the last message encoded, and its wire text: a ticker goes to its topic and to the wildcard in a row */
   private readonly lastWire = new LastEncoded((message) => encodeBusMessage(message, this.originPrefix))
   /** a book's snapshot goes with each of its updates, and the same one again until the book changes */
   private readonly lastSnapshot = new LastEncoded((message) => encodeBusMessage(message))
@@ -264,7 +264,7 @@ export class RedisBus implements Bus {
     if (!this.publishing) return
     const wire = this.lastWire.of(message)
     // the stored snapshot is the message without its origin, or the whole book
-    const stored = snapshot ? this.lastSnapshot.of(snapshot) : wire.subarray(this.originPrefix.length)
+    const stored = snapshot ? this.lastSnapshot.of(snapshot) : wire.slice(this.originPrefix.length)
     if (this.sharded) {
       // a cluster pipeline must stay within one slot: each command goes on its own, auto-pipelined
       this.sendNow(topic, wire, member, stored)
@@ -305,7 +305,7 @@ export class RedisBus implements Bus {
     this.turn = null
     if (!turn || this.closed || !this.publishing) return
     const keys: string[] = []
-    const args: Array<string | Buffer | number> = [SNAPSHOT_TTL_SECONDS, turn.values.size]
+    const args: Array<string | number> = [SNAPSHOT_TTL_SECONDS, turn.values.size]
     for (const [key, value] of turn.values) {
       keys.push(key)
       args.push(value)
@@ -324,7 +324,7 @@ export class RedisBus implements Bus {
       .catch((error: Error) => this.options.onError?.(error))
   }
 
-  private sendNow(topic: string, wire: Buffer, member: string, snapshot: Buffer): void {
+  private sendNow(topic: string, wire: string, member: string, snapshot: string): void {
     const ignore = (): void => {}
     if (keepsSnapshot(topic)) {
       const key = this.snapshotPrefix + topic
@@ -559,15 +559,15 @@ export class RedisBus implements Bus {
 /** The encoding of the last message given, kept while the same message comes again. */
 class LastEncoded {
   private message: BusMessage | null = null
-  private bytes: Buffer = Buffer.alloc(0)
+  private text = ''
 
-  constructor(private readonly encode: (message: BusMessage) => Buffer) {}
+  constructor(private readonly encode: (message: BusMessage) => string) {}
 
-  of(message: BusMessage): Buffer {
+  of(message: BusMessage): string {
     if (message !== this.message) {
       this.message = message
-      this.bytes = this.encode(message)
+      this.text = this.encode(message)
     }
-    return this.bytes
+    return this.text
   }
 }

@@ -32,20 +32,22 @@ describe('bus message', () => {
   })
 
   it('reads back from Redis bytes the header and the frame byte for byte, whatever the frame holds', () => {
-    const frame = { type: 'POSITION', userId: '7', data: { note: '"|{}\u4e2d\u6587' }, ts: 5 } as const
+    const frame = { type: 'POSITION', userId: '7', data: { note: '"|{}\n\u4e2d\u6587' }, ts: 5 } as const
     const message = busMessage('USER:7', frame)
     // behind an origin, as on the wire; encoded from the frame's text, then again from its bytes once a
-    // socket has read them: the same bytes either way
-    const wire = encodeBusMessage(message, Buffer.from('abc|'))
-    expect(encodeBusMessage(message, Buffer.from('abc|')).equals(wire)).toBe(true)
+    // socket has read them: the same text either way
+    const wire = encodeBusMessage(message, 'abc|')
+    expect(encodeBusMessage(message, 'abc|')).toBe(wire)
     void message.frame
-    expect(encodeBusMessage(message, Buffer.from('abc|')).equals(wire)).toBe(true)
-    expect(encodeBusMessage(message).equals(wire.subarray(4))).toBe(true)
-    const decoded = decodeBusMessage(wire, 4)
+    expect(encodeBusMessage(message, 'abc|')).toBe(wire)
+    expect(encodeBusMessage(message)).toBe(wire.slice(4))
+    // Redis hands it back as bytes
+    const bytes = Buffer.from(wire)
+    const decoded = decodeBusMessage(bytes, 4)
     expect(decoded?.header).toEqual(message.header)
     expect(decoded?.frame.equals(Buffer.from(JSON.stringify(frame)))).toBe(true)
     // the frame is its own copy, not a view of the buffer it came in
-    wire.fill(0)
+    bytes.fill(0)
     expect(JSON.parse(decoded!.frame.toString())).toEqual(frame)
   })
 
@@ -82,14 +84,28 @@ describe('bus message', () => {
     expect(message.frame).toBe(bytes)
   })
 
+  it("reads an earlier build's messages, whose header's length led in two bytes", () => {
+    const frame = { type: 'TRADE', symbol: 'btcusdt', data: [], ts: 7 } as unknown as UpstreamFrame
+    const message = busMessage('DETAIL:btcusdt', frame)
+    const header = Buffer.from(JSON.stringify(message.header))
+    const length = Buffer.alloc(2)
+    length.writeUInt16BE(header.length)
+    const legacy = Buffer.concat([Buffer.from('abc|'), length, header, Buffer.from(JSON.stringify(frame))])
+    const decoded = decodeBusMessage(legacy, 4)
+    expect(decoded?.header).toEqual(message.header)
+    expect(decoded?.frame.toString()).toBe(JSON.stringify(frame))
+    // its length past the end, or its header cut short: not a message
+    expect(decodeBusMessage(Buffer.concat([Buffer.from([0, 200]), header]))).toBeNull()
+    expect(decodeBusMessage(Buffer.from([0]))).toBeNull()
+  })
+
   it('refuses bytes no bus wrote', () => {
     expect(decodeBusMessage(Buffer.from('x'))).toBeNull()
-    expect(decodeBusMessage(Buffer.from([0, 50, 0x7b]))).toBeNull()
-    const notJson = Buffer.concat([Buffer.from([0, 3]), Buffer.from('{x}frame')])
-    expect(decodeBusMessage(notJson)).toBeNull()
-    const noTopic = Buffer.from('{"type":"DETAIL","ts":1}')
-    const header = Buffer.alloc(2)
-    header.writeUInt16BE(noTopic.length)
-    expect(decodeBusMessage(Buffer.concat([header, noTopic, Buffer.from('{}')]))).toBeNull()
+    expect(decodeBusMessage(Buffer.from('{"topic":"DETAIL:btcusdt","type":"DETAIL","ts":1}'))).toBeNull()
+    expect(decodeBusMessage(Buffer.from('{x}\nframe'))).toBeNull()
+    expect(decodeBusMessage(Buffer.from('{"type":"DETAIL","ts":1}\n{}'))).toBeNull()
+    expect(
+      decodeBusMessage(Buffer.from('{"topic":"DETAIL:btcusdt","type":"DETAIL","ts":"1"}\n{}')),
+    ).toBeNull()
   })
 })

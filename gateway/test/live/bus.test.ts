@@ -280,10 +280,7 @@ describe('redis bus', () => {
     ]
     // from another instance, straight into Redis, in this order
     for (const one of sent)
-      await admin.publish(
-        `${bus.prefix}bus:DETAIL:btcusdt`,
-        Buffer.concat([Buffer.from('other|'), encodeBusMessage(one)]),
-      )
+      await admin.publish(`${bus.prefix}bus:DETAIL:btcusdt`, encodeBusMessage(one, 'other|'))
     const texts = frameTexts(sent)
     await waitFor(() => got.at(-1) === texts.at(-1), 'the last frame through Redis')
     expect(got).toEqual([texts[0], texts[3], texts[4], texts[5], texts[6]])
