@@ -3,8 +3,8 @@
  * proxy and the same proxy from one bare Fastify route in front of one sandbox, each round measuring both targets quiet, then both again while one busy
  * loop holds each core (as a loaded CI machine or a noisy neighbour would), so a contention the gateway
  * takes worse than the floor shows as a same-round ratio. Each window is a REST window (rest-rounds.ts)
- * with the sandbox's CPU read beside, and one-at-a-time latency after it, beside the sandbox called
- * directly in the same condition for the overhead. Its targets are judged in same-round.ts.
+ * with the sandbox's CPU read beside, and one-at-a-time latency after it, each request paired with one
+ * to the sandbox called directly for the overhead. Its targets are judged in same-round.ts.
  */
 import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
@@ -17,11 +17,9 @@ import {
   PROXIED_FLOOR,
   PROXIED_GATEWAY,
   restTarget,
-  uncachedRequest,
   withSandbox,
   type Cores,
 } from './rest-targets'
-import { measureSerialLatency } from './serial-latency'
 import { CONTENTION_CONDITIONS } from './types'
 import type { BenchOptions, ContentionCondition, ProxiedContentionReport } from './types'
 
@@ -35,7 +33,7 @@ function startBusyLoops(cores: number): ChildProcess[] {
 
 /**
  * On a sandbox of its own, round after round: quiet, then beside the busy loops; in each condition the
- * two floors, then the gateway, then the sandbox alone one request at a time.
+ * two floors, then the gateway, each timed one request at a time in pairs with the sandbox called directly.
  */
 export async function runProxiedContention(
   cores: Cores,
@@ -53,16 +51,24 @@ export async function runProxiedContention(
     options: proxied,
     busyLoops,
     windows: [],
-    directSerialP50Ms: [],
   }
   return withSandbox(cores, options, async (ctx) => {
     const sandbox = await ctx.sandbox()
-    // the warm-up long enough for the JIT to settle on a starved core too: a fresh gateway has far more
-    // code to optimise than the bare proxy, and its compiler threads share the starved core
+    // the warm-up long enough for the JIT to settle: a fresh gateway has far more code to optimise
     const plan = { ...proxied, sampleAnswer: false, upstreamPid: sandbox.process.pid }
+    // The loops start once the target is warm: a gateway under a noisy neighbour has long been running,
+    // and a fresh one warming up on a starved core measured its JIT's start, not the contention (its
+    // CPU per request fell from over 1,000 µs in its first second to about 300 after ten).
+    const busy = () => {
+      const loops = startBusyLoops(busyLoops)
+      return async () => {
+        for (const loop of loops) await stopOwned(loop)
+      }
+    }
     const measure = async (name: string, round: number, condition: ContentionCondition) => {
+      const during = condition === 'busy' ? busy : undefined
       // the row logs a line of its own for each window
-      const window = await measureRestWindow(restTarget(name), ctx, plan, () => undefined)
+      const window = await measureRestWindow(restTarget(name), ctx, { ...plan, during }, () => undefined)
       if ('unavailable' in window) throw new Error(`${name}: ${window.unavailable}`)
       const { requestsPerSecond, cpuMicrosPerRequest, targetCpuPercent } = restRound(window)
       const upstream = window.upstreamCpuMicros
@@ -79,28 +85,20 @@ export async function runProxiedContention(
           upstream === undefined || !window.requests ? undefined : upstream / window.requests,
         targetCpuPercent,
         serialP50Ms: window.serialLatencyMs?.p50,
+        directSerialP50Ms: window.serialLatencyMs?.direct?.p50,
+        serialOverheadMs: window.serialLatencyMs?.overheadP50,
         loadAverage: os.loadavg()[0]!,
       }
     }
     try {
       for (let round = 0; round < proxied.rounds; round++) {
-        const direct: Record<ContentionCondition, number | undefined> = { quiet: undefined, busy: undefined }
-        report.directSerialP50Ms.push(direct)
         for (const condition of CONTENTION_CONDITIONS) {
-          const loops = condition === 'busy' ? startBusyLoops(busyLoops) : []
-          try {
-            for (const name of [PROXIED_FLOOR, PROXIED_FASTIFY_FLOOR, PROXIED_GATEWAY]) {
-              const window = await measure(name, round, condition)
-              report.windows.push(window)
-              log(
-                `  proxied ${condition}, round ${round + 1}: ${name} ${n(window.requestsPerSecond)} req/s, ${n(window.cpuMicrosPerRequest, 1)} µs CPU/req, upstream ${n(window.upstreamCpuMicrosPerRequest, 1)} µs/req, one at a time p50 ${n(window.serialP50Ms, 3)} ms, load ${window.loadAverage.toFixed(1)}`,
-              )
-            }
-            direct[condition] = (
-              await measureSerialLatency(sandbox.url, uncachedRequest, proxied.serialRequests)
-            ).p50
-          } finally {
-            for (const loop of loops) await stopOwned(loop)
+          for (const name of [PROXIED_FLOOR, PROXIED_FASTIFY_FLOOR, PROXIED_GATEWAY]) {
+            const window = await measure(name, round, condition)
+            report.windows.push(window)
+            log(
+              `  proxied ${condition}, round ${round + 1}: ${name} ${n(window.requestsPerSecond)} req/s, ${n(window.cpuMicrosPerRequest, 1)} µs CPU/req, upstream ${n(window.upstreamCpuMicrosPerRequest, 1)} µs/req, one at a time p50 ${n(window.serialP50Ms, 3)} ms, over direct ${n(window.serialOverheadMs, 3)} ms, load ${window.loadAverage.toFixed(1)}`,
+            )
           }
         }
       }

@@ -6,7 +6,6 @@ import type {
   CapacityReport,
   FanOutFloor,
   HostileReport,
-  ProxiedContentionReport,
   ProxiedWindow,
   RestRound,
   RestRow,
@@ -336,8 +335,7 @@ export const UPLOADS_COLUMNS: Columns<SignedInUploadsReport> = [
 ]
 
 /** Every window of the proxied phase, in round order, the overhead over the sandbox called directly beside. */
-export function proxiedContentionColumns(report: ProxiedContentionReport): Columns<ProxiedWindow> {
-  const direct = (window: ProxiedWindow) => report.directSerialP50Ms[window.round]?.[window.condition]
+export function proxiedContentionColumns(): Columns<ProxiedWindow> {
   return [
     ['round', (window) => String(window.round + 1)],
     ['condition', (window) => window.condition],
@@ -347,14 +345,9 @@ export function proxiedContentionColumns(report: ProxiedContentionReport): Colum
     ['cpu µs/req', (window) => n(window.cpuMicrosPerRequest, 1)],
     ['upstream cpu µs/req', (window) => n(window.upstreamCpuMicrosPerRequest, 1)],
     ['target cpu %', (window) => n(window.targetCpuPercent)],
-    ['one at a time p50 ms', ({ serialP50Ms }) => (serialP50Ms === undefined ? '-' : n(serialP50Ms, 3))],
-    [
-      'overhead over direct ms',
-      (window) =>
-        direct(window) === undefined || window.serialP50Ms === undefined
-          ? '-'
-          : n(window.serialP50Ms - direct(window)!, 3),
-    ],
+    ['one at a time p50 ms', ({ serialP50Ms }) => n(serialP50Ms, 3)],
+    ['direct p50 ms', ({ directSerialP50Ms }) => n(directSerialP50Ms, 3)],
+    ['overhead over direct ms', ({ serialOverheadMs }) => n(serialOverheadMs, 3)],
     ['load avg', (window) => window.loadAverage.toFixed(1)],
   ]
 }

@@ -36,6 +36,11 @@ export interface RestWindowPlan extends RestWindowLoad {
   sampleAnswer: boolean
   /** a process whose CPU over the measured run is read too: the target's upstream */
   upstreamPid?: number
+  /**
+   * A condition the target is measured in (busy loops), begun once it is warm and ended after its
+   * window: what the returned function does.
+   */
+  during?: () => () => Promise<void>
 }
 
 /**
@@ -52,6 +57,7 @@ export async function measureRestWindow(
   const started = await target.start(ctx)
   if ('unavailable' in started) return started
   log(`  ${target.name}: started in ${Math.round(performance.now() - begin)} ms`)
+  let endCondition: (() => Promise<void>) | undefined
   try {
     const { request } = started
     const base = { url: started.url, request, connections: plan.connections }
@@ -83,6 +89,7 @@ export async function measureRestWindow(
     // An unmeasured run first, long enough for the JIT to settle: each round starts a fresh process,
     // and a fixed request count would leave the server with the most code least optimised.
     const warmUp = await runUntilAnswered('the warm-up', plan.warmupSeconds, started.pid)
+    endCondition = plan.during?.()
     // a target that answered nothing in all that time is not measured again: its row fails on the count
     const { upstreamCpuMicros, ...run } =
       warmUp.requests === 0 ? warmUp : await runUntilAnswered('the measured run', plan.seconds, started.pid)
@@ -92,6 +99,10 @@ export async function measureRestWindow(
     log(
       `  ${target.name}: ${Math.round(run.requests / run.seconds)} req/s, generator ${Math.round(generatorCpuPercent ?? Number.NaN)}%, target ${Math.round(targetCpuPercent ?? Number.NaN)}%${bound ? ` (generator-bound: ${bound})` : ''}`,
     )
+    const serialLatencyMs =
+      plan.serialRequests > 0
+        ? await measureSerialLatency(started.url, request, plan.serialRequests, started.upstreamUrl)
+        : undefined
     return {
       ...run,
       pinned: started.pinned,
@@ -100,13 +111,11 @@ export async function measureRestWindow(
       generatorCpuPercent,
       targetCpuPercent,
       ...(bound ? { generatorBound: bound } : {}),
-      serialLatencyMs:
-        plan.serialRequests > 0
-          ? await measureSerialLatency(started.url, request, plan.serialRequests)
-          : undefined,
+      serialLatencyMs,
       answer: plan.sampleAnswer ? await sampleAnswer(started.url, request) : undefined,
     }
   } finally {
+    await endCondition?.()
     await started.stop()
   }
 }

@@ -68,6 +68,11 @@ export interface RunningRestTarget {
   pid?: number
   pinned: boolean
   request: RestRequest
+  /**
+   * What a proxy target forwards to: its one-at-a-time latency is then measured in pairs with this called
+   * directly, for the overhead (serial-latency.ts).
+   */
+  upstreamUrl?: string
   stop(): Promise<void>
 }
 
@@ -145,7 +150,10 @@ export const restTargets: RestTarget[] = [
   {
     name: PROXIED_GATEWAY,
     note: 'periodList through the gateway to the sandbox',
-    start: (ctx) => startGatewayOverSandbox(ctx, uncachedRequest),
+    start: async (ctx) => ({
+      ...(await startGatewayOverSandbox(ctx, uncachedRequest)),
+      upstreamUrl: (await ctx.sandbox()).url,
+    }),
   },
   {
     name: 'nginx proxy_pass',
@@ -161,6 +169,7 @@ export const restTargets: RestTarget[] = [
         pid: proxy.pid,
         pinned: proxy.pinned,
         request: uncachedRequest,
+        upstreamUrl: sandbox.url,
         stop: proxy.stop,
       }
     },
@@ -257,11 +266,14 @@ async function startBaseline(
   const child = await spawnTsServer(path.join(loadtestsDir, 'baselines', script), args, {
     cpus: ctx.serverCpus,
   })
+  // a proxy baseline is told its upstream
+  const upstream = args.indexOf('--upstream')
   return {
     url: `http://127.0.0.1:${child.port}`,
     pid: child.pid,
     pinned: child.pinned,
     request,
+    ...(upstream >= 0 ? { upstreamUrl: args[upstream + 1] } : {}),
     stop: () => child.stop(),
   }
 }

@@ -238,17 +238,15 @@ function proxiedRatio(
   return sameRoundRatios(pick(target), pick(against))
 }
 
-/** One-at-a-time p50 over the sandbox called directly, same round and condition: the median and each round's. */
+/** One-at-a-time overhead over the sandbox called directly in pairs with it: the median and each round's. */
 function proxiedOverheadMs(
   report: ProxiedContentionReport,
   target: string,
   condition: ContentionCondition,
 ): { median: number; rounds: number[] } | undefined {
   const rounds: number[] = []
-  windowsOf(report, target, condition).forEach((window, round) => {
-    const direct = report.directSerialP50Ms[round]?.[condition]
-    if (window?.serialP50Ms !== undefined && direct !== undefined) rounds.push(window.serialP50Ms - direct)
-  })
+  for (const window of windowsOf(report, target, condition))
+    if (window?.serialOverheadMs !== undefined) rounds.push(window.serialOverheadMs)
   return rounds.length === 0 ? undefined : { median: median(rounds), rounds }
 }
 
@@ -285,7 +283,7 @@ export function proxiedContentionChecks(report: ProxiedContentionReport | undefi
   const fastifyOverhead = report && proxiedOverheadMs(report, PROXIED_FASTIFY_FLOOR, 'quiet')
   checks.push({
     area: 'REST',
-    target: `proxied call quiet: p50 overhead ≤ ${PROXIED_OVERHEAD_TARGET_MS} ms over the sandbox called directly (one request at a time, same round)`,
+    target: `proxied call quiet: p50 overhead ≤ ${PROXIED_OVERHEAD_TARGET_MS} ms over the sandbox called directly (one request at a time, each paired with a direct one)`,
     measured: overhead
       ? `${n(overhead.median, 3)} ms (rounds ${overhead.rounds.map((ms) => n(ms, 3)).join(', ')}); ${PROXIED_FLOOR} ${n(floorOverhead?.median, 3)} ms`
       : 'not measured',

@@ -45,3 +45,33 @@ it('fails on any other refusal, and on a target that never stops shedding', asyn
   )
   server = undefined
 })
+
+it('times a proxy in pairs with its upstream called directly, and gives the median of the differences', async () => {
+  // the "proxy" answers at least 3 ms later than its "upstream"; both count what they served
+  let direct = 0
+  const upstream = http.createServer((_request, response) => {
+    direct++
+    response.end('{}')
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  let proxied = 0
+  const url = await serve((_request, response) => {
+    proxied++
+    setTimeout(() => response.end('{}'), 3)
+  })
+  try {
+    const directUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+    const latency = await measureSerialLatency(url, { method: 'GET', path: '/', headers: {} }, 40, directUrl)
+    // one direct request for each of the target's, warm-up included
+    expect([proxied, direct]).toEqual([40 + 40, 40 + 40])
+    expect(latency.direct!.p50).toBeLessThan(latency.p50)
+    expect(latency.overheadP50).toBeGreaterThanOrEqual(2)
+    // without a direct URL, no pairs
+    const alone = await measureSerialLatency(url, { method: 'GET', path: '/', headers: {} }, 5)
+    expect(alone.direct).toBeUndefined()
+    expect(alone.overheadP50).toBeUndefined()
+  } finally {
+    upstream.closeAllConnections()
+    await new Promise<void>((resolve) => upstream.close(() => resolve()))
+  }
+})

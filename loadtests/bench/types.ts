@@ -386,6 +386,10 @@ export interface ProxiedWindow {
   targetCpuPercent?: number
   /** one request at a time over one keep-alive connection, after the run */
   serialP50Ms?: number
+  /** the sandbox called directly, one request between each two of the target's (serial-latency.ts) */
+  directSerialP50Ms?: number
+  /** the median of each of the target's requests less its paired direct request */
+  serialOverheadMs?: number
   /** 1-minute load average when the window ended */
   loadAverage: number
 }
@@ -397,6 +401,4 @@ export interface ProxiedContentionReport {
   /** busy loops while a window is 'busy': one pinned to each core */
   busyLoops: number
   windows: ProxiedWindow[]
-  /** one-at-a-time p50 of the sandbox called directly, per round and condition */
-  directSerialP50Ms: Array<Record<ContentionCondition, number | undefined>>
 }
