@@ -160,4 +160,40 @@ describe('a REST window on a starved target', () => {
     const row = combineRestWindows({ target: 'starved', ok: false }, [window as RestWindow])
     expect(row).toMatchObject({ ok: false, error: '0 requests, 0 not 2xx, 0 errors' })
   }, 60_000)
+
+  it('begins a condition once the target is warm and ends it after the window, before the target stops', async () => {
+    let answered = 0
+    const url = await listen((_request, response) => {
+      answered++
+      response.end('{}')
+    })
+    const events: string[] = []
+    let atBegin = 0
+    const target: RestTarget = {
+      name: 'warm',
+      start: async () => ({
+        url,
+        pinned: false,
+        request: { method: 'GET', path: '/' },
+        stop: async () => void events.push('stopped'),
+      }),
+    }
+    const during = () => {
+      atBegin = answered
+      events.push('begun')
+      return async () => void events.push('ended')
+    }
+    const window = await measureRestWindow(
+      target,
+      ctx,
+      { ...plan, serialRequests: 5, during },
+      () => undefined,
+    )
+    expect(events).toEqual(['begun', 'ended', 'stopped'])
+    // the warm-up ran before it, the measured run and the one-at-a-time requests within it
+    expect(atBegin).toBeGreaterThan(0)
+    const measured = (window as RestWindow).requests
+    expect(measured).toBeGreaterThan(0)
+    expect(answered - atBegin).toBeGreaterThanOrEqual(measured + 5)
+  })
 })
