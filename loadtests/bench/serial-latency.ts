@@ -91,8 +91,8 @@ export async function measureSerialLatency(
         samples.push(await timed(url, agent))
         continue
       }
-      const first = i % 2 === 0
-      const directFirst = first ? undefined : await timed(direct, directAgent)
+      const targetFirst = i % 2 === 0
+      const directFirst = targetFirst ? undefined : await timed(direct, directAgent)
       const target = await timed(url, agent)
       const directMs = directFirst ?? (await timed(direct, directAgent))
       samples.push(target)
