@@ -335,19 +335,17 @@ export const UPLOADS_COLUMNS: Columns<SignedInUploadsReport> = [
 ]
 
 /** Every window of the proxied phase, in round order, the overhead over the sandbox called directly beside. */
-export function proxiedContentionColumns(): Columns<ProxiedWindow> {
-  return [
-    ['round', (window) => String(window.round + 1)],
-    ['condition', (window) => window.condition],
-    ['target', (window) => window.target],
-    ['req/s', (window) => n(window.requestsPerSecond)],
-    ['p50 / p99 ms', ({ latencyMs }) => `${n(latencyMs.p50, 2)} / ${n(latencyMs.p99, 2)}`],
-    ['cpu µs/req', (window) => n(window.cpuMicrosPerRequest, 1)],
-    ['upstream cpu µs/req', (window) => n(window.upstreamCpuMicrosPerRequest, 1)],
-    ['target cpu %', (window) => n(window.targetCpuPercent)],
-    ['one at a time p50 ms', ({ serialP50Ms }) => n(serialP50Ms, 3)],
-    ['direct p50 ms', ({ directSerialP50Ms }) => n(directSerialP50Ms, 3)],
-    ['overhead over direct ms', ({ serialOverheadMs }) => n(serialOverheadMs, 3)],
-    ['load avg', (window) => window.loadAverage.toFixed(1)],
-  ]
-}
+export const PROXIED_CONTENTION_COLUMNS: Columns<ProxiedWindow> = [
+  ['round', (window) => String(window.round + 1)],
+  ['condition', (window) => window.condition],
+  ['target', (window) => window.target],
+  ['req/s', (window) => n(window.requestsPerSecond)],
+  ['p50 / p99 ms', ({ latencyMs }) => `${n(latencyMs.p50, 2)} / ${n(latencyMs.p99, 2)}`],
+  ['cpu µs/req', (window) => n(window.cpuMicrosPerRequest, 1)],
+  ['upstream cpu µs/req', (window) => n(window.upstreamCpuMicrosPerRequest, 1)],
+  ['target cpu %', (window) => n(window.targetCpuPercent)],
+  ['one at a time p50 ms', ({ serialP50Ms }) => n(serialP50Ms, 3)],
+  ['direct p50 ms', ({ directSerialP50Ms }) => n(directSerialP50Ms, 3)],
+  ['overhead over direct ms', ({ serialOverheadMs }) => n(serialOverheadMs, 3)],
+  ['load avg', (window) => window.loadAverage.toFixed(1)],
+]

@@ -23,7 +23,7 @@ import {
   hostileStatuses,
   machineNote,
   mdTable,
-  proxiedContentionColumns,
+  PROXIED_CONTENTION_COLUMNS,
   REST_COLUMNS,
   restFailed,
   reportFailed,
@@ -75,7 +75,6 @@ const UPLOADS_HEALTHZ_RATIO = 3
 const UPLOADS_RSS_SHARE = 1.1
 
 export const REST = {
-  direct: 'sandbox direct',
   proxied: PROXIED_GATEWAY,
   nginx: 'nginx proxy_pass',
   nodeProxy: PROXIED_FLOOR,
@@ -745,7 +744,7 @@ ${n(o.serialRequests)} requests one at a time, each paired with one to the sandb
 swapped every pair): the overhead is the median of the pairs' differences. "upstream cpu" is the sandbox's CPU over the measured run per request the target completed. Beside the
 loops no target can fill its core, so these windows are not judged generator-bound; ratios are same-round.${report.error ? `\n\n**Failed:** ${report.error}` : ''}
 
-${mdTable(report.windows, proxiedContentionColumns())}`
+${mdTable(report.windows, PROXIED_CONTENTION_COLUMNS)}`
 }
 
 /** The signed-in uploads row on the gateway, its two targets judged, and the same uploads through the floor. */
