@@ -61,7 +61,12 @@ function UpdatePrompt() {
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ onRegisteredSW: () => void cacheLoadedAssets() })
+  } = useRegisterSW({
+    // registered once the page has loaded: the registration's own work then stays out of the task
+    // that mounts the first screen
+    immediate: false,
+    onRegisteredSW: () => void cacheLoadedAssets(),
+  })
   if (!needRefresh) return null
   return (
     <div className="app-notice" role="status" data-testid="update-prompt">
