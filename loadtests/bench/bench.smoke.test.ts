@@ -190,6 +190,12 @@ describe.concurrent('the quick harness', () => {
     const { offeredPerSecond, requests, uploads: sentUploads } = result.hostile!
     expect(offeredPerSecond).toBeGreaterThan(0)
     expect(result.hostile!.generatorCpuPercent).toBeGreaterThan(0)
+    // which side stalled is read from both: the gateway's loop timer ran about every 10 ms of the span
+    const loop = result.hostile!.gatewayLoop
+    expect(loop, 'the gateway loop-delay histogram read from /metrics').toBeDefined()
+    expect(loop!.samples).toBeGreaterThan(result.options.hostileSeconds * 20)
+    expect(loop!.over50ms).toBeLessThanOrEqual(loop!.over20ms)
+    expect(result.hostile!.generatorLoopMaxMs).toBeGreaterThan(0)
     const due = offeredPerSecond! * result.options.hostileSeconds
     expect(Math.abs(requests + (sentUploads?.requests ?? 0) - due)).toBeLessThanOrEqual(1)
 

@@ -20,6 +20,7 @@
  * said it knows no such session): uploads are the one place a legal body is megabytes, and /healthz must
  * not notice either. Signed-in uploads have a row of their own (signed-in-uploads.ts).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Client, Pool } from 'undici'
 import { CALLS } from '@tradegate/shared'
@@ -32,7 +33,7 @@ import {
   type RestTargetContext,
   type RunningRestTarget,
 } from './rest-targets'
-import type { BenchOptions, HostileReport } from './types'
+import type { BenchOptions, HostileReport, LoopGaps } from './types'
 
 const CONNECTIONS = 10
 /** The measured span's rate, as a share of the rate the warm-up's back-to-back requests were answered. */
@@ -189,6 +190,50 @@ interface HostileRun {
   generatorMicros: number | undefined
   /** the measured span's schedule, requests a second */
   offeredPerSecond: number
+  gatewayLoop: LoopGaps | undefined
+  generatorLoopMaxMs: number
+}
+
+/** The gateway's loop-delay histogram: its samples, and how many were at most each bucket's bound. */
+interface LoopDelayCounts {
+  count: number
+  atMost: Map<string, number>
+}
+
+const LOOP_DELAY_SERIES = 'gateway_event_loop_delay_seconds'
+
+/** Reads the gateway's loop-delay histogram from its /metrics; undefined when it does not say. */
+export async function loopDelayCounts(gatewayUrl: string): Promise<LoopDelayCounts | undefined> {
+  const text = await fetch(`${gatewayUrl}/metrics`).then(
+    (response) => (response.ok ? response.text() : ''),
+    () => '',
+  )
+  const count = new RegExp(`^${LOOP_DELAY_SERIES}_count(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)
+  if (!count) return undefined
+  const atMost = new Map<string, number>()
+  for (const bucket of text.matchAll(new RegExp(`^${LOOP_DELAY_SERIES}_bucket\\{([^}]*)\\} (\\d+)`, 'gm'))) {
+    const bound = /\ble="([^"]+)"/.exec(bucket[1]!)?.[1]
+    if (bound) atMost.set(bound, Number(bucket[2]))
+  }
+  return { count: Number(count[1]), atMost }
+}
+
+/** The samples between two readings, and those later than 20 and 50 ms; undefined without both. */
+export function loopGaps(
+  before: LoopDelayCounts | undefined,
+  after: LoopDelayCounts | undefined,
+): LoopGaps | undefined {
+  if (!before || !after) return undefined
+  const samples = after.count - before.count
+  const within = (bound: string): number | undefined => {
+    const was = before.atMost.get(bound)
+    const is = after.atMost.get(bound)
+    return was === undefined || is === undefined ? undefined : is - was
+  }
+  const within20 = within('0.02')
+  const within50 = within('0.05')
+  if (within20 === undefined || within50 === undefined) return undefined
+  return { samples, over20ms: samples - within20, over50ms: samples - within50 }
 }
 
 /** The row's name, as `--systems` selects it. */
@@ -235,7 +280,7 @@ async function sendHostileBodies(
   const health = new Client(gateway.url)
   try {
     const plan = await planRequests(probe)
-    const run = await sendWhileProbing(plan, pool, health, { pid: gateway.pid, ...timing })
+    const run = await sendWhileProbing(plan, pool, health, { pid: gateway.pid, url: gateway.url, ...timing })
     return report(plan, run)
   } finally {
     await Promise.all([probe.close(), pool.close(), health.close()])
@@ -283,7 +328,7 @@ async function sendWhileProbing(
   plan: PlannedRequest[],
   pool: Pool,
   health: Client,
-  options: { pid: number | undefined; seconds: number; warmupSeconds: number },
+  options: { pid: number | undefined; url: string; seconds: number; warmupSeconds: number },
 ): Promise<HostileRun> {
   let next = 0
   // Every request is kept with when it was due and answered; those whose time in flight
@@ -312,6 +357,10 @@ async function sendWhileProbing(
   const offeredPerSecond = Math.max(1, (OFFERED_SHARE * answered * 1000) / (warmEnd - warmHalf))
   hostile.length = 0
 
+  // which side a stall was on: the gateway's own loop timer, and this process's loop
+  const gatewayLoopBefore = await loopDelayCounts(options.url)
+  const generatorLoop = monitorEventLoopDelay({ resolution: 10 })
+  generatorLoop.enable()
   const cpu = cpuSince(options.pid)
   // the schedule's own clock: a generator short of CPU sends late, and that lateness counts as the gateway's
   const generatorCpu = cpuSince(process.pid)
@@ -332,7 +381,20 @@ async function sendWhileProbing(
   const seconds = (performance.now() - start) / 1000
   const cpuMicros = cpu()
   const generatorMicros = generatorCpu()
-  return { hostile, probes, start, end, seconds, cpuMicros, generatorMicros, offeredPerSecond }
+  generatorLoop.disable()
+  const gatewayLoop = loopGaps(gatewayLoopBefore, await loopDelayCounts(options.url))
+  return {
+    hostile,
+    probes,
+    start,
+    end,
+    seconds,
+    cpuMicros,
+    generatorMicros,
+    offeredPerSecond,
+    gatewayLoop,
+    generatorLoopMaxMs: generatorLoop.max / 1e6,
+  }
 }
 
 /** The requests in flight during the measured span: statuses per planned request, and their times. */
@@ -367,5 +429,7 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
     serverCpuPercent: run.cpuMicros === undefined ? undefined : (run.cpuMicros / 1e6 / seconds) * 100,
     generatorCpuPercent:
       run.generatorMicros === undefined ? undefined : (run.generatorMicros / 1e6 / seconds) * 100,
+    gatewayLoop: run.gatewayLoop,
+    generatorLoopMaxMs: run.generatorLoopMaxMs,
   }
 }

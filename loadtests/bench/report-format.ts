@@ -6,6 +6,7 @@ import type {
   CapacityReport,
   FanOutFloor,
   HostileReport,
+  LoopGaps,
   ProxiedWindow,
   RestRound,
   RestRow,
@@ -291,7 +292,17 @@ export const HOSTILE_COLUMNS: Columns<HostileReport> = [
     (report) => (report.generatorCpuPercent === undefined ? '-' : `${n(report.generatorCpuPercent)}%`),
   ],
   ['answers', hostileStatuses],
+  ['gateway loop late > 50 ms', (report) => (report.gatewayLoop ? loopGapsText(report.gatewayLoop) : '-')],
+  [
+    'generator loop max ms',
+    (report) => (report.generatorLoopMaxMs === undefined ? '-' : n(report.generatorLoopMaxMs, 1)),
+  ],
 ]
+
+/** Of the gateway's 10 ms loop timer runs over a span, those more than 50 (and 20) ms after the last. */
+export function loopGapsText(gaps: LoopGaps): string {
+  return `${n(gaps.over50ms)} of ${n(gaps.samples)} (> 20 ms: ${n(gaps.over20ms)})`
+}
 export const reportFailed = (report: { ok: boolean; error?: string }): string | undefined =>
   report.ok ? undefined : `FAILED: ${report.error ?? 'no figures'}`
 

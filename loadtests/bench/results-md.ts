@@ -21,6 +21,7 @@ import {
   formatNumber,
   HOSTILE_COLUMNS,
   hostileStatuses,
+  loopGapsText,
   machineNote,
   mdTable,
   PROXIED_CONTENTION_COLUMNS,
@@ -52,6 +53,7 @@ import {
 import type {
   BenchResult,
   CapacityReport,
+  HostileReport,
   ProxiedContentionReport,
   RestRow,
   SignedInUploadsReport,
@@ -371,7 +373,7 @@ function hostileCheck(result: BenchResult): TargetCheck {
     why:
       hostile?.ok && !(hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50)
         ? reasons(
-            `the gateway's core was ${n(hostile.serverCpuPercent)}% busy${hostile.generatorCpuPercent === undefined ? '' : `, the load generator's ${n(hostile.generatorCpuPercent)}%`}; answers: ${hostileStatuses(hostile)}`,
+            `the gateway's core was ${n(hostile.serverCpuPercent)}% busy${hostile.generatorCpuPercent === undefined ? '' : `, the load generator's ${n(hostile.generatorCpuPercent)}%`}${hostileStalls(hostile)}; answers: ${hostileStatuses(hostile)}`,
             machineNote(result),
           )
         : undefined,
@@ -716,6 +718,17 @@ ${mdTable(
 )}`
 }
 
+/** Which side stalled: the gateway's late loop-timer runs and the generator's longest loop delay. */
+function hostileStalls(hostile: HostileReport): string {
+  const parts = [
+    hostile.gatewayLoop &&
+      `the gateway's 10 ms loop timer ran more than 50 ms late ${loopGapsText(hostile.gatewayLoop)}`,
+    hostile.generatorLoopMaxMs !== undefined &&
+      `the generator's loop was held up to ${n(hostile.generatorLoopMaxMs, 1)} ms`,
+  ].filter(Boolean)
+  return parts.length > 0 ? `; ${parts.join(', ')}` : ''
+}
+
 /** The hostile-bodies row. */
 function hostileSection(result: BenchResult): string {
   return `## Hostile bodies
@@ -727,6 +740,10 @@ back to back for the warm-up, which reads the rate they are answered, then on a 
 ${OFFERED_SHARE * 100}% of that rate, each request sent when it comes due whatever is still unanswered. /healthz
 is asked one request at a time over its own connection meanwhile. Times in ms, from the request's
 place in the schedule to the whole answer, so a stall counts against every request due during it.
+Where a stall was: "gateway loop late > 50 ms" counts the runs of the gateway's own 10 ms loop timer
+(\`gateway_event_loop_delay_seconds\`) over the span that came more than 50 ms after the one before, of
+all its runs (and those more than 20 ms after); "generator loop max" is the load generator's own longest
+event-loop delay over the span.
 
 ${result.hostile ? mdTable([result.hostile], [['row', () => 'hostile bodies']], HOSTILE_COLUMNS, reportFailed) : '_Not run._'}`
 }

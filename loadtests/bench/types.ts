@@ -270,6 +270,21 @@ export interface HostileReport {
   serverCpuPercent?: number
   /** the load generator's CPU over the span, % of one core; absent in older results */
   generatorCpuPercent?: number
+  /**
+   * Where a stall was, the gateway's side: its own 10 ms loop timer over the span
+   * (`gateway_event_loop_delay_seconds`), how many runs came more than 20 and 50 ms after the last;
+   * absent in older results or when /metrics did not say.
+   */
+  gatewayLoop?: LoopGaps
+  /** and the generator's side: its own event loop's longest delay over the span (ms); absent in older results */
+  generatorLoopMaxMs?: number
+}
+
+/** Runs of a 10 ms timer over a span, and how many of them came late by more than a bound. */
+export interface LoopGaps {
+  samples: number
+  over20ms: number
+  over50ms: number
 }
 
 /** Signed-in uploads: /healthz p99 while 10 users each send 5 MiB uploads, and the gateway's RSS. */
