@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CAPACITY_COLUMNS } from './report-format'
-import { againstFloor, keepSeparateRuns, perFrameCosts, uploadsSection } from './results-md'
-import type { CapacityReport, SignedInUploadsReport, SocketWindow } from './types'
+import { againstFloor, generatorStalled, keepSeparateRuns, perFrameCosts, uploadsSection } from './results-md'
+import type { CapacityReport, HostileReport, SignedInUploadsReport, SocketWindow } from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
   ({
@@ -152,4 +152,31 @@ it('judges the signed-in uploads targets for the gateway, with the floor row and
   expect(uploadsSection(uploads(2, 100), undefined)).toContain(
     '| /healthz p99 at most 3× its quiet value | ×2.0 | **met** | - |',
   )
+})
+
+describe('the hostile row when the load generator stalled', () => {
+  const run = (figures: Partial<HostileReport>): HostileReport =>
+    ({
+      ok: true,
+      hostileMs: { p50: 3, p99: 124, max: 134 },
+      healthzMs: { samples: 500, p50: 0.1, p99: 3, max: 58 },
+      ...figures,
+    }) as HostileReport
+  const quietGateway = { samples: 490, over20ms: 2, over50ms: 0 }
+
+  it('is not judged when the generator held its own loop past the bound and the gateway never did', () => {
+    expect(generatorStalled(run({ generatorLoopMaxMs: 66.3, gatewayLoop: quietGateway }))).toBe(true)
+  })
+
+  it('is judged when the gateway stalled too, or the generator stayed within the bound', () => {
+    expect(
+      generatorStalled(run({ generatorLoopMaxMs: 66.3, gatewayLoop: { ...quietGateway, over50ms: 1 } })),
+    ).toBe(false)
+    expect(generatorStalled(run({ generatorLoopMaxMs: 21.7, gatewayLoop: quietGateway }))).toBe(false)
+  })
+
+  it('is judged as before for a run that recorded neither side', () => {
+    expect(generatorStalled(run({}))).toBe(false)
+    expect(generatorStalled(run({ generatorLoopMaxMs: 66.3 }))).toBe(false)
+  })
 })

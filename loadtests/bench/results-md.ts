@@ -369,9 +369,9 @@ function hostileCheck(result: BenchResult): TargetCheck {
       : hostile
         ? `FAILED: ${hostile.error ?? 'no figures'}`
         : 'not run',
-    met: hostile?.ok ? hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50 : undefined,
+    met: hostile?.ok && !generatorStalled(hostile) ? hostileWithin(hostile) : undefined,
     why:
-      hostile?.ok && !(hostile.healthzMs.p99 <= 50 && hostile.hostileMs.max <= 50)
+      hostile?.ok && !hostileWithin(hostile)
         ? reasons(
             `the gateway's core was ${n(hostile.serverCpuPercent)}% busy${hostile.generatorCpuPercent === undefined ? '' : `, the load generator's ${n(hostile.generatorCpuPercent)}%`}${hostileStalls(hostile)}; answers: ${hostileStatuses(hostile)}`,
             machineNote(result),
@@ -718,9 +718,32 @@ ${mdTable(
 )}`
 }
 
+/** The hostile row's bound, for /healthz and for each hostile request. */
+const HOSTILE_BOUND_MS = 50
+
+function hostileWithin(hostile: HostileReport): boolean {
+  return hostile.healthzMs.p99 <= HOSTILE_BOUND_MS && hostile.hostileMs.max <= HOSTILE_BOUND_MS
+}
+
+/**
+ * A late answer the generator may have made itself: its own loop was held past the bound while the
+ * gateway's timer never ran that late. The schedule's clock is the generator's, so such a run is not
+ * judged, as a generator-bound window enters no ratio; a gateway that stalled is judged whatever the
+ * generator did.
+ */
+export function generatorStalled(hostile: HostileReport): boolean {
+  return (
+    hostile.generatorLoopMaxMs !== undefined &&
+    hostile.generatorLoopMaxMs > HOSTILE_BOUND_MS &&
+    hostile.gatewayLoop !== undefined &&
+    hostile.gatewayLoop.over50ms === 0
+  )
+}
+
 /** Which side stalled: the gateway's late loop-timer runs and the generator's longest loop delay. */
 function hostileStalls(hostile: HostileReport): string {
   const parts = [
+    generatorStalled(hostile) && 'not judged: the load generator stalled and the gateway did not',
     hostile.gatewayLoop &&
       `the gateway's 10 ms loop timer ran more than 50 ms late ${loopGapsText(hostile.gatewayLoop)}`,
     hostile.generatorLoopMaxMs !== undefined &&
