@@ -292,7 +292,7 @@ export const HOSTILE_COLUMNS: Columns<HostileReport> = [
     (report) => (report.generatorCpuPercent === undefined ? '-' : `${n(report.generatorCpuPercent)}%`),
   ],
   ['answers', hostileStatuses],
-  ['gateway loop late > 50 ms', (report) => (report.gatewayLoop ? loopGapsText(report.gatewayLoop) : '-')],
+  ['gateway loop gaps > 50 ms', (report) => (report.gatewayLoop ? loopGapsText(report.gatewayLoop) : '-')],
   [
     'generator loop max ms',
     (report) => (report.generatorLoopMaxMs === undefined ? '-' : n(report.generatorLoopMaxMs, 1)),

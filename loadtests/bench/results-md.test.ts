@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { CAPACITY_COLUMNS } from './report-format'
-import { againstFloor, generatorStalled, keepSeparateRuns, perFrameCosts, uploadsSection } from './results-md'
+import {
+  againstFloor,
+  generatorStalled,
+  hostileVerdict,
+  keepSeparateRuns,
+  perFrameCosts,
+  uploadsSection,
+} from './results-md'
 import type { CapacityReport, HostileReport, SignedInUploadsReport, SocketWindow } from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
@@ -164,7 +171,7 @@ describe('the hostile row when the load generator stalled', () => {
     }) as HostileReport
   const quietGateway = { samples: 490, over20ms: 2, over50ms: 0 }
 
-  it('is not judged when the generator held its own loop past the bound and the gateway never did', () => {
+  it('is a stall of the generator when it held its own loop past the bound and the gateway never did', () => {
     expect(generatorStalled(run({ generatorLoopMaxMs: 66.3, gatewayLoop: quietGateway }))).toBe(true)
   })
 
@@ -173,6 +180,14 @@ describe('the hostile row when the load generator stalled', () => {
       generatorStalled(run({ generatorLoopMaxMs: 66.3, gatewayLoop: { ...quietGateway, over50ms: 1 } })),
     ).toBe(false)
     expect(generatorStalled(run({ generatorLoopMaxMs: 21.7, gatewayLoop: quietGateway }))).toBe(false)
+  })
+
+  it('is met within the bounds whatever the generator did, and not judged only past them', () => {
+    const stalled = { generatorLoopMaxMs: 66.3, gatewayLoop: quietGateway }
+    expect(hostileVerdict(run(stalled))).toBeUndefined()
+    expect(hostileVerdict(run({ ...stalled, hostileMs: { p50: 3, p99: 30, max: 45 } }))).toBe(true)
+    expect(hostileVerdict(run({ ...stalled, gatewayLoop: { ...quietGateway, over50ms: 2 } }))).toBe(false)
+    expect(hostileVerdict(run({}))).toBe(false)
   })
 
   it('is judged as before for a run that recorded neither side', () => {
