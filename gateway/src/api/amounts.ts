@@ -9,6 +9,7 @@ import {
   type ProductLine,
 } from '@tradegate/shared'
 import { GatewayError } from '../lib/errors'
+import { withDeadline } from '../lib/deadline'
 
 // The money rule at the gateway: every amount field of a call judged by `checkAmount` on the text the
 // client wrote, with the places its scale names (call table): a coin's or pair's from the cached coin
@@ -241,16 +242,11 @@ export class PrecisionSource {
   }
 
   private async read(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined
-    const timeoutMs = this.options.timeoutMs ?? 3000
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)
-    })
     try {
-      const [coinList, products] = await Promise.race([
+      const [coinList, products] = await withDeadline(
         Promise.all([this.options.load(), this.readProducts()]),
-        timedOut,
-      ])
+        this.options.timeoutMs ?? 3000,
+      )
       const precisions = precisionsOfCoinList(coinList, products)
       if (!precisions) throw new Error('coin list without precisions')
       this.precisions = precisions
@@ -259,7 +255,6 @@ export class PrecisionSource {
     } catch {
       this.failedAt = Date.now()
     } finally {
-      clearTimeout(timer)
       this.reading = null
     }
   }

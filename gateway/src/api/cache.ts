@@ -3,6 +3,7 @@ import { growingLru } from '../lib/growing-lru'
 import type { FastifyBaseLogger } from 'fastify'
 import { BUNDLE_LANGUAGES, isCode200, type CachePolicy } from '@tradegate/shared'
 import type { RedisClient } from '../plugins/external/redis'
+import { withDeadline } from '../lib/deadline'
 import { encodeStoredAnswer, type AnswerEncoding } from '../plugins/external/compress'
 import type { UpstreamResponse } from '../upstream/upstream'
 
@@ -246,21 +247,13 @@ export class ResponseCache {
   private async readShared(key: string): Promise<CachedAnswer | null> {
     const redis = this.sharedTier()
     if (!redis) return null
-    let timer: NodeJS.Timeout | undefined
     try {
-      const raw = await Promise.race([
-        redis.getBuffer(this.keyPrefix + key),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('redis read timed out')), this.redisTimeoutMs)
-        }),
-      ])
+      const raw = await withDeadline(redis.getBuffer(this.keyPrefix + key), this.redisTimeoutMs)
       this.sharedTierAnswered()
       return raw ? decodeAnswer(raw) : null
     } catch (error) {
       this.sharedTierFailed(error)
       return null
-    } finally {
-      clearTimeout(timer)
     }
   }
 

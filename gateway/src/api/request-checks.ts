@@ -24,12 +24,12 @@ export function checkSessionHeader(app: FastifyInstance, request: FastifyRequest
 }
 
 /**
- * A call that needs a session is refused when this instance has heard that the token's session
- * ended (its user signed out or changed a password anywhere): the upstream is not asked again.
+ * A call that needs a session is refused when the token's session ended (its user signed out or
+ * changed a password anywhere, as this instance heard or Redis remembers): the upstream is not asked again.
  */
-export function checkSessionNotEnded(app: FastifyInstance, request: FastifyRequest): void {
+export async function checkSessionNotEnded(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const token = request.headers[TOKEN_HEADER]
-  if (typeof token !== 'string' || token === '' || !app.sessions.endedHere(tokenKey(token))) return
+  if (typeof token !== 'string' || token === '' || !(await app.sessions.isEnded(tokenKey(token)))) return
   app.metrics.rejectedRequests.inc({ reason: 'session' })
   throw new GatewayError(SIGN_IN_REQUIRED_STATUS, 'signInRequired', `headers.${TOKEN_HEADER}`)
 }

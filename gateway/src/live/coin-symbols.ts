@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { withDeadline } from '../lib/deadline'
 
 // The symbols a market subscription may name: every symbol of the upstream's coin list, read
 // through the gateway's upstream client and refreshed in the background.
@@ -75,11 +76,7 @@ export class CoinSymbols {
   /** Loads the list once however many callers wait; never rejects. */
   refresh(): Promise<void> {
     if (this.loading) return this.loading
-    let timer: NodeJS.Timeout | undefined
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer in ${this.timeoutMs} ms`)), this.timeoutMs)
-    })
-    this.loading = Promise.race([this.options.load(), timedOut])
+    this.loading = withDeadline(this.options.load(), this.timeoutMs)
       .then((answer) => {
         const symbols = symbolsOfCoinList(answer)
         if (!symbols) throw new Error('coin list without symbols')
@@ -100,7 +97,6 @@ export class CoinSymbols {
         this.failedAt = Date.now()
       })
       .finally(() => {
-        clearTimeout(timer)
         this.loading = null
       })
     return this.loading

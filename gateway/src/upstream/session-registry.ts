@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { LRUCache } from 'lru-cache'
+import { withDeadline } from '../lib/deadline'
 import { growingLru } from '../lib/growing-lru'
 import type { RedisClient } from '../plugins/external/redis'
 import type { SessionEnd } from './session-end'
@@ -35,6 +36,11 @@ const CLOCK_MARGIN_MS = 1000
 const NOTICE_PREFIX = 'session-ended:'
 /** How long telling the sockets waits for Redis to store an end: a Redis that does not answer holds it no longer. */
 const STORE_WAIT_MS = 1000
+/**
+ * How long a request waits for Redis to say whether its token ended elsewhere: past it the request
+ * goes on, and the upstream, which ended the session first, refuses it itself.
+ */
+const LOOKUP_WAIT_MS = 250
 
 /** An end as it travels: the user, when known, and the tokens the sender knew to be theirs. */
 export interface SessionEndNotice {
@@ -110,20 +116,25 @@ export class SessionRegistry {
     return this.owners.get(key)?.userId
   }
 
-  /** True when this instance has heard that the token's session ended: no Redis call, for every request. */
+  /** True when this instance has heard that the token's session ended: no Redis call. */
   endedHere(key: string): boolean {
     return this.ended.has(key)
   }
 
-  /** True when the session ended as far as this instance has heard, or as Redis remembers. */
+  /**
+   * True when the session ended as far as this instance has heard, or as Redis remembers. Every
+   * request and socket sign-in asks this, not endedHere: another instance stores an end before it
+   * tells its sockets, while its notice reaches this instance some time later, so only Redis makes
+   * "told anywhere" mean "refused everywhere".
+   */
   async isEnded(key: string): Promise<boolean> {
     if (this.ended.has(key)) return true
     const redis = this.options.redis
     if (!redis || redis.status !== 'ready') return false
     try {
-      return (await redis.exists(this.redisKey(key))) === 1
+      return (await withDeadline(redis.exists(this.redisKey(key)), LOOKUP_WAIT_MS)) === 1
     } catch {
-      // Redis went away: the notices this instance heard still hold
+      // Redis went away or is slow: the notices this instance heard still hold
       return false
     }
   }
@@ -183,9 +194,10 @@ export class SessionRegistry {
     }
     // the listeners (the sockets) hear of it once it is stored: whoever has been told their session
     // ended finds every instance refusing it, even one the notice has not reached yet
-    return settledWithin(this.store(fresh), STORE_WAIT_MS).then(() => {
+    const told = () => {
       for (const listener of this.endedListeners) listener(fresh)
-    })
+    }
+    return withDeadline(this.store(fresh), STORE_WAIT_MS).then(told, told)
   }
 
   private async store(keys: string[]): Promise<void> {
@@ -224,11 +236,4 @@ function decodeNotice(notice: string): SessionEndNotice | null {
   const time = Number(at)
   if (!Number.isFinite(time)) return null
   return { how, at: time, userId: userId || null, keys: keys ? keys.split(',') : [] }
-}
-
-/** Resolves when `work` settles or `ms` have passed, whichever is first. */
-function settledWithin(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()))
-  return Promise.race([work, bound]).finally(() => clearTimeout(timer))
 }

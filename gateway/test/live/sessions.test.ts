@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
+import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS, TOKEN_HEADER, WS_CLOSE, WS_ERROR } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
 import { startGateway, type RunningGateway } from './gateway-stack'
 import { REDIS_URL, deleteKeys, uniquePrefix, waitFor } from './helpers'
+import { SessionRegistry } from '../../src/upstream/session-registry'
+import { tokenKey } from '../../src/upstream/user-resolver'
 
 // Sessions end by user, as the upstream ends them: a sign-out, a new login or fund password, a
 // token-expired answer or a logout pushed on the feed ends the private streams of every token of
@@ -217,6 +220,29 @@ describe('sessions end by user, across two instances on Redis', () => {
     for (const socket of [user.firstSocket, user.secondSocket])
       expect(await socket.next(isError(WS_ERROR.sessionEnded))).toMatchObject({ msg: 'sessionEnded' })
     await expectRefusedEverywhere([user.first, user.second])
+  })
+
+  it('refuses everywhere a token whose end only Redis carries, its notice never arriving', async () => {
+    // a third instance that ends the user's session and stores it, but whose notice reaches no one:
+    // what an instance that has told its sockets leaves for the others before its notice lands
+    const user = await upstream.register(`carol${stamp}`)
+    const redis = new Redis(REDIS_URL)
+    try {
+      const silent = new SessionRegistry({ redis, prefix, log: pino({ enabled: false }) })
+      await waitFor(() => redis.status === 'ready', 'the third instance on Redis')
+      await silent.end('revoked', { token: user.token, userId: user.userId })
+      for (const gateway of [a, b]) expect(gateway.app.sessions.endedHere(tokenKey(user.token))).toBe(false)
+      await expectRefusedEverywhere([user.token])
+      // a call that writes, beside the one that reads: neither reaches the upstream
+      const before = await upstream.callCount(CALLS.loginOut.path)
+      for (const gateway of [a, b])
+        expect(await call(gateway, 'POST', CALLS.loginOut.path, user.token)).toMatchObject({
+          msg: 'signInRequired',
+        })
+      expect(await upstream.callCount(CALLS.loginOut.path)).toBe(before)
+    } finally {
+      redis.disconnect()
+    }
   })
 
   it('keeps the ended tokens in Redis as hashes with a time to live, never the tokens', async () => {
