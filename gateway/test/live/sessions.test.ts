@@ -233,13 +233,33 @@ describe('sessions end by user, across two instances on Redis', () => {
       await silent.end('revoked', { token: user.token, userId: user.userId })
       for (const gateway of [a, b]) expect(gateway.app.sessions.endedHere(tokenKey(user.token))).toBe(false)
       await expectRefusedEverywhere([user.token])
-      // a call that writes, beside the one that reads: neither reaches the upstream
-      const before = await upstream.callCount(CALLS.loginOut.path)
-      for (const gateway of [a, b])
+      // a call that writes and an upload, beside the one that reads: none reaches the upstream
+      const before = [
+        await upstream.callCount(CALLS.loginOut.path),
+        await upstream.callCount(CALLS.uploadOSS.path),
+      ]
+      for (const gateway of [a, b]) {
         expect(await call(gateway, 'POST', CALLS.loginOut.path, user.token)).toMatchObject({
           msg: 'signInRequired',
         })
-      expect(await upstream.callCount(CALLS.loginOut.path)).toBe(before)
+        const boundary = '----ended'
+        const upload = await fetch(`http://127.0.0.1:${gateway.port}${CALLS.uploadOSS.path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            [TOKEN_HEADER]: user.token,
+          },
+          body:
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\n` +
+            `Content-Type: image/jpeg\r\n\r\n${'x'.repeat(1024)}\r\n--${boundary}--\r\n`,
+        })
+        expect(upload.status).toBe(401)
+        expect(await upload.json()).toMatchObject({ msg: 'signInRequired' })
+      }
+      expect([
+        await upstream.callCount(CALLS.loginOut.path),
+        await upstream.callCount(CALLS.uploadOSS.path),
+      ]).toEqual(before)
     } finally {
       redis.disconnect()
     }
