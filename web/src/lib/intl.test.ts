@@ -38,14 +38,26 @@ describe('localised numbers', () => {
         fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }),
       )
       .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`)
-    fc.assert(
-      fc.property(decimal, fc.constantFrom(...BUNDLE_LANGUAGES), (text, language) => {
-        const decimals = text.split('.')[1]?.length ?? 0
-        const intl = new Intl.NumberFormat(language, {
+    // one formatter per language and scale: building one costs far more than a format, and 5,000 of
+    // them made this test's time a matter of the machine's load
+    const formatters = new Map<string, Intl.NumberFormat>()
+    const intlFor = (language: string, decimals: number) => {
+      const key = `${language}:${decimals}`
+      let intl = formatters.get(key)
+      if (!intl) {
+        intl = new Intl.NumberFormat(language, {
           minimumFractionDigits: decimals,
           maximumFractionDigits: decimals,
           numberingSystem: 'latn',
         })
+        formatters.set(key, intl)
+      }
+      return intl
+    }
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...BUNDLE_LANGUAGES), (text, language) => {
+        const decimals = text.split('.')[1]?.length ?? 0
+        const intl = intlFor(language, decimals)
         expect(localiseDecimal(text, language)).toBe(intl.format(text as Intl.StringNumericLiteral))
       }),
       { numRuns: 5000 },

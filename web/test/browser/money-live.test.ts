@@ -10,7 +10,7 @@ import {
   setFundPassword,
   withWithdrawalsAllDay,
 } from './stack'
-import { readLocale, setUpSuite, signedInPages } from './suite'
+import { RECONNECT_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
 
 // Balances that follow the user's balance events on an open screen, come back after a dropped socket,
 // say when they may be out of date, and one number rule (the coin's precision, the language's marks).
@@ -112,7 +112,7 @@ describe('live balances', () => {
     } finally {
       suite.stack.relay.refuse(false)
     }
-    await page.getByTestId('balances-stale').waitFor({ state: 'detached' })
+    await page.getByTestId('balances-stale').waitFor({ state: 'detached', timeout: RECONNECT_WAIT_MS })
     await expect.poll(() => available.textContent()).not.toBe(before)
     // the deposit made during the gap is announced once the resync finds it, marked as missed
     const missed = english.notices.missedOne!.replace(

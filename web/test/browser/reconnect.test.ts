@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RECONNECT } from '@tradegate/shared'
 import { DESKTOP, PHONE, createFundedUser, startRelay, type Relay } from './stack'
-import { BROWSER_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
+import { RECONNECT_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
 
 // The live socket when the network fails: two pages that lose the gateway together, each behind its
 // own relay that counts the socket upgrades it sees, and a deposit made while a page's socket is cut.
@@ -138,8 +137,7 @@ describe('the live socket on a failing network', () => {
     expect(await shown()).toBe(held)
 
     stack.relay.refuse(false)
-    // the next try may be a whole back-off cap away (30 s, full jitter): the wait is that plus the bound
-    await expect.poll(shown, { timeout: RECONNECT.capMs + BROWSER_WAIT_MS }).toBe(held + 125)
+    await expect.poll(shown, { timeout: RECONNECT_WAIT_MS }).toBe(held + 125)
     expect(await page.evaluate('window.location.hash')).toBe('#/wallet')
     expect(openedSockets.length).toBeGreaterThanOrEqual(2)
     // the deposit's event, which no frame brought, is found by the lookup after the gap and told as

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { RECONNECT } from '@tradegate/shared'
 import {
   launchChromium,
   openSignedInPage,
@@ -17,6 +18,12 @@ import { BROWSER_WAIT_MS } from './wait'
 
 export { TEST_PASSWORD } from './stack'
 export { BROWSER_WAIT_MS } from './wait'
+
+/**
+ * The bound on a wait that starts when a gateway the page lost comes back: the page's next try may be
+ * a whole back-off window away (RECONNECT.capMs, full jitter), and then it has the usual bound.
+ */
+export const RECONNECT_WAIT_MS = RECONNECT.capMs + BROWSER_WAIT_MS
 
 export interface Suite {
   readonly stack: Stack

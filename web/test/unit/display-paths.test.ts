@@ -10,8 +10,11 @@ const inTradeComponents = `${repositoryRoot}web/src/features/trade/components/di
 const inSharedComponents = `${repositoryRoot}web/src/components/display-fixture.tsx`
 const inFeatureLib = `${repositoryRoot}web/src/features/trade/lib/display-fixture.ts`
 
+// one linter for the file: it loads the repository's config once, on the first test's generous bound,
+// and the later tests then take a fraction of a second however loaded the machine
+const eslint = new ESLint({ cwd: repositoryRoot })
+
 async function displayErrors(source: string, filePath = inTradeComponents): Promise<string[]> {
-  const eslint = new ESLint({ cwd: repositoryRoot })
   const [result] = await eslint.lintText(source, { filePath })
   return (result?.messages ?? [])
     .filter((message) => ['no-restricted-syntax', 'no-restricted-imports'].includes(message.ruleId ?? ''))
