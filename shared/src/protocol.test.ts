@@ -98,6 +98,39 @@ describe('parseUpstreamFrame', () => {
     expect(broken.ok && 'data' in broken.value && 'markPrice' in broken.value.data).toBe(false)
   })
 
+  it('writes every market frame with its fields in one order, whatever order and extras the upstream sent', () => {
+    const browserText = (upstream: object) => {
+      const parsed = parseUpstreamFrame(JSON.stringify(upstream))
+      return parsed.ok ? JSON.stringify(parsed.value) : parsed.error
+    }
+    const contract = {
+      fundingRate: '0.0001',
+      nextFundingTime: 9,
+      indexPrice: 2,
+      markPrice: '2.01',
+      note: 'x',
+    }
+    const prices = { vol: 1, low: 1, high: 3, close: 2, open: 1, amount: 2, change: '0' }
+    expect(browserText({ ts: 5, data: { ...contract, ...prices }, symbol: 'btcusdt', type: 'DETAIL' })).toBe(
+      '{"type":"DETAIL","symbol":"btcusdt","data":{"open":"1","close":"2","high":"3","low":"1","vol":"1",' +
+        '"amount":"2","change":"0","markPrice":"2.01","indexPrice":"2","fundingRate":"0.0001","nextFundingTime":9},"ts":5}',
+    )
+    // a spot pair's detail, the other shape the same code writes
+    expect(browserText({ type: 'DETAIL', symbol: 'btcusdt', data: prices, ts: 5 })).toBe(
+      '{"type":"DETAIL","symbol":"btcusdt","data":{"open":"1","close":"2","high":"3","low":"1","vol":"1",' +
+        '"amount":"2","change":"0"},"ts":5}',
+    )
+    const candle = { vol: 4, close: 2, low: 1, high: 3, open: 1, time: 60_000, extra: true }
+    expect(browserText({ type: 'KLINE', interval: '1min', symbol: 'btcusdt', data: candle, ts: 7 })).toBe(
+      '{"type":"KLINE","symbol":"btcusdt","interval":"1min",' +
+        '"data":{"time":60000,"open":"1","high":"3","low":"1","close":"2","vol":"4"},"ts":7}',
+    )
+    const print = { time: 6, side: 'sell', qty: 0.5, price: '100', id: 1 }
+    expect(browserText({ type: 'TRADE', symbol: 'btcusdt', data: print, ts: 8 })).toBe(
+      '{"type":"TRADE","symbol":"btcusdt","data":{"price":"100","qty":"0.5","side":"sell","time":6},"ts":8}',
+    )
+  })
+
   it('stamps the arrival time when the upstream sends none', () => {
     const frame = parseUpstreamFrame('{"type":"HEARTBEAT"}', 1234)
     expect(frame).toEqual({ ok: true, value: { type: 'HEARTBEAT', ts: 1234 } })

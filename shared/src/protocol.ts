@@ -335,18 +335,24 @@ function parseDepthData(data: unknown): DepthData | null {
 const DETAIL_KEYS = ['open', 'close', 'high', 'low', 'vol', 'amount', 'change'] as const
 const CONTRACT_DETAIL_KEYS = ['markPrice', 'indexPrice', 'fundingRate'] as const
 
-/** A contract pair's mark, index and funding when the detail carries all of them whole, else nothing. */
-function contractDetail(body: unknown): Partial<DetailData> {
+/** Adds a contract pair's mark, index and funding when the detail carries all of them whole. */
+function addContractDetail(data: DetailData, body: unknown): void {
   const prices = decimalFields(body, CONTRACT_DETAIL_KEYS)
   const next = isRecord(body) ? body.nextFundingTime : undefined
-  if (!prices || typeof next !== 'number' || !Number.isSafeInteger(next)) return {}
-  return { ...prices, nextFundingTime: next }
+  if (!prices || typeof next !== 'number' || !Number.isSafeInteger(next)) return
+  data.markPrice = prices.markPrice
+  data.indexPrice = prices.indexPrice
+  data.fundingRate = prices.fundingRate
+  data.nextFundingTime = next
 }
 const KLINE_KEYS = ['open', 'high', 'low', 'close', 'vol'] as const
 
 /**
  * Validates and normalises one upstream feed message into the frame browsers receive.
  * Detail data may arrive flat or under data.tick; numbers are turned into decimal strings.
+ * Each frame's data is built field by field rather than by spreading one new object into another: the
+ * spreads made V8 promote to the old generation frames an idle gateway drops within a second
+ * (loadtests/LIFECYCLE.md, "What an idle gateway promotes").
  */
 export function parseUpstreamFrame(text: string, now: number = Date.now()): ParseResult<UpstreamFrame> {
   const parsed = parseJsonObject(text)
@@ -367,18 +373,20 @@ export function parseUpstreamFrame(text: string, now: number = Date.now()): Pars
 
   if (type === 'DETAIL') {
     const body = isRecord(raw.data) && isRecord(raw.data.tick) ? raw.data.tick : raw.data
-    const data = decimalFields(body, DETAIL_KEYS)
+    const data: DetailData | null = decimalFields(body, DETAIL_KEYS)
     if (!data) return { ok: false, error: 'invalidData' }
-    return { ok: true, value: { type, symbol, data: { ...data, ...contractDetail(body) }, ts } }
+    addContractDetail(data, body)
+    return { ok: true, value: { type, symbol, data, ts } }
   }
   if (type === 'KLINE') {
     const { interval } = raw
     if (!includes(KLINE_INTERVALS, interval)) return { ok: false, error: 'invalidInterval' }
-    const data = decimalFields(raw.data, KLINE_KEYS)
+    const prices = decimalFields(raw.data, KLINE_KEYS)
     const time = isRecord(raw.data) ? raw.data.time : undefined
-    if (!data || typeof time !== 'number' || !Number.isFinite(time))
+    if (!prices || typeof time !== 'number' || !Number.isFinite(time))
       return { ok: false, error: 'invalidData' }
-    return { ok: true, value: { type, symbol, interval, data: { time, ...data }, ts } }
+    const { open, high, low, close, vol } = prices
+    return { ok: true, value: { type, symbol, interval, data: { time, open, high, low, close, vol }, ts } }
   }
   if (type === 'DEPTH') {
     const data = parseDepthData(raw.data)
@@ -391,7 +399,7 @@ export function parseUpstreamFrame(text: string, now: number = Date.now()): Pars
   if (!trade || (side !== 'buy' && side !== 'sell') || typeof time !== 'number') {
     return { ok: false, error: 'invalidData' }
   }
-  return { ok: true, value: { type, symbol, data: { ...trade, side, time }, ts } }
+  return { ok: true, value: { type, symbol, data: { price: trade.price, qty: trade.qty, side, time }, ts } }
 }
 
 /** The topics one normalised upstream frame is published on. */
