@@ -24,7 +24,7 @@ export interface FeedOptions {
   silenceMs: number
   /** `snapshot`, when given, is stored as the topics' snapshot instead of `message` (a book's update) */
   publish(topics: string[], message: BusMessage, snapshot?: BusMessage): void
-  metrics: Pick<Metrics, 'feedConnected' | 'feedLag' | 'feedFrames' | 'feedLastFrame'>
+  metrics: Pick<Metrics, 'feedConnected' | 'feedFrames' | 'feedReadings'>
   /**
    * The first data frame arrived on a newly opened socket; `regained` after an open feed was lost, so
    * frames may have been missed. Not at the open itself: an upstream that accepts the socket and sends
@@ -198,7 +198,7 @@ export class FeedClient {
   private checkSilence(): void {
     const now = Date.now()
     if (this.newestFrameTs && now - this.newestFrameTs > this.options.silenceMs / 4)
-      this.options.metrics.feedLag.set((now - this.newestFrameTs) / 1000)
+      this.options.metrics.feedReadings.lagSeconds = (now - this.newestFrameTs) / 1000
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return
     if (Date.now() - this.lastMessageAt <= this.options.silenceMs) return
     this.options.log.warn({ event: 'feed_silent', silenceMs: this.options.silenceMs }, 'upstream feed silent')
@@ -216,8 +216,8 @@ export class FeedClient {
     if (frame.type === 'HEARTBEAT') return
     const { metrics } = this.options
     metrics.feedFrames.inc()
-    metrics.feedLag.set(Math.max(0, now - frame.ts) / 1000)
-    metrics.feedLastFrame.set(now / 1000)
+    metrics.feedReadings.lagSeconds = Math.max(0, now - frame.ts) / 1000
+    metrics.feedReadings.lastFrameAt = now / 1000
     this.newestFrameTs = Math.max(this.newestFrameTs, frame.ts)
     if (frame.type === 'DEPTH') this.receiveDepth(frame, now)
     else {

@@ -243,6 +243,29 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
     expect(text).toMatch(/^gateway_feed_connected\{[^}]*\} 1$/m)
     expect(text).toMatch(/^gateway_feed_lag_seconds\{[^}]*\} \d/m)
   })
+
+  it('reports when the feed last sent a frame as of each scrape, not as of the first', async () => {
+    const lastFrameAt = async () => {
+      const text = (await gateway.app.inject('/metrics')).body
+      const match = /^gateway_feed_last_frame_timestamp_seconds\{[^}]*\} (\S+)$/m.exec(text)
+      expect(match).not.toBeNull()
+      return Number(match![1])
+    }
+    const client = await open()
+    client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
+    // a print the upstream sent after a moment reached the gateway after it too (the sandbox shares its clock)
+    const printAfter = (seconds: number) =>
+      client.next((frame) => frame.type === 'TRADE' && (frame.ts as number) >= seconds * 1000)
+    const before = Date.now() / 1000
+    await printAfter(before)
+    const first = await lastFrameAt()
+    expect(first).toBeGreaterThanOrEqual(before)
+    expect(first).toBeLessThanOrEqual(Date.now() / 1000)
+    // frames keep coming: a later scrape reads a later frame
+    const seen = Date.now() / 1000
+    await printAfter(seen)
+    expect(await lastFrameAt()).toBeGreaterThanOrEqual(seen)
+  })
 })
 
 // The sandbox never sends numbers or data.tick nesting; a stand-in upstream sends that raw shape
