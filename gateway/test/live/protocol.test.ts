@@ -255,7 +255,7 @@ describe('client socket protocol (in-memory bus, the sandbox feed)', () => {
     client.send({ operation: 'subscribe', type: 'TRADE', symbol: 'btcusdt' })
     // a print the upstream sent after a moment reached the gateway after it too (the sandbox shares its clock)
     const printAfter = (seconds: number) =>
-      client.next((frame) => frame.type === 'TRADE' && (frame.ts as number) >= seconds * 1000)
+      client.next((frame) => frame.type === 'TRADE' && (frame.ts ?? 0) >= seconds * 1000)
     const before = Date.now() / 1000
     await printAfter(before)
     const first = await lastFrameAt()
