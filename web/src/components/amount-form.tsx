@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { AmountField, Form, SubmitButton, isPositiveAmount } from './form'
 import { SubmitNotice } from './submit-notice'
 import { useSubmit } from '../lib/submit'

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 
 // Two notices about the app itself, above every screen: the network is gone, and a new build is ready.

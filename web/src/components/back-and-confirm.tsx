@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 
 /**
  * The last step of a money action: Back to edit, or the action's own Confirm, which spins while it

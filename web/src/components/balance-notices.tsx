@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 
 // What a screen says about the balances it shows: that they may be out of date. A deposit arriving is
 // announced with every other event of the user's (notice-announcer.tsx).

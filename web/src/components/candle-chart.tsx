@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts'
 import { showPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { useKline } from '../lib/live/stream-hooks'
 import { useTimeZone } from '../lib/time-zone'
 import { blockMultiTouch } from '../lib/theme'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { MAX_AMOUNT_WHOLE_DIGITS } from '@tradegate/shared'
 import { AmountField } from './form'
 import { MAX_TYPED_DECIMALS, typedAmountProblem, type TypedAmountProblem } from '../lib/order-math'

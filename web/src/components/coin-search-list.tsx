@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { Link } from 'wouter'
 import { coinMatches, coinName, searchKey, type WatchCoin } from '@tradegate/shared'
 import { NoData } from './no-data'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { Failure } from './failure'
 import { LoadingBlock } from './loading-block'
 import { NoData } from './no-data'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { useFeedBadge, type FeedBadgeState } from '../lib/live/feed-badge'
 
 /** The badge's words: the feed's status, or while the socket is away what it is doing about it. */

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { Field, FieldError, fieldErrorProps } from './form'
 
 /** The fund password, shown only where FUND_PASSWORD_SETTING asks for it on this kind of order. */

@@ -8,7 +8,7 @@ import {
   type SelectHTMLAttributes,
   type ReactNode,
 } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { MONEY_TEXT_PATTERN, PASSWORD_LENGTH } from '@tradegate/shared'
 import { sanitiseAmount } from '../lib/order-math'
 import { showToast } from '../lib/toast'

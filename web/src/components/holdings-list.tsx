@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { mul, toDecimal, type Holding, type Product } from '@tradegate/shared'
 import { quoteRedeem } from '../lib/product-math'
 import { useSubmit } from '../lib/submit'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { INDICATORS, type Indicator, type IndicatorChoice } from './chart-indicators'
 import { INDICATOR_COLOURS } from './chart-setup'
 

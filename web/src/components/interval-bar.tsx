@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { KLINE_INTERVALS, type KlineInterval } from '@tradegate/shared'
 
 /** The candle interval switch shared by the chart screen and the desktop trade screen's chart. */

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { Link, useLocation } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'
 import { NoData } from './no-data'

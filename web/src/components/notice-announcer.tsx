@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { noticeOf, type UserNotice, type UserType } from '@tradegate/shared'
 import { callApi } from '../lib/http'
 import { liveClient } from '../lib/live/socket-client'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { ChevronIcon, SearchIcon } from './icons'
 import { useAllTickers } from '../lib/live/stream-hooks'
 import { useCoinList } from '../lib/settings'

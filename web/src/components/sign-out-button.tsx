@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { signOutByUser } from '../lib/user'
 
 /** Sign-out in two steps: the first press asks, the second signs out, so a stray tap never does. */

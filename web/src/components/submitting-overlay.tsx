@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import type { Submit } from '../lib/submit'
 
 /** Covers the screen while an order is being submitted or checked, so it cannot be sent twice. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { toDecimal, truncateToPrecision, type Product } from '@tradegate/shared'
 import { useBalances } from '../lib/api/get-asset-balance'
 import { availableOf } from '../lib/order-math'

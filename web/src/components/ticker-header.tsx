@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { changePercent } from '@tradegate/shared'
 import { FeedStatusBadge, StaleHint, useStaleMark } from './feed-status'
 import { useTicker } from '../lib/live/stream-hooks'

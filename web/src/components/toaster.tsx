@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { focusElement, returnFocus } from '../lib/focus'
 import { dismissToast, holdToast, useToasts, type Toast } from '../lib/toast'
 

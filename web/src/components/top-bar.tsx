@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { useLocation } from 'wouter'
 import { goBackOr } from '../lib/hash-location'
 import { BackIcon } from './icons'

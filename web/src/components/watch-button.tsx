@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/i18n'
 import { addToWatchlist } from '../lib/api/add-to-watchlist'
 import { useWatchlist } from '../lib/api/get-watchlist'
 import { removeFromWatchlist } from '../lib/api/remove-from-watchlist'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './i18n'
 
 // The description speaks the reader's language, so a search result says what the page is. (The tab
 // title is React's own <title>, rendered by the top bar.)

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LISTED_LANGUAGES, STORAGE_KEYS, type LanguageEntry } from '@tradegate/shared'
-import { chooseLanguage, i18n, selectableLanguages, setLanguage } from './i18n'
+import { chooseLanguage, i18n, selectableLanguages, setLanguage, useTranslation } from './i18n'
 
 const entry = (code: string, isDefault: 'Y' | 'N'): LanguageEntry => ({
   dictLabel: code,
@@ -61,5 +63,60 @@ describe('selectableLanguages', () => {
     expect(codes).toHaveLength(16)
     expect(codes.slice(0, 13)).toEqual(LISTED_LANGUAGES.map((entry) => entry.dictValue))
     expect(codes.slice(13)).toEqual(['ar', 'da', 'tr'])
+  })
+})
+
+describe('useTranslation', () => {
+  function Label({ name, unit }: { name?: string; unit?: string }) {
+    const { t } = useTranslation()
+    return createElement('p', null, name ? t('common.withUnit', { name, unit }) : t('tabBar.home'))
+  }
+  const render = (props: { name?: string; unit?: string } = {}) =>
+    renderToString(createElement(Label, props)).replace(/<\/?p>/g, '')
+
+  afterEach(() => vi.restoreAllMocks())
+
+  it("renders the current language's text, and the new language's after a switch and back", async () => {
+    await setLanguage('en', { save: false })
+    expect(render()).toBe('Home')
+    await setLanguage('de', { save: false })
+    expect(render()).toBe('Start')
+    await setLanguage('en', { save: false })
+    expect(render()).toBe('Home')
+  })
+
+  it('fills in the values of each call anew, in the same language', async () => {
+    await setLanguage('en', { save: false })
+    expect(render({ name: 'Price', unit: 'USDT' })).toBe('Price (USDT)')
+    expect(render({ name: 'Amount', unit: 'BTC' })).toBe('Amount (BTC)')
+  })
+
+  it('reads a language that had no messages when first rendered once its messages arrive', async () => {
+    expect(i18n.hasResourceBundle('fr', 'translation')).toBe(false)
+    await i18n.changeLanguage('fr')
+    // no French messages yet: i18next answers with the key, as it would for any missing text
+    expect(render()).toBe('tabBar.home')
+    await setLanguage('fr', { save: false })
+    expect(render()).toBe('Accueil')
+    await setLanguage('en', { save: false })
+  })
+
+  it('gives changed messages for a language as soon as they are added, not the text read before', async () => {
+    await setLanguage('en', { save: false })
+    expect(render()).toBe('Home')
+    i18n.addResourceBundle('en', 'translation', { tabBar: { home: 'Start page' } }, true, true)
+    expect(render()).toBe('Start page')
+    i18n.addResourceBundle('en', 'translation', { tabBar: { home: 'Home' } }, true, true)
+    expect(render()).toBe('Home')
+  })
+
+  it('resolves a plain label once per language however often its screen renders; a call with values every time', async () => {
+    await setLanguage('ja', { save: false })
+    const translate = vi.spyOn(i18n, 't')
+    for (let renders = 0; renders < 20; renders++) render()
+    expect(translate.mock.calls.filter(([key]) => key === 'tabBar.home')).toHaveLength(1)
+    for (let renders = 0; renders < 3; renders++) render({ name: String(renders), unit: 'BTC' })
+    expect(translate.mock.calls.filter(([key]) => key === 'common.withUnit')).toHaveLength(3)
+    await setLanguage('en', { save: false })
   })
 })

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import i18next, { type TFunction } from 'i18next'
 import {
   BUNDLE_LANGUAGES,
   FALLBACK_LANGUAGE,
@@ -10,14 +9,15 @@ import {
 } from '@tradegate/shared'
 import { readText, writeText } from './storage'
 
-// i18next with one lazily loaded chunk per bundle; the one place that sets <html lang> and dir.
+// i18next with one lazily loaded chunk per bundle; the one place that sets <html lang> and dir, and
+// the one way components translate (useTranslation below).
 
 type Messages = Record<string, unknown>
 
 const bundleLoaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' })
 
 export const i18n = i18next.createInstance()
-void i18n.use(initReactI18next).init({
+void i18n.init({
   resources: {},
   fallbackLng: false,
   interpolation: { escapeValue: false },
@@ -135,4 +135,53 @@ const currentLanguage = () => i18n.language
 /** The current language; the component reading it renders again when it changes. */
 export function useLanguage(): string {
   return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage)
+}
+
+export interface Translation {
+  t: TFunction
+  i18n: typeof i18n
+}
+
+/** i18next's t as it is called: a key (or keys to try in turn) and its options. */
+type Translate = (key: string | string[], ...rest: unknown[]) => string
+
+/** Each language's translator; dropped when that language's messages are added again. */
+const translations = new Map<string, Translation>()
+i18n.store.on('added', (language: string) => translations.delete(language))
+
+/**
+ * A translator for `language` that keeps what each plain `t(key)` gave. i18next resolves a key anew
+ * on every call (key parsing, lookup, interpolation and nesting scans of the text), and a trade
+ * screen re-rendering its live figures calls it a few hundred times a second for the same labels.
+ * Calls with options (counts, values, a default) go to i18next every time.
+ */
+function translationOf(language: string): Translation {
+  let translation = translations.get(language)
+  if (!translation) {
+    const fixed = i18n.getFixedT(language) as unknown as Translate
+    const plain = new Map<string, string>()
+    const t: Translate = (key, ...rest) => {
+      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest)
+      let text = plain.get(key)
+      if (text === undefined) {
+        text = fixed(key)
+        plain.set(key, text)
+      }
+      return text
+    }
+    // TFunction's brand exists only in its type: the function is i18next's own behind the map
+    translation = { t: t as unknown as TFunction, i18n }
+    translations.set(language, translation)
+  }
+  return translation
+}
+
+/**
+ * The current language's translator, for components: the component renders again when the language
+ * changes. (react-i18next's hook, used before, copied the whole i18next instance for each component
+ * it mounted and checked the loaded namespaces on every render: a fifth of the trade screen's script
+ * time while its figures were live.)
+ */
+export function useTranslation(): Translation {
+  return translationOf(useLanguage())
 }

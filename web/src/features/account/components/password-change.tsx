@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Field, NewPasswordFields, passwordProblem } from '../../../components/form'
 
 // The part that changing the login password and setting or changing the fund password share: the old

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useLocation } from 'wouter'
 import { Form, SubmitButton } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { ListRow } from '../../../components/data-list'
 import { DataState } from '../../../components/data-state'
 import { ChevronIcon } from '../../../components/icons'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link, useLocation } from 'wouter'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useLocation } from 'wouter'
 import { CodeField, Field, Form, SubmitButton } from '../../../components/form'
 import { Screen } from '../../../components/screen'

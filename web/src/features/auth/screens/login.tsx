@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import type { LoginMethod } from '@tradegate/shared'
 import { Field, Form, SubmitButton, passwordProblem } from '../../../components/form'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link, useSearchParams } from 'wouter'
 import { PHONE_PATTERN, type CallData, type LoginMethod } from '@tradegate/shared'
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Redirect, useLocation } from 'wouter'
 import { Form, NewPasswordFields, SubmitButton, passwordProblem } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'

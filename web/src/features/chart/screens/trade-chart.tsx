@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useSearchParams } from 'wouter'
 import type { KlineInterval } from '@tradegate/shared'
 import { Screen } from '../../../components/screen'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { CloseIcon, LogoMark } from '../../../components/icons'
 import { MenuLinks } from '../../../components/menu-links'
 import { useSettings } from '../../../lib/settings'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { DataState } from '../../../components/data-state'
 import { Screen } from '../../../components/screen'
 import { copyText as copy } from '../../../lib/clipboard'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { RowText } from '../../../components/data-list'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'

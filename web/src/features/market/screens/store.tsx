@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { FeedStatusBadge } from '../../../components/feed-status'
 import { Link } from 'wouter'
 import type { PlayingKey } from '@tradegate/shared'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 
 /** Message titles arrive as keys (welcome, depositCredited); known keys are shown translated. */
 export function useMessageTitle(): (title: string) => string {

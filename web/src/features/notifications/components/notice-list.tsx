@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { NoData } from '../../../components/no-data'
 import { markRead, type HeardNotice } from '../../../lib/notices'
 import { noticeText } from '../../../lib/notice-text'

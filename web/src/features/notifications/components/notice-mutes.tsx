@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { NOTICE_KINDS } from '@tradegate/shared'
 import { setMuted, useNoticeCentre } from '../../../lib/notices'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Screen } from '../../../components/screen'
 import { markAllRead, useNoticeCentre } from '../../../lib/notices'
 import { NoticeList } from '../components/notice-list'

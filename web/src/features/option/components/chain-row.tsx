@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { Decimal } from 'decimal.js'
 import type { OptionKind, OptionQuote } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'

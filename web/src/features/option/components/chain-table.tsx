@@ -1,5 +1,5 @@
 import { Fragment, useId, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { toDecimal, type OptionChain, type OptionExpiry, type OptionKind } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { atTheMoney, quoteOf, thetaPerUnit } from '../lib/option-math'

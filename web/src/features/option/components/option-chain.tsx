@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { toDecimal, type OptionChain, type OptionExpiry, type OptionKind } from '@tradegate/shared'
 import { formatDateTime } from '../../../lib/intl'
 import { useTimeZone } from '../../../lib/time-zone'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { OptionPosition } from '@tradegate/shared'
 import type { useOptionPositions } from '../api/get-option-positions'
 import { TabList } from '../../../components/tab-list'

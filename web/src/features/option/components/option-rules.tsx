@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { OPTION_RULE_KEYS } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { useOptionRules } from '../api/get-option-rules'

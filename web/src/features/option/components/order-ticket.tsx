@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { OptionChain } from '@tradegate/shared'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { showOutcome } from '../../../lib/toast'

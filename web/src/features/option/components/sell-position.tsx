@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { OptionPosition } from '@tradegate/shared'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { OrderError } from '../../../components/form-bits'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { Decimal } from 'decimal.js'
 import { OPTION_FEE_PERCENT, breakEven, toDecimal, type OptionChain } from '@tradegate/shared'
 import { Figure } from '../../../components/form-bits'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Screen } from '../../../components/screen'
 import { NoData } from '../../../components/no-data'
 import { useCoinList } from '../../../lib/settings'

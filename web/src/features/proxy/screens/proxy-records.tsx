@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { HoldingsList } from '../../../components/holdings-list'
 import { Screen } from '../../../components/screen'
 import { useProxyProducts } from '../api/get-proxy-products'

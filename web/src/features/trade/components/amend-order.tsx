@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { toDecimal, type CallBody, type ContractOrder } from '@tradegate/shared'
 import { AmountInput, OrderError } from '../../../components/form-bits'
 import { SubmitNotice } from '../../../components/submit-notice'

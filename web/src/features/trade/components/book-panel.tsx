@@ -1,5 +1,5 @@
 import { memo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useSpotOrders } from '../api/get-spot-orders'
 import { ListTabs } from './list-tabs'
 import { OrderBook } from './order-book'

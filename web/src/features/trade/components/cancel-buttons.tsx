@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { canFocus, focusElement, focusScreenHeading } from '../../../lib/focus'
 import { showOutcome, showToast } from '../../../lib/toast'
 import { ConfirmDialog } from '../../../components/confirm-dialog'

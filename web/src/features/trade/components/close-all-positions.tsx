@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { Position } from '@tradegate/shared'
 import { stopPosition } from '../api/stop-position'
 import { findPositionClose } from '../api/find-trade-actions'

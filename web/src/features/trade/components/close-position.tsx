@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { mul, toDecimal, type Position } from '@tradegate/shared'
 import { showOutcome } from '../../../lib/toast'
 import { stopPosition } from '../api/stop-position'

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { div, type Balance, type ContractPair } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { availableOf, contractPreview } from '../../../lib/order-math'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { ContractOrderType, TimeInForce } from '@tradegate/shared'
 import { AmountInput } from '../../../components/form-bits'
 import { SelectField } from '../../../components/form'

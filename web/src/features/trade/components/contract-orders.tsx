@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { ContractOrder } from '@tradegate/shared'
 import { ContractOrderRow } from './contract-order-row'
 import { useCoinList } from '../../../lib/settings'

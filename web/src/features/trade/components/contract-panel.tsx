@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useEffectEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { ContractPair } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
 import { cancelContractOrder } from '../api/cancel-contract-order'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { BookRow } from '../lib/order-book'
 
 const WIDTH = 300

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { AmountInput, Choice } from '../../../components/form-bits'
 import { sanitiseAmount } from '../../../lib/order-math'
 import { useFormatters } from '../../../lib/use-formatters'

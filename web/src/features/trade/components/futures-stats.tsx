@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { mul } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { serverClock } from '../../../lib/server-clock'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 
 /** The switch over an every-pair open orders list that narrows it to the pair on screen. */
 export function HideOtherPairs({

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 
 /**
  * Leverage by a slider from 1× to the pair's highest, with its value written beside it and the pair's

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { localiseDecimal } from '../../../lib/intl'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { StaleHint, useStaleMark } from '../../../components/feed-status'

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { SpotPair } from '@tradegate/shared'
 import { Figure } from '../../../components/form-bits'
 import { useFormatters } from '../../../lib/use-formatters'

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useDisabledReason } from '../../../components/form'
 import { SubmittingOverlay } from '../../../components/submitting-overlay'
 import { SubmitNotice } from '../../../components/submit-notice'

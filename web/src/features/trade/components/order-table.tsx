@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 
 /** What an order's figures are counted in: its prices in the quote coin, its amounts in the base coin or shares. */
 export interface OrderUnits {

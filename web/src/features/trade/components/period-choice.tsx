@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { mul, type Period } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 

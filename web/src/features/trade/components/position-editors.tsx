@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { add, sub, type LossSetting, type Position } from '@tradegate/shared'
 import { showOutcome } from '../../../lib/toast'
 import { adjustMargin } from '../api/adjust-margin'

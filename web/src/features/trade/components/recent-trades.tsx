@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { formatDateTime } from '../../../lib/intl'
 import { useTrades } from '../../../lib/live/stream-hooks'
 import { useFormatters } from '../../../lib/use-formatters'

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { SecondOrder } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import { formatCountdown, secondsLeft } from '../../../lib/order-math'

@@ -1,5 +1,5 @@
 import { type FormEvent, memo, useEffect, useEffectEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { mul, type Period, type SecondOrder } from '@tradegate/shared'
 import { useUserEvents } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'

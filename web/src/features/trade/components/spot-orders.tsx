@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { SpotOrder } from '@tradegate/shared'
 import { cancelSpotOrder } from '../api/cancel-spot-order'
 import { CancelAllButton } from './cancel-buttons'

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { ContractPair } from '@tradegate/shared'
 import { useTicker } from '../../../lib/live/stream-hooks'
 import { useSettings } from '../../../lib/settings'

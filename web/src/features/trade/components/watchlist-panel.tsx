@@ -1,5 +1,5 @@
 import { memo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link } from 'wouter'
 import type { PlayingKey, WatchCoin } from '@tradegate/shared'
 import { useAllTickers } from '../../../lib/live/stream-hooks'

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react'
 import type { KlineInterval } from '@tradegate/shared'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link, useSearchParams } from 'wouter'
 import { LoadingBlock } from '../../../components/loading-block'
 import type { CoinList, Period, PlayingKey, WatchCoin } from '@tradegate/shared'

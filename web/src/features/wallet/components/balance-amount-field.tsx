@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { truncateToPrecision } from '@tradegate/shared'
 import { CoinAmountField } from '../../../components/coin-amount-field'
 import { useFormatters } from '../../../lib/use-formatters'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { Balance } from '@tradegate/shared'
 import { ListRow } from '../../../components/data-list'
 import { HiddenAmount } from '../../../components/hidden-amount'

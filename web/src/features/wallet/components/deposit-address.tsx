@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { networkRule, type RechargeCoin } from '@tradegate/shared'
 import { Failure } from '../../../components/failure'
 import { QrCode } from '../../../components/qr-code'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { rateText } from '@tradegate/shared'
 import { useFormatters } from '../../../lib/use-formatters'
 import type { QuoteState } from '../api/get-exchange-quote'

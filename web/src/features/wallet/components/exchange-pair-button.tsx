@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { ChevronIcon, SwapIcon } from '../../../components/icons'
 import { ExchangePairs } from './exchange-pairs'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { nameHasWord, searchKey } from '@tradegate/shared'
 import { ChevronIcon } from '../../../components/icons'
 import { DataState } from '../../../components/data-state'

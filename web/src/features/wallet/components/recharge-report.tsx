@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { toDecimal, type RechargeCoin } from '@tradegate/shared'
 import { AmountField, Field, Form, SubmitButton, isPositiveAmount } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { MoneyRequest } from '@tradegate/shared'
 import { DataList, ListRow } from '../../../components/data-list'
 import { CopyIcon } from '../../../components/icons'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import type { AccountType } from '@tradegate/shared'
 import { SelectField } from '../../../components/form'
 import { SwapIcon } from '../../../components/icons'

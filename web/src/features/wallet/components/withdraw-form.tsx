@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { Link } from 'wouter'
 import { checkAddress, toDecimal, type WithdrawChannel } from '@tradegate/shared'
 import { CoinAmountField } from '../../../components/coin-amount-field'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { checkAddress, networkRule } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { Field, Form, SelectField, SubmitButton } from '../../../components/form'

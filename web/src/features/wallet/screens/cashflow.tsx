@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { RECORD_KINDS, precisionText, type FinancialRecord, type RecordKind } from '@tradegate/shared'
 import { DataState } from '../../../components/data-state'
 import { ListRow } from '../../../components/data-list'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useLocation } from 'wouter'
 import { Screen } from '../../../components/screen'
 import { ExchangePairs } from '../components/exchange-pairs'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { useLocation, useSearchParams } from 'wouter'
 import { StaleNote } from '../../../components/balance-notices'
 import { Failure } from '../../../components/failure'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../lib/i18n'
 import { DataList, ListRow } from '../../../components/data-list'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
