@@ -1,10 +1,9 @@
-import { useTranslation } from '../../../lib/i18n'
 import { RowText } from '../../../components/data-list'
 import { CheckIcon } from '../../../components/icons'
 import { Screen } from '../../../components/screen'
 import { focusScreenHeading } from '../../../lib/focus'
 import { showToast } from '../../../lib/toast'
-import { selectableLanguages, setLanguage } from '../../../lib/i18n'
+import { selectableLanguages, setLanguage, useTranslation } from '../../../lib/i18n'
 import { useSettings } from '../../../lib/settings'
 import { TimeZonePicker } from '../components/time-zone-picker'
 
