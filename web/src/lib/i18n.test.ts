@@ -119,4 +119,21 @@ describe('useTranslation', () => {
     expect(translate.mock.calls.filter(([key]) => key === 'common.withUnit')).toHaveLength(3)
     await setLanguage('en', { save: false })
   })
+
+  it('keeps a bounded number of labels when keys are made from server values, and still reads each right', async () => {
+    await setLanguage('en', { save: false })
+    function Codes({ codes }: { codes: string[] }) {
+      const { t } = useTranslation()
+      return createElement('p', null, codes.map((code) => t(`errors.${code}`)).join(','))
+    }
+    expect(render()).toBe('Home')
+    const translate = vi.spyOn(i18n, 't')
+    const homeResolved = () => translate.mock.calls.filter(([key]) => key === 'tabBar.home').length
+    expect(render()).toBe('Home')
+    expect(homeResolved()).toBe(0)
+    // six thousand distinct codes, as a server could send, go past the bound once: the kept labels start again
+    renderToString(createElement(Codes, { codes: Array.from({ length: 6000 }, (_, n) => `code${n}`) }))
+    expect(render()).toBe('Home')
+    expect(homeResolved()).toBe(1)
+  })
 })

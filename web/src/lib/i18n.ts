@@ -145,9 +145,17 @@ export interface Translation {
 /** i18next's t as it is called: a key (or keys to try in turn) and its options. */
 type Translate = (key: string | string[], ...rest: unknown[]) => string
 
-/** Each language's translator; dropped when that language's messages are added again. */
+/** Each language's translator; dropped whenever that language's messages change. */
 const translations = new Map<string, Translation>()
-i18n.store.on('added', (language: string) => translations.delete(language))
+const forget = (language: string) => translations.delete(language)
+i18n.store.on('added', forget)
+i18n.store.on('removed', forget)
+
+/**
+ * Labels kept per language before the map starts again. The English bundle has under nine hundred; a few keys
+ * are made from server values (an error code, a message title), so the bound holds whatever those send.
+ */
+const MAX_KEPT_LABELS = 5000
 
 /**
  * A translator for `language` that keeps what each plain `t(key)` gave. i18next resolves a key anew
@@ -165,6 +173,7 @@ function translationOf(language: string): Translation {
       let text = plain.get(key)
       if (text === undefined) {
         text = fixed(key)
+        if (plain.size >= MAX_KEPT_LABELS) plain.clear()
         plain.set(key, text)
       }
       return text
