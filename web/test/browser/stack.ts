@@ -185,6 +185,8 @@ export interface OpenedPage {
   page: Page
   /** uncaught page errors; a test asserts there are none */
   errors: string[]
+  /** requests that failed or were answered with an error status, printed when a test fails */
+  failedRequests: string[]
 }
 
 export type Viewport = { width: number; height: number }
@@ -203,8 +205,16 @@ function newContext(browser: Browser, viewport: Viewport, locale?: string): Prom
 export async function pageIn(context: BrowserContext): Promise<OpenedPage> {
   const page = await context.newPage()
   const errors: string[] = []
+  const failedRequests: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  return { context, page, errors }
+  page.on('requestfailed', (request) =>
+    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  )
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      failedRequests.push(`${response.request().method()} ${response.url()}: ${response.status()}`)
+  })
+  return { context, page, errors, failedRequests }
 }
 
 export async function openPage(browser: Browser, viewport: Viewport, locale?: string): Promise<OpenedPage> {

@@ -6,6 +6,7 @@ import {
   launchChromium,
   openSignedInPage,
   pageIn,
+  screenshotPath,
   startStack,
   type OpenedPage,
   type Stack,
@@ -61,9 +62,10 @@ export interface SignedInPages {
  */
 export function signedInPages(suite: Suite): SignedInPages {
   const opened: OpenedPage[] = []
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const ended = opened.splice(0)
     try {
+      if (task.result?.state === 'fail') await describePages(task.name, ended)
       expect(ended.flatMap((each) => each.errors)).toEqual([])
     } finally {
       for (const context of new Set(ended.map((each) => each.context))) await context.close()
@@ -84,6 +86,31 @@ export function signedInPages(suite: Suite): SignedInPages {
     async go(page, route) {
       await page.goto(`${suite.stack.url}/#${route}`)
     },
+  }
+}
+
+/**
+ * What a failed test's pages showed when it failed, so a failure seen once on a loaded machine can be
+ * read afterwards: each page's address, its visible text, the requests that failed, and a screenshot.
+ */
+async function describePages(testName: string, ended: readonly OpenedPage[]): Promise<void> {
+  const name = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)
+  for (const [index, { page, failedRequests }] of ended.entries()) {
+    if (page.isClosed()) continue
+    try {
+      const shot = screenshotPath(`failed-${name}-${index}`)
+      await page.screenshot({ path: shot, timeout: 5000 })
+      const text = await page.evaluate(() => document.body.innerText)
+      console.error(
+        [
+          `[failed] ${testName}: page ${index} at ${page.url()} (screenshot ${shot})`,
+          `requests that failed: ${failedRequests.length === 0 ? 'none' : failedRequests.slice(-20).join('; ')}`,
+          `text: ${text.replace(/\s+/g, ' ').slice(0, 6000)}`,
+        ].join('\n'),
+      )
+    } catch (error) {
+      console.error(`[failed] ${testName}: page ${index} could not be described: ${String(error)}`)
+    }
   }
 }
 
