@@ -100,7 +100,7 @@ async function describePages(testName: string, ended: readonly OpenedPage[]): Pr
     try {
       const shot = screenshotPath(`failed-${name}-${index}`)
       await page.screenshot({ path: shot, timeout: 5000 })
-      const text = await page.evaluate(() => document.body.innerText)
+      const text = await page.locator('body').innerText({ timeout: 5000 })
       console.error(
         [
           `[failed] ${testName}: page ${index} at ${page.url()} (screenshot ${shot})`,
