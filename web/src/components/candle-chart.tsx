@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts'
 import { showPrice, type KlineData, type KlineInterval } from '@tradegate/shared'
-import { useTranslation } from '../lib/i18n'
+import { useLanguage } from '../lib/i18n'
 import { useKline } from '../lib/live/stream-hooks'
 import { useTimeZone } from '../lib/time-zone'
 import { blockMultiTouch } from '../lib/theme'
@@ -52,7 +52,7 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
   const up = cssColour('--up', '#0ecb81')
   const down = cssColour('--down', '#f6465d')
   const timeZone = useTimeZone().zoneId
-  const locale = useTranslation().i18n.language || 'en'
+  const locale = useLanguage() || 'en'
 
   useEffect(() => {
     const element = container.current

@@ -1,4 +1,4 @@
-import { useTranslation } from './i18n'
+import { useLanguage } from './i18n'
 import {
   exactText,
   precisionText,
@@ -24,9 +24,8 @@ import { offsetLabelAt, useTimeZone } from './time-zone'
  * own formatter, which brings it to its places by the one display rule (shared/src/display.ts).
  */
 export function useFormatters() {
-  const { i18n } = useTranslation()
   const precisionOf = useCoinPrecision()
-  const locale = i18n.language || 'en'
+  const locale = useLanguage() || 'en'
   const zone = useTimeZone()
   const timeZone = zone.zoneId
   return {
