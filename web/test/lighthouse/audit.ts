@@ -5,6 +5,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
 import { ownTempDir } from '../../../gateway/test/support/owned-processes'
 import { adoptChromium, CHROMIUM_ARGS, createFundedAccount, startStack } from '../browser/stack'
+import { ownBlockingMs, type TraceEvent } from './own-blocking'
 
 // Lighthouse against the built client served by the real gateway and sandbox, in Debian's Chromium.
 // Signed-in pages are measured with a session prepared over HTTP: the token sits in the profile's
@@ -32,6 +33,8 @@ export interface PageScores {
   scores: Partial<Record<Category, number>>
   /** total blocking time, ms (performance runs only) */
   totalBlockingMs?: number
+  /** the same sum over the time the main thread's tasks held a core, ms (own-blocking.ts) */
+  ownBlockingMs?: number
   /** cumulative layout shift (performance runs only) */
   layoutShift?: number
   /** audits below a full score, by id, for the categories measured (performance aside) */
@@ -105,6 +108,13 @@ export async function auditPages({
           }
         }
         const blocking = lhr.audits['total-blocking-time']?.numericValue
+        const own =
+          blocking === undefined
+            ? undefined
+            : ownBlockingMs(
+                runner.artifacts.Trace.traceEvents as unknown as TraceEvent[],
+                lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
+              )
         const shift = lhr.audits['cumulative-layout-shift']?.numericValue
         results.push({
           path,
@@ -112,6 +122,7 @@ export async function auditPages({
           scores,
           failing,
           ...(blocking === undefined ? {} : { totalBlockingMs: Math.round(blocking) }),
+          ...(own === undefined ? {} : { ownBlockingMs: own }),
           ...(shift === undefined ? {} : { layoutShift: shift }),
           ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
         })
