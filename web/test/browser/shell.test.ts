@@ -5,7 +5,9 @@ import {
   PHONE,
   loginThroughUi,
   callApi,
+  createFundedAccount,
   openPage,
+  openSignedInPage,
   postApi,
   registerThroughUi,
   screenshotPath,
@@ -138,6 +140,42 @@ describe('web client shell', () => {
       expect(await page.getByTestId('session-ended').count()).toBe(0)
       await context.close()
     }
+  })
+
+  it("shows a placeholder's or a loading toast's spinner only once the load has lasted 0.4 s, turning from then on", async () => {
+    const { page, context } = await openSignedInPage(
+      suite.browser,
+      PHONE,
+      await createFundedAccount(suite.stack),
+    )
+    // the coin list and the user's details never answer: the trade form's place holds its spinner and
+    // the first load of the user's details its loading toast
+    await page.route('**/api/common/getCoinList*', () => undefined)
+    await page.route('**/api/user/info*', () => undefined)
+    await page.goto(`${suite.stack.url}/#/trade?id=1&componentName=3`)
+    for (const selector of ['.trade-form-area .loading-block .spinner', '.toast-loading .spinner']) {
+      await page.locator(selector).waitFor({ state: 'attached' })
+      // the spinner's animations held at one moment of its life: whether it shows, and how it is turned
+      const at = (ms: number) =>
+        page.evaluate<string>(`(() => {
+          const element = document.querySelector(${JSON.stringify(selector)})
+          for (const animation of element.getAnimations()) {
+            animation.pause()
+            animation.currentTime = ${ms}
+          }
+          const style = getComputedStyle(element)
+          return style.visibility + ' ' + style.transform
+        })()`)
+      expect(await at(100), selector).toBe('hidden none')
+      expect(await at(399), selector).toBe('hidden none')
+      // a quarter of a turn 0.2 s after it shows (0.8 s a turn): rotate(90deg) is matrix(0, 1, -1, 0, 0, 0)
+      const [shown, matrix] = (await at(600)).split(' matrix(')
+      expect(shown, selector).toBe('visible')
+      const [cos, sin] = (matrix ?? '').split(',').map(Number)
+      expect(cos, selector).toBeCloseTo(0, 6)
+      expect(sin, selector).toBeCloseTo(1, 6)
+    }
+    await context.close()
   })
 
   it('names the screen in the tab title, and only the brand once the screen is left', async () => {
