@@ -65,7 +65,8 @@ sandbox upstream, on this 2-core machine. Signed-in pages use a session prepared
 Lighthouse's default (simulated slow 4G and a 4× slower CPU); desktop is its desktop preset.
 "Blocking" is Lighthouse's total blocking time, from the wall time of the main thread's tasks; "own
 blocking" is the same sum over the time those tasks held a core (the trace's thread time), the part the
-page's own work is to blame for where Chromium, the stack and Lighthouse share the machine's cores
+page's own work is to blame for where Chromium, the stack and Lighthouse share the machine's cores. It
+runs to the end of the trace, past the interactive time where Lighthouse's sum stops
 (\`test/lighthouse/own-blocking.ts\`).
 
 ${TARGETS}

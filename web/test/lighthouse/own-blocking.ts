@@ -27,7 +27,9 @@ const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
 
 /**
  * Σ max(0, slowdown × CPU time − 50 ms) over the top-level tasks of the painting renderer's main
- * thread that start after its first contentful paint; undefined when the trace has no such paint.
+ * thread that start after its first contentful paint, to the end of the trace (Lighthouse's own sum
+ * stops at the page's interactive time, so a task after it counts here only); undefined when the
+ * trace has no such paint.
  */
 export function ownBlockingMs(events: readonly TraceEvent[], cpuSlowdown: number): number | undefined {
   const paint = events.find((event) => event.name === 'firstContentfulPaint')
