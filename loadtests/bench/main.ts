@@ -4,7 +4,8 @@
  *
  * The harness's entry: its options and the order of its rows, each row family in a module of its own
  * (socket-ramps, rounds, rest-rounds and hostile-bodies, proxied-contention, signed-in-uploads). Prints
- * the figures as RESULTS.md words them, writes results/bench-<time>.json and (full runs, or --results-md) RESULTS.md.
+ * the figures as RESULTS.md words them, writes results/bench-<time>.json and (full runs, or --results-md) RESULTS.md;
+ * a run of some phases or systems, or at other socket counts, is no full run.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -247,7 +248,16 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     // none named: the bench starts its own redis-server on the generator's core
     redisUrl: values['redis-url'],
     outFile: values.out ?? path.join(loadtestsDir, 'results', `bench-${quick ? 'quick-' : ''}${stamp}.json`),
-    resultsMd: values['results-md'] ?? (quick ? undefined : path.join(loadtestsDir, 'RESULTS.md')),
+    // RESULTS.md is the whole bench's report: a run that measured less of it (quick, some phases, some
+    // systems, other socket counts) writes it only where --results-md says
+    resultsMd:
+      values['results-md'] ??
+      (quick ||
+      values.systems !== undefined ||
+      values.clients !== undefined ||
+      phases.length < BENCH_PHASES.length
+        ? undefined
+        : path.join(loadtestsDir, 'RESULTS.md')),
     scenario: defaultScenario,
   }
 }

@@ -55,9 +55,18 @@ it('passes every documented flag from the root script to the harness', async () 
   })
 }, 180_000)
 
-it('a full run writes RESULTS.md by default and a quick one does not', () => {
-  expect(optionsFromArgs([]).resultsMd).toBe(path.join(loadtestsDir, 'RESULTS.md'))
+it('a full run writes RESULTS.md by default; a run of less of the bench leaves it alone unless told', () => {
+  const report = path.join(loadtestsDir, 'RESULTS.md')
+  expect(optionsFromArgs([]).resultsMd).toBe(report)
+  // every phase named is still the whole bench
+  expect(optionsFromArgs(['--phases', 'sockets,rounds,rest,proxied,uploads']).resultsMd).toBe(report)
   expect(optionsFromArgs(['--quick']).resultsMd).toBeUndefined()
+  expect(optionsFromArgs(['--phases', 'rest']).resultsMd).toBeUndefined()
+  expect(optionsFromArgs(['--systems', 'hostile']).resultsMd).toBeUndefined()
+  expect(optionsFromArgs(['--clients', '1000']).resultsMd).toBeUndefined()
+  expect(optionsFromArgs(['--phases', 'rest', '--results-md', '/tmp/partial.md']).resultsMd).toBe(
+    '/tmp/partial.md',
+  )
 })
 
 it('refuses a phase it does not know, naming what it takes', () => {
