@@ -185,7 +185,7 @@ export interface OpenedPage {
   page: Page
   /** uncaught page errors; a test asserts there are none */
   errors: string[]
-  /** requests that failed or were answered with an error status, printed when a test fails */
+  /** requests that failed or were answered with an error status (method and path), printed when a test fails */
   failedRequests: string[]
 }
 
@@ -207,12 +207,16 @@ export async function pageIn(context: BrowserContext): Promise<OpenedPage> {
   const errors: string[] = []
   const failedRequests: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  // the path without its query, which may carry a password or a code (tardPwdSet's do)
+  const named = (url: string) => new URL(url).pathname
   page.on('requestfailed', (request) =>
-    failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+    failedRequests.push(
+      `${request.method()} ${named(request.url())}: ${request.failure()?.errorText ?? 'failed'}`,
+    ),
   )
   page.on('response', (response) => {
     if (response.status() >= 400)
-      failedRequests.push(`${response.request().method()} ${response.url()}: ${response.status()}`)
+      failedRequests.push(`${response.request().method()} ${named(response.url())}: ${response.status()}`)
   })
   return { context, page, errors, failedRequests }
 }
