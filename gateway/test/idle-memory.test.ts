@@ -22,11 +22,12 @@ const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
 const bundle = `${buildDir}/main.js`
 const IDLE_MS = 60_000
 /**
- * Live heap of an idle gateway: 17.2–17.5 MiB measured on 2026-11-29 (loadtests/LIFECYCLE.md), a tenth more
+ * Live heap of an idle gateway: 15.2 MiB alone and 16.0 beside the rest of the tier on 2026-12-01 (before that
+ * day's cut 17.1–17.5; loadtests/LIFECYCLE.md), a tenth more
  * allowed for what the timing of the feed's frames leaves alive at the moment of reading (runs of one build
  * moved by up to 1.8 MiB). The target is 15; this holds the cuts made so far.
  */
-const LIVE_HEAP_LIMIT_MIB = 19
+const LIVE_HEAP_LIMIT_MIB = 17.5
 
 let sandbox: SandboxUpstream
 const prefix = uniquePrefix('idle-memory')

@@ -1,8 +1,10 @@
 import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,13 +14,27 @@ import { emptyWebDist, waitFor } from './helpers'
 import { freePort } from './support/free-port'
 import { spawnOwned } from './support/owned-processes'
 
-// The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time.
+// The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time, and
+// the bundle, whose build swaps some dependencies for Node's own or for ones loaded on first use
+// (build.mjs), compresses, serves the client and exports its metrics as the sources do.
 
 const gatewayRoot = fileURLToPath(new URL('..', import.meta.url))
 const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
 const bundle = `${buildDir}/main.js`
 const SLOW_MS = 1500
 const HUNG_PATH = CALLS.userInfo.path
+/** an answer past the compression threshold, for the call that gets it */
+const LARGE_PATH = CALLS.periodList.path
+const LARGE_ANSWER = JSON.stringify({
+  code: 200,
+  msg: 'ok',
+  data: Array.from({ length: 60 }, (_, id) => ({
+    id,
+    symbol: 'btcusdt',
+    seconds: 30 * (id + 1),
+    rate: '0.1',
+  })),
+})
 
 let slowUpstream: Server
 /** the paths the slow upstream has been asked for, in order */
@@ -91,7 +107,7 @@ beforeAll(async () => {
     if (path === HUNG_PATH) return void request.resume()
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end('{"code":200,"msg":"ok","data":[]}')
+      response.end(path === LARGE_PATH ? LARGE_ANSWER : '{"code":200,"msg":"ok","data":[]}')
     }, SLOW_MS)
     request.resume()
   })
@@ -189,4 +205,62 @@ describe('gateway process', () => {
       expect(output()).toContain('shutdown_answered')
     })
   })
+
+  it('compresses a large answer as the client accepts, serves the built client and exports its metrics', async () => {
+    const builtWeb = emptyWebDist()
+    const page = '<!doctype html><title>TradeGate</title>'
+    writeFileSync(join(builtWeb, 'index.html'), page)
+    try {
+      await withGateway({ WEB_DIST: builtWeb }, async ({ base }) => {
+        for (const [encoding, decode] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          const answer = await rawPost(base + LARGE_PATH, '{"symbol":"btcusdt"}', encoding)
+          expect(answer.status).toBe(200)
+          expect(answer.headers['content-encoding']).toBe(encoding)
+          expect(decode(answer.body).toString()).toBe(LARGE_ANSWER)
+        }
+        // a client route falls back to the page
+        const served = await fetch(`${base}/markets`)
+        expect(served.status).toBe(200)
+        expect(await served.text()).toBe(page)
+        const metrics = await (await fetch(`${base}/metrics`)).text()
+        expect(metrics).toMatch(/^process_cpu_seconds_total\{[^}]*\} \d/m)
+      })
+    } finally {
+      rmSync(builtWeb, { recursive: true, force: true })
+    }
+  })
 })
+
+/** A JSON POST whose answer is read as the bytes sent, not decoded on the way as fetch would. */
+function rawPost(
+  url: string,
+  body: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}

@@ -244,6 +244,9 @@ function registerCallRoute(scope: FastifyInstance, context: RouteContext, route:
     method: route.definition.method,
     url: route.definition.path,
     config: { apiAnswer: true },
+    // the call table names each call's method: a HEAD is not one of them, and each such route Fastify adds
+    // would be kept for the life of the process (about 5 KiB of heap a route)
+    exposeHeadRoute: false,
     bodyLimit: route.bodyLimit,
     schema: route.schema,
     // before the body is read: a bad token, a body where none belongs, and for uploads a missing

@@ -66,6 +66,18 @@ describe('routes from the call table', () => {
     expect(await stack.upstream.totalCalls()).toBe(0)
   })
 
+  it.each([CALLS.getAllSetting.path, `${CALLS.contractMarkInfo.path}?symbol=btcusdt`])(
+    'HEAD %s, a method no call of the table has, is 404 and never forwarded',
+    async (url) => {
+      const response = await inject({ method: 'HEAD', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).toBe('')
+      expect(await stack.upstream.totalCalls()).toBe(0)
+      // the same call as the table names it is served
+      expect((await inject({ method: 'GET', url })).statusCode).toBe(200)
+    },
+  )
+
   it('fills path parameters and refuses ones that fail the schema', async () => {
     const ok = await inject({ method: 'POST', url: callPath('watchlistRemove', { id: 42 }) })
     expect(ok.statusCode).toBe(200)
