@@ -120,9 +120,12 @@ export interface RawAnswer {
 }
 
 /** A request over a real connection, its answer's bytes as sent (fetch would decode them). */
-export function rawGet(url: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { headers }, (response) => {
+    const outgoing = request(url, { method: options.method, headers: options.headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () =>
@@ -130,6 +133,11 @@ export function rawGet(url: string, headers: Record<string, string> = {}, body?:
       )
     })
     outgoing.on('error', reject)
-    outgoing.end(body)
+    outgoing.end(options.body)
   })
+}
+
+/** `rawRequest` with the method left to GET. */
+export function rawGet(url: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+  return rawRequest(url, { headers, body })
 }

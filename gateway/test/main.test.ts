@@ -1,6 +1,6 @@
 import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { CALLS } from '@tradegate/shared'
-import { emptyWebDist, waitFor } from './helpers'
+import { emptyWebDist, rawRequest, waitFor } from './helpers'
 import { freePort } from './support/free-port'
 import { spawnOwned } from './support/owned-processes'
 
@@ -216,7 +216,11 @@ describe('gateway process', () => {
           ['br', brotliDecompressSync],
           ['gzip', gunzipSync],
         ] as const) {
-          const answer = await rawPost(base + LARGE_PATH, '{"symbol":"btcusdt"}', encoding)
+          const answer = await rawRequest(base + LARGE_PATH, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+            body: '{"symbol":"btcusdt"}',
+          })
           expect(answer.status).toBe(200)
           expect(answer.headers['content-encoding']).toBe(encoding)
           expect(decode(answer.body).toString()).toBe(LARGE_ANSWER)
@@ -233,34 +237,3 @@ describe('gateway process', () => {
     }
   })
 })
-
-/** A JSON POST whose answer is read as the bytes sent, not decoded on the way as fetch would. */
-function rawPost(
-  url: string,
-  body: string,
-  acceptEncoding: string,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-encoding': acceptEncoding },
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
-}
