@@ -40,7 +40,9 @@ function buildWhatIsMissing() {
       say('the web client did not build; the gateway will serve a placeholder page instead')
     }
   }
-  const bundles = ['gateway/dist/main.js', 'gateway/dist/sandbox.js'].map((path) => fromRoot(path))
+  const bundles = ['gateway/dist/main.js', 'gateway/dist/ioredis.cjs', 'gateway/dist/sandbox.js'].map(
+    (path) => fromRoot(path),
+  )
   const sources = [
     'gateway/src',
     'gateway/sandbox',

@@ -2,7 +2,7 @@ import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, rawRequest, waitFor } from './helpers'
+import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
 import { freePort } from './support/free-port'
 import { spawnOwned } from './support/owned-processes'
 
 // The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time, and
 // the bundle, whose build swaps some dependencies for Node's own or for ones loaded on first use
-// (build.mjs), compresses, serves the client and exports its metrics as the sources do.
+// (build.mjs), compresses, serves the client, exports its metrics and reaches Redis as the sources do.
 
 const gatewayRoot = fileURLToPath(new URL('..', import.meta.url))
 const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
@@ -115,7 +116,10 @@ beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${(slowUpstream.address() as AddressInfo).port}`
 })
 
+const redisPrefix = uniquePrefix('main-bundle')
+
 afterAll(async () => {
+  await deleteKeys(redisPrefix)
   slowUpstream?.closeAllConnections()
   await new Promise((resolve) => slowUpstream?.close(resolve))
   rmSync(buildDir, { recursive: true, force: true })
@@ -235,5 +239,26 @@ describe('gateway process', () => {
     } finally {
       rmSync(builtWeb, { recursive: true, force: true })
     }
+  })
+
+  it("reaches Redis through the ioredis file built beside it, with ioredis's own log under DEBUG, and the image copies every file the build writes", async () => {
+    for (const debug of ['', 'ioredis:redis']) {
+      await withGateway({ REDIS_URL, REDIS_PREFIX: redisPrefix, DEBUG: debug }, async ({ base, output }) => {
+        await waitFor(
+          async () => /^gateway_redis_up(\{[^}]*\})? 1$/m.test(await (await fetch(`${base}/metrics`)).text()),
+          'the gateway to reach Redis',
+          30_000,
+        )
+        if (debug) expect(output()).toMatch(/ioredis:redis status\[127\.0\.0\.1:\d+\]: \w+ -> ready/)
+        else expect(output()).not.toContain('ioredis:')
+      })
+    }
+    const built = readdirSync(buildDir).filter((name) => !name.endsWith('.map'))
+    expect(built).toEqual(expect.arrayContaining(['main.js', 'ioredis.cjs']))
+    const dockerfile = readFileSync(join(gatewayRoot, '..', 'docker', 'Dockerfile'), 'utf8')
+    const copied = /^COPY --from=build (.*\/gateway\/dist\/main\.js .*) gateway\/dist\/$/m.exec(
+      dockerfile,
+    )?.[1]
+    for (const name of built) expect(copied?.split(' ')).toContain(`/app/gateway/dist/${name}`)
   })
 })

@@ -10,13 +10,15 @@ import type { Redis, Cluster, RedisOptions } from 'ioredis'
 export type RedisClient = Redis | Cluster
 
 const require = createRequire(import.meta.url)
+/** The built gateway's own ioredis, one file beside it (build.mjs); undefined when run from source. */
+declare const BUNDLED_IOREDIS: string | undefined
 
 /**
  * ioredis, loaded when a connection is first made: an instance without REDIS_URL never runs it, and
  * loading it took about 2 MiB of an idle gateway's heap.
  */
 export function ioredis(): typeof IoRedis {
-  return require('ioredis') as typeof IoRedis
+  return require(typeof BUNDLED_IOREDIS === 'string' ? BUNDLED_IOREDIS : 'ioredis') as typeof IoRedis
 }
 
 export interface RedisTarget {
