@@ -1,8 +1,11 @@
 // Bundles the gateway and the sandbox upstream into one ESM file each, their dependencies inside (below).
-// `node build.mjs [gateway outfile]`.
+// `node build.mjs [gateway outfile] [--if-stale]`: with --if-stale, only when a built file is missing or
+// older than something it is built from (`npm start` and the bench ask so; `npm run build` always builds).
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
@@ -61,9 +64,42 @@ async function bundle(name, entry, outfile, options = {}) {
   console.log(`${name}: built ${outfile}`)
 }
 
-const gatewayOutfile = process.argv[2] ?? here('./dist/main.js')
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'if-stale': { type: 'boolean' } },
+})
+const gatewayOutfile = positionals[0] ?? here('./dist/main.js')
 // src/plugins/external/redis.ts loads BUNDLED_IOREDIS when the build defines it, and ioredis otherwise
 const bundledIoredis = './ioredis.cjs'
+const sandboxOutfile = here('./dist/sandbox.js')
+
+/** The newest modification under `path`, tests and node_modules left out. */
+function newestModification(path) {
+  const stats = statSync(path)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue
+    newest = Math.max(newest, newestModification(join(path, entry)))
+  }
+  return newest
+}
+
+function builtFilesAreCurrent() {
+  const sources = ['./src', './sandbox', './loaded-on-use', './build.mjs', './package.json', '../shared/src']
+  const lockfile = here('../package-lock.json')
+  const newestSource = Math.max(
+    ...sources.map((source) => newestModification(here(source))),
+    existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
+  )
+  const built = [gatewayOutfile, join(dirname(gatewayOutfile), bundledIoredis), sandboxOutfile]
+  return built.every((file) => existsSync(file) && statSync(file).mtimeMs >= newestSource)
+}
+
+if (values['if-stale'] && builtFilesAreCurrent()) {
+  console.log(`gateway: ${gatewayOutfile} is current`)
+  process.exit(0)
+}
 await bundle('gateway', here('./src/main.ts'), gatewayOutfile, {
   define: { BUNDLED_IOREDIS: JSON.stringify(bundledIoredis) },
 })
@@ -76,4 +112,4 @@ await bundle(
     banner: {},
   },
 )
-await bundle('sandbox', here('./sandbox/main.ts'), here('./dist/sandbox.js'))
+await bundle('sandbox', here('./sandbox/main.ts'), sandboxOutfile)

@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing, starts the sandbox when no upstream is configured, then the
 // gateway; one Ctrl-C or SIGTERM stops both.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
@@ -17,17 +17,6 @@ function say(message) {
   console.error(`[start] ${message}`)
 }
 
-function newestModification(path) {
-  const stats = statSync(path)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  let newest = 0
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue
-    newest = Math.max(newest, newestModification(join(path, entry)))
-  }
-  return newest
-}
-
 function run(command, args) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status === 0
 }
@@ -40,24 +29,10 @@ function buildWhatIsMissing() {
       say('the web client did not build; the gateway will serve a placeholder page instead')
     }
   }
-  const bundles = ['gateway/dist/main.js', 'gateway/dist/ioredis.cjs', 'gateway/dist/sandbox.js'].map(
-    (path) => fromRoot(path),
-  )
-  const sources = [
-    'gateway/src',
-    'gateway/sandbox',
-    'shared/src',
-    'gateway/build.mjs',
-    'gateway/package.json',
-  ].map((path) => fromRoot(path))
-  const newestSource = Math.max(...sources.map(newestModification))
-  const stale = bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < newestSource)
-  if (stale) {
-    say('building the gateway')
-    if (!run(npm, ['run', 'build', '-w', 'gateway'])) {
-      say('the gateway did not build')
-      process.exit(1)
-    }
+  // the build decides whether the bundles are older than their sources (gateway/build.mjs)
+  if (!run(process.execPath, [fromRoot('gateway/build.mjs'), '--if-stale'])) {
+    say('the gateway did not build')
+    process.exit(1)
   }
 }
 

@@ -2,7 +2,7 @@ import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -260,5 +260,19 @@ describe('gateway process', () => {
       dockerfile,
     )?.[1]
     for (const name of built) expect(copied?.split(' ')).toContain(`/app/gateway/dist/${name}`)
+  })
+
+  it('builds with --if-stale only when a built file is missing or older than its sources', async () => {
+    const buildIfStale = async () =>
+      (await promisify(execFile)(process.execPath, ['build.mjs', bundle, '--if-stale'], { cwd: gatewayRoot }))
+        .stdout
+    const ioredisFile = join(buildDir, 'ioredis.cjs')
+    expect(await buildIfStale()).toBe(`gateway: ${bundle} is current\n`)
+    utimesSync(bundle, 0, 0)
+    expect(await buildIfStale()).toContain(`gateway: built ${bundle}`)
+    expect(statSync(bundle).mtimeMs).toBeGreaterThan(0)
+    rmSync(ioredisFile)
+    expect(await buildIfStale()).toContain(`ioredis: built ${ioredisFile}`)
+    expect(await buildIfStale()).toBe(`gateway: ${bundle} is current\n`)
   })
 })

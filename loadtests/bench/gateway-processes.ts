@@ -3,7 +3,6 @@
  * (`node gateway/dist/main.js`, rebuilt when missing or older than its sources), the sandbox from
  * `gateway/sandbox/main.ts`, each a child process pinned to the server core.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { CALLS } from '@tradegate/shared'
@@ -13,36 +12,21 @@ import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './
 export const repoRoot = path.resolve(loadtestsDir, '..')
 export const gatewayBundle = path.join(repoRoot, 'gateway', 'dist', 'main.js')
 
-function newestMtime(dir: string): number {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full))
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs)
-  }
-  return newest
-}
-
 let bundleChecked = false
 
 /**
- * Builds the bundle when it is missing or older than gateway/src or shared/src, so figures are of
- * the current code; checked once per run, so every system in one run measures the same build.
+ * Builds the bundles when one is missing or older than its sources (the build's own rule, `--if-stale`), so
+ * figures are of the current code; checked once per run, so every system in one run measures the same build.
  */
 export function ensureGatewayBundle(log: (line: string) => void = (line) => console.error(line)): void {
   if (bundleChecked) return
   bundleChecked = true
-  const sources = Math.max(
-    newestMtime(path.join(repoRoot, 'gateway', 'src')),
-    newestMtime(path.join(repoRoot, 'shared', 'src')),
-  )
-  if (existsSync(gatewayBundle) && statSync(gatewayBundle).mtimeMs >= sources) return
-  log('building the gateway bundle (npm run build -w gateway)')
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'gateway', 'build.mjs')], {
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'gateway', 'build.mjs'), '--if-stale'], {
     cwd: repoRoot,
     encoding: 'utf8',
   })
   if (build.status !== 0) throw new Error(`gateway build failed: ${build.stderr || build.stdout}`)
+  log(build.stdout.trim())
 }
 
 export interface RunningProcessServer {
