@@ -17,8 +17,8 @@ import { DEFAULT_TICK_MS } from '../sandbox/app'
 // figure is what the gateway keeps alive (code, modules, caches, the feed's books), not garbage waiting
 // for a collection whose timing depends on the machine. Each reading also holds what the feed's latest
 // frames have in flight at its moment (pub/sub replies, parsed ticks): five readings a second apart moved
-// by up to 0.8 MiB in one run, and single readings of one build from 15.0 MiB alone to 17.5 in a busy CI
-// run. So five are taken and the least is judged. loadtests/LIFECYCLE.md has the breakdown.
+// by up to 2.1 MiB in one CI run (14.92 to 16.98), and single readings of one build from 15.0 MiB alone to
+// 17.5 in a busy CI run. So five are taken and the least is judged. loadtests/LIFECYCLE.md has the breakdown.
 
 const gatewayRoot = fileURLToPath(new URL('..', import.meta.url))
 const buildDir = `${gatewayRoot}dist/test-${randomBytes(4).toString('hex')}`
