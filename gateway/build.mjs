@@ -71,6 +71,7 @@ const { positionals, values } = parseArgs({
 const gatewayOutfile = positionals[0] ?? here('./dist/main.js')
 // src/plugins/external/redis.ts loads BUNDLED_IOREDIS when the build defines it, and ioredis otherwise
 const bundledIoredis = './ioredis.cjs'
+const ioredisOutfile = join(dirname(gatewayOutfile), bundledIoredis)
 const sandboxOutfile = here('./dist/sandbox.js')
 
 /** The newest modification under `path`, tests and node_modules left out. */
@@ -92,7 +93,7 @@ function builtFilesAreCurrent() {
     ...sources.map((source) => newestModification(here(source))),
     existsSync(lockfile) ? statSync(lockfile).mtimeMs : 0,
   )
-  const built = [gatewayOutfile, join(dirname(gatewayOutfile), bundledIoredis), sandboxOutfile]
+  const built = [gatewayOutfile, ioredisOutfile, sandboxOutfile]
   return built.every((file) => existsSync(file) && statSync(file).mtimeMs >= newestSource)
 }
 
@@ -103,13 +104,8 @@ if (values['if-stale'] && builtFilesAreCurrent()) {
 await bundle('gateway', here('./src/main.ts'), gatewayOutfile, {
   define: { BUNDLED_IOREDIS: JSON.stringify(bundledIoredis) },
 })
-await bundle(
-  'ioredis',
-  createRequire(import.meta.url).resolve('ioredis'),
-  join(dirname(gatewayOutfile), bundledIoredis),
-  {
-    format: 'cjs',
-    banner: {},
-  },
-)
+await bundle('ioredis', createRequire(import.meta.url).resolve('ioredis'), ioredisOutfile, {
+  format: 'cjs',
+  banner: {},
+})
 await bundle('sandbox', here('./sandbox/main.ts'), sandboxOutfile)
