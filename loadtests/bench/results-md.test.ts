@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { CAPACITY_COLUMNS } from './report-format'
 import {
   againstFloor,
+  checkTargets,
   generatorStalled,
   hostileVerdict,
   keepSeparateRuns,
   perFrameCosts,
   uploadsSection,
 } from './results-md'
-import type { CapacityReport, HostileReport, SignedInUploadsReport, SocketWindow } from './types'
+import type {
+  BenchResult,
+  CapacityReport,
+  HostileReport,
+  RestRow,
+  SignedInUploadsReport,
+  SocketWindow,
+} from './types'
 
 const step = (figures: Partial<SocketWindow>): SocketWindow =>
   ({
@@ -193,5 +201,31 @@ describe('the hostile row when the load generator stalled', () => {
   it('is judged as before for a run that recorded neither side', () => {
     expect(generatorStalled(run({}))).toBe(false)
     expect(generatorStalled(run({ generatorLoopMaxMs: 66.3 }))).toBe(false)
+  })
+})
+
+describe('the one-at-a-time overhead target of the REST phase', () => {
+  /** A run of the REST phase alone: the gateway's and the floor's overhead over the sandbox, in ms. */
+  const judged = (gateway: number, floor?: number) => {
+    const row = (target: string, overheadP50: number): RestRow =>
+      ({ target, ok: true, serialLatencyMs: { p50: 0.5, overheadP50, direct: { p50: 0.2 } } }) as RestRow
+    const rest = [row('gateway proxy (uncached)', gateway)]
+    if (floor !== undefined) rest.push(row('bare node proxy', floor))
+    const result = { socket: [], capacity: [], rest, systemScenarios: {} } as unknown as BenchResult
+    return checkTargets(result).find((check) =>
+      check.target.startsWith('proxied uncached call: p50 overhead'),
+    )!
+  }
+
+  it('names the floor beside a missed bound, as every missed target does', () => {
+    expect(judged(0.338, 0.24)).toMatchObject({
+      met: false,
+      why: 'the floor, the bare node proxy, adds 0.240 ms in the same kind of pairs',
+    })
+    expect(judged(0.338).why).toBe('the floor, the bare node proxy, was not measured one at a time')
+  })
+
+  it('gives no reason for a bound that holds', () => {
+    expect(judged(0.25, 0.24)).toMatchObject({ met: true, why: undefined })
   })
 })

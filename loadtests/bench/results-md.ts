@@ -437,6 +437,12 @@ function restChecks(result: BenchResult): TargetCheck[] {
           ? '-'
           : `${n(overhead, 3)} ms (p50 ${n(proxied?.serialLatencyMs?.p50, 3)} ms, the sandbox's ${n(proxied?.serialLatencyMs?.direct?.p50, 3)} ms in the same pairs); the bare node proxy adds ${n(floorOverhead, 3)} ms`,
       met: overhead === undefined ? undefined : overhead <= 0.3,
+      why:
+        overhead === undefined || overhead <= 0.3
+          ? undefined
+          : floorOverhead === undefined
+            ? 'the floor, the bare node proxy, was not measured one at a time'
+            : `the floor, the bare node proxy, adds ${n(floorOverhead, 3)} ms in the same kind of pairs`,
     },
   ]
 }
