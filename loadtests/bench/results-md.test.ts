@@ -229,3 +229,69 @@ describe('the one-at-a-time overhead target of the REST phase', () => {
     expect(judged(0.25, 0.24)).toMatchObject({ met: true, why: undefined })
   })
 })
+
+describe('the targets against the pre-framed floor and the idle RSS bound', () => {
+  const latencyMs = { samples: 1000, p50: 10, p99: 60, p999: 70, max: 80 }
+  const held = (serverCpuMicrosPerDelivery: number) =>
+    step({ held: true, serverCpuMicrosPerDelivery, latencyMs })
+  /** Three rounds at one rate: the gateway's and the pre-framed server's CPU per delivery, in µs. */
+  const rounds = (gateway: number[], floor: number[]) => ({
+    clients: 10_000,
+    rates: [0.135],
+    ratesFrom: 'gateway (memory bus)',
+    systems: [
+      { system: 'gateway (memory bus)', windows: [gateway.map(held)], errors: [] },
+      { system: 'bare ws pre-framed', windows: [floor.map(held)], errors: [] },
+    ],
+  })
+  const idleRow = (system: string, rssBaselineMb: number) => ({
+    system,
+    clients: 1000,
+    ok: true,
+    rssBaselineMb,
+  })
+  const judged = (figures: Partial<BenchResult>, start: string) => {
+    const result = {
+      socket: [],
+      capacity: [],
+      rest: [],
+      systemScenarios: {},
+      ...figures,
+    } as unknown as BenchResult
+    return checkTargets(result).find((check) => check.target.startsWith(start))!
+  }
+
+  it("judges CPU per delivery at 1.02× the pre-framed server's in the same rounds, naming its figure when missed", () => {
+    const cpu = (gateway: number[]) =>
+      judged(
+        { rounds: rounds(gateway, [10.5, 10.9, 11.62]) },
+        'CPU per delivery: gateway (memory bus) ≤ 1.02× bare ws pre-framed',
+      )
+    expect(cpu([11.21, 11.68, 11.32])).toMatchObject({
+      met: false,
+      why: 'bare ws pre-framed, the floor, 10.90 (10.50–11.62) µs per delivery in the same rounds',
+    })
+    expect(cpu([10.6, 11.0, 11.5])).toMatchObject({ met: true, why: undefined })
+  })
+
+  it('judges idle RSS on the median of every start, with bare ws beside it as the floor', () => {
+    const idle = (gateway: number[]) =>
+      judged(
+        {
+          socket: [
+            ...gateway.map((rss) => idleRow('gateway (memory bus)', rss)),
+            idleRow('gateway (redis bus)', 120),
+            idleRow('bare ws', 52.4),
+          ] as BenchResult['socket'],
+        },
+        'gateway (memory bus): idle RSS',
+      )
+    expect(idle([86.2, 79.5, 84])).toMatchObject({
+      met: false,
+      measured: '84.0 (79.5–86.2) MiB (3 starts); bare ws, the floor, 52.4 MiB',
+      why: 'bare ws, the floor, idles at 52.4 MiB: Node and ws before any gateway code',
+    })
+    expect(idle([79.5])).toMatchObject({ met: true, why: undefined })
+    expect(idle([])).toMatchObject({ met: undefined, measured: '-' })
+  })
+})

@@ -130,7 +130,12 @@ export function roundsCpuCheck(
       ? `${pair.a} vs ${pair.b} µs at ×${pair.rate}: ${spreadText(pair.ratio)}`
       : `no ratio: ${pair.why}`,
     met: pair.ratio && at !== undefined ? pair.ratio.median <= at : undefined,
-    why: at === undefined ? 'reported beside, not a target' : undefined,
+    why:
+      at === undefined
+        ? 'reported beside, not a target'
+        : pair.ratio && pair.ratio.median > at
+          ? `${floor}, the floor, ${pair.b} µs per delivery in the same rounds`
+          : undefined,
   }
 }
 
