@@ -1,4 +1,6 @@
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
@@ -11,6 +13,7 @@ import { startFastifyProxyServer, startNodeProxyServer } from './node-proxy-serv
 import { startTickFeed, PublishLog } from './tick-feed'
 import { DepthBooks, subscribeToFeed } from './feed-subscriber'
 import { defaultScenario, type DepthFrame, type ServerFrame } from '../bench/scenario'
+import { loadtestsDir, spawnTsServer } from '../bench/child-process'
 import { FEED_TOKEN_HEADER } from '@tradegate/shared'
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
@@ -222,6 +225,25 @@ describe('tick feed', () => {
     })
     const [code] = (await once(stranger, 'close')) as [number]
     expect(code).toBe(1008)
+  })
+
+  it('runs as the harness starts it: built to JavaScript, under plain Node, its fixture read from the package', async () => {
+    const feed = await spawnTsServer(path.join(loadtestsDir, 'baselines', 'tick-feed.ts'), [
+      '--feed-token',
+      'secret',
+    ])
+    cleanups.push(() => feed.stop())
+    // no TypeScript loader: its thread and V8 isolate would be charged to a baseline's memory
+    const commandLine = readFileSync(`/proc/${feed.pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+    expect(commandLine.slice(1)).toEqual([
+      path.join(loadtestsDir, 'build', 'tick-feed.mjs'),
+      '--feed-token',
+      'secret',
+    ])
+    const body = (await (await fetch(`http://127.0.0.1:${feed.port}/api/common/getCoinList`)).json()) as {
+      data: { coinList: Array<{ symbol: string }> }
+    }
+    expect(body.data.coinList.map((entry) => entry.symbol)).toHaveLength(defaultScenario.symbols)
   })
 
   it('answers getCoinList with the scenario symbols over plain HTTP', async () => {

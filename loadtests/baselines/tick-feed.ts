@@ -14,12 +14,19 @@
  * {"event":"listening","port":N,"pid":P}; its ticks start with the harness's start-ticks command.
  */
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { createServer, type Server } from 'node:http'
 import { parseArgs } from 'node:util'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import { CALLS, FEED_TOKEN_HEADER } from '@tradegate/shared'
-import { announceListening, isMainModule, LISTEN_BACKLOG, runTicksOnCommand } from '../bench/child-process'
+import {
+  announceListening,
+  isMainModule,
+  LISTEN_BACKLOG,
+  loadtestsDir,
+  runTicksOnCommand,
+} from '../bench/child-process'
 import {
   parseScenarioArg,
   scenarioTopics,
@@ -31,7 +38,8 @@ import {
 
 /** One entry of each list of the sandbox's getCoinList answer (btcusdt's), the template of every symbol's. */
 const coinListEntry = JSON.parse(
-  readFileSync(new URL('./fixtures/coin-list-entry.json', import.meta.url), 'utf8'),
+  // from the package's folder, not this file's: the harness runs this module built into loadtests/build/
+  readFileSync(path.join(loadtestsDir, 'baselines', 'fixtures', 'coin-list-entry.json'), 'utf8'),
 ) as Record<'coinList' | 'currencyList' | 'contractList' | 'optionList', Record<string, unknown>>
 
 /** getCoinList's answer listing the scenario's symbols. */

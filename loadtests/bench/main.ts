@@ -172,6 +172,7 @@ export async function runBench(
     busyBeforePercent: busyPercent(idleCheck, ticksAtStart),
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: generatorCpus!, server: serverCpus } : 'unavailable',
+    baselinesBuilt: true,
     options: recordedOptions,
     ...rows.sockets,
     redis,

@@ -332,6 +332,8 @@ export interface BenchResult {
   /** percent of CPU time the hypervisor took for other guests during the run */
   stealPercent?: number
   pinning: { client: string; server: string } | 'unavailable'
+  /** each baseline ran built to JavaScript under plain Node; absent in runs from before, which ran them under tsx */
+  baselinesBuilt?: true
   options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
   /** Each system's scenario where it differs from the run's (the variants). */
   systemScenarios: Record<string, { listRate: number; depth: boolean }>
