@@ -156,6 +156,9 @@ describe.concurrent('the quick harness', () => {
     expect(result.rounds!.systems.map((entry) => entry.system)).toEqual([...ROUND_SYSTEMS])
     for (const entry of result.rounds!.systems) {
       expect(entry.errors, entry.system).toEqual([])
+      // each round's fresh start reads its idle process, the ramp's reading beside them
+      expect(entry.idleRssMb, entry.system).toHaveLength(result.options.socketRounds)
+      for (const rss of entry.idleRssMb!) expect(rss, entry.system).toBeGreaterThan(20)
       for (const windows of entry.windows) {
         expect(windows, entry.system).toHaveLength(result.options.socketRounds)
         for (const window of windows) {

@@ -14,6 +14,7 @@ import type { BenchOptions, CapacityReport, ReferenceRate, SocketRow, SocketWind
 import {
   describe,
   drain,
+  idleRssBytes,
   measureHeldWindow,
   measureWindow,
   onFreshSystem,
@@ -204,8 +205,7 @@ async function runAtClientCount(
       const { fleet, running } = wc
       log(`  started in ${Math.round(performance.now() - begin)} ms`)
       row.pinned = running.pinned
-      await sleep(300)
-      const rssBaseline = readRssBytes(running.pid)
+      const rssBaseline = await idleRssBytes(running)
       const heapBaseline = await running.heapUsedBytes?.()
       row.rssBaselineMb = rssBaseline === undefined ? undefined : rssBaseline / 2 ** 20
 

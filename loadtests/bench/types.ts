@@ -366,6 +366,8 @@ export interface SocketRounds {
     system: string
     /** windows[rateIndex][round]; undefined where the round failed */
     windows: Array<Array<SocketWindow | undefined>>
+    /** each round's fresh start: RSS before any socket, MiB (absent in runs from before it was read) */
+    idleRssMb?: number[]
     errors: string[]
   }>
 }

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { NativeClientFleet, type WindowExpectation } from './native-client'
 import type { RunningSocketSystem, SocketSystem, SocketSystemContext } from './socket-systems'
-import { cpuSince } from './proc-stats'
+import { cpuSince, readRssBytes } from './proc-stats'
 import { judgeWindow } from './capacity'
 import { generatorBound } from './generator-bound'
 import type { SocketWindow } from './types'
@@ -75,6 +75,15 @@ export async function onFreshSystem<T>(
     fleet?.close()
     await running?.stop()
   }
+}
+
+/** How long a fresh server settles from its start before its idle memory is read. */
+const IDLE_SETTLE_MS = 300
+
+/** A fresh server's RSS before any socket and before the ticks start, in bytes: its idle process. */
+export async function idleRssBytes(running: RunningSocketSystem): Promise<number | undefined> {
+  await sleep(IDLE_SETTLE_MS)
+  return readRssBytes(running.pid)
 }
 
 /**
