@@ -12,7 +12,6 @@ import * as prettier from 'prettier'
 import { loadtestsDir } from './child-process'
 import { commonHeldWindows, failedAbove, HELD_DELIVERED_SHARE, HELD_P99_MS } from './capacity'
 import { GENERATOR_MAX_PERCENT, TARGET_MIN_PERCENT } from './generator-bound'
-import { median } from './percentiles'
 import { OFFERED_SHARE } from './hostile-bodies'
 import {
   CAPACITY_COLUMNS,
@@ -175,6 +174,13 @@ export function againstFloor(window: SocketWindow): string {
   return `${p99} against a fan-out floor of ${n(floor.subscribers)} subscribers × ${n(floor.microsPerDelivery, 1)} µs = ${n(floor.ms)} ms: one ${floor.topic} frame reaches its last subscriber that long after its first, at any rate`
 }
 
+/** The ramp step above a capacity, which did not hold: what decided the capacity. */
+export function stepAbove(report: CapacityReport | undefined): string | undefined {
+  const above = report?.capacity && failedAbove(report.steps, report.capacity)
+  if (!above) return undefined
+  return `${report.system}'s step above, ${n(above.offeredPerSecond)}/s at ×${above.rateScale}, did not hold (${above.verdict}) with its core at ${n(above.serverCpuPercent ?? 0)}%`
+}
+
 function clientBound(window: SocketWindow | undefined): string | undefined {
   return window && window.clientCpuPercent >= 90
     ? `the load generator was at ${n(window.clientCpuPercent)}% of its core there`
@@ -313,6 +319,7 @@ function busChecks(result: BenchResult): TargetCheck[] {
           ? `no ratio: ${reasons(noHeld(redis, GATEWAY_REDIS), noHeld(memory, GATEWAY)) ?? 'no figures'}`
           : `${capacityText(redis!)} vs ${capacityText(memory!)}: ${ratioText(ratio)}`,
       met: ratio === undefined ? undefined : ratio >= 0.9,
+      why: ratio !== undefined && ratio < 0.9 ? reasons(stepAbove(redis), machineNote(result)) : undefined,
     },
     roundsCpuCheck(result.rounds, 'bus', GATEWAY_REDIS, GATEWAY, 1.1),
     roundsCpuCheck(result.rounds, 'bus', GATEWAY_CLUSTER, GATEWAY, undefined),
@@ -349,7 +356,9 @@ function memoryAndStormChecks(result: BenchResult): TargetCheck[] {
 
 /**
  * RSS before any socket, read on every fresh start of a system (the ramp's and each round's), beside the
- * pre-framed bare ws server's: the same Node and ws with nothing of the gateway.
+ * pre-framed bare ws server's: the same Node and ws with nothing of the gateway. Met when most starts are
+ * within the bound: a start reads one of two levels about 10 MiB apart (loadtests/LIFECYCLE.md), and the
+ * lower middle of an even count would judge on the lower one.
  */
 function idleRssCheck(result: BenchResult): TargetCheck {
   const idle = (system: string): number[] => [
@@ -360,14 +369,15 @@ function idleRssCheck(result: BenchResult): TargetCheck {
   ]
   const gateway = idle(GATEWAY)
   const floor = idle(BARE_WS_PREFRAMED)
-  const met = gateway.length ? median(gateway) <= IDLE_RSS_BOUND_MIB : undefined
+  const within = gateway.filter((rss) => rss <= IDLE_RSS_BOUND_MIB).length
+  const met = gateway.length ? within * 2 > gateway.length : undefined
   const starts = (readings: number[]): string =>
     `${medianRange(readings, 1)} MiB over ${readings.length} ${readings.length === 1 ? 'start' : 'starts'}`
   return {
     area: 'memory',
-    target: `${GATEWAY}: idle RSS ≤ ${IDLE_RSS_BOUND_MIB} MiB, started with its feed open and no sockets (median of its starts)`,
+    target: `${GATEWAY}: idle RSS ≤ ${IDLE_RSS_BOUND_MIB} MiB in most of its starts, each with its feed open and no sockets`,
     measured: gateway.length
-      ? `${starts(gateway)}; ${BARE_WS_PREFRAMED}, the floor, ${floor.length ? starts(floor) : 'not measured'}`
+      ? `${starts(gateway)}, ${within} within the bound; ${BARE_WS_PREFRAMED}, the floor, ${floor.length ? starts(floor) : 'not measured'}`
       : '-',
     met,
     why:
