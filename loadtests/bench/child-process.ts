@@ -129,7 +129,7 @@ const builtScripts = new Map<string, Promise<string>>()
  * A server script as plain JavaScript in loadtests/build/, built once per harness process: its own modules
  * and the workspaces' inside, npm packages loaded from node_modules as they are published. A baseline runs
  * as Node runs a server in production, as the gateway's bundle does: under tsx, the loader's thread and its
- * own V8 isolate added some 27 MiB of RSS and 3 MiB of heap to an idle `ws` server's figures.
+ * own V8 isolate added about 25 MiB of RSS and 3 MiB of heap to an idle `ws` server's figures.
  */
 export function builtScript(script: string): Promise<string> {
   let built = builtScripts.get(script)
