@@ -131,7 +131,7 @@ const builtScripts = new Map<string, Promise<string>>()
  * as Node runs a server in production, as the gateway's bundle does: under tsx, the loader's thread and its
  * own V8 isolate added about 25 MiB of RSS and 3 MiB of heap to an idle `ws` server's figures.
  */
-export function builtScript(script: string): Promise<string> {
+function builtScript(script: string): Promise<string> {
   let built = builtScripts.get(script)
   if (!built) builtScripts.set(script, (built = buildScript(script)))
   return built

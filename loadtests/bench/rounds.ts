@@ -55,12 +55,12 @@ function measureRound(
   clients: number,
   options: BenchOptions,
   log: (line: string) => void,
-): Promise<{ idleRssBytes?: number; windows: SocketWindow[] }> {
+): Promise<{ idleBytes?: number; windows: SocketWindow[] }> {
   // rounds run only at rates the reference held, where frames arrive well within half a second
   const graceMs = windowGraceMs(options.quick, ctx.scenario.listRate, 500)
   return onFreshSystem(system, ctx, clients, graceMs, async (wc) => {
     // every round starts the system afresh: one more reading of its idle process
-    const idle = await idleRssBytes(wc.running)
+    const idleBytes = await idleRssBytes(wc.running)
     await wc.running.setRateScale(rates[0]!)
     await wc.running.startTicks()
     // resolves once every socket is open with its first frame in, or throws: a round never measures
@@ -75,7 +75,7 @@ function measureRound(
       log(`  ${system.name} ×${scale}: ${describe(window)}`)
       windows.push(window)
     }
-    return { idleRssBytes: idle, windows }
+    return { idleBytes, windows }
   })
 }
 
@@ -111,9 +111,9 @@ export async function runRounds(
       const entry = report.systems[index]!
       const ctx = { ...baseCtx, scenario: variantScenario(options.scenario, system.variant) }
       try {
-        const { idleRssBytes, windows } = await measureRound(system, ctx, rates, clients, options, log)
+        const { idleBytes, windows } = await measureRound(system, ctx, rates, clients, options, log)
         windows.forEach((window, rate) => (entry.windows[rate]![round] = window))
-        if (idleRssBytes !== undefined) entry.idleRssMb?.push(idleRssBytes / 2 ** 20)
+        if (idleBytes !== undefined) entry.idleRssMb?.push(idleBytes / 2 ** 20)
       } catch (error) {
         entry.errors.push(`round ${round + 1}: ${errorText(error)}`)
         log(`  ${system.name}: ${entry.errors.at(-1)}`)
