@@ -201,6 +201,12 @@ describe.concurrent('the quick harness', () => {
     expect(result.hostile!.generatorLoopMaxMs).toBeGreaterThan(0)
     const due = offeredPerSecond! * result.options.hostileSeconds
     expect(Math.abs(requests + (sentUploads?.requests ?? 0) - due)).toBeLessThanOrEqual(1)
+    // and the gateway's own time for each answer: every request sent in the span (after the first reading
+    // and answered before the second), beside the uploads and /healthz probes it answered meanwhile
+    const answers = result.hostile!.gatewayAnswers
+    expect(answers, 'the gateway answer-time histogram read from /metrics').toBeDefined()
+    expect(answers!.answers).toBeGreaterThanOrEqual(requests)
+    expect(answers!.over50ms).toBeLessThanOrEqual(answers!.answers)
 
     // the generator-bound rule is applied to every real window, from that window's own two CPUs
     for (const row of result.rest)

@@ -33,7 +33,7 @@ import {
   type RestTargetContext,
   type RunningRestTarget,
 } from './rest-targets'
-import type { BenchOptions, HostileReport, LoopGaps } from './types'
+import type { BenchOptions, GatewayAnswers, HostileReport, LoopGaps } from './types'
 
 const CONNECTIONS = 10
 /** The measured span's rate, as a share of the rate the warm-up's back-to-back requests were answered. */
@@ -191,49 +191,75 @@ interface HostileRun {
   /** the measured span's schedule, requests a second */
   offeredPerSecond: number
   gatewayLoop: LoopGaps | undefined
+  gatewayAnswers: GatewayAnswers | undefined
   generatorLoopMaxMs: number
 }
 
-/** The gateway's loop-delay histogram: its samples, and how many were at most each bucket's bound. */
-interface LoopDelayCounts {
+/** One histogram of the gateway's, every series summed: its samples, and how many were at most each bound. */
+interface HistogramCounts {
   count: number
   atMost: Map<string, number>
 }
 
 const LOOP_DELAY_SERIES = 'gateway_event_loop_delay_seconds'
+const ANSWER_TIME_SERIES = 'gateway_http_request_duration_seconds'
 
-/** Reads the gateway's loop-delay histogram from its /metrics; undefined when it does not say. */
-export async function loopDelayCounts(gatewayUrl: string): Promise<LoopDelayCounts | undefined> {
-  const text = await fetch(`${gatewayUrl}/metrics`).then(
+/** The gateway's /metrics text ('' when it does not answer). */
+function readMetrics(gatewayUrl: string): Promise<string> {
+  return fetch(`${gatewayUrl}/metrics`).then(
     (response) => (response.ok ? response.text() : ''),
     () => '',
   )
-  const count = new RegExp(`^${LOOP_DELAY_SERIES}_count(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)
-  if (!count) return undefined
-  const atMost = new Map<string, number>()
-  for (const bucket of text.matchAll(new RegExp(`^${LOOP_DELAY_SERIES}_bucket\\{([^}]*)\\} (\\d+)`, 'gm'))) {
-    const bound = /\ble="([^"]+)"/.exec(bucket[1]!)?.[1]
-    if (bound) atMost.set(bound, Number(bucket[2]))
-  }
-  return { count: Number(count[1]), atMost }
 }
 
-/** The samples between two readings, and those later than 20 and 50 ms; undefined without both. */
-export function loopGaps(
-  before: LoopDelayCounts | undefined,
-  after: LoopDelayCounts | undefined,
-): LoopGaps | undefined {
+/** A histogram from /metrics text, its series (routes, methods, statuses) summed; undefined when absent. */
+export function histogramCounts(text: string, series: string): HistogramCounts | undefined {
+  let count: number | undefined
+  for (const line of text.matchAll(new RegExp(`^${series}_count(?:\\{[^}]*\\})? (\\d+)`, 'gm')))
+    count = (count ?? 0) + Number(line[1])
+  if (count === undefined) return undefined
+  const atMost = new Map<string, number>()
+  for (const bucket of text.matchAll(new RegExp(`^${series}_bucket\\{([^}]*)\\} (\\d+)`, 'gm'))) {
+    const bound = /\ble="([^"]+)"/.exec(bucket[1]!)?.[1]
+    if (bound) atMost.set(bound, (atMost.get(bound) ?? 0) + Number(bucket[2]))
+  }
+  return { count, atMost }
+}
+
+/** Samples between two readings of a histogram, and how many of them were above each of `bounds`. */
+function overBounds(
+  before: HistogramCounts | undefined,
+  after: HistogramCounts | undefined,
+  bounds: string[],
+): { samples: number; over: number[] } | undefined {
   if (!before || !after) return undefined
   const samples = after.count - before.count
-  const within = (bound: string): number | undefined => {
+  const over: number[] = []
+  for (const bound of bounds) {
     const was = before.atMost.get(bound)
     const is = after.atMost.get(bound)
-    return was === undefined || is === undefined ? undefined : is - was
+    if (was === undefined || is === undefined) return undefined
+    over.push(samples - (is - was))
   }
-  const within20 = within('0.02')
-  const within50 = within('0.05')
-  if (within20 === undefined || within50 === undefined) return undefined
-  return { samples, over20ms: samples - within20, over50ms: samples - within50 }
+  return { samples, over }
+}
+
+/** The loop timer's runs between two readings, and those later than 20 and 50 ms; undefined without both. */
+export function loopGaps(
+  before: HistogramCounts | undefined,
+  after: HistogramCounts | undefined,
+): LoopGaps | undefined {
+  const counted = overBounds(before, after, ['0.02', '0.05'])
+  return counted && { samples: counted.samples, over20ms: counted.over[0]!, over50ms: counted.over[1]! }
+}
+
+/** The answers the gateway gave between two readings, and those it took more than 50 ms over itself. */
+export function slowAnswers(
+  before: HistogramCounts | undefined,
+  after: HistogramCounts | undefined,
+): GatewayAnswers | undefined {
+  const counted = overBounds(before, after, ['0.05'])
+  return counted && { answers: counted.samples, over50ms: counted.over[0]! }
 }
 
 /** The row's name, as `--systems` selects it. */
@@ -358,7 +384,8 @@ async function sendWhileProbing(
   hostile.length = 0
 
   // which side a stall was on: the gateway's own loop timer, and this process's loop
-  const gatewayLoopBefore = await loopDelayCounts(options.url)
+  // and the gateway's own time for each answer, from reading the request to writing the answer
+  const metricsBefore = await readMetrics(options.url)
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 })
   generatorLoop.enable()
   const cpu = cpuSince(options.pid)
@@ -382,7 +409,15 @@ async function sendWhileProbing(
   const cpuMicros = cpu()
   const generatorMicros = generatorCpu()
   generatorLoop.disable()
-  const gatewayLoop = loopGaps(gatewayLoopBefore, await loopDelayCounts(options.url))
+  const metricsAfter = await readMetrics(options.url)
+  const gatewayLoop = loopGaps(
+    histogramCounts(metricsBefore, LOOP_DELAY_SERIES),
+    histogramCounts(metricsAfter, LOOP_DELAY_SERIES),
+  )
+  const gatewayAnswers = slowAnswers(
+    histogramCounts(metricsBefore, ANSWER_TIME_SERIES),
+    histogramCounts(metricsAfter, ANSWER_TIME_SERIES),
+  )
   return {
     hostile,
     probes,
@@ -393,6 +428,7 @@ async function sendWhileProbing(
     generatorMicros,
     offeredPerSecond,
     gatewayLoop,
+    gatewayAnswers,
     generatorLoopMaxMs: generatorLoop.max / 1e6,
   }
 }
@@ -430,6 +466,7 @@ function report(plan: PlannedRequest[], run: HostileRun): HostileReport {
     generatorCpuPercent:
       run.generatorMicros === undefined ? undefined : (run.generatorMicros / 1e6 / seconds) * 100,
     gatewayLoop: run.gatewayLoop,
+    gatewayAnswers: run.gatewayAnswers,
     generatorLoopMaxMs: run.generatorLoopMaxMs,
   }
 }

@@ -5,6 +5,7 @@ import type {
   BenchResult,
   CapacityReport,
   FanOutFloor,
+  GatewayAnswers,
   HostileReport,
   LoopGaps,
   ProxiedWindow,
@@ -294,6 +295,10 @@ export const HOSTILE_COLUMNS: Columns<HostileReport> = [
   ['answers', hostileStatuses],
   ['gateway loop gaps > 50 ms', (report) => (report.gatewayLoop ? loopGapsText(report.gatewayLoop) : '-')],
   [
+    'gateway answers > 50 ms',
+    (report) => (report.gatewayAnswers ? slowAnswersText(report.gatewayAnswers) : '-'),
+  ],
+  [
     'generator loop max ms',
     (report) => (report.generatorLoopMaxMs === undefined ? '-' : n(report.generatorLoopMaxMs, 1)),
   ],
@@ -302,6 +307,10 @@ export const HOSTILE_COLUMNS: Columns<HostileReport> = [
 /** Of the gateway's 10 ms loop timer runs over a span, those more than 50 (and 20) ms after the last. */
 export function loopGapsText(gaps: LoopGaps): string {
   return `${n(gaps.over50ms)} of ${n(gaps.samples)} (> 20 ms: ${n(gaps.over20ms)})`
+}
+/** Of the gateway's answers over a span, those it took more than 50 ms over itself. */
+export function slowAnswersText(answers: GatewayAnswers): string {
+  return `${n(answers.over50ms)} of ${n(answers.answers)}`
 }
 export const reportFailed = (report: { ok: boolean; error?: string }): string | undefined =>
   report.ok ? undefined : `FAILED: ${report.error ?? 'no figures'}`

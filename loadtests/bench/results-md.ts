@@ -30,6 +30,7 @@ import {
   restFailed,
   reportFailed,
   roundRows,
+  slowAnswersText,
   SOCKET_COLUMNS,
   socketFailed,
   stormCell,
@@ -814,6 +815,8 @@ function hostileStalls(hostile: HostileReport): string {
     generatorStalled(hostile) && 'not judged: the load generator stalled and the gateway did not',
     hostile.gatewayLoop &&
       `runs of the gateway's 10 ms loop timer more than 50 ms after the last: ${loopGapsText(hostile.gatewayLoop)}`,
+    hostile.gatewayAnswers &&
+      `answers the gateway took more than 50 ms over itself, from reading the request to writing the answer: ${slowAnswersText(hostile.gatewayAnswers)}`,
     hostile.generatorLoopMaxMs !== undefined &&
       `the generator's loop was held up to ${n(hostile.generatorLoopMaxMs, 1)} ms`,
   ].filter(Boolean)
@@ -833,7 +836,10 @@ is asked one request at a time over its own connection meanwhile. Times in ms, f
 place in the schedule to the whole answer, so a stall counts against every request due during it.
 Where a stall was: "gateway loop gaps > 50 ms" counts the runs of the gateway's own 10 ms loop timer
 (\`gateway_event_loop_delay_seconds\`) over the span that came more than 50 ms after the one before, of
-all its runs (and those more than 20 ms after); "generator loop max" is the load generator's own longest
+all its runs (and those more than 20 ms after); "gateway answers > 50 ms" counts the answers of the span
+(every route, /healthz included) that took the gateway more than 50 ms from reading the request to writing the
+answer (\`gateway_http_request_duration_seconds\`), so a wait outside those, in the kernel or the load
+generator, is not among them; "generator loop max" is the load generator's own longest
 event-loop delay over the span.
 
 ${result.hostile ? mdTable([result.hostile], [['row', () => 'hostile bodies']], HOSTILE_COLUMNS, reportFailed) : '_Not run._'}`

@@ -276,8 +276,20 @@ export interface HostileReport {
    * absent in older results or when /metrics did not say.
    */
   gatewayLoop?: LoopGaps
+  /**
+   * The gateway's own time for each answer over the span (`gateway_http_request_duration_seconds`, every
+   * route: from reading the request to writing the answer), how many took more than 50 ms; absent in older
+   * results or when /metrics did not say.
+   */
+  gatewayAnswers?: GatewayAnswers
   /** and the generator's side: its own event loop's longest delay over the span (ms); absent in older results */
   generatorLoopMaxMs?: number
+}
+
+/** Answers over a span, and how many the gateway took more than 50 ms over itself. */
+export interface GatewayAnswers {
+  answers: number
+  over50ms: number
 }
 
 /** Runs of a 10 ms timer over a span, and how many of them came late by more than a bound. */
