@@ -22,8 +22,9 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const external = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request']
 // Loaded at start by the dependencies but not run by the gateway: each is swapped for a small module
 // (loaded-on-use/) that loads the real one from node_modules on first use, so an idle instance does not
-// keep their source (about 300 kB, a sixth of the bundle), nor mime-db's parsed types (0.3 MiB of an idle gateway's heap).
-// readable-stream is a copy of Node's own streams for older Nodes: @fastify/compress gets Node's.
+// keep their source (about 300 kB, a sixth of the bundle), nor mime-db's parsed types (0.3 MiB of an idle
+// gateway's heap). readable-stream is a copy of Node's own streams for older Nodes: @fastify/compress gets
+// Node's.
 const alias = {
   glob: here('./loaded-on-use/glob.cjs'),
   duplexify: here('./loaded-on-use/duplexify.cjs'),
