@@ -82,7 +82,7 @@ const displayPathRules = [
 ]
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.artifacts/**', 'loadtests/build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
