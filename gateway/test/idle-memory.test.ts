@@ -4,11 +4,11 @@ import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { emptyWebDist } from './helpers'
 import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './live/sandbox-upstream'
 import { freePort } from './support/free-port'
+import { inspectorFlag, liveHeapReadings } from './support/live-heap'
 import { spawnOwned, stopOwned } from './support/owned-processes'
 import { DEFAULT_TICK_MS } from '../sandbox/app'
 
@@ -46,25 +46,11 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true })
 })
 
-/** Sends one inspector command and resolves with its result. */
-function inspectorCall<T>(socket: WebSocket, id: number, method: string, params: object = {}): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (data: WebSocket.RawData): void => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: T; error?: { message: string } }
-      if (message.id !== id) return
-      socket.off('message', onMessage)
-      if (message.error) reject(new Error(`${method}: ${message.error.message}`))
-      else resolve(message.result!)
-    }
-    socket.on('message', onMessage)
-    socket.send(JSON.stringify({ id, method, params }))
-  })
-}
-
 it('an idle gateway with its feed open keeps its live heap within bounds after a minute', async () => {
   const port = await freePort()
+  const inspectPort = await freePort()
   let output = ''
-  const child = spawnOwned(process.execPath, ['--inspect-port=127.0.0.1:0', bundle], {
+  const child = spawnOwned(process.execPath, [inspectorFlag(inspectPort), bundle], {
     cwd: gatewayRoot,
     env: {
       PATH: process.env.PATH,
@@ -98,36 +84,11 @@ it('an idle gateway with its feed open keeps its live heap within bounds after a
     expect(Date.now() - feedOpenAt).toBeGreaterThanOrEqual(IDLE_MS)
 
     // the inspector opens only now (SIGUSR1), so the idle minute ran without it
-    process.kill(child.pid!, 'SIGUSR1')
-    await expect.poll(() => output, { timeout: 30_000 }).toMatch(/Debugger listening on ws:/)
-    const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1]
-    expect(inspectorUrl, output).toBeDefined()
-    const socket = new WebSocket(inspectorUrl!)
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-    try {
-      const readings: number[] = []
-      for (let id = 1; readings.length < 5; id += 2) {
-        await inspectorCall(socket, id, 'HeapProfiler.collectGarbage')
-        const { result } = await inspectorCall<{ result: { value: number } }>(
-          socket,
-          id + 1,
-          'Runtime.evaluate',
-          {
-            expression: 'process.memoryUsage().heapUsed',
-            returnByValue: true,
-          },
-        )
-        readings.push(result.value / 2 ** 20)
-        await new Promise((resolve) => setTimeout(resolve, 1000))
-      }
-      const heapMiB = Math.min(...readings)
-      console.log(
-        `idle gateway: live heap ${readings.map((r) => r.toFixed(2)).join(', ')} MiB after ${IDLE_MS / 1000} s`,
-      )
-      expect(heapMiB).toBeLessThanOrEqual(LIVE_HEAP_LIMIT_MIB)
-    } finally {
-      socket.close()
-    }
+    const readings = await liveHeapReadings(child.pid!, inspectPort, 5)
+    console.log(
+      `idle gateway: live heap ${readings.map((r) => r.toFixed(2)).join(', ')} MiB after ${IDLE_MS / 1000} s`,
+    )
+    expect(Math.min(...readings)).toBeLessThanOrEqual(LIVE_HEAP_LIMIT_MIB)
   } finally {
     await stopOwned(child, { signal: 'SIGKILL', graceMs: 10_000 })
   }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { BenchResult, SocketWindow } from './types'
 import { socketSystems } from './socket-systems'
 import { ROUND_SYSTEMS } from './rounds'
+import { FED_IDLE_SYSTEMS } from './fed-idle'
 import { restTargets } from './rest-targets'
 import { loadtestsDir } from './child-process'
 import { ensureGatewayBundle } from './gateway-processes'
@@ -150,8 +151,8 @@ describe.concurrent('the quick harness', () => {
     },
   )
 
-  it('runs the interleaved rounds, every REST target and the hostile row, and renders RESULTS.md', async () => {
-    const { result } = await quickBench(['--phases', 'rounds,rest'])
+  it('runs the interleaved rounds, the fed idle starts, every REST target and the hostile row, and renders RESULTS.md', async () => {
+    const { result } = await quickBench(['--phases', 'rounds,idle,rest'])
     // the interleaved rounds: every compared system at every rate, its windows carrying both CPUs
     expect(result.rounds!.systems.map((entry) => entry.system)).toEqual([...ROUND_SYSTEMS])
     for (const entry of result.rounds!.systems) {
@@ -165,6 +166,21 @@ describe.concurrent('the quick harness', () => {
           expect(window!.serverCpuPercent, entry.system).toBeGreaterThan(0)
           expect(window!.sockets, entry.system).toBe(result.rounds!.clients)
         }
+      }
+    }
+
+    // each idle start ran on a ticking feed: frames published, the server's CPU spent on them
+    expect(result.fedIdle!.systems.map((entry) => entry.system)).toEqual([...FED_IDLE_SYSTEMS])
+    for (const entry of result.fedIdle!.systems) {
+      expect(entry.errors, entry.system).toEqual([])
+      expect(entry.readings, entry.system).toHaveLength(result.options.fedIdle.starts)
+      for (const reading of entry.readings) {
+        expect(reading.rssMb, entry.system).toBeGreaterThan(20)
+        expect(reading.framesPerSecond, entry.system).toBeGreaterThan(0)
+        expect(reading.cpuPercent, entry.system).toBeGreaterThan(0)
+        // read through the server's inspector after a full collection, the floor's as the gateway's
+        expect(reading.liveHeapMb, entry.system).toBeGreaterThan(1)
+        expect(reading.liveHeapMb, entry.system).toBeLessThan(reading.rssMb)
       }
     }
 

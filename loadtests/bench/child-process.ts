@@ -116,9 +116,13 @@ export interface ChildServer {
 export async function spawnTsServer(
   script: string,
   args: string[],
-  options: { cpus?: string } = {},
+  options: { cpus?: string; nodeFlags?: string[] } = {},
 ): Promise<ChildServer> {
-  const run = pinnedCommand(options.cpus, process.execPath, [await builtScript(script), ...args])
+  const run = pinnedCommand(options.cpus, process.execPath, [
+    ...(options.nodeFlags ?? []),
+    await builtScript(script),
+    ...args,
+  ])
   const child = spawnOwned(run.command, run.args, { cwd: loadtestsDir, stdio: ['pipe', 'pipe', 'pipe'] })
   return waitForReady(child, run.pinned, 60_000)
 }

@@ -46,6 +46,8 @@ export interface GatewayOptions {
   bundle?: string
   /** Settings a row needs on top of these. */
   env?: Record<string, string>
+  /** Node's own flags, before the bundle. */
+  nodeFlags?: string[]
 }
 
 /**
@@ -55,27 +57,31 @@ export interface GatewayOptions {
  */
 export async function startGatewayProcess(options: GatewayOptions): Promise<RunningProcessServer> {
   const port = await freePort()
-  const child = spawnPinned(process.execPath, [options.bundle ?? gatewayBundle], {
-    cpus: options.cpus,
-    cwd: repoRoot,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPSTREAM_URL: options.upstreamUrl,
-      FEED_TOKEN: options.feedToken,
-      REDIS_URL: options.redisUrl,
-      REDIS_PREFIX: options.redisPrefix,
-      LOG_LEVEL: 'warn',
-      WS_MAX_SOCKETS_PER_IP: '1000000',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      // The saturation ramp pushes the event loop on purpose; shedding would end the ramp early. 0 turns
-      // shedding off: a high limit does not, since a loop that took no delay sample in a second sheds anyway.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...options.env,
+  const child = spawnPinned(
+    process.execPath,
+    [...(options.nodeFlags ?? []), options.bundle ?? gatewayBundle],
+    {
+      cpus: options.cpus,
+      cwd: repoRoot,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        UPSTREAM_URL: options.upstreamUrl,
+        FEED_TOKEN: options.feedToken,
+        REDIS_URL: options.redisUrl,
+        REDIS_PREFIX: options.redisPrefix,
+        LOG_LEVEL: 'warn',
+        WS_MAX_SOCKETS_PER_IP: '1000000',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        // The saturation ramp pushes the event loop on purpose; shedding would end the ramp early. 0 turns
+        // shedding off: a high limit does not, since a loop that took no delay sample in a second sheds anyway.
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...options.env,
+      },
     },
-  })
+  )
   const url = `http://127.0.0.1:${port}`
   await waitForHttpOk(`${url}/readyz`, child)
   return { process: child, url, stop: () => child.stop() }

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
+import { FED_IDLE_SYSTEMS, runFedIdle } from './fed-idle'
 import { HOSTILE_ROW, runHostileBodies } from './hostile-bodies'
 import { buildNativeGenerator } from './native-client'
 import { busyPercent, readMachineTicks, stealPercent } from './proc-stats'
@@ -49,7 +50,7 @@ async function runSocketPhases(
   options: BenchOptions,
   phase: Phase,
   log: (line: string) => void,
-): Promise<Pick<BenchResult, 'socket' | 'capacity' | 'systemScenarios' | 'rounds'>> {
+): Promise<Pick<BenchResult, 'socket' | 'capacity' | 'systemScenarios' | 'rounds' | 'fedIdle'>> {
   const systemScenarios: BenchResult['systemScenarios'] = {}
   const scenarioOf = (system: SocketSystem): Scenario => {
     const scenario = variantScenario(options.scenario, system.variant)
@@ -66,15 +67,23 @@ async function runSocketPhases(
         ),
       )
     : { socket: [], capacity: [] }
-  const roundSystems = ROUND_SYSTEMS.map((name) =>
-    socketSystems.find((system) => system.name === name)!,
-  ).filter((system) => selected(system.name, options.only))
-  if (roundSystems.length === 0 || options.socketRounds === 0 || !options.phases.includes('rounds'))
-    return { socket, capacity, systemScenarios }
+  const named = (names: readonly string[]): SocketSystem[] =>
+    names
+      .map((name) => socketSystems.find((system) => system.name === name)!)
+      .filter((system) => selected(system.name, options.only))
+  const roundSystems =
+    options.phases.includes('rounds') && options.socketRounds > 0 ? named(ROUND_SYSTEMS) : []
   roundSystems.forEach(scenarioOf)
   const reference = capacity.find((report) => report.system === GATEWAY)
-  const rounds = await phase('rounds', () => runRounds(roundSystems, baseCtx, reference, options, log))
-  return { socket, capacity, systemScenarios, rounds }
+  const rounds = roundSystems.length
+    ? await phase('rounds', () => runRounds(roundSystems, baseCtx, reference, options, log))
+    : undefined
+  const idleSystems = options.phases.includes('idle') ? named(FED_IDLE_SYSTEMS) : []
+  idleSystems.forEach(scenarioOf)
+  const fedIdle = idleSystems.length
+    ? await phase('idle', () => runFedIdle(idleSystems, baseCtx, options, log))
+    : undefined
+  return { socket, capacity, systemScenarios, rounds, fedIdle }
 }
 
 /**
@@ -225,6 +234,8 @@ export function optionsFromArgs(argv: string[]): BenchOptions & { printOptions: 
     drainWindows: quick ? 4 : 25,
     socketRounds: quick ? 1 : 3,
     roundMeasureMs: quick ? 500 : 3000,
+    // a minute: the young generation grows to its full size and the old one gathers what the feed leaves
+    fedIdle: { starts: quick ? 1 : 2, seconds: quick ? 2 : 60, heapReadings: quick ? 1 : 5 },
     restSeconds: quick ? 1 : 12,
     restRounds: quick ? 1 : 4,
     restConnections: quick ? 20 : 50,

@@ -275,7 +275,7 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
     expect(cpu([10.6, 11.0, 11.5])).toMatchObject({ met: true, why: undefined })
   })
 
-  it("judges idle RSS on most of every start, the ramp's and the rounds', with the pre-framed server beside it", () => {
+  it("judges RSS at start on most of every start, the ramp's and the rounds', with the pre-framed server beside it", () => {
     const idle = (ramp: number[], inRounds: number[]) => {
       const round = (system: string, idleRssMb: number[]) => ({ system, windows: [], idleRssMb, errors: [] })
       return judged(
@@ -292,7 +292,7 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
             systems: [round('gateway (memory bus)', inRounds), round('bare ws pre-framed', [56.1, 58.4])],
           },
         },
-        'gateway (memory bus): idle RSS',
+        'gateway (memory bus): RSS at start',
       )
     }
     expect(idle([86.2], [79.5, 84])).toMatchObject({
@@ -306,6 +306,69 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
     expect(idle([76.1], [85.6, 76.1, 79.9])).toMatchObject({ met: true, why: undefined })
     expect(idle([79.5], [])).toMatchObject({ met: true, why: undefined })
     expect(idle([], [])).toMatchObject({ met: undefined, measured: '-' })
+  })
+
+  it("judges idle RSS on the starts fed at the scenario's rates, the pre-framed server fed alike beside it", () => {
+    const reading = (rssMb: number) => ({ rssMb, liveHeapMb: 14, framesPerSecond: 2100 })
+    const fed = (gateway: number[], floor: number[]) =>
+      judged(
+        {
+          fedIdle: {
+            rateScale: 1,
+            seconds: 60,
+            heapReadings: 5,
+            systems: [
+              { system: 'gateway (memory bus)', readings: gateway.map(reading), errors: [] },
+              { system: 'bare ws pre-framed', readings: floor.map(reading), errors: [] },
+              { system: 'gateway (redis bus)', readings: [reading(121.4)], errors: ['start 2: exited'] },
+            ],
+          },
+        },
+        'gateway (memory bus): idle RSS',
+      )
+    expect(fed([114.7, 79.2], [58.3, 60.1])).toMatchObject({
+      target:
+        "gateway (memory bus): idle RSS ≤ 80 MiB in most of its starts, no sockets, its feed ticking at the scenario's rates for 60 s",
+      met: false,
+      measured:
+        '114.7, 79.2 MiB, 1 within the bound; gateway (redis bus) 121.4 MiB; bare ws pre-framed, the floor, 58.3, 60.1 MiB',
+      why: 'bare ws pre-framed, the floor, fed the same frames, holds 58.3, 60.1 MiB',
+    })
+    expect(fed([114.7, 122.7], [84.1, 79.9])).toMatchObject({
+      why: 'bare ws pre-framed, the floor, fed the same frames, holds 84.1, 79.9 MiB',
+    })
+    expect(fed([114.7, 122.7], [84.1, 85.2])).toMatchObject({
+      why: 'bare ws pre-framed, the floor, fed the same frames, holds 84.1, 85.2 MiB: above the bound before any gateway code runs',
+    })
+    expect(fed([78.1, 79.2, 83], [58.3])).toMatchObject({ met: true, why: undefined })
+    expect(fed([], [58.3])).toMatchObject({ met: undefined, measured: '-' })
+  })
+
+  it("judges the live heap of the same fed starts against 15 MiB, the floor's beside it", () => {
+    const heap = (gateway: number[], floor: number[]) => {
+      const reading = (liveHeapMb: number) => ({ rssMb: 100, liveHeapMb, framesPerSecond: 2100 })
+      return judged(
+        {
+          fedIdle: {
+            rateScale: 1,
+            seconds: 60,
+            heapReadings: 5,
+            systems: [
+              { system: 'gateway (memory bus)', readings: gateway.map(reading), errors: [] },
+              { system: 'bare ws pre-framed', readings: floor.map(reading), errors: [] },
+            ],
+          },
+        },
+        'gateway (memory bus): idle live heap',
+      )
+    }
+    expect(heap([15.31, 14.87, 15.02], [4.61, 4.7])).toMatchObject({
+      met: false,
+      measured:
+        '15.31, 14.87, 15.02 MiB, 1 within the bound; gateway (redis bus) not measured; bare ws pre-framed, the floor, 4.61, 4.70 MiB',
+      why: 'bare ws pre-framed, the floor, fed the same frames, holds 4.61, 4.70 MiB',
+    })
+    expect(heap([14.87, 14.95], [4.61])).toMatchObject({ met: true, why: undefined })
   })
 })
 

@@ -55,6 +55,8 @@ import {
 import type {
   BenchResult,
   CapacityReport,
+  FedIdleReading,
+  FedIdleReport,
   HostileReport,
   ProxiedContentionReport,
   RestRow,
@@ -96,8 +98,10 @@ const PREFRAMED_CAPACITY_SHARE = 0.95
 const PREFRAMED_CPU_SHARE = 1.02
 /** The Redis bus's held capacity at least this share of the memory bus's */
 const REDIS_CAPACITY_SHARE = 0.9
-/** An idle gateway's RSS bound: started, its feed open, no sockets */
+/** issue 40: an idle gateway's RSS, at its start and fed */
 const IDLE_RSS_BOUND_MIB = 80
+/** issue 40: an idle gateway's heap, what it keeps alive */
+const IDLE_HEAP_BOUND_MIB = 15
 const n = formatNumber
 const ratioText = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(2)}×`)
 const division = (top: number | undefined, bottom: number | undefined): number | undefined =>
@@ -355,6 +359,8 @@ function memoryAndStormChecks(result: BenchResult): TargetCheck[] {
             : undefined,
     },
     idleRssCheck(result),
+    fedIdleCheck(result, FED_IDLE_RSS),
+    fedIdleCheck(result, FED_IDLE_HEAP),
     stormCheck(result, GATEWAY),
     stormCheck(result, GATEWAY_REDIS),
   ]
@@ -381,7 +387,7 @@ function idleRssCheck(result: BenchResult): TargetCheck {
     `${medianRange(readings, 1)} MiB over ${readings.length} ${readings.length === 1 ? 'start' : 'starts'}`
   return {
     area: 'memory',
-    target: `${GATEWAY}: idle RSS ≤ ${IDLE_RSS_BOUND_MIB} MiB in most of its starts, each with its feed open and no sockets`,
+    target: `${GATEWAY}: RSS at start ≤ ${IDLE_RSS_BOUND_MIB} MiB in most of its starts, each with its feed open, no tick yet and no sockets`,
     measured: gateway.length
       ? `${starts(gateway)}, ${within} within the bound; ${BARE_WS_PREFRAMED}, the floor, ${floor.length ? starts(floor) : 'not measured'}`
       : '-',
@@ -390,6 +396,57 @@ function idleRssCheck(result: BenchResult): TargetCheck {
       met === false
         ? floor.length
           ? `${BARE_WS_PREFRAMED}, the floor, idles at ${medianRange(floor, 1)} MiB: Node and ws with nothing of the gateway`
+          : `${BARE_WS_PREFRAMED}, the floor, was not measured`
+        : undefined,
+  }
+}
+
+/** One figure of an idle server in the fed idle phase: its RSS or the heap it keeps alive, MiB. */
+interface FedIdleFigure {
+  name: string
+  bound: number
+  digits: number
+  of(reading: FedIdleReading): number
+}
+
+const FED_IDLE_RSS: FedIdleFigure = {
+  name: 'idle RSS',
+  bound: IDLE_RSS_BOUND_MIB,
+  digits: 1,
+  of: (reading) => reading.rssMb,
+}
+const FED_IDLE_HEAP: FedIdleFigure = {
+  name: 'idle live heap',
+  bound: IDLE_HEAP_BOUND_MIB,
+  digits: 2,
+  of: (reading) => reading.liveHeapMb,
+}
+
+/**
+ * An idle gateway as it runs: no socket, its feed ticking at the scenario's rates for the phase's span
+ * (`fed-idle.ts`), beside the pre-framed bare ws server fed alike. Met when most starts are within the bound.
+ */
+function fedIdleCheck(result: BenchResult, figure: FedIdleFigure): TargetCheck {
+  const report = result.fedIdle
+  const values = (system: string): number[] =>
+    report?.systems.find((entry) => entry.system === system)?.readings.map(figure.of) ?? []
+  const gateway = values(GATEWAY)
+  const floor = values(BARE_WS_PREFRAMED)
+  const within = gateway.filter((value) => value <= figure.bound).length
+  const met = gateway.length ? within * 2 > gateway.length : undefined
+  const readings = (list: number[]): string =>
+    list.length ? `${list.map((value) => n(value, figure.digits)).join(', ')} MiB` : 'not measured'
+  return {
+    area: 'memory',
+    target: `${GATEWAY}: ${figure.name} ≤ ${figure.bound} MiB in most of its starts, no sockets, its feed ticking at the scenario's rates for ${report ? n(report.seconds) : '-'} s`,
+    measured: gateway.length
+      ? `${readings(gateway)}, ${within} within the bound; ${GATEWAY_REDIS} ${readings(values(GATEWAY_REDIS))}; ${BARE_WS_PREFRAMED}, the floor, ${readings(floor)}`
+      : '-',
+    met,
+    why:
+      met === false
+        ? floor.length
+          ? `${BARE_WS_PREFRAMED}, the floor, fed the same frames, holds ${readings(floor)}${floor.every((value) => value > figure.bound) ? ': above the bound before any gateway code runs' : ''}`
           : `${BARE_WS_PREFRAMED}, the floor, was not measured`
         : undefined,
   }
@@ -635,6 +692,7 @@ export function renderResultsMd(result: BenchResult, jsonFile: string): string {
     fullRateSection(result),
     restSection(result),
     hostileSection(result),
+    ...(result.fedIdle ? [fedIdleSection(result.fedIdle)] : []),
     ...(result.proxied ? [proxiedContentionSection(result.proxied)] : []),
     ...(result.uploads ? [uploadsSection(result.uploads, result.uploadsFloor)] : []),
     analysisSection(result, checks),
@@ -851,6 +909,30 @@ ${result.hostile ? mdTable([result.hostile], [['row', () => 'hostile bodies']], 
 }
 
 /** The proxied call quiet and beside busy loops: every window, in round order. */
+function fedIdleSection(report: FedIdleReport): string {
+  return `## Idle with the feed
+
+Each system started afresh with no socket, its feed ticking at ×${report.rateScale} (the scenario's own rates) for ${n(report.seconds)} s,
+then read: RSS; the heap it keeps alive, read through its inspector (opened only then) after a full collection,
+the least of ${n(report.heapReadings)} readings a second apart, each holding what is in flight at its moment; and its CPU over the
+span. The systems take turns, start after start.
+
+${mdTable(
+  report.systems.flatMap((entry) => [
+    ...entry.readings.map((reading, index) => [
+      entry.system,
+      String(index + 1),
+      n(reading.framesPerSecond),
+      n(reading.rssMb, 1),
+      n(reading.liveHeapMb, 2),
+      reading.cpuPercent === undefined ? '-' : `${n(reading.cpuPercent, 1)}%`,
+    ]),
+    ...entry.errors.map((error) => [entry.system, 'failed', error, '', '', '']),
+  ]),
+  textColumns(['system', 'start', 'frames/s', 'RSS MiB', 'live heap MiB', 'CPU']),
+)}`
+}
+
 function proxiedContentionSection(report: ProxiedContentionReport): string {
   const o = report.options
   return `## The proxied call under contention

@@ -11,6 +11,8 @@ import { Redis } from 'ioredis'
 import type { ClientProtocol } from './native-client'
 import type { Scenario, StreamRate } from './scenario'
 import { startRedisChild, startRedisCluster } from '../../gateway/test/support/redis-server'
+import { freePort } from '../../gateway/test/support/free-port'
+import { inspectorFlag, liveHeapReadings } from '../../gateway/test/support/live-heap'
 import { loadtestsDir, pinnedUnder, spawnTsServer, type ChildServer } from './child-process'
 import { ensureGatewayBundle, startGatewayProcess } from './gateway-processes'
 
@@ -65,6 +67,11 @@ export interface RunningSocketSystem {
   countPublished(from: number, to: number): Promise<Record<string, number>>
   /** The server's V8 heap in use (bytes), where it reports it: heap per socket beside RSS per socket. */
   heapUsedBytes?(): Promise<number | undefined>
+  /**
+   * The heap the server keeps alive, MiB: the least of `count` readings after full collections. It opens
+   * the server's inspector, which stays open, so it is the last thing read of a server.
+   */
+  liveHeapMb(count: number): Promise<number>
   /** Redis pub/sub work of the system, for showing that a storm's SUBSCRIBEs scale with topics. */
   busProbe?(): Promise<BusProbe>
   /** What the system says about itself (readiness, feed, counters, recent output) when a window comes back empty. */
@@ -138,8 +145,12 @@ function startFeed(ctx: SocketSystemContext): Promise<ChildServer> {
 
 type ServerPart = Pick<
   RunningSocketSystem,
-  'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'heapUsedBytes' | 'stop'
+  'pid' | 'url' | 'pinned' | 'busProbe' | 'diagnose' | 'heapUsedBytes' | 'liveHeapMb' | 'stop'
 >
+
+async function leastLiveHeap(pid: number, inspectPort: number, count: number): Promise<number> {
+  return Math.min(...(await liveHeapReadings(pid, inspectPort, count)))
+}
 
 /** Starts the feed, then the server fed by it; stops the feed if the server does not start. */
 export async function withFeed(
@@ -180,17 +191,20 @@ async function startGatewaySystem(
   const redisPrefix = `loadtests:${ctx.runId}:${bus}:${randomBytes(3).toString('hex')}:`
   const redisUrl = bus === 'redis' ? ctx.redisUrl : bus === 'cluster' ? await ctx.redisClusterUrl() : ''
   return withFeed(ctx, async (feedUrl) => {
+    const inspectPort = await freePort()
     const gateway = await startGatewayProcess({
       upstreamUrl: feedUrl,
       feedToken: FEED_TOKEN,
       redisUrl,
       redisPrefix,
       cpus: ctx.serverCpus,
+      nodeFlags: [inspectorFlag(inspectPort)],
     })
     return {
       pid: gateway.process.pid,
       url: `${gateway.url.replace('http', 'ws')}/ws`,
       pinned: gateway.process.pinned,
+      liveHeapMb: (count) => leastLiveHeap(gateway.process.pid, inspectPort, count),
       busProbe: bus === 'redis' ? () => probeRedis(ctx.redisUrl, redisPrefix) : undefined,
       async heapUsedBytes() {
         const metrics = await fetch(`${gateway.url}/metrics`).then(
@@ -222,8 +236,18 @@ function startBaseline(
 ): Promise<RunningSocketSystem> {
   return withFeed(ctx, async (feedUrl) => {
     const feedArgs = ['--feed', feedUrl, '--feed-token', FEED_TOKEN]
-    const child = await spawnTsServer(baseline(script), [...feedArgs, ...args], { cpus: ctx.serverCpus })
-    return { pid: child.pid, url: url(child.port), pinned: child.pinned, stop: child.stop }
+    const inspectPort = await freePort()
+    const child = await spawnTsServer(baseline(script), [...feedArgs, ...args], {
+      cpus: ctx.serverCpus,
+      nodeFlags: [inspectorFlag(inspectPort)],
+    })
+    return {
+      pid: child.pid,
+      url: url(child.port),
+      pinned: child.pinned,
+      liveHeapMb: (count) => leastLiveHeap(child.pid, inspectPort, count),
+      stop: child.stop,
+    }
   })
 }
 

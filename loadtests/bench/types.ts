@@ -30,6 +30,8 @@ export interface BenchOptions {
   /** Interleaved rounds of the systems compared at the same rates (each a fresh server and fleet). */
   socketRounds: number
   roundMeasureMs: number
+  /** The idle servers fed at the scenario's rates (`fed-idle.ts`): starts of each system, seconds each, live-heap readings. */
+  fedIdle: { starts: number; seconds: number; heapReadings: number }
   /** Half-second windows a backlog may take to drain before the next window (counted, not timed). */
   drainWindows: number
   /** measured seconds per REST target, split evenly over the rounds */
@@ -220,7 +222,7 @@ export interface RestRow {
  * The socket ramps, the interleaved socket rounds, the REST rounds with the hostile bodies, and the
  * signed-in uploads row.
  */
-export const BENCH_PHASES = ['sockets', 'rounds', 'rest', 'proxied', 'uploads'] as const
+export const BENCH_PHASES = ['sockets', 'rounds', 'idle', 'rest', 'proxied', 'uploads'] as const
 export type BenchPhase = (typeof BENCH_PHASES)[number]
 
 /** One round of a REST target: its rate, CPU per request and both sides' CPU. */
@@ -353,6 +355,8 @@ export interface BenchResult {
   capacity: CapacityReport[]
   /** The systems compared at the same rates in interleaved rounds. */
   rounds?: SocketRounds
+  /** idle servers, no socket, their feed at the scenario's rates (absent in runs from before it was read) */
+  fedIdle?: FedIdleReport
   redis?: { url: string; own: boolean; pinned: boolean }
   phaseSeconds?: Record<string, number>
   rest: RestRow[]
@@ -382,6 +386,27 @@ export interface SocketRounds {
     idleRssMb?: number[]
     errors: string[]
   }>
+}
+
+/** One fresh start of a system left idle with its feed ticking: what it holds and spends then. */
+export interface FedIdleReading {
+  rssMb: number
+  /** the heap left in use after a full collection, the least of `fedIdle.heapReadings` readings */
+  liveHeapMb: number
+  /** of one core, over the idle span */
+  cpuPercent?: number
+  /** frames the feed published a second over the span */
+  framesPerSecond: number
+}
+
+export interface FedIdleReport {
+  /** the feed's rate scale over the span (1: the scenario's own rates) */
+  rateScale: number
+  /** how long each start was fed before its reading */
+  seconds: number
+  /** live-heap readings per start, the least kept */
+  heapReadings: number
+  systems: Array<{ system: string; readings: FedIdleReading[]; errors: string[] }>
 }
 
 /** The proxied row's two conditions: nothing else running, and a busy loop on every core. */
