@@ -344,6 +344,33 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
     expect(fed([], [58.3])).toMatchObject({ met: undefined, measured: '-' })
   })
 
+  it('judges RSS per socket against the pre-framed server, the leanest floor, plain ws.send beside it', () => {
+    const half = (system: string, rssPerConnectionKb: number) => ({
+      system,
+      clients: 10_000,
+      steps: [],
+      half: { rssPerConnectionKb, heapPerConnectionKb: 5.6 },
+    })
+    const perSocket = (gateway: number) =>
+      judged(
+        {
+          capacity: [
+            half('gateway (memory bus)', gateway),
+            half('bare ws pre-framed', 9.6),
+            half('bare ws', 12.4),
+          ] as unknown as BenchResult['capacity'],
+        },
+        'gateway (memory bus): RSS per socket',
+      )
+    expect(perSocket(9.8)).toMatchObject({
+      met: false,
+      measured:
+        '9.8 KiB at half capacity, 10,000 sockets (heap 5.6 KiB); bare ws pre-framed, the floor, 9.6 KiB; bare ws 12.4 KiB',
+      why: 'bare ws pre-framed, the floor, 9.6 KiB per socket at its own half capacity: above the bound before any gateway code runs',
+    })
+    expect(perSocket(5.9)).toMatchObject({ met: true, why: undefined })
+  })
+
   it("judges the live heap of the same fed starts against 15 MiB, the floor's beside it", () => {
     const heap = (gateway: number[], floor: number[]) => {
       const reading = (liveHeapMb: number) => ({ rssMb: 100, liveHeapMb, framesPerSecond: 2100 })
