@@ -13,6 +13,7 @@ import {
 import type {
   BenchResult,
   CapacityReport,
+  FedIdleReading,
   HostileReport,
   RestRow,
   SignedInUploadsReport,
@@ -308,22 +309,40 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
     expect(idle([], [])).toMatchObject({ met: undefined, measured: '-' })
   })
 
+  /** The fed idle phase with these systems' readings, each reading's other figures filled in. */
+  const fedIdle = (
+    systems: Record<string, Array<Partial<FedIdleReading>>>,
+    errors: Record<string, string[]> = {},
+  ): Partial<BenchResult> => ({
+    fedIdle: {
+      rateScale: 1,
+      seconds: 60,
+      heapReadings: 5,
+      systems: Object.entries(systems).map(([system, readings]) => ({
+        system,
+        readings: readings.map((reading) => ({
+          rssMb: 100,
+          liveHeapMb: 14,
+          framesPerSecond: 2100,
+          ...reading,
+        })),
+        errors: errors[system] ?? [],
+      })),
+    },
+  })
+
   it("judges idle RSS on the starts fed at the scenario's rates, the pre-framed server fed alike beside it", () => {
-    const reading = (rssMb: number) => ({ rssMb, liveHeapMb: 14, framesPerSecond: 2100 })
+    const rss = (values: number[]) => values.map((rssMb) => ({ rssMb }))
     const fed = (gateway: number[], floor: number[]) =>
       judged(
-        {
-          fedIdle: {
-            rateScale: 1,
-            seconds: 60,
-            heapReadings: 5,
-            systems: [
-              { system: 'gateway (memory bus)', readings: gateway.map(reading), errors: [] },
-              { system: 'bare ws pre-framed', readings: floor.map(reading), errors: [] },
-              { system: 'gateway (redis bus)', readings: [reading(121.4)], errors: ['start 2: exited'] },
-            ],
+        fedIdle(
+          {
+            'gateway (memory bus)': rss(gateway),
+            'bare ws pre-framed': rss(floor),
+            'gateway (redis bus)': rss([121.4]),
           },
-        },
+          { 'gateway (redis bus)': ['start 2: exited'] },
+        ),
         'gateway (memory bus): idle RSS',
       )
     expect(fed([114.7, 79.2], [58.3, 60.1])).toMatchObject({
@@ -372,23 +391,12 @@ describe('the targets against the pre-framed floor and the idle RSS bound', () =
   })
 
   it("judges the live heap of the same fed starts against 15 MiB, the floor's beside it", () => {
-    const heap = (gateway: number[], floor: number[]) => {
-      const reading = (liveHeapMb: number) => ({ rssMb: 100, liveHeapMb, framesPerSecond: 2100 })
-      return judged(
-        {
-          fedIdle: {
-            rateScale: 1,
-            seconds: 60,
-            heapReadings: 5,
-            systems: [
-              { system: 'gateway (memory bus)', readings: gateway.map(reading), errors: [] },
-              { system: 'bare ws pre-framed', readings: floor.map(reading), errors: [] },
-            ],
-          },
-        },
+    const live = (values: number[]) => values.map((liveHeapMb) => ({ liveHeapMb }))
+    const heap = (gateway: number[], floor: number[]) =>
+      judged(
+        fedIdle({ 'gateway (memory bus)': live(gateway), 'bare ws pre-framed': live(floor) }),
         'gateway (memory bus): idle live heap',
       )
-    }
     expect(heap([15.31, 14.87, 15.02], [4.61, 4.7])).toMatchObject({
       met: false,
       measured:
