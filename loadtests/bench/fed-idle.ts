@@ -1,11 +1,11 @@
 /**
  * An idle server as operators run it: started afresh, no socket on it, its feed ticking at the
  * scenario's own rates (×1) for a while, then its RSS read, and the heap it keeps alive (after full
- * collections, through its inspector: the least of a few readings, each holding what is in flight). An idle gateway still ingests the whole
- * feed (it parses every frame, keeps the books and, on Redis, publishes each frame), and the heap that
- * work keeps in use is part of what an idle instance holds; the reading at a fresh start, before the
- * first tick, does not see it. The pre-framed bare ws server is read the same way beside it, the
- * systems interleaved start by start.
+ * collections, through its inspector: the least of a few readings, each holding what is in flight).
+ * An idle gateway still ingests the whole feed (it parses every frame, keeps the books and, on Redis,
+ * publishes each frame), and the heap that work keeps in use is part of what an idle instance holds;
+ * the reading at a fresh start, before the first tick, does not see it. The pre-framed bare ws server
+ * is read the same way beside it, the systems interleaved start by start.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { errorText } from './child-process'
