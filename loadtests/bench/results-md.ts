@@ -910,7 +910,7 @@ event-loop delay over the span.
 ${result.hostile ? mdTable([result.hostile], [['row', () => 'hostile bodies']], HOSTILE_COLUMNS, reportFailed) : '_Not run._'}`
 }
 
-/** The proxied call quiet and beside busy loops: every window, in round order. */
+/** Every fed idle start, each system's in turn: RSS, live heap and CPU at the feed's rate. */
 function fedIdleSection(report: FedIdleReport): string {
   return `## Idle with the feed
 
@@ -935,6 +935,7 @@ ${mdTable(
 )}`
 }
 
+/** The proxied call quiet and beside busy loops: every window, in round order. */
 function proxiedContentionSection(report: ProxiedContentionReport): string {
   const o = report.options
   return `## The proxied call under contention
