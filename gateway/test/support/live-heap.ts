@@ -52,21 +52,23 @@ async function openInspector(pid: number, port: number): Promise<string> {
 export async function liveHeapReadings(pid: number, inspectPort: number, count: number): Promise<number[]> {
   const socket = new WebSocket(await openInspector(pid, inspectPort))
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  let id = 0
+  const evaluate = async (expression: string): Promise<number> => {
+    const { result } = await inspectorCall<{ result: { value: number } }>(socket, ++id, 'Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+    })
+    return result.value
+  }
   try {
+    // the port was free when the process started; make sure it is that process's inspector answering
+    const answering = await evaluate('process.pid')
+    if (answering !== pid) throw new Error(`port ${inspectPort} answers for process ${answering}, not ${pid}`)
     const readings: number[] = []
-    for (let id = 1; readings.length < count; id += 2) {
+    while (readings.length < count) {
       if (readings.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000))
-      await inspectorCall(socket, id, 'HeapProfiler.collectGarbage')
-      const { result } = await inspectorCall<{ result: { value: number } }>(
-        socket,
-        id + 1,
-        'Runtime.evaluate',
-        {
-          expression: 'process.memoryUsage().heapUsed',
-          returnByValue: true,
-        },
-      )
-      readings.push(result.value / 2 ** 20)
+      await inspectorCall(socket, ++id, 'HeapProfiler.collectGarbage')
+      readings.push((await evaluate('process.memoryUsage().heapUsed')) / 2 ** 20)
     }
     return readings
   } finally {
