@@ -59,7 +59,9 @@ it('a full run writes RESULTS.md by default; a run of less of the bench leaves i
   const report = path.join(loadtestsDir, 'RESULTS.md')
   expect(optionsFromArgs([]).resultsMd).toBe(report)
   // every phase named is still the whole bench
-  expect(optionsFromArgs(['--phases', 'sockets,rounds,rest,proxied,uploads']).resultsMd).toBe(report)
+  expect(optionsFromArgs(['--phases', 'sockets,rounds,idle,rest,proxied,uploads']).resultsMd).toBe(report)
+  // and one phase short of it is not, whichever phase that is
+  expect(optionsFromArgs(['--phases', 'sockets,rounds,rest,proxied,uploads']).resultsMd).toBeUndefined()
   expect(optionsFromArgs(['--quick']).resultsMd).toBeUndefined()
   expect(optionsFromArgs(['--phases', 'rest']).resultsMd).toBeUndefined()
   expect(optionsFromArgs(['--systems', 'hostile']).resultsMd).toBeUndefined()
@@ -71,11 +73,11 @@ it('a full run writes RESULTS.md by default; a run of less of the bench leaves i
 
 it('refuses a phase it does not know, naming what it takes', () => {
   expect(() => optionsFromArgs(['--phases', 'sockets,rest,warmup'])).toThrow(
-    '--phases takes some of sockets, rounds, rest, proxied, uploads, got "sockets,rest,warmup"',
+    '--phases takes some of sockets, rounds, idle, rest, proxied, uploads, got "sockets,rest,warmup"',
   )
   // the default: every phase, in their fixed order, with pinning
   expect(optionsFromArgs([])).toMatchObject({
-    phases: ['sockets', 'rounds', 'rest', 'proxied', 'uploads'],
+    phases: ['sockets', 'rounds', 'idle', 'rest', 'proxied', 'uploads'],
     pin: true,
   })
 })
