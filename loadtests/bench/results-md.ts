@@ -369,10 +369,19 @@ function memoryAndStormChecks(result: BenchResult): TargetCheck[] {
 }
 
 /**
+ * The idle checks' rule: the starts within `bound`, and whether most of them are (undefined without a
+ * start). A start reads one of two levels about 10 MiB apart (loadtests/LIFECYCLE.md), and the lower
+ * middle of an even count would judge on the lower one.
+ */
+function mostStartsWithin(readings: number[], bound: number): { within: number; met: boolean | undefined } {
+  const within = readings.filter((value) => value <= bound).length
+  return { within, met: readings.length ? within * 2 > readings.length : undefined }
+}
+
+/**
  * RSS before any socket, read on every fresh start of a system (the ramp's and each round's), beside the
  * pre-framed bare ws server's: the same Node and ws with nothing of the gateway. Met when most starts are
- * within the bound: a start reads one of two levels about 10 MiB apart (loadtests/LIFECYCLE.md), and the
- * lower middle of an even count would judge on the lower one.
+ * within the bound.
  */
 function idleRssCheck(result: BenchResult): TargetCheck {
   const idle = (system: string): number[] => [
@@ -383,8 +392,7 @@ function idleRssCheck(result: BenchResult): TargetCheck {
   ]
   const gateway = idle(GATEWAY)
   const floor = idle(BARE_WS_PREFRAMED)
-  const within = gateway.filter((rss) => rss <= IDLE_RSS_BOUND_MIB).length
-  const met = gateway.length ? within * 2 > gateway.length : undefined
+  const { within, met } = mostStartsWithin(gateway, IDLE_RSS_BOUND_MIB)
   const starts = (readings: number[]): string =>
     `${medianRange(readings, 1)} MiB over ${readings.length} ${readings.length === 1 ? 'start' : 'starts'}`
   return {
@@ -434,8 +442,7 @@ function fedIdleCheck(result: BenchResult, figure: FedIdleFigure): TargetCheck {
     report?.systems.find((entry) => entry.system === system)?.readings.map(figure.of) ?? []
   const gateway = values(GATEWAY)
   const floor = values(BARE_WS_PREFRAMED)
-  const within = gateway.filter((value) => value <= figure.bound).length
-  const met = gateway.length ? within * 2 > gateway.length : undefined
+  const { within, met } = mostStartsWithin(gateway, figure.bound)
   const readings = (list: number[]): string =>
     list.length ? `${list.map((value) => n(value, figure.digits)).join(', ')} MiB` : 'not measured'
   return {
