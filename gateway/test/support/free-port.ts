@@ -1,16 +1,29 @@
-import { createServer, type AddressInfo } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 
-/** A port free at the time of asking, for servers and programs that take their port from outside. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
+// Ports for servers and programs that take their port from outside. They come from below the kernel's
+// ephemeral range, not from listen(0): a port is free only at the asking, and the program listens on it
+// later. An ephemeral port can be taken in that gap by any outgoing connection, and a test tier opens
+// thousands beside it (an idle-memory test's gateway exited with EADDRINUSE on such a port). A port below
+// the range is never handed to a connection, so only another listener could take it.
+
+/** The lowest port handed out: above the well-known and registered ports the machine's services use. */
+const LOWEST_PORT = 10_000
+
+/** The first port of the kernel's ephemeral range (Linux's default when it cannot be read). */
+function ephemeralStart(): number {
+  try {
+    const start = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    )
+    if (Number.isInteger(start) && start > LOWEST_PORT) return start
+  } catch {
+    // not Linux: its default range
+  }
+  return 32_768
 }
+
+const HIGHEST_PORT = ephemeralStart() - 1
 
 /** Whether `port` can be listened on now. */
 function isFree(port: number): Promise<boolean> {
@@ -21,13 +34,27 @@ function isFree(port: number): Promise<boolean> {
   })
 }
 
+/** A free port at most `highest`, picked at random so programs asking side by side rarely pick alike. */
+async function freePortUpTo(highest: number): Promise<number> {
+  if (highest < LOWEST_PORT) throw new Error(`no ports between ${LOWEST_PORT} and ${highest} to hand out`)
+  for (;;) {
+    const port = LOWEST_PORT + Math.floor(Math.random() * (highest - LOWEST_PORT + 1))
+    if (await isFree(port)) return port
+  }
+}
+
+/** A port free at the time of asking, outside the range outgoing connections take theirs from. */
+export function freePort(): Promise<number> {
+  return freePortUpTo(HIGHEST_PORT)
+}
+
 /**
  * A free port whose companion `port + offset` is free too, for a program that listens on both: a
  * Redis Cluster node takes its cluster bus at port + 10000, and failed to start when that was taken.
  */
 export async function freePortWithCompanion(offset: number): Promise<number> {
   for (;;) {
-    const port = await freePort()
-    if (port + offset <= 65_535 && (await isFree(port + offset))) return port
+    const port = await freePortUpTo(HIGHEST_PORT - offset)
+    if (await isFree(port + offset)) return port
   }
 }
