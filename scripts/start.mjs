@@ -3,9 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const fromRoot = (...parts) => join(root, ...parts)
@@ -34,14 +35,6 @@ function buildWhatIsMissing() {
     say('the gateway did not build')
     process.exit(1)
   }
-}
-
-async function freePort() {
-  const server = createServer()
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** SANDBOX_PORT as `npm run sandbox` reads it; a bad value stops the script naming the variable. */

@@ -12,7 +12,7 @@ import WebSocket from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, rawRequest, waitFor } from './helpers'
 import { REDIS_URL, deleteKeys, uniquePrefix } from './live/helpers'
-import { freePort } from './support/free-port'
+import { freePort } from '../../scripts/free-port.mjs'
 import { spawnOwned } from './support/owned-processes'
 
 // The built gateway as a process: a bad setting stops the start, SIGTERM drains and exits in time, and

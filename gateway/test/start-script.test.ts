@@ -1,10 +1,10 @@
 import { execFileSync, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { emptyWebDist, waitFor } from './helpers'
-import { freePort } from './support/free-port'
+import { freePort } from '../../scripts/free-port.mjs'
 import { spawnOwned } from './support/owned-processes'
 
 // `npm start` as a user runs it: the script builds the gateway when stale, starts the sandbox and
@@ -68,78 +68,121 @@ async function apiAnswers(base: string): Promise<boolean> {
   return body.code === 200
 }
 
+interface StartedScript {
+  base: string
+  script: ChildProcess
+  output(): string
+  sandboxes(): ChildInfo[]
+  gateways(): ChildInfo[]
+}
+
+/**
+ * `node scripts/start.mjs` with `env` over a free gateway port, handed to `run`; its output is added to any
+ * failure, and every process it started is ended afterwards, whatever `run` left running.
+ */
+async function withStartScript(
+  env: Record<string, string>,
+  run: (started: StartedScript) => Promise<void>,
+): Promise<void> {
+  const port = await freePort()
+  let output = ''
+  const script = spawnOwned(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: '',
+      SANDBOX_PORT: '',
+      REDIS_URL: '',
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  script.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  script.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const scriptPid = script.pid ?? -1
+  // every process the script started, so a failure leaves none behind
+  const seen = new Set<number>()
+  const children = () => {
+    const found = childrenOf(scriptPid)
+    for (const { pid } of found) seen.add(pid)
+    return found
+  }
+  const base = `http://127.0.0.1:${port}`
+  try {
+    // the first run may build the gateway bundle
+    await waitFor(
+      async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
+      'healthz',
+      90_000,
+    )
+    await waitFor(() => apiAnswers(base), 'an /api call through the gateway', 15_000)
+    await run({
+      base,
+      script,
+      output: () => output,
+      sandboxes: () => children().filter((info) => info.command.includes('dist/sandbox.js')),
+      gateways: () => children().filter((info) => info.command.includes('dist/main.js')),
+    })
+  } catch (error) {
+    throw new Error(`${String(error)}\n--- npm start output ---\n${output.slice(-4000)}`, { cause: error })
+  } finally {
+    children()
+    if (script.exitCode === null && script.signalCode === null) script.kill('SIGKILL')
+    for (const pid of seen) if (alive(pid)) process.kill(pid, 'SIGKILL')
+  }
+}
+
 describe('npm start', () => {
   it('starts the sandbox on SANDBOX_PORT, restarts it there when it exits while the gateway stays up, and stops both on SIGTERM', async () => {
-    const port = await freePort()
     const sandboxPort = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    let output = ''
-    const script = spawnOwned(process.execPath, ['scripts/start.mjs'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        UPSTREAM_URL: '',
-        SANDBOX_PORT: String(sandboxPort),
-        REDIS_URL: '',
-        METRICS_PORT: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: webDist,
+    await withStartScript(
+      { SANDBOX_PORT: String(sandboxPort) },
+      async ({ base, script, output, sandboxes, gateways }) => {
+        const gateway = only(gateways(), 'gateway')
+        const sandbox = only(sandboxes(), 'sandbox')
+        expect(output()).toContain(`starting the sandbox upstream on port ${sandboxPort}`)
+
+        process.kill(sandbox.pid, 'SIGKILL')
+        await waitFor(
+          () => output().includes(`sandbox exited (SIGKILL); restarting it on port ${sandboxPort}`),
+          'restart line',
+          10_000,
+        )
+        await waitFor(() => sandboxes().some((info) => info.pid !== sandbox.pid), 'a new sandbox', 15_000)
+        await waitFor(() => apiAnswers(base), 'an /api call after the restart', 30_000)
+
+        expect(script.exitCode).toBeNull()
+        expect(alive(gateway.pid)).toBe(true)
+        expect(gateways().map((info) => info.pid)).toEqual([gateway.pid])
+        expect(output()).not.toMatch(/gateway exited/)
+        const restarted = only(sandboxes(), 'sandbox')
+
+        script.kill('SIGTERM')
+        await exited(script)
+        expect(script.exitCode).toBe(0)
+        expect(alive(gateway.pid)).toBe(false)
+        expect(alive(restarted.pid)).toBe(false)
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    script.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    script.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const scriptPid = script.pid ?? -1
-    // every process the script started, so a failure leaves none behind
-    const seen = new Set<number>()
-    const children = () => {
-      const found = childrenOf(scriptPid)
-      for (const { pid } of found) seen.add(pid)
-      return found
-    }
-    const sandboxes = () => children().filter((info) => info.command.includes('dist/sandbox.js'))
-    const gateways = () => children().filter((info) => info.command.includes('dist/main.js'))
+    )
+  }, 150_000)
 
-    try {
-      // the first run may build the gateway bundle
-      await waitFor(
-        async () => (await fetch(`${base}/healthz`).catch(() => null))?.status === 200,
-        'healthz',
-        90_000,
-      )
-      await waitFor(() => apiAnswers(base), 'an /api call through the gateway', 15_000)
-      const gateway = only(gateways(), 'gateway')
-      const sandbox = only(sandboxes(), 'sandbox')
-      expect(output).toContain(`starting the sandbox upstream on port ${sandboxPort}`)
-
-      process.kill(sandbox.pid, 'SIGKILL')
-      await waitFor(
-        () => output.includes(`sandbox exited (SIGKILL); restarting it on port ${sandboxPort}`),
-        'restart line',
-        10_000,
-      )
-      await waitFor(() => sandboxes().some((info) => info.pid !== sandbox.pid), 'a new sandbox', 15_000)
-      await waitFor(() => apiAnswers(base), 'an /api call after the restart', 30_000)
-
-      expect(script.exitCode).toBeNull()
-      expect(alive(gateway.pid)).toBe(true)
-      expect(gateways().map((info) => info.pid)).toEqual([gateway.pid])
-      expect(output).not.toMatch(/gateway exited/)
-      const restarted = only(sandboxes(), 'sandbox')
-
+  it('without SANDBOX_PORT, puts the sandbox on a port below the ephemeral range, which no connection can take before a restart listens again', async () => {
+    const [ephemeralStart] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+    await withStartScript({}, async ({ script, output }) => {
+      const announced = /starting the sandbox upstream on port (\d+)/.exec(output())
+      expect(announced, output()).not.toBeNull()
+      expect(Number(announced![1])).toBeLessThan(ephemeralStart!)
       script.kill('SIGTERM')
       await exited(script)
       expect(script.exitCode).toBe(0)
-      expect(alive(gateway.pid)).toBe(false)
-      expect(alive(restarted.pid)).toBe(false)
-    } catch (error) {
-      throw new Error(`${String(error)}\n--- npm start output ---\n${output.slice(-4000)}`, { cause: error })
-    } finally {
-      children()
-      if (script.exitCode === null && script.signalCode === null) script.kill('SIGKILL')
-      for (const pid of seen) if (alive(pid)) process.kill(pid, 'SIGKILL')
-    }
+    })
   }, 150_000)
 })

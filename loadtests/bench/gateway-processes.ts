@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { CALLS } from '@tradegate/shared'
-import { freePort } from '../../gateway/test/support/free-port'
+import { freePort } from '../../scripts/free-port.mjs'
 import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
 
 export const repoRoot = path.resolve(loadtestsDir, '..')

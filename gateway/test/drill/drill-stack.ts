@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws'
 import { CALLS } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 import {
   startRedisChild,
   startRedisCluster,

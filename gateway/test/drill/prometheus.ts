@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { ownTempDir, spawnOwned, stopOwned } from '../support/owned-processes'
 import { repoRoot } from '../live/processes'
 

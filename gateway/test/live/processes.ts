@@ -2,7 +2,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { ownTempDir, spawnOwned, stopOwned } from '../support/owned-processes'
 
 // Real processes for the scale-out test: gateway instances run exactly as operators run them, and

@@ -6,7 +6,7 @@ import type { GatewayConfig } from '../../src/config'
 import { REDIS_URL, startTestGateway, uniquePrefix, waitFor, type TestGateway } from '../helpers'
 import { connectClient } from '../live/client'
 import { startFakeUpstream, type FakeUpstream } from '../live/fake-upstream'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
 
 // The socket, feed and lease events an operator follows with jq or Loki: each has a stable `event`

@@ -9,7 +9,7 @@ import { parse } from 'yaml'
 import { CALLS } from '@tradegate/shared'
 import { createMetrics } from '../../src/plugins/app/metrics'
 import { REDIS_URL, startTestGateway, waitFor, type TestGateway } from '../helpers'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from '../live/sandbox-upstream'
 import { asGrafanaSends, dashboard, dashboardQueries } from './dashboard'
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALLS } from '@tradegate/shared'
 import { ConfigError, loadConfig } from '../../src/config'
 import { startTestGateway, startUpstream, type TestGateway, type TestUpstream } from '../helpers'
-import { freePort } from '../support/free-port'
+import { freePort } from '../../../scripts/free-port.mjs'
 
 // METRICS_PORT moves /metrics off the public port onto a listener of its own; METRICS_TOKEN guards
 // it with a bearer token wherever it answers.

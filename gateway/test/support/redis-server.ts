@@ -1,7 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { Redis } from 'ioredis'
-import { freePort, freePortWithCompanion } from './free-port'
+import { freePort, freePortWithCompanion } from '../../../scripts/free-port.mjs'
 import { keepOutputTail } from './output-tail'
 import { ownTempDir, spawnOwned, stopOwned } from './owned-processes'
 

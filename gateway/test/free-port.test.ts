@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
-import { freePort, freePortWithCompanion } from './free-port'
+import { freePort, freePortWithCompanion } from '../../scripts/free-port.mjs'
 
 // A port handed out is outside the range the kernel takes outgoing connections' ports from, so the
 // thousands of client sockets a tier opens beside a starting program cannot take it from that program.
