@@ -1,2 +1,3 @@
+export const EPHEMERAL_START: number
 export function freePort(): Promise<number>
 export function freePortWithCompanion(offset: number): Promise<number>

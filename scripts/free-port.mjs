@@ -24,7 +24,10 @@ function ephemeralStart() {
   return 32_768
 }
 
-const HIGHEST_PORT = ephemeralStart() - 1
+/** The first port outgoing connections take theirs from: every port handed out is below it. */
+export const EPHEMERAL_START = ephemeralStart()
+
+const HIGHEST_PORT = EPHEMERAL_START - 1
 
 /** Whether `port` can be listened on now. */
 function isFree(port) {
