@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
+import { heardPolitely } from './heard'
 import {
   DESKTOP,
   createContractAccount,
@@ -102,21 +103,6 @@ function politeRegion(page: Page): Promise<string> {
     .getByTestId('live-toasts')
     .textContent()
     .then((text) => text ?? '')
-}
-
-/**
- * Starts listening to the always-present polite region; the returned function gives every message
- * added to it since, in order (a message replaced by the same text still counts once more).
- */
-async function heardPolitely(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(`(() => {
-    const heard = (window.heardPolitely = [])
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        for (const node of change.addedNodes) if (node.textContent) heard.push(node.textContent)
-    }).observe(document.querySelector('[data-testid=live-toasts]'), { childList: true })
-  })()`)
-  return () => page.evaluate<string[]>('[...window.heardPolitely]')
 }
 
 /** The part of a message before its first placeholder, to match a text with a number put in. */

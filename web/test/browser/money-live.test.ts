@@ -10,6 +10,7 @@ import {
   setFundPassword,
   withWithdrawalsAllDay,
 } from './stack'
+import { heardPolitely } from './heard'
 import { RECONNECT_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
 
 // Balances that follow the user's balance events on an open screen, come back after a dropped socket,
@@ -96,6 +97,7 @@ describe('live balances', () => {
   it('marks balances stale while the socket is down and fetches them again once it is back', async () => {
     const { email: username, token } = await createFundedUser(suite.stack)
     const { page, events } = await openScreen(token, '/assets')
+    const heard = await heardPolitely(page)
     const available = page.getByTestId('balances').locator('.list-row-end .list-row-main').first()
     await expect.poll(() => available.textContent()).toContain('2,580.00')
     await depositWhileSubscribed(username, events, '1')
@@ -119,7 +121,9 @@ describe('live balances', () => {
       '{{text}}',
       english.balances.depositArrived!.replace('{{amount}}', '20.00').replace('{{coin}}', 'USDT'),
     )
-    await page.getByTestId('toast').filter({ hasText: missed }).first().waitFor()
+    await expect
+      .poll(async () => (await heard()).filter((message) => message.includes(missed)))
+      .toHaveLength(1)
     await page.screenshot({ path: screenshotPath('phone-money-missed-deposit') })
     await page.getByTestId('notification-bell').click()
     const row = page.getByTestId('notice-row').filter({ hasText: '+20.00 USDT' })

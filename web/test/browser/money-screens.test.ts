@@ -12,6 +12,7 @@ import {
   withWithdrawalsAllDay,
   type Viewport,
 } from './stack'
+import { heardPolitely } from './heard'
 import { readLocale, setUpSuite, signedInPages } from './suite'
 
 // The money and account screens in Chromium against the real gateway and sandbox, at both sizes:
@@ -104,10 +105,6 @@ async function fetchedAddress(page: Page, coin: string): Promise<string | null> 
   return page.getByTestId('deposit-address').textContent()
 }
 
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.getByTestId('toast').allTextContents()
-}
-
 interface WalletScreen {
   total: string
   rows: Array<{ coin: string; amount: string; price: string; value: string }>
@@ -189,6 +186,7 @@ describe('identity upload', () => {
     const account = await fundedAccount()
     const page = await signedInPage(PHONE, account)
     await go(page, '/primary')
+    const heard = await heardPolitely(page)
     await page.locator('input[name=realName]').fill('Ada Lovelace')
     await page.locator('input[name=idNumber]').fill('AB1234567')
     await page
@@ -196,7 +194,7 @@ describe('identity upload', () => {
       .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
     const before = suite.stack.apiRequests.filter((url) => url.startsWith('/api/user/uploadKYC')).length
     await page.locator('form button[type=submit]').click()
-    await expect.poll(() => toastTexts(page)).toContain(english.errors.documentNotImage)
+    await expect.poll(heard).toContain(english.errors.documentNotImage)
     expect(suite.stack.apiRequests.filter((url) => url.startsWith('/api/user/uploadKYC')).length).toBe(before)
   })
 })
@@ -207,13 +205,14 @@ describe('phone rule of SPEC §5', () => {
       const account = await fundedAccount()
       const page = await signedInPage(viewport, account)
       await go(page, '/phoneAuth')
+      const heard = await heardPolitely(page)
       const sent = suite.stack.apiRequests.length
       await page.locator('input[name=phone]').fill('123456')
       await expect.poll(() => page.getByTestId('phone-rule').textContent()).toBe(english.errors.invalidPhone)
       expect(await page.getByTestId('send-code').isDisabled()).toBe(true)
       await page.locator('input[name=code]').fill('123456')
       await page.evaluate(`document.querySelector('form').requestSubmit()`)
-      await expect.poll(() => toastTexts(page)).toContain(english.errors.invalidPhone)
+      await expect.poll(heard).toContain(english.errors.invalidPhone)
       expect(
         suite.stack.apiRequests.slice(sent).filter((url) => /bindPhone|sendMobileCode/.test(url)),
       ).toEqual([])
@@ -554,6 +553,7 @@ describe('outages', () => {
   it("shows the gateway's reason for a 502, in the reader's language, and a retry that brings the screen back", async () => {
     const account = await fundedAccount()
     const page = await signedInPage(DESKTOP, account)
+    const heard = await heardPolitely(page)
     // the backend drops every attempt at the balance (the gateway retries a GET twice): 502
     await failBalances()
     try {
@@ -566,7 +566,7 @@ describe('outages', () => {
       await failure.waitFor()
       // the reason, not the catch-all "Network anomaly", which stays for an answer that gives none
       expect(await failure.textContent()).toContain(english.errors.upstreamUnavailable)
-      expect(await toastTexts(page)).toContain(english.errors.upstreamUnavailable)
+      await expect.poll(heard).toContain(english.errors.upstreamUnavailable)
       expect(await failure.textContent()).not.toContain(english.errors.networkAnomaly)
       await shoot(page, 'network-anomaly', DESKTOP)
       // Retry asks the gateway again; while the exchange is still down the failure stands
@@ -588,6 +588,7 @@ describe('outages', () => {
     // the English page is closed first: its own refreshes would take the failures meant for this one
     await page.close()
     const inJapanese = await signedInPage(DESKTOP, account, 'ja')
+    const heardInJapanese = await heardPolitely(inJapanese)
     await failBalances()
     try {
       await go(inJapanese, '/wallet')
@@ -596,7 +597,8 @@ describe('outages', () => {
       expect(shown).toContain(japanese.errors.upstreamUnavailable)
       expect(shown).not.toContain('upstreamUnavailable')
       expect(shown).not.toContain(english.errors.upstreamUnavailable)
-      expect(await toastTexts(inJapanese)).toContain(japanese.errors.upstreamUnavailable)
+      await expect.poll(heardInJapanese).toContain(japanese.errors.upstreamUnavailable)
+      expect(await heardInJapanese()).not.toContain(english.errors.upstreamUnavailable)
     } finally {
       await healBalances()
     }
