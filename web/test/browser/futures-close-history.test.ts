@@ -11,6 +11,7 @@ import {
   screenshotPath,
   type Viewport,
 } from './stack'
+import { heardPolitely } from './heard'
 import { readLocale, setUpSuite, signedInPages } from './suite'
 import { offScreen, readerProblems } from './cut-texts'
 
@@ -103,14 +104,14 @@ describe('a stop-loss close in the futures order history', () => {
         await orderHistory(token, language, PHONE),
         await orderHistory(token, language, DESKTOP),
       ]
+      const heard = await Promise.all(opened.map((page) => heardPolitely(page)))
       await moveThroughStop()
       // each open page announces it, in its language: a notice naming the stop-loss that fired
       const announced = readLocale<Notices>(language).notices.kind.stopLoss.split('{{')[0]!
-      for (const page of opened) {
-        const toasts = page.locator('[data-testid=live-toasts] [data-testid=toast]')
+      for (const heardOnPage of heard) {
         await expect
-          .poll(async () => (await toasts.allTextContents()).some((text) => text.startsWith(announced)))
-          .toBe(true)
+          .poll(async () => (await heardOnPage()).filter((text) => text.startsWith(announced)))
+          .toHaveLength(1)
       }
       const sandboxOrders = await callApi<ContractOrder[]>(suite.stack, '/api/contract/order/list', {}, token)
       const close = sandboxOrders.find((order) => order.closeReason === 'stopLoss')!

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DESKTOP, PHONE, createFundedUser, startRelay, type Relay } from './stack'
+import { heardPolitely } from './heard'
 import { RECONNECT_WAIT_MS, readLocale, setUpSuite, signedInPages } from './suite'
 
 // The live socket when the network fails: two pages that lose the gateway together, each behind its
@@ -120,6 +121,7 @@ describe('the live socket on a failing network', () => {
       socket.on('close', () => closedSockets.push(socket.url()))
     })
     await signedIn.go(page, '/wallet')
+    const heard = await heardPolitely(page)
     const usdt = page.locator('[data-coin=usdt] [data-testid=coin-amount]')
     const shown = async () => Number(((await usdt.textContent()) ?? '').replaceAll(',', ''))
     // the deposit of 2500 and the registration credit
@@ -143,11 +145,8 @@ describe('the live socket on a failing network', () => {
     // the deposit's event, which no frame brought, is found by the lookup after the gap and told as
     // missed, by a notice and in the notification centre
     const { notices } = readLocale<{ notices: { missed: string } }>('en')
-    const toasts = page.locator('[data-testid=live-toasts] [data-testid=toast]')
     await expect
-      .poll(async () =>
-        (await toasts.allTextContents()).find((text) => text.startsWith(`${notices.missed}: `)),
-      )
+      .poll(async () => (await heard()).find((text) => text.startsWith(`${notices.missed}: `)))
       .toMatch(/\b125\b.*USDT/)
     await page.getByTestId('notification-bell').click()
     const row = page.getByTestId('notice-row').filter({ hasText: notices.missed })
