@@ -77,7 +77,7 @@ describe('live balances', () => {
     const notice = english.balances
       .depositArrived!.replace('{{amount}}', '125.50')
       .replace('{{coin}}', 'USDT')
-    const noticeShown = page.getByTestId('toast').filter({ hasText: notice }).first().waitFor()
+    const heard = await heardPolitely(page)
     const deposits = await depositWhileSubscribed(username, events, '125.5')
     const announced = Date.now()
     const expected = (2580 + 125.5 * deposits).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ',')
@@ -85,7 +85,7 @@ describe('live balances', () => {
     console.info(
       `deposit shown on the open wallet ${Date.now() - announced} ms after its event reached the page`,
     )
-    await noticeShown
+    await expect.poll(heard).toContain(notice)
     // the screen fetched the balances again by itself, and is still the wallet
     expect(
       suite.stack.apiRequests.slice(requests).some((url) => url.startsWith('/api/asset/assetBalance')),
