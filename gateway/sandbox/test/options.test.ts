@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   blackScholes,
   intrinsicValue,
@@ -40,10 +40,13 @@ describe('sandbox options', () => {
 
   beforeAll(async () => {
     sandbox = await startTestSandbox()
+    feed = await openFeed(sandbox, true)
+  })
+  // a trader of each test's own: what it holds and was paid is that test's alone, whatever ran before
+  beforeEach(async () => {
     trader = await registeredClient(sandbox)
     traderId = (await trader.ok('userInfo')).userId
     await trader.control('/sandbox/deposit', { userId: traderId, coin: 'usdt', amount: '20000' })
-    feed = await openFeed(sandbox, true)
   })
   afterAll(async () => {
     await feed.close()
@@ -287,7 +290,8 @@ describe('sandbox options', () => {
     }
 
     beforeAll(async () => {
-      chain = await trader.ok('optionChain', { query: { coin: 'btc' } })
+      // its own reader: the outer beforeEach's trader does not exist yet when these run first
+      chain = await (await registeredClient(sandbox)).ok('optionChain', { query: { coin: 'btc' } })
       const expiry = chain.expiries[0]!
       order = {
         coin: 'btc',

@@ -19,8 +19,8 @@ afterAll(async () => {
   await upstream?.close()
 })
 
-const post = (via: TestGateway, url: string) =>
-  via.app.inject({ method: 'POST', url, headers: { satoken: token } })
+const post = (via: TestGateway, url: string, as = token) =>
+  via.app.inject({ method: 'POST', url, headers: { satoken: as } })
 
 describe('verification codes', () => {
   it('refuses every code-checked call without its code, naming the field, and forwards none', async () => {
@@ -65,27 +65,32 @@ describe('verification codes', () => {
   })
 
   it('forwards a fund password without a code when the settings do not ask for one', async () => {
-    const control = await fetch(`${upstream.url}/sandbox/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ VERIFY_CODE_SETTING: { withdrawPassword: false } }),
-    })
-    expect(control.ok).toBe(true)
-    // a gateway of its own, so its settings are read after the change rather than from the first one's cache
-    const quiet = await startTestGateway({ UPSTREAM_URL: upstream.url })
+    // an upstream, a gateway and a user of its own: the settings change and the sign-out the password
+    // change brings must not reach the other tests, whichever order they run in
+    const lenient = await startUpstream()
+    const quiet = await startTestGateway({ UPSTREAM_URL: lenient.url })
     try {
-      const set = await post(quiet, `${CALLS.tardPwdSet.path}?pwd=fund-pass-1`)
+      const own = await lenient.register(`lenient${Date.now().toString(36)}`)
+      const control = await fetch(`${lenient.url}/sandbox/settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ VERIFY_CODE_SETTING: { withdrawPassword: false } }),
+      })
+      expect(control.ok).toBe(true)
+      const set = await post(quiet, `${CALLS.tardPwdSet.path}?pwd=fund-pass-1`, own)
       expect(set.json()).toMatchObject({ code: 200 })
       const change = await post(
         quiet,
         `${CALLS.updatePwd.path}?oldPwd=fund-pass-1&newPwd=fund-pass-2&signType=fund`,
+        own,
       )
       expect(change.json()).toMatchObject({ code: 200 })
       // the change signed the session out; recovery needs its code whatever the settings say
-      const recover = await post(quiet, `${CALLS.backPwd.path}?email=a%40b.co&newPwd=secret-pass-2`)
+      const recover = await post(quiet, `${CALLS.backPwd.path}?email=a%40b.co&newPwd=secret-pass-2`, own)
       expect(recover.json()).toEqual({ code: 400, msg: 'codeRequired', detail: 'query.emailCode' })
     } finally {
       await quiet.close()
+      await lenient.close()
     }
   })
 })

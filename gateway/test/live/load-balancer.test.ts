@@ -16,7 +16,9 @@ import {
 // keep answering; nginx logs each request as JSON and shows its own status to local scrapers, and
 // mtail turns that log into counters that tell nginx's own 5xx from the gateways' passed-through ones.
 
-describe('docker/nginx.conf in front of two gateways', () => {
+// One scenario in steps, so its order is kept even when tests are shuffled: the second step closes the
+// upstream, and the last counts the 5xx the steps before it caused, then kills the gateways.
+describe('docker/nginx.conf in front of two gateways', { shuffle: false }, () => {
   let upstream: SandboxUpstream
   let gateways: ChildHandle[] = []
   let nginx: NginxHandle

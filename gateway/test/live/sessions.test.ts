@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import pino from 'pino'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CALLS, TOKEN_HEADER, WS_CLOSE, WS_ERROR } from '@tradegate/shared'
 import { FEED_TOKEN, startSandboxUpstream, type SandboxUpstream } from './sandbox-upstream'
 import { connectClient, type Frame, type TestClient } from './client'
@@ -319,6 +319,9 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
 
   beforeAll(async () => {
     upstream = await startSandboxUpstream()
+  })
+  // a gateway, and so an address budget, of each test's own: one test spends the budget on purpose
+  beforeEach(async () => {
     gateway = await startGateway({
       UPSTREAM_URL: upstream.url,
       FEED_TOKEN,
@@ -326,10 +329,8 @@ describe('socket auths and the per-client budget (in-memory bus)', () => {
       WS_MAX_FRAMES_PER_SECOND: 100,
     })
   })
-  afterAll(async () => {
-    await gateway?.close()
-    await upstream?.close()
-  })
+  afterEach(() => gateway?.close())
+  afterAll(() => upstream?.close())
 
   it('refuses an auth frame whose token REST would refuse, without asking the upstream', async () => {
     const before = await upstream.callCount(CALLS.userInfo.path)

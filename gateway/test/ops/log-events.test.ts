@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import type { GatewayConfig } from '../../src/config'
 import { REDIS_URL, startTestGateway, uniquePrefix, waitFor, type TestGateway } from '../helpers'
@@ -23,6 +23,9 @@ async function eventLines(gateway: TestGateway, event: string, count = 1, timeou
   await waitFor(() => lines().length >= count, `${count} ${event} line(s)`, timeoutMs)
   return lines()
 }
+
+const eventCount = (gateway: TestGateway, event: string): number =>
+  gateway.logs.filter((line) => line.event === event).length
 
 async function listen(gateway: TestGateway): Promise<string> {
   await gateway.app.listen({ port: 0, host: '127.0.0.1' })
@@ -60,10 +63,26 @@ describe('socket events', () => {
   })
 
   const open = (clientId: string) => connectClient(socketBase + clientId, { origin: 'https://app.example' })
+  /** The line of `event` for `clientId`, once it is there. */
+  const lineOf = async (event: string, clientId: string): Promise<Line> => {
+    await waitFor(
+      () => gateway.logs.some((line) => line.event === event && line.clientId === clientId),
+      `${event} for ${clientId}`,
+    )
+    return gateway.logs.find((line) => line.event === event && line.clientId === clientId)!
+  }
+  // each test starts with no socket open, whichever ran before it: the closed line comes once the socket
+  // has left the per-address count, so the counts and the cap below are this test's own
+  beforeEach(() =>
+    waitFor(
+      () => eventCount(gateway, 'socket_connected') === eventCount(gateway, 'socket_closed'),
+      'every earlier socket closed',
+    ),
+  )
 
   it('connected and closed, with the code and reason, share one socketId', async () => {
     const client = await open('client-life')
-    const [connected] = await eventLines(gateway, 'socket_connected')
+    const connected = await lineOf('socket_connected', 'client-life')
     expect(connected).toEqual({
       level: INFO,
       time: expect.any(Number),
@@ -76,7 +95,7 @@ describe('socket events', () => {
     })
     client.ws.close(1000, 'leaving the page')
     await client.closed
-    const [closed] = await eventLines(gateway, 'socket_closed')
+    const closed = await lineOf('socket_closed', 'client-life')
     expect(closed).toEqual({
       level: INFO,
       time: expect.any(Number),
@@ -117,7 +136,7 @@ describe('socket events', () => {
     const client = await open(clientId)
     abuse(client.ws)
     await client.closed
-    const hit = (await eventLines(gateway, 'socket_limit_hit')).find((line) => line.clientId === clientId)
+    const hit = await lineOf('socket_limit_hit', clientId)
     expect(hit).toEqual({
       level: WARN,
       time: expect.any(Number),
@@ -141,9 +160,7 @@ describe('socket events', () => {
   it('the per-address socket cap is a limit hit without a socket; a foreign origin is a refusal', async () => {
     const clients = await Promise.all([1, 2, 3, 4].map((i) => open(`client-cap-${i}`)))
     await expect(open('client-cap-5')).rejects.toThrow('429')
-    const capped = (await eventLines(gateway, 'socket_limit_hit')).find(
-      (line) => line.clientId === 'client-cap-5',
-    )
+    const capped = await lineOf('socket_limit_hit', 'client-cap-5')
     expect(capped).toEqual({
       level: WARN,
       time: expect.any(Number),
@@ -159,7 +176,7 @@ describe('socket events', () => {
     await expect(
       connectClient(`${socketBase}client-foreign`, { origin: 'https://evil.example' }),
     ).rejects.toThrow('403')
-    const [refused] = await eventLines(gateway, 'socket_refused')
+    const refused = await lineOf('socket_refused', 'client-foreign')
     expect(refused).toEqual({
       level: INFO,
       time: expect.any(Number),
