@@ -55,7 +55,7 @@ export function useFormatters() {
      * digit it has (0.0000068 BTC kept by rounding must not read 0.00000)
      */
     exact: (value: unknown, coin: string) => localiseDecimal(exactText(value, precisionOf(coin)), locale),
-    /** a plain decimal as written (a limit, a rate), grouped for the language */
+    /** a plain decimal as written (a limit, a rate, an option's strike: 66,250, not 66,250.00), grouped for the language */
     decimal: (value: string) => localiseDecimal(value, locale),
     precisionOf,
     compact: (value: unknown) => localiseCompact(showValue(value), locale),

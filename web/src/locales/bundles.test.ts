@@ -67,6 +67,7 @@ describe('message bundles', () => {
     'auth.placeholders.email',
     'download.android',
     'trade.takeProfitStopLoss',
+    'options.delta',
     'options.gamma',
     'options.vega',
     // implied volatility and theta per minute and second go by their abbreviations (IV, min, s) in most languages

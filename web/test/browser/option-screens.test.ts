@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { toDecimal } from '@tradegate/shared'
+import { BUNDLE_LANGUAGES, toDecimal } from '@tradegate/shared'
 import { DESKTOP, PHONE, registerFundedThroughUi, inLanguage, screenshotPath, type Viewport } from './stack'
 import { readLocale, setUpSuite, signedInPages } from './suite'
-import { readerProblems } from './cut-texts'
+import { cutControls, readerProblems } from './cut-texts'
 
 // Options in Chromium against the real gateway and sandbox: buy a call from the chain, watch its mark
 // follow the price, let sandbox time pass its expiry, and see the settlement and its payout.
@@ -398,6 +398,35 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
       // no text cut (no word broken, no tab or placeholder hidden), no control cut, no words misordered
       expect(await readerProblems(page, language)).toEqual([])
       await shoot(page, `walk-${language}`, viewport)
+    }
+  })
+})
+
+describe('the chain on a phone, one step past the walk', () => {
+  it('fits a 390 px phone in every language with six-digit strikes: no sideways scroll, no control off the screen', async () => {
+    // the walk above sees four languages at today's price; the columns must leave room for the longest
+    // words of every language and for strikes and premiums a digit longer
+    const market = suite.stack.sandbox.state.market
+    const before = market.price('btcusdt')
+    await suite.stack.control('/sandbox/price', { symbol: 'btcusdt', price: '250000' })
+    try {
+      const problems: string[] = []
+      for (const language of BUNDLE_LANGUAGES) {
+        const page = await signedInPage(PHONE, language)
+        await pages.go(page, '/option')
+        const atm = page.getByTestId('option-chain').locator('tr[data-atm=true]')
+        await expect.poll(async () => Number(await atm.getAttribute('data-strike'))).toBeGreaterThan(100_000)
+        const sideways = await page.evaluate<number>(`(() => {
+          const box = document.querySelector('[data-testid=option-chain]').parentElement
+          return box.scrollWidth - box.clientWidth
+        })()`)
+        if (sideways > 0) problems.push(`${language}: the chain scrolls ${sideways} px sideways`)
+        for (const problem of await cutControls(page, language)) problems.push(`${language}: ${problem}`)
+        await page.close()
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await suite.stack.control('/sandbox/price', { symbol: 'btcusdt', price: before.toFixed() })
     }
   })
 })
