@@ -12,6 +12,7 @@ import {
   showFeeRate,
   showRate,
   showValue,
+  toDecimal,
 } from '@tradegate/shared'
 import { useCoinPrecision } from './coins'
 import { localDateTime, localiseCompact, localiseDecimal } from './intl'
@@ -55,8 +56,10 @@ export function useFormatters() {
      * digit it has (0.0000068 BTC kept by rounding must not read 0.00000)
      */
     exact: (value: unknown, coin: string) => localiseDecimal(exactText(value, precisionOf(coin)), locale),
-    /** a plain decimal as written (a limit, a rate, an option's strike: 66,250, not 66,250.00), grouped for the language */
+    /** a plain decimal as written (a limit, a rate), grouped for the language */
     decimal: (value: string) => localiseDecimal(value, locale),
+    /** an option's strike, a term of its series, at the places it has: 66,250, not 66,250.00 */
+    strike: (value: unknown) => localiseDecimal(toDecimal(value).toFixed(), locale),
     precisionOf,
     compact: (value: unknown) => localiseCompact(showValue(value), locale),
     /** a moment the language's way with its zone, Nov 26, 2026, 12:18:32 UTC+8: a time without one is a guess */

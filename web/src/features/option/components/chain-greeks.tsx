@@ -24,7 +24,7 @@ export function ChainGreeks(props: {
 }) {
   const { id, row, chain, expiresAt, spot, now, sides } = props
   const { t } = useTranslation()
-  const { percent: percentText, decimal } = useFormatters()
+  const { percent: percentText, decimal, strike } = useFormatters()
   const msLeft = expiresAt - now
   // two searches a side for this one strike; the chain's other rows show their mark's volatility only
   const implied = useMemo(
@@ -42,7 +42,7 @@ export function ChainGreeks(props: {
         <div
           className="chain-greeks"
           role="group"
-          aria-label={t('options.greeksAt', { strike: decimal(row.strike) })}
+          aria-label={t('options.greeksAt', { strike: strike(row.strike) })}
         >
           {sides.map((kind) => {
             const quote = row[kind]

@@ -27,7 +27,7 @@ export function ChainRow(props: {
 }) {
   const { row, expiresAt, msLeft, ivText, atm, picked, onPick } = props
   const { t } = useTranslation()
-  const { cash, decimal } = useFormatters()
+  const { cash, decimal, strike } = useFormatters()
   const greek = (value: Decimal, name: Greek) => decimal(greekText(value, name))
 
   const cell = (kind: OptionKind, quote: OptionQuote | null, column: Column): ReactNode => {
@@ -82,11 +82,11 @@ export function ChainRow(props: {
           className="chain-strike-toggle"
           aria-expanded={props.expanded}
           aria-controls={props.expanded ? props.detailId : undefined}
-          aria-label={t('options.greeksAt', { strike: decimal(row.strike) })}
+          aria-label={t('options.greeksAt', { strike: strike(row.strike) })}
           onClick={props.onToggle}
           data-testid="chain-strike-toggle"
         >
-          <span className="num">{decimal(row.strike)}</span>
+          <span className="num">{strike(row.strike)}</span>
           <span className="chain-strike-caret" aria-hidden="true">
             {props.expanded ? '▴' : '▾'}
           </span>

@@ -20,7 +20,7 @@ export function PositionCard({
   onSold: () => void
 }) {
   const { t } = useTranslation()
-  const { cash, decimal, pnl: pnlText } = useFormatters()
+  const { cash, strike, pnl: pnlText } = useFormatters()
   const ticker = useTicker(position.status === 'open' ? position.symbol : null)
   const chain = useOptionChain(position.status === 'open' ? position.coin : null)
   const open = position.status === 'open'
@@ -54,7 +54,7 @@ export function PositionCard({
           {t(`options.${position.kind}`)}
         </span>
         <strong>
-          {position.coin.toUpperCase()} <span className="num">{decimal(position.strike)}</span>
+          {position.coin.toUpperCase()} <span className="num">{strike(position.strike)}</span>
         </strong>
         <span className={`position-pnl num ${shownPnl ? tone : ''}`}>
           <span data-testid="position-pnl">

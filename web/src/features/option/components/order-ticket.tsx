@@ -35,7 +35,7 @@ export function OrderTicket({
 }) {
   const { t } = useTranslation()
   // USDT amounts and prices, by the places the gateway judges them by (the call table's USDT scale)
-  const { decimal, dateTime, precisionOf } = useFormatters()
+  const { strike, dateTime, precisionOf } = useFormatters()
   const usdtPlaces = precisionOf('usdt')
   const balances = useBalances()
   const [quantity, setQuantity] = useState(chain.lotSize)
@@ -80,7 +80,7 @@ export function OrderTicket({
     <section className="panel option-ticket" aria-label={t('options.ticket')} data-testid="option-ticket">
       <h2 className="panel-title">
         <span className={pick.kind === 'call' ? 'up' : 'down'}>{t(`options.${pick.kind}`)}</span> {coin}{' '}
-        <span className="num">{decimal(pick.strike)}</span>
+        <span className="num">{strike(pick.strike)}</span>
       </h2>
       <p className="muted option-ticket-expiry">
         {t('options.expires')} <span className="phrase">{dateTime(pick.expiresAt)}</span> ·{' '}

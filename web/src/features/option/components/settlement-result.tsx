@@ -5,7 +5,7 @@ import { useFormatters } from '../../../lib/use-formatters'
 /** The latest option that settled while the page was open, and what it paid. */
 export function SettlementResult({ position }: { position: OptionPosition }) {
   const { t } = useTranslation()
-  const { price, cash, decimal } = useFormatters()
+  const { price, cash, strike } = useFormatters()
   const paid = position.payout !== '0'
   return (
     <div
@@ -16,7 +16,7 @@ export function SettlementResult({ position }: { position: OptionPosition }) {
     >
       <strong>{t('options.settled')}</strong>
       <span className="num">
-        {position.coin.toUpperCase()} {t(`options.${position.kind}`)} {decimal(position.strike)} ·{' '}
+        {position.coin.toUpperCase()} {t(`options.${position.kind}`)} {strike(position.strike)} ·{' '}
         {t('options.settlePrice')} {price(position.settlePrice)}
       </span>
       <span className="num settlement-profit">
