@@ -85,6 +85,14 @@ async function sidesInView(
   })()`)
 }
 
+/** How far the chain's table reaches past its sideways scroll's view, in px: 0 when it all shows. */
+function chainScrollsSideways(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const box = document.querySelector('[data-testid=option-chain]').parentElement
+    return box.scrollWidth - box.clientWidth
+  })()`)
+}
+
 async function sandboxNow(): Promise<number> {
   return (await suite.stack.control<{ now: number }>('/sandbox/time')).now
 }
@@ -380,13 +388,7 @@ describe('a walk through the screen in English, Arabic, German and Japanese', ()
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width)
       // a phone shows one side of the chain without the minor greeks so that it fits: the strike
       // column is not left in the table's sideways scroll
-      if (viewport === PHONE)
-        expect(
-          await page.evaluate(`(() => {
-              const box = document.querySelector('[data-testid=option-chain]').parentElement
-              return box.scrollWidth - box.clientWidth
-            })()`),
-        ).toBeLessThanOrEqual(0)
+      if (viewport === PHONE) expect(await chainScrollsSideways(page)).toBeLessThanOrEqual(0)
       // a desktop shows calls, the strike and puts side by side, all inside the window, from 1280 px
       // wide up, and each side's heading on one line ("Call/s" was seen)
       if (viewport === DESKTOP) {
@@ -416,10 +418,7 @@ describe('the chain on a phone, one step past the walk', () => {
         await pages.go(page, '/option')
         const atm = page.getByTestId('option-chain').locator('tr[data-atm=true]')
         await expect.poll(async () => Number(await atm.getAttribute('data-strike'))).toBeGreaterThan(100_000)
-        const sideways = await page.evaluate<number>(`(() => {
-          const box = document.querySelector('[data-testid=option-chain]').parentElement
-          return box.scrollWidth - box.clientWidth
-        })()`)
+        const sideways = await chainScrollsSideways(page)
         if (sideways > 0) problems.push(`${language}: the chain scrolls ${sideways} px sideways`)
         for (const problem of await cutControls(page, language)) problems.push(`${language}: ${problem}`)
         await page.close()
