@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   DESKTOP,
+  createFundedUser,
   PHONE,
   painted,
   postApi,
@@ -334,7 +335,8 @@ describe('chart', () => {
 
 describe('watchlist', () => {
   it('an add from search and a removal from /addOptional show on /store and in the trade header', async () => {
-    const page = await signedInPage(PHONE)
+    // a user of its own, whose watchlist starts empty whatever the file's other tests put on theirs
+    const page = await pages.open(PHONE, (await createFundedUser(suite.stack)).token)
     await go(page, '/store')
     await page.locator('[data-market-tab=Optional][aria-selected=true]').waitFor()
     await page.getByTestId('open-search').click()
@@ -421,7 +423,7 @@ describe('screens', () => {
   ] as const)('each screen renders with live prices (%s)', async (_name, viewport) => {
     const page = await signedInPage(viewport)
     await go(page, '/store')
-    // a few coins on the watchlist, so its screens show rows (the watchlist test left it empty)
+    // a few coins on the watchlist, so its screens show rows
     await page.evaluate(`Promise.all(['btcusdt', 'ethusdt', 'solusdt'].map((symbol) => fetch('/api/userCoin/save', {
       method: 'POST',
       headers: { 'content-type': 'application/json', satoken: localStorage.getItem('_token') },
