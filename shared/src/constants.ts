@@ -24,8 +24,6 @@ export const LIMITS = deepFreeze({
   uploadMaxBytes: 5 * 1024 * 1024,
 })
 
-export const LOADING_TOAST_TEXT = '加载中...'
-
 /** Local-storage keys; the leading underscore keeps them apart from third-party keys. */
 export const STORAGE_KEYS = deepFreeze({
   token: '_token',

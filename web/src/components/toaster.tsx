@@ -22,7 +22,7 @@ export function Toaster() {
           .map((toast) => (
             <div key={toast.id} className={`toast toast-${toast.kind}`} data-testid="toast">
               {toast.kind === 'loading' && <span className="spinner spinner-small" />}
-              {toast.text}
+              {toast.kind === 'loading' ? t('common.loading') : toast.text}
             </div>
           ))}
       </div>

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react'
-import { LIMITS, LOADING_TOAST_TEXT } from '@tradegate/shared'
+import { LIMITS } from '@tradegate/shared'
 import { createStore } from './external-store'
 import { openerOf } from './focus'
 
 export interface Toast {
   id: number
+  /** empty for the loading toast, whose words the toaster writes in the page's language */
   text: string
   /** 'outcome': the result of the user's own action, which takes focus (see showOutcome) */
   kind: 'message' | 'loading' | 'outcome'
@@ -62,9 +63,9 @@ export function dismissToast(id: number): void {
 }
 
 /** Shows the loading toast until the returned function is called. */
-export function showLoading(text: string = LOADING_TOAST_TEXT): () => void {
+export function showLoading(): () => void {
   const id = nextId++
-  toasts.set([...toasts.get(), { id, text, kind: 'loading' }])
+  toasts.set([...toasts.get(), { id, text: '', kind: 'loading' }])
   return () => remove(id)
 }
 

@@ -32,6 +32,13 @@ describe('message bundles', () => {
     expect(files).toEqual([...BUNDLE_LANGUAGES].sort())
   })
 
+  it("writes the loading toast in each page's language, in Chinese as the product has always said it", () => {
+    expect(leaves(load('zh')).get('common.loading')).toBe('加载中...')
+    const chinese = /\p{Script=Han}/u
+    const elsewhere = BUNDLE_LANGUAGES.filter((code) => !['zh', 'ja'].includes(code))
+    expect(elsewhere.filter((code) => chinese.test(String(leaves(load(code)).get('common.loading'))))).toEqual([])
+  })
+
   it.each([...BUNDLE_LANGUAGES])('%s has every key of en.json with a non-empty text', (code) => {
     const bundle = leaves(load(code))
     const missing = [...english.keys()].filter((key) => !bundle.has(key))
