@@ -66,6 +66,11 @@ export type SubscriptionFrame =
   | { operation: 'subscribe' | 'unsubscribe'; type: 'DEPTH'; symbol: string; rate?: StreamRate }
   | { operation: 'subscribe' | 'unsubscribe'; type: UserType }
 
+/**
+ * A heartbeat, in either form, is answered with a HEARTBEAT frame once every subscription the socket
+ * sent before it has taken effect (a new topic's bus subscription confirmed, for at most a few seconds),
+ * so a client that refetches its state at the answer misses no event between the two.
+ */
 export type ClientFrame =
   | SubscriptionFrame
   | { operation: 'auth'; satoken: string }

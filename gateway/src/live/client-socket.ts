@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
 import { WebSocket, type RawData } from 'ws'
 import {
   USER_TYPES,
@@ -48,6 +49,11 @@ export type SubscriptionRefusal = 'unknown_symbol' | 'too_many_topics'
 /** Frames a socket may send while its auth or the coin list is awaited; the rate limit bounds them anyway. */
 const MAX_FRAMES_WAITING = 64
 const SLOW_CLOSE_GRACE_MS = 2000
+/**
+ * The longest a heartbeat's answer waits for a new topic's bus subscription: a bus that does not
+ * confirm is down, and once it is back every socket is sent a resync frame.
+ */
+export const HEARTBEAT_WAIT_MS = 5000
 /** refused auths a socket may make; the last of them closes it */
 export const MAX_FAILED_AUTHS = 3
 
@@ -95,6 +101,8 @@ export class ClientSocket implements HubSocket {
   private framesInWindow = 0
   /** frames that arrived while an auth was being resolved, handled in order after it */
   private waiting: string[] | null = null
+  /** settles once the subscriptions asked for so far take effect; null when they have */
+  private joining: Promise<unknown> | null = null
   private failedAuths = 0
 
   constructor(
@@ -218,7 +226,7 @@ export class ClientSocket implements HubSocket {
       return
     }
     const frame: ClientFrame = parsed.value
-    if (!('operation' in frame)) return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    if (!('operation' in frame)) return this.answerHeartbeat()
     if (frame.operation === 'auth') {
       return this.holdUntil(this.deps.authenticate(frame.satoken, this.address), (outcome) =>
         'userId' in outcome
@@ -226,7 +234,7 @@ export class ClientSocket implements HubSocket {
           : this.authRefused(outcome.refused),
       )
     }
-    if (frame.operation === 'heartbeat') return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    if (frame.operation === 'heartbeat') return this.answerHeartbeat()
     // the first subscriptions after start wait for the coin list rather than pass unchecked
     if (frame.operation === 'subscribe' && 'symbol' in frame && frame.symbol && !this.deps.symbols.settled) {
       return this.holdUntil(this.deps.symbols.refresh(), () => this.changeSubscription(frame))
@@ -273,7 +281,30 @@ export class ClientSocket implements HubSocket {
       return
     }
     this.topics.set(shared, rate)
+    const joined = this.deps.hub.joined(shared)
+    if (joined) {
+      const all = this.joining ? Promise.all([this.joining, joined]) : joined
+      this.joining = all
+      // let go once settled: a socket that never sends a heartbeat keeps no chain of them
+      void all.then(() => {
+        if (this.joining === all) this.joining = null
+      })
+    }
     this.deps.onSubscriptionsChanged?.()
+  }
+
+  /**
+   * A heartbeat is answered once every subscription asked for before it takes effect, and the frames
+   * after it wait their turn: the answer tells the client that from then on nothing on those streams
+   * passes it by, so what it fetches then leaves no gap (a new topic waits for the bus's confirmation,
+   * for at most HEARTBEAT_WAIT_MS).
+   */
+  private answerHeartbeat(): void {
+    const joining = this.joining
+    this.joining = null
+    if (!joining) return this.sendJson({ type: 'HEARTBEAT', ts: Date.now() })
+    const waited = Promise.race([joining, delay(HEARTBEAT_WAIT_MS, undefined, { ref: false })])
+    this.holdUntil(waited, () => this.sendJson({ type: 'HEARTBEAT', ts: Date.now() }))
   }
 
   /** A subscription refused without closing the socket: the client may still use its others. */

@@ -108,6 +108,15 @@ export class TopicHub {
     return entry.topic
   }
 
+  /**
+   * While a topic's bus subscription is still being confirmed, what settles once the sockets added
+   * meanwhile have joined it (its frames reach them from then on); null when they already have.
+   */
+  joined(topic: string): Promise<void> | null {
+    const entry = this.topics.get(topic)
+    return entry?.joining ? (entry.subscription?.ready ?? null) : null
+  }
+
   remove(socket: HubSocket, topic: string): void {
     const entry = this.topics.get(topic)
     if (!entry || !this.detach(entry, socket)) return

@@ -120,6 +120,31 @@ describe('topics an instance serves', () => {
     await waitFor(() => gateway.app.live.hub.subscriberCount('TRADE:btcusdt') === 1, 'TRADE accepted')
     expect(errors(first)).toHaveLength(1)
   })
+
+  it('answers a heartbeat only once the topics asked for before it are served, however slow Redis is to confirm them', async () => {
+    const client = await open()
+    const topic = 'DETAIL:ethusdt'
+    // Redis holds every command for a while: a new topic's SUBSCRIBE and snapshot read wait with them
+    await admin.call('CLIENT', 'PAUSE', '1500', 'ALL')
+    client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' })
+    client.send({ operation: 'heartbeat' })
+    await client.next((frame) => frame.type === 'HEARTBEAT')
+    // the answer says the stream has taken effect: the socket is among its subscribers by then, so a
+    // tick published from now on reaches it (what the client fetches after the answer leaves no gap)
+    expect(gateway.app.live.hub.subscriberCount(topic)).toBe(1)
+    upstream.send(upstreamDetail('ethusdt', 4321, Date.now()))
+    const closeOf = (frame: { data?: unknown }) => (frame.data as { close?: string } | undefined)?.close
+    await client.next((frame) => frame.type === 'DETAIL' && closeOf(frame) === '4321')
+    // one step to the side: a heartbeat after a subscription already served, and one with none before it
+    client.send({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt', rate: 1000 })
+    client.send({ operation: 'heartbeat' })
+    client.send({ operation: 'heartbeat' })
+    await waitFor(
+      () => client.frames.filter((frame) => frame.type === 'HEARTBEAT').length === 3,
+      'both answered',
+    )
+    expect(errors(client)).toEqual([])
+  })
 })
 
 describe('while the coin list cannot be read', () => {

@@ -44,7 +44,9 @@ export function NoticeAnnouncer() {
   const { token } = useSession()
   // reads the latest texts and formatters when an event comes, so a re-render never resubscribes
   const announce = useEffectEvent((notices: readonly UserNotice[], missed: boolean) => {
-    const told = notices.filter((notice) => addNotice(notice, missed) && !isMuted(notice.kind))
+    const told = notices.filter(
+      (notice) => addNotice(notice, missed ? 'missed' : 'live') && !isMuted(notice.kind),
+    )
     const [only] = told
     if (!only) return
     const text = noticeText(t, only, formatters)
@@ -62,27 +64,43 @@ export function NoticeAnnouncer() {
     // listening) is asked for; what was heard live is already in the centre and not told twice
     let listeningSince = serverClock.now() - FIRST_LOOKBACK_MS
     // what happened in that lookback came before the page was listening, so what it first read already
-    // shows it: it goes to the centre untold, and a gap's lookup then tells only what is newer
+    // shows it: it goes to the centre untold and read. The streams are asked for only once it has
+    // answered, so nothing it lists can also come live, and then be taken for one already known.
     const known = eventsSince(listeningSince).then((found) => {
-      for (const notice of found) addNotice(notice, false)
+      for (const notice of found) addNotice(notice, 'before')
     })
-    const stops = CARRIERS.map((type) =>
-      client.subscribe({ operation: 'subscribe', type }, (frame) => {
-        if (!('userId' in frame)) return
-        const notice = noticeOf(frame.data)
-        if (notice) announce([notice], false)
-      }),
-    )
+    let stopped = false
+    let carrying = false
+    const stops: Array<() => void> = []
+    void known.then(() => {
+      if (stopped) return
+      carrying = true
+      for (const type of CARRIERS) {
+        stops.push(
+          client.subscribe({ operation: 'subscribe', type }, (frame) => {
+            if (!('userId' in frame)) return
+            const notice = noticeOf(frame.data)
+            if (notice) announce([notice], false)
+          }),
+        )
+      }
+    })
+    // a resync comes once the streams asked for take effect: the first after these are asked for
+    // finds what happened since the first lookup, which reached neither, and tells it as news; a
+    // later one follows a gap in the socket, and tells what the user missed
+    let resyncsCarried = 0
     stops.push(
       client.onResync(
         spaced(() => {
           const since = listeningSince
+          const missed = carrying && resyncsCarried++ > 0
           listeningSince = serverClock.now()
-          void known.then(() => eventsSince(since)).then((found) => announce(found, true))
+          void known.then(() => eventsSince(since)).then((found) => announce(found, missed))
         }, RESYNC_SPACING_MS),
       ),
     )
     return () => {
+      stopped = true
       for (const stop of stops) stop()
     }
   }, [token])

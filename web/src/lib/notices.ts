@@ -60,13 +60,20 @@ function setItems(items: readonly HeardNotice[]): void {
 }
 
 /**
+ * How an event reached the centre: as it happened, found after a gap in the socket, or from before the
+ * page was listening. An event from before is listed as read: the page's first figures already show
+ * it and it is never read out, so the bell counts only what the user was told of.
+ */
+export type NoticeWay = 'live' | 'missed' | 'before'
+
+/**
  * Adds an event to the centre; false when it is already there (the live frame and the resync's list
  * carry the same id), so the caller raises its toast only for a new one that is not muted.
  */
-export function addNotice(notice: UserNotice, missed: boolean): boolean {
+export function addNotice(notice: UserNotice, way: NoticeWay): boolean {
   const { items } = store.get()
   if (items.some((item) => item.id === notice.id)) return false
-  const next = [{ ...notice, missed, read: false }, ...items]
+  const next = [{ ...notice, missed: way === 'missed', read: way === 'before' }, ...items]
   setItems([...next].sort((a, b) => b.at - a.at).slice(0, KEPT_NOTICES))
   return true
 }

@@ -48,9 +48,11 @@ function watchBalanceEvents(page: Page): { count: () => number } {
 }
 
 /**
- * Deposits `amount` through the sandbox's control call once the page's socket has its subscription:
- * a deposit made before the gateway has taken the subscribe frame is not announced, so the first
- * deposits are repeated (each a small one) until the page's socket receives an event.
+ * Deposits `amount` through the sandbox's control call once the page's socket has its subscription,
+ * so that the deposit is heard as it happens: one made before the page's first look at the user's
+ * events shows in its first figures and is listed untold, and one made before the stream takes effect
+ * is told by the lookup that follows. The first deposits are repeated (each a small one) until the
+ * page's socket receives an event.
  */
 async function depositWhileSubscribed(
   username: string,
@@ -92,6 +94,51 @@ describe('live balances', () => {
     ).toBe(true)
     expect(new URL(page.url()).hash).toBe('#/wallet')
     await page.screenshot({ path: screenshotPath('phone-money-deposit-notice') })
+  })
+
+  it('tells a deposit made while the page was taking its streams, once, and lists the one before it as read', async () => {
+    const { email: username, token } = await createFundedUser(suite.stack)
+    const page = await pages.open(PHONE, token)
+    // the page's socket reaches the gateway, but what it sends waits until released: its streams take
+    // effect well after its first figures and its first look at the user's events
+    const held: Array<() => void> = []
+    let holding = true
+    await page.routeWebSocket(/\/ws\//, (socket) => {
+      const gateway = socket.connectToServer()
+      socket.onMessage((message) => {
+        if (holding) held.push(() => gateway.send(message))
+        else gateway.send(message)
+      })
+    })
+    const heard = await heardPolitely(page)
+    const firstLook = page.waitForResponse((response) => response.url().includes('/api/user/notices'))
+    await pages.go(page, '/wallet')
+    await firstLook
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,580.00')
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    // between the two: no stream carries it yet, and the page has already looked
+    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '7' })
+    holding = false
+    for (const send of held.splice(0)) send()
+    const arrived = (amount: string) =>
+      english.balances.depositArrived!.replace('{{amount}}', amount).replace('{{coin}}', 'USDT')
+    await expect.poll(heard).toContain(arrived('7.00'))
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,587.00')
+    // told once and as news, not as missed; the funding, from before the page opened, never read out
+    expect((await heard()).filter((message) => message.includes('USDT'))).toEqual([arrived('7.00')])
+    // and nothing read out on this English page was in another language (the loading toast was once Chinese)
+    expect((await heard()).filter((message) => /\p{Script=Han}/u.test(message))).toEqual([])
+    // the bell counts what the user was told and has not read; the centre lists the funding as read
+    await page.getByTestId('notification-bell').click()
+    const rows = page.getByTestId('notice-row')
+    await expect.poll(() => rows.count()).toBe(2)
+    const told = rows.filter({ hasText: '+7.00 USDT' })
+    const funding = rows.filter({ hasText: '+2,500.00 USDT' })
+    expect(await told.getAttribute('data-read')).toBe('false')
+    expect(await funding.getAttribute('data-read')).toBe('true')
+    expect(await told.textContent()).not.toContain(english.notices.missed)
+    expect(await page.getByTestId('notification-count').textContent()).toBe('1')
+    await page.screenshot({ path: screenshotPath('phone-money-deposit-during-load') })
   })
 
   it('marks balances stale while the socket is down and fetches them again once it is back', async () => {

@@ -12,6 +12,10 @@ interface TestServer {
   frames: ClientFrame[]
   connections: number
   send(frame: ServerFrame): void
+  /** while true, heartbeats are not answered (a gateway still waiting for a subscription to take effect) */
+  holdHeartbeats: boolean
+  /** answers the heartbeats held so far, in order */
+  answerHeldHeartbeats(): void
   dropAll(): void
   /** closes every socket with a close frame carrying `code` */
   closeAll(code: number): void
@@ -26,12 +30,18 @@ afterEach(async () => {
 async function startServer(): Promise<TestServer> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
   await once(server, 'listening')
+  const held: WebSocket[] = []
+  const answer = (socket: WebSocket) => socket.send(JSON.stringify({ type: 'HEARTBEAT', ts: Date.now() }))
   const state: TestServer = {
     url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws/test`,
     frames: [],
     connections: 0,
     send: (frame) => {
       for (const client of server.clients) client.send(JSON.stringify(frame))
+    },
+    holdHeartbeats: false,
+    answerHeldHeartbeats: () => {
+      for (const socket of held.splice(0)) answer(socket)
     },
     dropAll: () => {
       for (const client of server.clients) client.terminate()
@@ -47,7 +57,14 @@ async function startServer(): Promise<TestServer> {
   }
   server.on('connection', (socket) => {
     state.connections++
-    socket.on('message', (data) => state.frames.push(JSON.parse(String(data)) as ClientFrame))
+    // answered as the gateway does, which waits until the subscriptions sent before it take effect
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as ClientFrame
+      state.frames.push(frame)
+      if (!('operation' in frame) || frame.operation !== 'heartbeat') return
+      if (state.holdHeartbeats) held.push(socket)
+      else answer(socket)
+    })
   })
   cleanups.push(() => state.close())
   return state
@@ -135,10 +152,12 @@ describe('LiveClient', () => {
     client.send({ operation: 'heartbeat' })
     client.subscribe({ operation: 'subscribe', type: 'POSITION' }, () => {})
     expect(client.isOpen).toBe(false)
-    await expect.poll(() => server.frames.length >= 3).toBe(true)
+    await expect.poll(() => server.frames.length >= 4).toBe(true)
+    // last, the heartbeat whose answer says the per-user stream has taken effect
     expect(server.frames).toEqual([
       { operation: 'auth', satoken: 'secret-token' },
       { operation: 'subscribe', type: 'POSITION' },
+      { operation: 'heartbeat' },
       { operation: 'heartbeat' },
     ])
   })
@@ -177,11 +196,12 @@ describe('LiveClient', () => {
     server.frames.length = 0
     const killedAt = Date.now()
     server.dropAll()
-    await expect.poll(() => server.connections === 2 && server.frames.length >= 2).toBe(true)
+    await expect.poll(() => server.connections === 2 && server.frames.length >= 3).toBe(true)
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(90)
     expect(server.frames).toEqual([
       { operation: 'subscribe', type: 'KLINE', symbol: 'btcusdt', interval: '1min' },
       { operation: 'subscribe', type: 'DETAIL', symbol: 'trxusdt' },
+      { operation: 'heartbeat' },
     ])
     server.send(detail('trxusdt', '0.12'))
     await expect.poll(() => closes.length === 1).toBe(true)
@@ -194,11 +214,12 @@ describe('LiveClient', () => {
     client.subscribe({ operation: 'subscribe', type: 'SETTLEMENT' }, () => {})
     await expect.poll(() => client.isOpen && server.frames.length >= 1).toBe(true)
     client.setToken('fresh-token')
-    await expect.poll(() => server.frames.length >= 3).toBe(true)
+    await expect.poll(() => server.frames.length >= 4).toBe(true)
     expect(server.frames).toEqual([
       { operation: 'subscribe', type: 'SETTLEMENT' },
       { operation: 'auth', satoken: 'fresh-token' },
       { operation: 'subscribe', type: 'SETTLEMENT' },
+      { operation: 'heartbeat' },
     ])
   })
 
@@ -383,7 +404,62 @@ describe('LiveClient', () => {
     expect(resyncs).toBe(0)
     server.dropAll()
     await expect.poll(() => server.connections === 2 && client.isOpen).toBe(true)
+    await expect.poll(() => resyncs).toBe(1)
+  })
+
+  it("tells its resync listeners only once the gateway has taken a signed-in page's per-user streams", async () => {
+    const server = await startServer()
+    server.holdHeartbeats = true
+    const client = startClient(server.url)
+    let resyncs = 0
+    client.onResync(() => resyncs++)
+    client.setToken('token-1')
+    client.subscribe({ operation: 'subscribe', type: 'OWNCOIN' }, () => {})
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, () => {})
+    await expect.poll(() => server.frames.length >= 4).toBe(true)
+    // what the page fetched before then may miss an event the stream will not carry: a refetch is owed,
+    // and made only at the answer to the heartbeat sent after the subscriptions
+    expect(server.frames).toEqual([
+      { operation: 'auth', satoken: 'token-1' },
+      { operation: 'subscribe', type: 'OWNCOIN' },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      { operation: 'heartbeat' },
+    ])
+    // a ticker after the held heartbeat shows the client has handled what came before it
+    const ticks: string[] = []
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' }, (frame) => {
+      if (frame.type === 'DETAIL') ticks.push(frame.data.close)
+    })
+    server.send(detail('btcusdt', '1'))
+    await expect.poll(() => ticks).toEqual(['1'])
+    expect(resyncs).toBe(0)
+    server.answerHeldHeartbeats()
+    await expect.poll(() => resyncs).toBe(1)
+
+    // one step to the side: a new per-user stream on the open socket owes one more; a market stream none
+    server.frames.length = 0
+    client.subscribe({ operation: 'subscribe', type: 'POSITION' }, () => {})
+    client.subscribe({ operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' }, () => {})
+    await expect.poll(() => server.frames.length >= 3).toBe(true)
+    expect(server.frames).toEqual([
+      { operation: 'subscribe', type: 'POSITION' },
+      { operation: 'heartbeat' },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' },
+    ])
+    // a socket lost before the answer owes it to the next one, which asks again after its subscriptions
+    server.dropAll()
+    await expect.poll(() => server.connections === 2 && server.frames.length >= 8).toBe(true)
+    expect(server.frames.slice(3)).toEqual([
+      { operation: 'auth', satoken: 'token-1' },
+      { operation: 'subscribe', type: 'OWNCOIN' },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'btcusdt' },
+      { operation: 'subscribe', type: 'POSITION' },
+      { operation: 'subscribe', type: 'DETAIL', symbol: 'ethusdt' },
+      { operation: 'heartbeat' },
+    ])
     expect(resyncs).toBe(1)
+    server.answerHeldHeartbeats()
+    await expect.poll(() => resyncs).toBe(2)
   })
 
   it('takes a resync frame as a gap: every stream is asked afresh and the listeners are told', async () => {
@@ -397,14 +473,15 @@ describe('LiveClient', () => {
     client.subscribe(own, () => {})
     await expect.poll(() => server.frames.length >= 2).toBe(true)
     server.send({ type: 'resync', reason: 'bus', ts: Date.now() })
-    await expect.poll(() => server.frames.length >= 6).toBe(true)
+    await expect.poll(() => server.frames.length >= 7).toBe(true)
     expect(server.frames.slice(2)).toEqual([
       { ...depth, operation: 'unsubscribe' },
       depth,
       { ...own, operation: 'unsubscribe' },
       own,
+      { operation: 'heartbeat' },
     ])
-    expect(resyncs).toBe(1)
+    await expect.poll(() => resyncs).toBe(1)
     expect(server.connections).toBe(1)
   })
 

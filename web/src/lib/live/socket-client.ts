@@ -120,6 +120,16 @@ export class LiveClient {
   private retries = 0
   /** an open socket has been lost since: the next open must resync what the gap may have missed */
   private lostOpenSocket = false
+  /**
+   * The resync listeners are owed a call once the gateway confirms the subscriptions sent so far:
+   * until then, an event on a stream just asked for reaches neither the socket nor a refetch made now.
+   */
+  private resyncOwed = false
+  /** heartbeats sent on this socket, and answered: the gateway answers them in order */
+  private heartbeatsSent = 0
+  private heartbeatsAnswered = 0
+  /** the heartbeat whose answer settles the owed resync */
+  private resyncAtAnswer = 0
   /** the gateway's error frame asked this socket to stay away a while */
   private toldToWait = false
   private readonly resyncListeners = new Set<() => void>()
@@ -158,8 +168,10 @@ export class LiveClient {
 
   /**
    * Called after every gap in what this client may have heard: a reconnect, a stream the gateway
-   * says lost frames, a book sequence gap, a return from the background. Listeners refetch their
-   * REST state; the returned function stops it.
+   * says lost frames, a book sequence gap, a return from the background, and the time before a
+   * signed-in page's per-user streams took effect (its first open, a sign-in, a new per-user stream).
+   * Each call comes once the gateway has taken the subscriptions sent before it, so listeners that
+   * refetch their REST state then miss nothing between the two; the returned function stops it.
    */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener)
@@ -168,7 +180,7 @@ export class LiveClient {
 
   /** A stream found a gap in itself (a book missed an update): the user's state is fetched again. */
   reportGap(): void {
-    this.notifyResync()
+    this.resyncOnceLive()
   }
 
   /** Asks every stream afresh and tells the resync listeners: nothing heard since can be trusted whole. */
@@ -177,7 +189,7 @@ export class LiveClient {
       this.sendNow({ ...frame, operation: 'unsubscribe' })
       this.sendNow({ ...frame, operation: 'subscribe' })
     }
-    this.notifyResync()
+    this.resyncOnceLive()
   }
 
   /**
@@ -253,6 +265,8 @@ export class LiveClient {
     } else {
       this.subscriptions.set(key, { frame, count: 1, since: Date.now() })
       this.sendNow({ ...frame, operation: 'subscribe' })
+      // what the page fetched of the user's state before this stream takes effect may miss an event
+      if (this.token && isUserType(frame.type) && this.isOpen) this.resyncOnceLive()
     }
     this.ensureSocket()
     let active = true
@@ -272,7 +286,7 @@ export class LiveClient {
 
   /** Sends at once when open; otherwise queued and sent in order when the socket opens. */
   send(frame: ClientFrame): void {
-    if (this.isOpen) this.socket?.send(JSON.stringify(frame))
+    if (this.isOpen) this.sendNow(frame)
     else this.queue.push(frame)
     this.ensureSocket()
   }
@@ -292,6 +306,7 @@ export class LiveClient {
     for (const { frame } of this.subscriptions.values()) {
       if (isUserType(frame.type)) this.sendNow({ ...frame, operation: 'subscribe' })
     }
+    if (this.hasUserStreams()) this.resyncOnceLive()
   }
 
   /** Drops the current socket at once; a new one opens after the reconnect delay. */
@@ -320,7 +335,27 @@ export class LiveClient {
 
   private sendNow(frame: ClientFrame): void {
     // subscriptions are not queued: every open socket is sent the whole current set
-    if (this.isOpen) this.socket?.send(JSON.stringify(frame))
+    if (!this.isOpen) return
+    if ('operation' in frame && frame.operation === 'heartbeat') this.heartbeatsSent++
+    this.socket?.send(JSON.stringify(frame))
+  }
+
+  private hasUserStreams(): boolean {
+    if (!this.token) return false
+    for (const { frame } of this.subscriptions.values()) if (isUserType(frame.type)) return true
+    return false
+  }
+
+  /**
+   * Tells the resync listeners once the gateway has taken every frame sent so far: it answers a
+   * heartbeat only after the subscriptions before it take effect, so a refetch made then and the
+   * socket's events leave no gap between them. A socket lost meanwhile asks again on the next open.
+   */
+  private resyncOnceLive(): void {
+    this.resyncOwed = true
+    if (!this.isOpen) return
+    this.sendNow({ operation: 'heartbeat' })
+    this.resyncAtAnswer = this.heartbeatsSent
   }
 
   private ensureSocket(): void {
@@ -380,15 +415,18 @@ export class LiveClient {
     this.failedAttempts = 0
     this.opens++
     this.retries = 0
+    this.heartbeatsSent = 0
+    this.heartbeatsAnswered = 0
     const frames: ClientFrame[] = []
     if (this.token) frames.push({ operation: 'auth', satoken: this.token })
     for (const { frame } of this.subscriptions.values()) frames.push({ ...frame, operation: 'subscribe' })
     frames.push(...this.queue.splice(0))
-    for (const frame of frames) socket.send(JSON.stringify(frame))
+    for (const frame of frames) this.sendNow(frame)
     this.notifyStatus()
-    if (this.lostOpenSocket) {
+    // after a gap, or at the first open of a signed-in page, whose first fetches ran before its streams
+    if (this.lostOpenSocket || this.resyncOwed || this.hasUserStreams()) {
       this.lostOpenSocket = false
-      this.notifyResync()
+      this.resyncOnceLive()
     }
   }
 
@@ -408,6 +446,10 @@ export class LiveClient {
     }
     // the gateway says this socket may have lost frames: the same as a reconnect, without one
     if (frame.type === 'resync') return this.resyncAll()
+    if (frame.type === 'HEARTBEAT' && ++this.heartbeatsAnswered >= this.resyncAtAnswer && this.resyncOwed) {
+      this.resyncOwed = false
+      this.notifyResync()
+    }
     const now = Date.now()
     // the exchange stamps its frames; heartbeats are the gateway's own and carry its clock instead
     if (frame.type !== 'HEARTBEAT' && 'ts' in frame && typeof frame.ts === 'number')
