@@ -55,6 +55,39 @@ describe('REST rounds', () => {
     expect(combined.error).toBe('6000 requests, 2 not 2xx, 0 errors')
   })
 
+  it("reports the median round's one-at-a-time figures, every round's overhead beside, not the first round's alone", () => {
+    const serial = (overheadP50: number, p50: number) => ({
+      requests: 500,
+      shed: 1,
+      p50,
+      p90: p50 * 2,
+      p99: p50 * 3,
+      direct: { p50: p50 - overheadP50, p90: 1, p99: 2 },
+      overheadP50,
+    })
+    const combined = combineRestWindows(row, [
+      window({ serialLatencyMs: serial(0.659, 0.943) }),
+      window({ serialLatencyMs: serial(0.122, 0.4) }),
+      window({ serialLatencyMs: serial(0.338, 0.6) }),
+    ])
+    expect(combined.serialLatencyMs).toMatchObject({
+      requests: 1500,
+      shed: 3,
+      p50: 0.6,
+      p90: 1.2,
+      overheadP50: 0.338,
+      roundsOverheadP50: [0.659, 0.122, 0.338],
+    })
+    // a target measured without a direct call (no upstream) has no overhead to combine
+    const plain = combineRestWindows(row, [
+      window({ serialLatencyMs: { requests: 500, shed: 0, p50: 0.25, p90: 0.5, p99: 1 } }),
+      window({ serialLatencyMs: { requests: 500, shed: 0, p50: 0.75, p90: 1, p99: 2 } }),
+    ])
+    // of an even count, the lower middle round's, as every median of the harness: a figure a round had
+    expect(plain.serialLatencyMs).toEqual({ requests: 1000, shed: 0, p50: 0.25, p90: 0.5, p99: 1 })
+    expect(combineRestWindows(row, [window({})]).serialLatencyMs).toBe(undefined)
+  })
+
   it('leaves CPU out when a round could not read it', () => {
     expect(
       combineRestWindows(row, [window({}), window({ cpuMicros: undefined })]).serverCpuMicrosPerRequest,

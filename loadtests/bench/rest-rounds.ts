@@ -9,7 +9,7 @@ import { cpuPercent, generatorBound } from './generator-bound'
 import { median } from './percentiles'
 import { cpuSince } from './proc-stats'
 import type { RestRequest, RestTarget, RestTargetContext } from './rest-targets'
-import { measureSerialLatency } from './serial-latency'
+import { combineSerialLatency, measureSerialLatency } from './serial-latency'
 import type { BenchOptions, RestRound, RestRow, RestWindow, RestWindowLoad } from './types'
 import { runWrk, type LoadRun } from './wrk'
 
@@ -165,7 +165,7 @@ export function combineRestWindows(row: RestRow, windows: RestWindow[]): RestRow
     errors,
     non2xx,
     serverCpuMicrosPerRequest: cpu,
-    serialLatencyMs: windows.find((window) => window.serialLatencyMs)?.serialLatencyMs,
+    serialLatencyMs: combineSerialLatency(windows.flatMap((window) => window.serialLatencyMs ?? [])),
     answer: windows.find((window) => window.answer)?.answer,
     ...(ok ? {} : { error: `${requests} requests, ${non2xx} not 2xx, ${errors} errors` }),
   }
@@ -185,12 +185,12 @@ export async function runRestRounds(
   const rows = new Map<string, RestRow>(
     targets.map((target) => [target.name, { target: target.name, note: target.note, ok: false }]),
   )
-  // one-at-a-time latency and the answer's bytes in the first round only
+  // one-at-a-time latency in every round, its requests shared out, and the answer's bytes in the first
   const plan = (first: boolean): RestWindowPlan => ({
     warmupSeconds: options.warmupMs / 1000,
     seconds: options.restSeconds / options.restRounds,
     connections: options.restConnections,
-    serialRequests: first ? options.serialRequests : 0,
+    serialRequests: Math.ceil(options.serialRequests / options.restRounds),
     sampleAnswer: first,
   })
   for (let round = 0; round < options.restRounds; round++) {

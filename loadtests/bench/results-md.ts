@@ -518,7 +518,9 @@ function restChecks(result: BenchResult): TargetCheck[] {
   const httpProxyRatio = restRatio(restRow(result, REST.httpProxy), proxied)
   const nodeRouteRatio = restRatio(restRow(result, REST.cached), restRow(result, REST.nodeRoute))
   const nginxRatio = restRatio(proxied, nginx)
-  // each measured in pairs with the sandbox it forwards to, called directly (serial-latency.ts)
+  // each measured in pairs with the sandbox it forwards to, called directly (serial-latency.ts), in every round
+  const roundsText = (rounds: readonly number[] | undefined) =>
+    rounds && rounds.length > 1 ? `, rounds ${rounds.map((ms) => n(ms, 3)).join(', ')}` : ''
   const overhead = proxied?.serialLatencyMs?.overheadP50
   const floorOverhead = nodeProxy?.serialLatencyMs?.overheadP50
   return [
@@ -559,7 +561,7 @@ function restChecks(result: BenchResult): TargetCheck[] {
       measured:
         overhead === undefined
           ? '-'
-          : `${n(overhead, 3)} ms (p50 ${n(proxied?.serialLatencyMs?.p50, 3)} ms, the sandbox's ${n(proxied?.serialLatencyMs?.direct?.p50, 3)} ms in the same pairs); the bare node proxy adds ${n(floorOverhead, 3)} ms`,
+          : `${n(overhead, 3)} ms${roundsText(proxied?.serialLatencyMs?.roundsOverheadP50)} (p50 ${n(proxied?.serialLatencyMs?.p50, 3)} ms, the sandbox's ${n(proxied?.serialLatencyMs?.direct?.p50, 3)} ms in the same pairs); the bare node proxy adds ${n(floorOverhead, 3)} ms${roundsText(nodeProxy?.serialLatencyMs?.roundsOverheadP50)}`,
       met: overhead === undefined ? undefined : overhead <= SERIAL_OVERHEAD_BOUND_MS,
       why:
         overhead === undefined || overhead <= SERIAL_OVERHEAD_BOUND_MS
@@ -734,7 +736,7 @@ function runSection(result: BenchResult): string {
 - **Clients:** one native load generator for every system's windows and rounds (\`bench/native-gen.c\`: C, one thread on epoll, built with \`cc -O2\` at the start of the run; raw WebSocket, Socket.IO's packets spoken over it), its CPU read from its own process; in the reconnect storms it reopens each dropped socket after the waits the web client's back-off code draws for it. Each client trades one symbol (${Math.round(s.btcShare * 100)}% btcusdt) and subscribes its DETAIL, KLINE, TRADE and DEPTH, plus a market list of ${s.listSymbols} more symbols' DETAIL: 6 subscriptions. The list takes every tick, except in "${GATEWAY_LISTS}", where it asks for 1000 ms.
 - **Windows:** ${n(result.options.measureMs / 1000, 1)} s (ramp steps ${n(result.options.rampMeasureMs / 1000, 1)} s). A window counts the frames published inside it, whenever they arrive; the offered rate is what the feed published in it times each topic's subscribers. A window is **held** when ${HELD_RULE}; list frames at a rate must arrive within the rate plus ${HELD_P99_MS} ms. Only held windows at the same offered rate make a ratio.
 - **Rounds:** ${result.rounds ? `${result.options.socketRounds} interleaved round${result.options.socketRounds === 1 ? '' : 's'} of ${result.rounds.systems.map((entry) => entry.system).join(', ')} at ×${result.rounds.rates.join(' and ×')} (${result.rounds.ratesFrom}), ${n(result.rounds.clients)} sockets, ${n(result.options.roundMeasureMs / 1000, 1)} s windows, a fresh server and fleet per system and round` : 'not run'}. CPU ratios come only from windows of the same round.
-- **REST:** wrk, one thread, ${result.options.restConnections} connections, ${n(result.options.restSeconds / result.options.restRounds, 1)} s per target and round, ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time; figures are the median round's, ratios the median of same-round ratios.`
+- **REST:** wrk, one thread, ${result.options.restConnections} connections, ${n(result.options.restSeconds / result.options.restRounds, 1)} s per target and round, ${result.options.restRounds} interleaved round${result.options.restRounds === 1 ? '' : 's'}, plus ${n(result.options.serialRequests)} requests one at a time shared out over the rounds; figures are the median round's, ratios the median of same-round ratios.`
 }
 
 /** Each target of the performance issue, met or missed, with the floor beside it. */
@@ -833,7 +835,8 @@ wrk, ${result.options.restConnections} connections. Each target is started, warm
 ${n(result.options.restSeconds / result.options.restRounds, 1)} s and stopped, in turn, over ${result.options.restRounds} rounds; req/s and CPU per request are the median round's
 with the range of the rounds beside, latency percentiles the median round's. "generator cpu" and "target cpu" are
 each round's share of one core. "one at a time" is ${n(result.options.serialRequests)} sequential requests over
-one keep-alive connection, a proxy's each paired with one to the sandbox it forwards to, called directly. "req/s per core" is 1,000,000 ÷ the CPU µs per request: what one core of this machine
+one keep-alive connection, shared out over the rounds, a proxy's each paired with one to the sandbox it forwards to,
+called directly; its figures are the median round's. "req/s per core" is 1,000,000 ÷ the CPU µs per request: what one core of this machine
 serves of that call with the latency percentiles beside it (50 connections at full speed, so the p99 shown is
 the bound it holds; sizing for a lower p99 means more headroom). "answer bytes" is one answer's body as sent, with its encoding. The target is
 alone on the server core; the sandbox behind a proxy runs on the generator's core (the "sandbox direct"

@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import http from 'node:http'
-import { ascending, percentile } from './percentiles'
+import { ascending, median, percentile } from './percentiles'
 import type { RestRequest } from './rest-targets'
 
 export interface SerialLatency {
@@ -18,6 +18,37 @@ export interface SerialLatency {
   direct?: { p50: number; p90: number; p99: number }
   /** With a direct URL: the median of each request's time less its paired direct request's. */
   overheadP50?: number
+  /** Combined from several rounds (each figure above their median): each round's overheadP50, in order. */
+  roundsOverheadP50?: number[]
+}
+
+/**
+ * Several rounds' one-at-a-time figures as one: requests and sheds summed, each figure the median of
+ * the rounds'. One round's figure moves with the moment (0.12 to 0.66 ms over five runs), so a row that
+ * took the first round's alone was one sample.
+ */
+export function combineSerialLatency(rounds: readonly SerialLatency[]): SerialLatency | undefined {
+  if (rounds.length === 0) return undefined
+  const mid = (values: Array<number | undefined>): number | undefined =>
+    values.every((value) => value !== undefined) ? median(values as number[]) : undefined
+  const overheads = rounds.map((round) => round.overheadP50)
+  const direct = rounds.every((round) => round.direct)
+    ? {
+        p50: median(rounds.map((round) => round.direct!.p50)),
+        p90: median(rounds.map((round) => round.direct!.p90)),
+        p99: median(rounds.map((round) => round.direct!.p99)),
+      }
+    : undefined
+  const overheadP50 = mid(overheads)
+  return {
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    shed: rounds.reduce((sum, round) => sum + round.shed, 0),
+    p50: median(rounds.map((round) => round.p50)),
+    p90: median(rounds.map((round) => round.p90)),
+    p99: median(rounds.map((round) => round.p99)),
+    ...(direct ? { direct } : {}),
+    ...(overheadP50 !== undefined ? { overheadP50, roundsOverheadP50: overheads as number[] } : {}),
+  }
 }
 
 /** A timed answer, or how many seconds a shedding target asked to wait. */
