@@ -71,6 +71,24 @@ describe('subscriptions at a rate', () => {
   })
 
   it('at 100 ms: the snapshot at once, then at most one DETAIL per period, ending on the latest; TRADE untouched', async () => {
+    // the latest tick and trade are this test's own, whatever the file's other tests left as the snapshots
+    upstream.send(upstreamDetail('btcusdt', 0, Date.now()))
+    upstream.send({
+      type: 'TRADE',
+      symbol: 'btcusdt',
+      ts: Date.now(),
+      data: { price: '0', qty: '1', side: 'buy', time: Date.now() },
+    })
+    const atZero = (topic: string, field: 'close' | 'price') =>
+      gateway.app.live.bus
+        .snapshot(topic)
+        .some(
+          ({ frame }) => (JSON.parse(String(frame)) as { data: Record<string, string> }).data[field] === '0',
+        )
+    await waitFor(
+      () => atZero('DETAIL:btcusdt', 'close') && atZero('TRADE:btcusdt', 'price'),
+      'both snapshots at 0',
+    )
     const rated = await open()
     const twin = await open()
     const raw = await open()
@@ -105,9 +123,10 @@ describe('subscriptions at a rate', () => {
       ...Array.from({ length: 60 }, (_, i) => String(i + 1)),
     ])
     await rated.next((frame) => frame.type === 'TRADE' && (frame.data as { price: string }).price === '60')
-    expect(ofType(rated, 'TRADE').map(({ frame }) => (frame.data as { price: string }).price)).toEqual(
-      Array.from({ length: 60 }, (_, i) => String(i + 1)),
-    )
+    expect(ofType(rated, 'TRADE').map(({ frame }) => (frame.data as { price: string }).price)).toEqual([
+      '0',
+      ...Array.from({ length: 60 }, (_, i) => String(i + 1)),
+    ])
   })
 
   it("at 1000 ms: the snapshot ahead of the rate's timer, at most one frame per period, and nothing while the topic is quiet", async () => {
