@@ -72,13 +72,7 @@ describe('subscriptions at a rate', () => {
 
   it('at 100 ms: the snapshot at once, then at most one DETAIL per period, ending on the latest; TRADE untouched', async () => {
     // the latest tick and trade are this test's own, whatever the file's other tests left as the snapshots
-    upstream.send(upstreamDetail('btcusdt', 0, Date.now()))
-    upstream.send({
-      type: 'TRADE',
-      symbol: 'btcusdt',
-      ts: Date.now(),
-      data: { price: '0', qty: '1', side: 'buy', time: Date.now() },
-    })
+    await tick(1, 0, 0)
     const atZero = (topic: string, field: 'close' | 'price') =>
       gateway.app.live.bus
         .snapshot(topic)

@@ -120,16 +120,15 @@ export class LiveClient {
   private retries = 0
   /** an open socket has been lost since: the next open must resync what the gap may have missed */
   private lostOpenSocket = false
-  /**
-   * The resync listeners are owed a call once the gateway confirms the subscriptions sent so far:
-   * until then, an event on a stream just asked for reaches neither the socket nor a refetch made now.
-   */
-  private resyncOwed = false
   /** heartbeats sent on this socket, and answered: the gateway answers them in order */
   private heartbeatsSent = 0
   private heartbeatsAnswered = 0
-  /** the heartbeat whose answer settles the owed resync */
-  private resyncAtAnswer = 0
+  /**
+   * The heartbeat whose answer tells the resync listeners, null while none is owed: until the gateway
+   * confirms the subscriptions sent so far, an event on a stream just asked for reaches neither the
+   * socket nor a refetch made now. Set anew after each open.
+   */
+  private resyncAtAnswer: number | null = null
   /** the gateway's error frame asked this socket to stay away a while */
   private toldToWait = false
   private readonly resyncListeners = new Set<() => void>()
@@ -352,8 +351,11 @@ export class LiveClient {
    * socket's events leave no gap between them. A socket lost meanwhile asks again on the next open.
    */
   private resyncOnceLive(): void {
-    this.resyncOwed = true
-    if (!this.isOpen) return
+    if (!this.isOpen) {
+      // owed to the next open, which asks after its subscriptions
+      this.resyncAtAnswer = Infinity
+      return
+    }
     this.sendNow({ operation: 'heartbeat' })
     this.resyncAtAnswer = this.heartbeatsSent
   }
@@ -424,7 +426,7 @@ export class LiveClient {
     for (const frame of frames) this.sendNow(frame)
     this.notifyStatus()
     // after a gap, or at the first open of a signed-in page, whose first fetches ran before its streams
-    if (this.lostOpenSocket || this.resyncOwed || this.hasUserStreams()) {
+    if (this.lostOpenSocket || this.resyncAtAnswer !== null || this.hasUserStreams()) {
       this.lostOpenSocket = false
       this.resyncOnceLive()
     }
@@ -446,8 +448,8 @@ export class LiveClient {
     }
     // the gateway says this socket may have lost frames: the same as a reconnect, without one
     if (frame.type === 'resync') return this.resyncAll()
-    if (frame.type === 'HEARTBEAT' && ++this.heartbeatsAnswered >= this.resyncAtAnswer && this.resyncOwed) {
-      this.resyncOwed = false
+    if (frame.type === 'HEARTBEAT' && ++this.heartbeatsAnswered >= (this.resyncAtAnswer ?? Infinity)) {
+      this.resyncAtAnswer = null
       this.notifyResync()
     }
     const now = Date.now()
