@@ -25,7 +25,12 @@ describe('metric signals', () => {
   })
 
   it('exports every counter at 0 for each of its known labels before anything happened', async () => {
-    const text = await metrics()
+    // a gateway of its own: the file's shared one has counted whatever the tests before this one did
+    const fresh = await startTestGateway({ UPSTREAM_URL: upstream.url, REDIS_URL: '' })
+    const text = await fresh.app
+      .inject({ url: '/metrics' })
+      .then((answer) => answer.body)
+      .finally(() => fresh.close())
     const names = {
       upstreamErrors: 'gateway_upstream_errors_total',
       rejectedRequests: 'gateway_rejected_requests_total',
