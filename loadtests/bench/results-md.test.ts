@@ -422,3 +422,33 @@ it('names the ramp step above a capacity that decided it, and nothing for a capa
   )
   expect(stepAbove({ ...report, steps: [held] })).toBeUndefined()
 })
+
+it('says what the pre-framed floor held of Socket.IO beside a missed bound against it, and below the bound when so', () => {
+  const capacity = (system: string, offeredPerSecond: number): CapacityReport =>
+    ({
+      system,
+      steps: [],
+      capacity: step({ held: true, offeredPerSecond, rateScale: 0.1 }),
+    }) as unknown as CapacityReport
+  const judged = (floorPerSecond: number) =>
+    checkTargets({
+      socket: [],
+      rest: [],
+      systemScenarios: {},
+      busyBeforePercent: 1,
+      capacity: [
+        capacity('gateway (memory bus)', 113_432),
+        capacity('bare ws pre-framed', floorPerSecond),
+        capacity('socket.io (redis adapter), reliable emits', 47_050),
+      ],
+    } as unknown as BenchResult).find((check) => check.target.includes('Socket.IO Redis adapter'))!
+  // 113,432 / 47,050 = 2.41×, under 2.5×; the floor's 107,272 is 2.28× of it, under the bound too
+  expect(judged(107_272)).toMatchObject({ met: false })
+  expect(judged(107_272).why).toMatch(
+    /^bare ws pre-framed, the floor, held 2\.28× of it: below the bound before any gateway code runs; measured beside it: /,
+  )
+  // a floor above the bound is named without the remark: the gap is then the gateway's own
+  expect(judged(120_000).why).toMatch(
+    /^bare ws pre-framed, the floor, held 2\.55× of it; measured beside it: /,
+  )
+})

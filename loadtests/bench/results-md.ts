@@ -212,11 +212,17 @@ export function bestCapacity(result: BenchResult, names: string[]): CapacityRepo
     : reports[0]
 }
 
-/** Gateway capacity against the best way a baseline was run (Socket.IO: volatile or reliable emits). */
+/**
+ * Gateway capacity against the best way a baseline was run (Socket.IO: volatile or reliable emits). A
+ * missed bound against another server says what the pre-framed floor held of that server in the same
+ * run: a bound the floor itself misses sits above what Node and ws allow on this host.
+ */
 function capacityTarget(result: BenchResult, label: string, baselines: string[], at: number): TargetCheck {
   const gateway = capacityOf(result, GATEWAY)
   const other = bestCapacity(result, baselines)
   const ratio = capacityRatio(gateway, other)
+  const floor = baselines.includes(BARE_WS_PREFRAMED) ? undefined : capacityOf(result, BARE_WS_PREFRAMED)
+  const floorRatio = capacityRatio(floor, other)
   const beside = [BARE_WS_CORKED, BARE_WS, ...baselines]
     .filter((name) => name !== other?.system)
     .map((name) => capacityOf(result, name))
@@ -233,6 +239,9 @@ function capacityTarget(result: BenchResult, label: string, baselines: string[],
     why:
       ratio !== undefined && ratio < at
         ? reasons(
+            floorRatio === undefined
+              ? undefined
+              : `${BARE_WS_PREFRAMED}, the floor, held ${ratioText(floorRatio)} of it${floorRatio < at ? ': below the bound before any gateway code runs' : ''}`,
             `measured beside it: ${beside.join(', ') || '-'}`,
             clientBound(gateway?.capacity ?? undefined),
             machineNote(result),
