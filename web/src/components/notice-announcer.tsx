@@ -62,12 +62,18 @@ export function NoticeAnnouncer() {
     const client = liveClient()
     // after a gap, what happened since the previous lookup (or since shortly before the page started
     // listening) is asked for; what was heard live is already in the centre and not told twice
-    let listeningSince = serverClock.now() - FIRST_LOOKBACK_MS
-    // what happened in that lookback came before the page was listening, so what it first read already
-    // shows it: it goes to the centre untold and read. The streams are asked for only once it has
-    // answered, so nothing it lists can also come live, and then be taken for one already known.
+    const startedAt = serverClock.now()
+    let listeningSince = startedAt - FIRST_LOOKBACK_MS
+    // what happened in that lookback before the page was listening is what its first figures already
+    // show: it goes to the centre untold and read. What happened while the lookup was on its way is
+    // news, told as it would have been live. The streams are asked for only once it has answered, so
+    // nothing it lists can also come live, and then be taken for one already known.
     const known = eventsSince(listeningSince).then((found) => {
-      for (const notice of found) addNotice(notice, 'before')
+      for (const notice of found) if (notice.at < startedAt) addNotice(notice, 'before')
+      announce(
+        found.filter((notice) => notice.at >= startedAt),
+        false,
+      )
     })
     let stopped = false
     let carrying = false

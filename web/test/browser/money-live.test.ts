@@ -141,6 +141,38 @@ describe('live balances', () => {
     await page.screenshot({ path: screenshotPath('phone-money-deposit-during-load') })
   })
 
+  it("tells a deposit made while the page's first look at the user's events was on its way, as news", async () => {
+    const { email: username, token } = await createFundedUser(suite.stack)
+    const page = await pages.open(PHONE, token)
+    // the first look leaves the page at once but reaches the gateway only when released, so the
+    // deposit lands after the page began to listen and before the look is answered, and is in its list
+    let release = () => {}
+    const released = new Promise<void>((done) => (release = done))
+    let looks = 0
+    await page.route('**/api/user/notices*', async (route) => {
+      if (looks++ === 0) await released
+      await route.continue()
+    })
+    const heard = await heardPolitely(page)
+    await pages.go(page, '/wallet')
+    await expect.poll(() => looks).toBeGreaterThan(0)
+    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '9' })
+    release()
+    const arrived = english.balances.depositArrived!.replace('{{amount}}', '9.00').replace('{{coin}}', 'USDT')
+    await expect.poll(heard).toContain(arrived)
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,589.00')
+    // told once, as news; the funding from before the page opened is listed read and never read out
+    expect((await heard()).filter((message) => message.includes('USDT'))).toEqual([arrived])
+    await page.getByTestId('notification-bell').click()
+    const rows = page.getByTestId('notice-row')
+    await expect.poll(() => rows.count()).toBe(2)
+    const told = rows.filter({ hasText: '+9.00 USDT' })
+    expect(await told.getAttribute('data-read')).toBe('false')
+    expect(await told.textContent()).not.toContain(english.notices.missed)
+    expect(await rows.filter({ hasText: '+2,500.00 USDT' }).getAttribute('data-read')).toBe('true')
+    expect(await page.getByTestId('notification-count').textContent()).toBe('1')
+  })
+
   it('marks balances stale while the socket is down and fetches them again once it is back', async () => {
     const { email: username, token } = await createFundedUser(suite.stack)
     const { page, events } = await openScreen(token, '/assets')
