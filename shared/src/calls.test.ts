@@ -145,6 +145,16 @@ describe('call table', () => {
     expect(lacksVerificationCode(rule, { ...fund, signType: 'login' }, asking)).toBe(false)
   })
 
+  it('says which calls end every session of their user, each one made with a session', () => {
+    const ending = entries.flatMap((call) => ('endsSessions' in call ? [call] : []))
+    for (const call of ending) expect(call.auth, call.name).toBe(true)
+    expect(Object.fromEntries(ending.map((call) => [call.name, call.endsSessions]))).toEqual({
+      loginOut: 'always',
+      updateUserLoginPwd: 'onSuccess',
+      updatePwd: 'onSuccess',
+    })
+  })
+
   it('never serves one method and path twice', () => {
     const keys = entries.map(key)
     expect(new Set(keys).size).toBe(keys.length)

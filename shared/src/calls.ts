@@ -95,6 +95,13 @@ export interface CallDefinition {
   network?: { field: string; coinField: string }
   /** a call the upstream checks an e-mail or phone code on: the gateway and the sandbox refuse it without one */
   verificationCode?: VerificationCodeRule
+  /**
+   * The call ends every session of the caller's user: `always` (a sign-out, whatever the upstream
+   * answers) or `onSuccess` (a new password). Only a call made with a session says so, since the
+   * gateway ends the sessions of that token's user; a session the upstream ends any other way (a
+   * password reset by e-mail) reaches the gateway on the upstream's feed.
+   */
+  endsSessions?: 'always' | 'onSuccess'
 }
 
 /**
@@ -211,12 +218,13 @@ export const CALLS = {
     data: Session,
     definedByUs: true,
   },
-  loginOut: { method: 'POST', path: '/api/user/loginOut', auth: true, data: Nothing },
+  loginOut: { method: 'POST', path: '/api/user/loginOut', auth: true, endsSessions: 'always', data: Nothing },
   updateUserLoginPwd: {
     method: 'POST',
     path: '/api/user/updateUserLoginPwd',
     query: Query({ oldPwd: Password, newPwd: Password, userId: Type.Optional(IdText) }),
     auth: true,
+    endsSessions: 'onSuccess',
     data: Nothing,
   },
   backPwd: {
@@ -296,6 +304,7 @@ export const CALLS = {
       onlyWhere: { field: 'signType', value: 'fund' },
     },
     auth: true,
+    endsSessions: 'onSuccess',
     data: Nothing,
   },
   uploadKYC: {

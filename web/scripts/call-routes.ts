@@ -1,7 +1,7 @@
 import { runnerImport, type Plugin } from 'vite'
 import type { CALLS, CallName } from '@tradegate/shared'
 
-// The client needs only method, path, body type and session need of each call; the call table also builds every
+// The client needs only method, path, body type, session need and session end of each call; the call table also builds every
 // request and answer schema at load, which would put the whole schema library in the first download.
 // This module hands the client that projection of the table, generated from the table at build time.
 
@@ -14,6 +14,8 @@ export interface CallRoute {
   bodyType?: 'json' | 'multipart'
   /** the call needs the session: its answer is the user's own state, refetched after a live gap */
   auth?: true
+  /** the call ends every session of the user (the call table's rule): this page's too */
+  endsSessions?: 'always' | 'onSuccess'
 }
 
 export function callRoutes(calls: typeof CALLS): Record<CallName, CallRoute> {
@@ -22,6 +24,7 @@ export function callRoutes(calls: typeof CALLS): Record<CallName, CallRoute> {
     const route: CallRoute = { method: call.method, path: call.path }
     if ('bodyType' in call) route.bodyType = call.bodyType
     if ('auth' in call && call.auth) route.auth = true
+    if ('endsSessions' in call) route.endsSessions = call.endsSessions
     routes[name] = route
   }
   return routes

@@ -194,17 +194,17 @@ async function callWithSession(
 ): Promise<UpstreamResponse> {
   const { sessions, users } = proxy.app
   // the token's user, while the token still works: its other sessions end with it
-  const resolved = mayEndSessions(route.name) ? await users.resolve(token) : null
+  const resolved = mayEndSessions(route.definition) ? await users.resolve(token) : null
   const userId = resolved && 'userId' in resolved ? resolved.userId : undefined
   let response: UpstreamResponse
   try {
     response = await callUpstream(proxy, request, outgoing)
   } catch (error) {
     // a sign-out the upstream never heard of still ends the sessions here
-    if (route.name === 'loginOut') await sessions.end('revoked', { token, userId })
+    if (route.definition.endsSessions === 'always') await sessions.end('revoked', { token, userId })
     throw error
   }
-  const ending = sessionEndOf(route.name, response.body)
+  const ending = sessionEndOf(route.definition, response.body)
   if (ending) await sessions.end(ending, { token, userId })
   else if (route.name === 'userInfo' && response.status === 200) {
     const named = userOfAnswer(response.body)

@@ -1,8 +1,8 @@
-import { isSuccess, isTokenExpired, type CallName } from '@tradegate/shared'
+import { isSuccess, isTokenExpired, type CallDefinition } from '@tradegate/shared'
 
 // Which answers end the sessions of the user who asked for them: the upstream ends every session of
-// a user at once. `revoked`: the user ended them (sign-out, a new login or fund password); `expired`:
-// the upstream says the token is over.
+// a user at once. `revoked`: the user ended them (the calls the call table marks `endsSessions`: a
+// sign-out, a new login or fund password); `expired`: the upstream says the token is over.
 
 export type SessionEnd = 'revoked' | 'expired'
 
@@ -10,14 +10,9 @@ export type SessionEnd = 'revoked' | 'expired'
 const MAX_ENVELOPE_BYTES = 1024
 const EXPIRED_MARK = Buffer.from('Token')
 
-/** A login or fund password change: the upstream signs every session of the user out when it succeeds. */
-function changesPassword(name: CallName): boolean {
-  return name === 'updateUserLoginPwd' || name === 'updatePwd'
-}
-
-/** Calls whose success ends the caller's sessions: the gateway learns the caller's user before sending them. */
-export function mayEndSessions(name: CallName): boolean {
-  return name === 'loginOut' || changesPassword(name)
+/** Calls whose answer may end the caller's sessions: the gateway learns the caller's user before sending them. */
+export function mayEndSessions(definition: CallDefinition): boolean {
+  return definition.endsSessions !== undefined
 }
 
 function envelopeOf(body: Buffer): { code: number | string; msg?: string } | null {
@@ -33,15 +28,14 @@ function envelopeOf(body: Buffer): { code: number | string; msg?: string } | nul
 }
 
 /** How the upstream's answer to a call made with a session ends that session, if it does. */
-export function sessionEndOf(name: CallName, body: Buffer): SessionEnd | null {
-  const password = changesPassword(name)
+export function sessionEndOf(definition: CallDefinition, body: Buffer): SessionEnd | null {
+  const ends = definition.endsSessions
   // only answers that may be the token-expired one are parsed
-  if (name !== 'loginOut' && !password && !(body.length <= MAX_ENVELOPE_BYTES && body.includes(EXPIRED_MARK)))
-    return null
+  if (ends === undefined && !(body.length <= MAX_ENVELOPE_BYTES && body.includes(EXPIRED_MARK))) return null
   const envelope = envelopeOf(body)
   if (envelope && isTokenExpired(envelope)) return 'expired'
-  if (name === 'loginOut') return 'revoked'
-  return password && envelope && isSuccess(envelope) ? 'revoked' : null
+  if (ends === 'always') return 'revoked'
+  return ends === 'onSuccess' && envelope && isSuccess(envelope) ? 'revoked' : null
 }
 
 /** How a USER_STATUS event the upstream pushes on its feed ends the user's sessions, if it does. */

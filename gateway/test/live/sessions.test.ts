@@ -209,6 +209,20 @@ describe('sessions end by user, across two instances on Redis', () => {
     },
   )
 
+  it("ends both sessions by the password change's answer alone, while the upstream's feed carries nothing", async () => {
+    const user = await twoSessions(a, b)
+    // the sandbox pushes a logout on its feed too; paused, it sends none, so only the answer tells
+    await upstream.pauseFeed()
+    try {
+      expect(await endings['a new login password']!(b, user.second)).toMatchObject({ code: 200 })
+      for (const socket of [user.firstSocket, user.secondSocket])
+        expect(await socket.next(isError(WS_ERROR.sessionEnded))).toMatchObject({ msg: 'sessionEnded' })
+      await expectRefusedEverywhere([user.first, user.second])
+    } finally {
+      await upstream.resumeFeed()
+    }
+  })
+
   it('ends both sessions when the upstream pushes a logout on its feed', async () => {
     const user = await twoSessions(b, a)
     // signed out at the upstream itself: the gateway learns it only from the feed

@@ -158,6 +158,39 @@ describe('callApi', () => {
     expect(currentToken()).toBe('kept-token')
   })
 
+  it('signs this page out once a new password is accepted, saying the session ended, and not when refused', async () => {
+    const change = { query: { oldPwd: 'old-pass-1', newPwd: 'new-pass-2' } }
+    signIn({ satoken: 'token-abc', loginKey: 'key-12345678' })
+    answer(200, { code: -1, msg: 'wrongPassword' })
+    await expect(callApi('updateUserLoginPwd', change)).rejects.toMatchObject({ reason: 'refused' })
+    expect(currentToken()).toBe('token-abc')
+
+    answer(200, { code: 200, msg: 'success', data: null })
+    await callApi('updateUserLoginPwd', change)
+    expect(currentToken()).toBe('')
+    expect(localStorage.getItem(STORAGE_KEYS.autoLogin)).toBeNull()
+    expect(sessionStorage.getItem(STORAGE_KEYS.sessionEnded)).not.toBeNull()
+
+    // the fund password's change ends them alike, by the same rule of the call table
+    signIn({ satoken: 'token-def', loginKey: 'key-12345678' })
+    await callApi('updatePwd', { query: { ...change.query, signType: 'fund' } })
+    expect(currentToken()).toBe('')
+  })
+
+  it("signs this page out on the user's own sign-out whatever the server answers, without saying it ended", async () => {
+    for (const [status, body] of [
+      [200, { code: 200, msg: 'success', data: null }],
+      [502, { code: 502, msg: 'upstreamUnavailable' }],
+    ] as const) {
+      signIn({ satoken: 'token-abc', loginKey: 'key-12345678' })
+      answer(status, body)
+      await callApi('loginOut', {}, { quiet: true }).catch(() => undefined)
+      expect(currentToken(), String(status)).toBe('')
+      expect(localStorage.getItem(STORAGE_KEYS.autoLogin), String(status)).toBeNull()
+      expect(sessionStorage.getItem(STORAGE_KEYS.sessionEnded), String(status)).toBeNull()
+    }
+  })
+
   it('refuses Chinese in a query or body at any depth without sending anything', async () => {
     const fetchStub = answer(200, { code: 200, msg: 'ok', data: null })
     await expect(

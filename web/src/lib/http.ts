@@ -152,6 +152,17 @@ function judgeResponse(status: number, text: string, options: CallOptions): Enve
   return envelope
 }
 
+/**
+ * A call the call table marks as ending every session of the user has ended this page's as well: it
+ * signs out here at once, not at the socket's notice or the next call's refusal. A sign-out does so
+ * whatever the answer; a new password once it succeeded, and the sign-in screen then says why.
+ */
+function endSessionAsTheCallSays(name: CallName, succeeded: boolean): void {
+  const ends = CALL_ROUTES[name].endsSessions
+  if (ends === 'always') signOut({ forgetAutoLogin: true })
+  else if (ends === 'onSuccess' && succeeded) signOut({ forgetAutoLogin: true, ended: true })
+}
+
 /** Sends one call of the call table and resolves with the whole envelope of a successful answer. */
 export async function callEnvelope<N extends CallName>(
   name: N,
@@ -168,6 +179,7 @@ export async function callEnvelope<N extends CallName>(
   )
   const onOuterAbort = () => controller.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', onOuterAbort, { once: true })
+  let succeeded = false
   try {
     const headers = requestHeaders()
     const hasBody = definition.method === 'POST' && input.body !== undefined
@@ -188,10 +200,13 @@ export async function callEnvelope<N extends CallName>(
       toast(message, options)
       throw new ApiError('network', message, undefined, undefined, { cause: error })
     }
-    return judgeResponse(response.status, text, options) as Envelope<CallData<N>>
+    const envelope = judgeResponse(response.status, text, options) as Envelope<CallData<N>>
+    succeeded = true
+    return envelope
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onOuterAbort)
+    endSessionAsTheCallSays(name, succeeded)
   }
 }
 

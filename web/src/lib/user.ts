@@ -53,12 +53,10 @@ export async function autoSignIn(): Promise<boolean> {
   }
 }
 
-/** The user's own sign-out: tells the server, then forgets everything including automatic sign-in. */
+/**
+ * The user's own sign-out: tells the server, and the call forgets everything here, automatic sign-in
+ * included, whatever the server said (the call table marks it as ending the user's sessions).
+ */
 export async function signOutByUser(): Promise<void> {
-  try {
-    await callApi('loginOut', {}, { quiet: true })
-  } catch {
-    // the local sign-out below happens whatever the server said
-  }
-  signOut({ forgetAutoLogin: true })
+  await callApi('loginOut', {}, { quiet: true }).catch(() => undefined)
 }

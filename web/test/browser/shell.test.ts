@@ -281,6 +281,47 @@ describe('web client shell', () => {
     await context.close()
   })
 
+  it("signs the page out the moment its new password is accepted, with nothing else to tell it, and the user's other device too", async () => {
+    const email = uniqueEmail()
+    const newPassword = 'changed-pass-9'
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await registerThroughUi(page, suite.stack, email, TEST_PASSWORD)
+    const other = await postApi<{ satoken: string }>(suite.stack, '/api/user/login', {
+      type: 'email',
+      username: email,
+      password: TEST_PASSWORD,
+    })
+    const device = await openSignedInPage(suite.browser, DESKTOP, other.satoken)
+    await device.page.goto(`${suite.stack.url}/#/wallet`)
+    await device.page.getByTestId('wallet-total').waitFor()
+    // this page hears nothing but the change's own answer: its socket is refused, and the user info it
+    // reads after a navigation never answers, so neither can say the session ended
+    await page.routeWebSocket(/\/ws\//, (socket) => socket.close())
+    await page.reload()
+    await page.goto(`${suite.stack.url}/#/changePassword`)
+    await page.locator('input[name=oldPwd]').waitFor()
+    await page.route('**/api/user/info*', () => undefined)
+    await page.locator('input[name=oldPwd]').fill(TEST_PASSWORD)
+    await page.locator('input[name=newPwd]').fill(newPassword)
+    await page.locator('input[name=confirm]').fill(newPassword)
+    await page.locator('form button[type=submit]').click()
+    await page.getByTestId('session-ended').waitFor()
+    expect(
+      await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_autoLogin')]),
+    ).toEqual([null, null])
+    // the user's other device learns it from its socket, doing nothing
+    await device.page.getByTestId('session-ended').waitFor()
+    expect(await device.page.evaluate(() => localStorage.getItem('_token'))).toBeNull()
+    // and the new password is the one that signs in
+    await page.unroute('**/api/user/info*')
+    await page.locator('input[name=username]').fill(email)
+    await page.locator('input[name=password]').fill(newPassword)
+    await page.locator('form button[type=submit]').click()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('_token'))).not.toBeNull()
+    await device.context.close()
+    await context.close()
+  })
+
   it('signs in automatically with the stored parameters when the token is gone, on the link it was opened with', async () => {
     const email = uniqueEmail()
     const { page, context } = await openPage(suite.browser, DESKTOP)

@@ -13,7 +13,7 @@ import {
 import { callRoutesPlugin } from '../../scripts/call-routes'
 
 describe('the client projection of the call table', () => {
-  it('gives every call the method, path, body type and session need of the table and nothing else', () => {
+  it('gives every call the method, path, body type, session need and session end of the table and nothing else', () => {
     expect(Object.keys(CALL_ROUTES).sort()).toEqual([...CALL_NAMES].sort())
     for (const name of CALL_NAMES) {
       const call = CALLS[name]
@@ -22,12 +22,16 @@ describe('the client projection of the call table', () => {
         path: call.path,
         ...('bodyType' in call ? { bodyType: call.bodyType } : {}),
         ...('auth' in call && call.auth ? { auth: true } : {}),
+        ...('endsSessions' in call ? { endsSessions: call.endsSessions } : {}),
       }
       expect(CALL_ROUTES[name], name).toEqual(expected)
     }
     // the user's own state (refetched after a gap in the live stream) and public data both exist
     expect(CALL_ROUTES.assetBalance.auth).toBe(true)
     expect(CALL_ROUTES.getAllSetting.auth).toBeUndefined()
+    // the page signs itself out on the calls that end the user's sessions
+    expect(CALL_ROUTES.loginOut.endsSessions).toBe('always')
+    expect(CALL_ROUTES.updateUserLoginPwd.endsSessions).toBe('onSuccess')
     expect(
       Object.values(CALL_ROUTES).filter((route) => route.bodyType === 'multipart').length,
     ).toBeGreaterThan(0)
