@@ -38,6 +38,14 @@ function signedInPage(viewport: Viewport): Promise<Page> {
   return pages.open(viewport, token)
 }
 
+/**
+ * A page of a user of its own, funded with `usdt`: for a test that reads its balances as absolute
+ * figures, which the file's shared account holds only before the file's other tests spend from it.
+ */
+async function ownAccountPage(viewport: Viewport, usdt: string): Promise<Page> {
+  return pages.open(viewport, (await createFundedUser(suite.stack, usdt)).token)
+}
+
 /** In-app navigation: the page is not reloaded, so SWR's cache is what the next screen shows. */
 async function navigateInApp(page: Page, route: string): Promise<void> {
   await page.evaluate(`window.location.hash = ${JSON.stringify(`#${route}`)}`)
@@ -64,7 +72,7 @@ beforeAll(async () => {
 
 describe('spot', () => {
   it('a market buy changes the balance; a limit buy fills once the price crosses it', async () => {
-    const page = await signedInPage(PHONE)
+    const page = await ownAccountPage(PHONE, '100000')
     await go(page, '/trade?id=1&componentName=3&symbol=ethusdt')
     const available = page.getByTestId('spot-available')
     await expect.poll(async () => numberIn(await available.textContent())).toBe(100_080)
@@ -124,7 +132,7 @@ describe('spot', () => {
 
 describe('contracts', () => {
   it('PnL follows the price; margin is added and removed; closing pays the result into the balance', async () => {
-    const page = await signedInPage(DESKTOP)
+    const page = await ownAccountPage(DESKTOP, '100000')
     await go(page, '/trade?id=1&componentName=2&symbol=btcusdt')
     const available = page.getByTestId('contract-available')
     await available.waitFor()
