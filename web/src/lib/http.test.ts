@@ -169,7 +169,7 @@ describe('callApi', () => {
     await callApi('updateUserLoginPwd', change)
     expect(currentToken()).toBe('')
     expect(localStorage.getItem(STORAGE_KEYS.autoLogin)).toBeNull()
-    expect(sessionStorage.getItem(STORAGE_KEYS.sessionEnded)).not.toBeNull()
+    expect(sessionStorage.getItem(STORAGE_KEYS.sessionEnded)).toBe('newPassword')
 
     // the fund password's change ends them alike, by the same rule of the call table
     signIn({ satoken: 'token-def', loginKey: 'key-12345678' })

@@ -129,7 +129,7 @@ function sessionEnded(status: number, envelope: Envelope): boolean {
 function judgeResponse(status: number, text: string, options: CallOptions): Envelope {
   const envelope = parseEnvelope(text)
   if (envelope !== null && sessionEnded(status, envelope)) {
-    signOut({ forgetAutoLogin: false, ended: true })
+    signOut({ forgetAutoLogin: false, ended: 'elsewhere' })
     setTimeout(() => window.location.reload(), LIMITS.tokenExpiredReloadMs)
     throw new ApiError('tokenExpired', envelope.msg, envelope.code, status)
   }
@@ -160,7 +160,7 @@ function judgeResponse(status: number, text: string, options: CallOptions): Enve
 function endSessionAsTheCallSays(name: CallName, succeeded: boolean): void {
   const ends = CALL_ROUTES[name].endsSessions
   if (ends === 'always') signOut({ forgetAutoLogin: true })
-  else if (ends === 'onSuccess' && succeeded) signOut({ forgetAutoLogin: true, ended: true })
+  else if (ends === 'onSuccess' && succeeded) signOut({ forgetAutoLogin: true, ended: 'newPassword' })
 }
 
 /** Sends one call of the call table and resolves with the whole envelope of a successful answer. */

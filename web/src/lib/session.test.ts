@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '@tradegate/shared'
-import { LOGIN_SUCCESS_EVENT, currentToken, readAutoLoginParameters, signIn, signOut } from './session'
+import {
+  LOGIN_SUCCESS_EVENT,
+  currentToken,
+  readAutoLoginParameters,
+  sessionEndReason,
+  signIn,
+  signOut,
+} from './session'
 
 describe('session', () => {
   it('stores the token and the automatic sign-in parameters and announces the sign-in', () => {
@@ -29,6 +36,19 @@ describe('session', () => {
     expect(localStorage.getItem(STORAGE_KEYS.testPlatform)).toBe('1')
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light')
     expect(readAutoLoginParameters()).toEqual({ loginKey: 'login-key-2' })
+  })
+
+  it('keeps why a session ended for the sign-in screen until the next sign-in, and none for an own sign-out', () => {
+    signIn({ satoken: 'tok-4', loginKey: 'login-key-4' })
+    signOut({ forgetAutoLogin: true, ended: 'newPassword' })
+    expect(sessionEndReason()).toBe('newPassword')
+    signIn({ satoken: 'tok-5', loginKey: 'login-key-5' })
+    expect(sessionEndReason()).toBeNull()
+    signOut({ forgetAutoLogin: false, ended: 'elsewhere' })
+    expect(sessionEndReason()).toBe('elsewhere')
+    signIn({ satoken: 'tok-6', loginKey: 'login-key-6' })
+    signOut({ forgetAutoLogin: true })
+    expect(sessionEndReason()).toBeNull()
   })
 
   it("forgets automatic sign-in on the user's own sign-out", () => {

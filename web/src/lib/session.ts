@@ -53,18 +53,21 @@ export function readAutoLoginParameters(): AutoLoginParameters | null {
   return typeof stored?.loginKey === 'string' && stored.loginKey !== '' ? { loginKey: stored.loginKey } : null
 }
 
+/**
+ * Why a session ended other than by the user's own sign-out, which the sign-in screen says rather than
+ * appearing from nowhere: `newPassword`, the user's own new password here (it ends every session of the
+ * account); `elsewhere`, anything else (a password changed or a sign-out on another device, an expiry).
+ */
+export type SessionEndReason = 'newPassword' | 'elsewhere'
+
 export interface SignOutOptions {
   /** an expired token keeps them so the guard can sign in again; a user's own sign-out forgets them */
   forgetAutoLogin: boolean
-  /**
-   * the session was ended by someone else (a password changed, a sign-out on another device, an
-   * expiry): the sign-in screen says so, rather than appearing from nowhere
-   */
-  ended?: boolean
+  ended?: SessionEndReason
 }
 
 /** Clears token, user info and session storage; the test-platform flag survives in both storages. */
-export function signOut({ forgetAutoLogin, ended = false }: SignOutOptions): void {
+export function signOut({ forgetAutoLogin, ended }: SignOutOptions): void {
   removeKey(STORAGE_KEYS.token)
   removeKey(STORAGE_KEYS.userInfo)
   if (forgetAutoLogin) removeKey(STORAGE_KEYS.autoLogin)
@@ -72,19 +75,21 @@ export function signOut({ forgetAutoLogin, ended = false }: SignOutOptions): voi
     const testPlatform = sessionStorage.getItem(STORAGE_KEYS.testPlatform)
     sessionStorage.clear()
     if (testPlatform !== null) sessionStorage.setItem(STORAGE_KEYS.testPlatform, testPlatform)
-    if (ended) sessionStorage.setItem(STORAGE_KEYS.sessionEnded, '1')
+    if (ended) sessionStorage.setItem(STORAGE_KEYS.sessionEnded, ended)
   } catch {
     // session storage blocked: nothing to clear
   }
   sessionStore.set({ token: '', userInfo: null })
 }
 
-/** Whether the user was signed out by a session ended elsewhere, and has not signed in since. */
-export function sessionEndedElsewhere(): boolean {
+/** Why the user's session ended, when it was not their own sign-out and they have not signed in since. */
+export function sessionEndReason(): SessionEndReason | null {
   try {
-    return sessionStorage.getItem(STORAGE_KEYS.sessionEnded) !== null
+    const stored = sessionStorage.getItem(STORAGE_KEYS.sessionEnded)
+    if (stored === null) return null
+    return stored === 'newPassword' ? 'newPassword' : 'elsewhere'
   } catch {
-    return false
+    return null
   }
 }
 

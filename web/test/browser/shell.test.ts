@@ -300,17 +300,28 @@ describe('web client shell', () => {
     await page.reload()
     await page.goto(`${suite.stack.url}/#/changePassword`)
     await page.locator('input[name=oldPwd]').waitFor()
+    const texts = readLocale<{
+      auth: { newPasswordSignedOut: string; sessionEnded: string }
+      account: { newPasswordEndsSessions: string }
+    }>('en')
+    // what the change will do is said before it is made
+    expect(await page.getByTestId('ends-sessions').textContent()).toBe(texts.account.newPasswordEndsSessions)
     await page.route('**/api/user/info*', () => undefined)
     await page.locator('input[name=oldPwd]').fill(TEST_PASSWORD)
     await page.locator('input[name=newPwd]').fill(newPassword)
     await page.locator('input[name=confirm]').fill(newPassword)
     await page.locator('form button[type=submit]').click()
-    await page.getByTestId('session-ended').waitFor()
+    // the sign-in screen says what the new password did, not a list of what may have happened
+    await expect
+      .poll(() => page.getByTestId('session-ended').textContent())
+      .toBe(texts.auth.newPasswordSignedOut)
     expect(
       await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_autoLogin')]),
     ).toEqual([null, null])
-    // the user's other device learns it from its socket, doing nothing
-    await device.page.getByTestId('session-ended').waitFor()
+    // the user's other device learns it from its socket, doing nothing, and is told it ended elsewhere
+    await expect
+      .poll(() => device.page.getByTestId('session-ended').textContent())
+      .toBe(texts.auth.sessionEnded)
     expect(await device.page.evaluate(() => localStorage.getItem('_token'))).toBeNull()
     // and the new password is the one that signs in
     await page.unroute('**/api/user/info*')

@@ -258,6 +258,9 @@ describe('second contracts', () => {
       await expect.poll(orderError).toBe(english.errors.fundPasswordNotSet)
 
       await go(page, '/fund-password')
+      await page.locator('input[name=newPwd]').waitFor()
+      // a first fund password ends no session, so nothing says it would
+      expect(await page.getByTestId('ends-sessions').count()).toBe(0)
       await page.locator('input[name=newPwd]').fill('fund-pass-9')
       await page.locator('input[name=confirm]').fill('fund-pass-9')
       // the default settings ask for an e-mail code before a fund password is set
@@ -283,6 +286,8 @@ describe('second contracts', () => {
 
       // the change asks for a fresh code too, and sends it with the passwords
       await go(page, '/fund-password')
+      // a change does, and the screen says so before it is made
+      await page.getByTestId('ends-sessions').waitFor()
       await page.locator('input[name=oldPwd]').fill('fund-pass-9')
       await page.locator('input[name=newPwd]').fill('fund-pass-8')
       await page.locator('input[name=confirm]').fill('fund-pass-8')

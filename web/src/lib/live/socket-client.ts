@@ -519,7 +519,7 @@ export function liveClient(): LiveClient {
     // as for a token-expired answer: the session is gone, automatic sign-in may start a new one
     const client = new LiveClient({
       url: liveUrl,
-      onSessionEnded: () => signOut({ forgetAutoLogin: false, ended: true }),
+      onSessionEnded: () => signOut({ forgetAutoLogin: false, ended: 'elsewhere' }),
     })
     keepInSync(client)
     client.setToken(currentToken())

@@ -23,6 +23,9 @@ export default function ChangePasswordScreen() {
     })
   return (
     <Screen title={t('account.loginPassword')}>
+      <p className="muted" data-testid="ends-sessions">
+        {t('account.newPasswordEndsSessions')}
+      </p>
       <Form onSubmit={run}>
         <PasswordChangeFields change={change} oldAutoComplete="current-password" />
         <SubmitNotice submit={submit} />

@@ -42,6 +42,11 @@ export default function FundPasswordScreen() {
   return (
     <Screen title={t('account.fundPassword')}>
       <p className="muted">{t('money.fundPassword.why')}</p>
+      {hasFundPassword && (
+        <p className="muted" data-testid="ends-sessions">
+          {t('account.newPasswordEndsSessions')}
+        </p>
+      )}
       <Form onSubmit={run}>
         <PasswordChangeFields change={change} asksOld={hasFundPassword} />
         {asksCode && codeTarget && (

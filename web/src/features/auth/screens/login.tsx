@@ -5,7 +5,7 @@ import type { LoginMethod } from '@tradegate/shared'
 import { Field, Form, SubmitButton, passwordProblem } from '../../../components/form'
 import { SubmitNotice } from '../../../components/submit-notice'
 import { returnPathOf } from '../../../lib/return-path'
-import { sessionEndedElsewhere } from '../../../lib/session'
+import { sessionEndReason } from '../../../lib/session'
 import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { useSettings } from '../../../lib/settings'
@@ -19,7 +19,7 @@ export default function LoginScreen() {
   const [, navigate] = useLocation()
   const [search] = useSearchParams()
   // read once: signing in forgets it
-  const [ended] = useState(sessionEndedElsewhere)
+  const [ended] = useState(sessionEndReason)
   const settings = useSettings()
   const methods = LOGIN_METHODS.filter((method) => settings.LOGIN_SETTING[method])
   const [chosen, setChosen] = useState<LoginMethod | null>(null)
@@ -47,7 +47,7 @@ export default function LoginScreen() {
       </div>
       {ended && (
         <p className="note note-warning" role="alert" data-testid="session-ended">
-          {t('auth.sessionEnded')}
+          {t(ended === 'newPassword' ? 'auth.newPasswordSignedOut' : 'auth.sessionEnded')}
         </p>
       )}
       <MethodTabs methods={methods} value={method} onChange={setChosen} />
