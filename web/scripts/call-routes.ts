@@ -1,9 +1,10 @@
 import { runnerImport, type Plugin } from 'vite'
 import type { CALLS, CallName } from '@tradegate/shared'
 
-// The client needs only method, path, body type, session need and session end of each call; the call table also builds every
-// request and answer schema at load, which would put the whole schema library in the first download.
-// This module hands the client that projection of the table, generated from the table at build time.
+// The client needs only method, path, body type, session need and session end of each call; the call
+// table also builds every request and answer schema at load, which would put the whole schema library in
+// the first download. This module hands the client that projection of the table, generated from the
+// table at build time.
 
 export const CALL_ROUTES_ID = 'virtual:call-routes'
 const RESOLVED_ID = `\0${CALL_ROUTES_ID}`
