@@ -169,6 +169,21 @@ export async function callEnvelope<N extends CallName>(
   input: CallInput<N> = {},
   options: CallOptions = {},
 ): Promise<Envelope<CallData<N>>> {
+  let succeeded = false
+  try {
+    const envelope = await sendCall(name, input, options)
+    succeeded = true
+    return envelope
+  } finally {
+    endSessionAsTheCallSays(name, succeeded)
+  }
+}
+
+async function sendCall<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: CallOptions,
+): Promise<Envelope<CallData<N>>> {
   requireOutcomeFlow(name, options.signal)
   refuseChinese(input)
   const definition = CALL_ROUTES[name]
@@ -179,7 +194,6 @@ export async function callEnvelope<N extends CallName>(
   )
   const onOuterAbort = () => controller.abort(options.signal?.reason)
   options.signal?.addEventListener('abort', onOuterAbort, { once: true })
-  let succeeded = false
   try {
     const headers = requestHeaders()
     const hasBody = definition.method === 'POST' && input.body !== undefined
@@ -200,13 +214,10 @@ export async function callEnvelope<N extends CallName>(
       toast(message, options)
       throw new ApiError('network', message, undefined, undefined, { cause: error })
     }
-    const envelope = judgeResponse(response.status, text, options) as Envelope<CallData<N>>
-    succeeded = true
-    return envelope
+    return judgeResponse(response.status, text, options) as Envelope<CallData<N>>
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onOuterAbort)
-    endSessionAsTheCallSays(name, succeeded)
   }
 }
 
