@@ -315,6 +315,8 @@ describe('web client shell', () => {
     await expect
       .poll(() => page.getByTestId('session-ended').textContent())
       .toBe(texts.auth.newPasswordSignedOut)
+    // and that is the one outcome shown: no toast sits over the sign-in form
+    expect(await page.getByTestId('toast').count()).toBe(0)
     expect(
       await page.evaluate(() => [localStorage.getItem('_token'), localStorage.getItem('_autoLogin')]),
     ).toEqual([null, null])

@@ -308,6 +308,8 @@ describe('second contracts', () => {
       // sign-in racing the change would be ended with the rest
       await page.waitForURL(/#\/login/)
       await expect.poll(() => page.getByTestId('session-ended').count()).toBe(1)
+      // which is the outcome told: no "done" toast covers the sign-in form
+      expect(await page.getByTestId('toast').allTextContents()).not.toContain(english.common.success)
       const session = await postApi<{ satoken: string }>(suite.stack, '/api/user/login', {
         type: 'email',
         username: email,

@@ -18,7 +18,8 @@ export default function ChangePasswordScreen() {
       const problem = change.problem()
       if (problem) return showToast(t(problem))
       await changeLoginPassword(change.oldPwd, change.newPwd)
-      showToast(t('common.success'))
+      // the new password has signed this page out, and the sign-in screen says so: a toast would only
+      // cover its form
       navigate('/secrety')
     })
   return (

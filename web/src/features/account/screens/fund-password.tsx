@@ -32,8 +32,13 @@ export default function FundPasswordScreen() {
       const problem = change.problem()
       if (problem) return showToast(t(problem))
       const sentCode = asksCode ? code.trim() : undefined
-      if (hasFundPassword) await changeFundPassword(change.oldPwd, change.newPwd, sentCode)
-      else await setFundPassword(change.newPwd, sentCode)
+      if (hasFundPassword) {
+        // a new fund password signs this page out, and the sign-in screen says so: a toast would only
+        // cover its form
+        await changeFundPassword(change.oldPwd, change.newPwd, sentCode)
+        return
+      }
+      await setFundPassword(change.newPwd, sentCode)
       showToast(t('common.success'))
       change.clear()
       setCode('')
