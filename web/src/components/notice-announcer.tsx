@@ -62,19 +62,30 @@ export function NoticeAnnouncer() {
     const client = liveClient()
     // after a gap, what happened since the previous lookup (or since shortly before the page started
     // listening) is asked for; what was heard live is already in the centre and not told twice
-    const startedAt = serverClock.now()
-    let listeningSince = startedAt - FIRST_LOOKBACK_MS
+    const startedOnDevice = Date.now()
+    let listeningSince = serverClock.now(startedOnDevice) - FIRST_LOOKBACK_MS
     // what happened in that lookback before the page was listening is what its first figures already
     // show: it goes to the centre untold and read. What happened while the lookup was on its way is
     // news, told as it would have been live. The streams are asked for only once it has answered, so
     // nothing it lists can also come live, and then be taken for one already known.
-    const known = eventsSince(listeningSince).then((found) => {
+    const known = (async () => {
+      const asked = listeningSince
+      let found = await eventsSince(asked)
+      // The page's start is dated on the exchange's clock as the page knows it once the lookup has
+      // answered: until the first market frame, a device's clock may be minutes off, and the answers'
+      // dates have corrected it since. A device clock ahead made the look start after the page did: it
+      // is made again from where it should have started.
+      const startedAt = serverClock.now(startedOnDevice)
+      if (asked > startedAt) {
+        listeningSince = startedAt - FIRST_LOOKBACK_MS
+        found = await eventsSince(listeningSince)
+      }
       for (const notice of found) if (notice.at < startedAt) addNotice(notice, 'before')
       announce(
         found.filter((notice) => notice.at >= startedAt),
         false,
       )
-    })
+    })()
     let stopped = false
     let carrying = false
     const stops: Array<() => void> = []

@@ -18,6 +18,7 @@ import {
 } from '@tradegate/shared'
 import { requireOutcomeFlow } from './flow-signal'
 import { i18n } from './i18n'
+import { serverClock } from './server-clock'
 import { currentToken, signOut } from './session'
 import { showToast } from './toast'
 
@@ -201,12 +202,14 @@ async function sendCall<N extends CallName>(
     let response: Response
     let text: string
     try {
+      const sentAt = Date.now()
       response = await fetch(requestUrl(name, input), {
         method: definition.method,
         headers,
         body: hasBody ? JSON.stringify(input.body) : undefined,
         signal: controller.signal,
       })
+      noteAnswerDate(response, sentAt)
       text = await response.text()
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError('aborted', 'aborted')
@@ -219,6 +222,15 @@ async function sendCall<N extends CallName>(
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onOuterAbort)
   }
+}
+
+/**
+ * An answer no cache kept (no-store: every private call and every uncached one) dates itself to the
+ * second, which is what the page knows of the exchange's clock before the first market frame.
+ */
+function noteAnswerDate(response: Response, sentAt: number): void {
+  if (!response.headers.get('cache-control')?.includes('no-store')) return
+  serverClock.noteAnswer(Date.parse(response.headers.get('date') ?? ''), sentAt, Date.now())
 }
 
 /** Sends one call and resolves with its data; failures reject with an ApiError after the user was told. */

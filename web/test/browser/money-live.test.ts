@@ -173,6 +173,69 @@ describe('live balances', () => {
     expect(await page.getByTestId('notification-count').textContent()).toBe('1')
   })
 
+  /** A device whose clock is `offsetMs` off the exchange's, with no market frame to correct it: its socket is refused. */
+  async function onSkewedDevice(page: Page, offsetMs: number): Promise<void> {
+    await page.addInitScript((offset) => {
+      const deviceNow = Date.now.bind(Date)
+      Date.now = () => deviceNow() + offset
+    }, offsetMs)
+    await page.routeWebSocket(/\/ws\//, (socket) => socket.close())
+  }
+  const FIVE_MINUTES = 5 * 60_000
+  /** A Date header counts whole seconds: an event further than that from the page's start is on one side of it. */
+  const DATE_RESOLUTION_MS = 1000
+  const passed = (since: number) => () => Date.now() - since
+
+  it('lists an event from before the page opened as read on a device five minutes behind, before any market frame', async () => {
+    const { token } = await createFundedUser(suite.stack)
+    const fundedAt = Date.now()
+    await expect.poll(passed(fundedAt)).toBeGreaterThan(DATE_RESOLUTION_MS)
+    const page = await pages.open(PHONE, token)
+    await onSkewedDevice(page, -FIVE_MINUTES)
+    const heard = await heardPolitely(page)
+    await pages.go(page, '/wallet')
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('2,580.00')
+    await page.getByTestId('notification-bell').click()
+    const rows = page.getByTestId('notice-row')
+    await expect.poll(() => rows.count()).toBe(1)
+    // the funding is what the first figures show: listed, read, and never read out as news
+    expect(await rows.first().getAttribute('data-read')).toBe('true')
+    expect((await heard()).filter((message) => message.includes('USDT'))).toEqual([])
+    expect(await page.getByTestId('notification-count').count()).toBe(0)
+  })
+
+  it('tells a deposit made during the first look on a device five minutes ahead, before any market frame', async () => {
+    const { email: username, token } = await createFundedUser(suite.stack)
+    const page = await pages.open(PHONE, token)
+    await onSkewedDevice(page, FIVE_MINUTES)
+    let release = () => {}
+    const released = new Promise<void>((done) => (release = done))
+    let looks = 0
+    let firstLookAt = 0
+    await page.route('**/api/user/notices*', async (route) => {
+      if (looks++ === 0) {
+        firstLookAt = Date.now()
+        await released
+      }
+      await route.continue()
+    })
+    const heard = await heardPolitely(page)
+    await pages.go(page, '/wallet')
+    await expect.poll(() => looks).toBeGreaterThan(0)
+    // well after the page started, on any clock
+    await expect.poll(passed(firstLookAt)).toBeGreaterThan(DATE_RESOLUTION_MS)
+    await suite.stack.control('/sandbox/deposit', { username, coin: 'usdt', amount: '9' })
+    release()
+    const arrived = english.balances.depositArrived!.replace('{{amount}}', '9.00').replace('{{coin}}', 'USDT')
+    await expect.poll(heard).toContain(arrived)
+    expect((await heard()).filter((message) => message.includes('USDT'))).toEqual([arrived])
+    await page.getByTestId('notification-bell').click()
+    const rows = page.getByTestId('notice-row')
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await rows.filter({ hasText: '+9.00 USDT' }).getAttribute('data-read')).toBe('false')
+    expect(await rows.filter({ hasText: '+2,500.00 USDT' }).getAttribute('data-read')).toBe('true')
+  })
+
   it('marks balances stale while the socket is down and fetches them again once it is back', async () => {
     const { email: username, token } = await createFundedUser(suite.stack)
     const { page, events } = await openScreen(token, '/assets')
