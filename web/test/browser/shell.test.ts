@@ -6,12 +6,14 @@ import {
   loginThroughUi,
   callApi,
   createFundedAccount,
+  createFundedUser,
   openPage,
   openSignedInPage,
   postApi,
   registerThroughUi,
   screenshotPath,
   uniqueEmail,
+  waitFor,
 } from './stack'
 import { heardPolitely } from './heard'
 import { BROWSER_WAIT_MS, TEST_PASSWORD, readLocale, setUpSuite } from './suite'
@@ -331,6 +333,57 @@ describe('web client shell', () => {
     await page.locator('input[name=password]').fill(newPassword)
     await page.locator('form button[type=submit]').click()
     await expect.poll(() => page.evaluate(() => localStorage.getItem('_token'))).not.toBeNull()
+    await device.context.close()
+    await context.close()
+  })
+
+  it('resets a forgotten password by e-mail code, saying before that it signs every device out, and after it where the new password is used', async () => {
+    const texts = readLocale<{
+      auth: { passwordReset: string; resetEndsSessions: string; sessionEnded: string; forgotPassword: string }
+    }>('en')
+    const { email, token } = await createFundedUser(suite.stack)
+    const newPassword = 'reset-pass-9'
+    const device = await openSignedInPage(suite.browser, DESKTOP, token)
+    await device.page.goto(`${suite.stack.url}/#/wallet`)
+    await device.page.getByTestId('wallet-total').waitFor()
+    const { page, context } = await openPage(suite.browser, PHONE)
+    await page.goto(`${suite.stack.url}/#/login`)
+    await page.getByRole('link', { name: texts.auth.forgotPassword }).click()
+    const next = page.locator('form button[type=submit]')
+    // what the first step needs is shown by its button, not learned from a refusal
+    expect(await next.isDisabled()).toBe(true)
+    await page.locator('input[name=email]').fill(email)
+    expect(await next.isDisabled()).toBe(true)
+    await page.getByTestId('send-code').click()
+    // the register code was used up, so the one found is the reset's
+    const sent = await waitFor(() =>
+      suite.stack.control<{ code: string }>(`/sandbox/last-code?to=${encodeURIComponent(email)}`),
+    )
+    await page.locator('input[name=code]').fill(sent.code)
+    await next.click()
+    await page.waitForURL(/#\/setpwd/)
+    expect(await page.getByTestId('ends-sessions').textContent()).toBe(texts.auth.resetEndsSessions)
+    await page.locator('input[name=password]').fill(newPassword)
+    await page.locator('input[name=confirm]').fill(newPassword)
+    await page.locator('form button[type=submit]').click()
+    // the sign-in screen says it, and no toast saying it covers its form
+    await page.waitForURL(/#\/login/)
+    expect(await page.getByTestId('password-reset').textContent()).toBe(texts.auth.passwordReset)
+    expect(await page.getByTestId('toast').allTextContents()).not.toContain(texts.auth.passwordReset)
+    // the device signed in before is signed out, and told its session ended
+    await expect
+      .poll(() => device.page.getByTestId('session-ended').textContent())
+      .toBe(texts.auth.sessionEnded)
+    // the new password signs in; the note is not shown on a later visit
+    await page.locator('input[name=username]').fill(email)
+    await page.locator('input[name=password]').fill(newPassword)
+    await page.locator('form button[type=submit]').click()
+    await page.locator('input[name=username]').waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => localStorage.getItem('_token'))).not.toBeNull()
+    await page.evaluate(() => localStorage.removeItem('_token'))
+    await page.goto(`${suite.stack.url}/#/login`)
+    await page.locator('input[name=username]').waitFor()
+    expect(await page.getByTestId('password-reset').count()).toBe(0)
     await device.context.close()
     await context.close()
   })

@@ -3,7 +3,6 @@ import { useTranslation } from '../../../lib/i18n'
 import { useLocation } from 'wouter'
 import { CodeField, Field, Form, SubmitButton } from '../../../components/form'
 import { Screen } from '../../../components/screen'
-import { showToast } from '../../../lib/toast'
 import { sendCode } from '../api/send-code'
 import { rememberReset } from '../lib/password-reset'
 
@@ -14,8 +13,9 @@ export default function ForgetScreen() {
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
 
+  const filled = email.trim() !== '' && code.trim() !== ''
   const next = () => {
-    if (!email.trim() || !code.trim()) return showToast(t('auth.fillAll'))
+    if (!filled) return
     rememberReset({ email: email.trim(), emailCode: code.trim() })
     navigate('/setpwd')
   }
@@ -42,7 +42,9 @@ export default function ForgetScreen() {
           sendDisabled={!email.trim()}
           onSend={() => sendCode({ email: email.trim() }, 'forget')}
         />
-        <SubmitButton busy={false}>{t('common.next')}</SubmitButton>
+        <SubmitButton busy={false} disabled={!filled}>
+          {t('common.next')}
+        </SubmitButton>
       </Form>
     </Screen>
   )

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from '../../../lib/i18n'
 import { Link, useLocation, useSearchParams } from 'wouter'
 import type { LoginMethod } from '@tradegate/shared'
@@ -12,6 +12,7 @@ import { useSettings } from '../../../lib/settings'
 import { showToast } from '../../../lib/toast'
 import { completeSignIn } from '../../../lib/user'
 import { login } from '../api/login'
+import { forgetResetDone, resetDone } from '../lib/password-reset'
 import { LOGIN_METHODS, MethodTabs, UsernameField } from '../components/method-tabs'
 
 export default function LoginScreen() {
@@ -20,6 +21,8 @@ export default function LoginScreen() {
   const [search] = useSearchParams()
   // read once: signing in forgets it
   const [ended] = useState(sessionEndReason)
+  const [reset] = useState(resetDone)
+  useEffect(forgetResetDone, [])
   const settings = useSettings()
   const methods = LOGIN_METHODS.filter((method) => settings.LOGIN_SETTING[method])
   const [chosen, setChosen] = useState<LoginMethod | null>(null)
@@ -45,6 +48,11 @@ export default function LoginScreen() {
         <h2>{t('auth.welcomeBack')}</h2>
         <p>{t('auth.loginHint')}</p>
       </div>
+      {reset && (
+        <p className="note" role="alert" data-testid="password-reset">
+          {t('auth.passwordReset')}
+        </p>
+      )}
       {ended && (
         <p className="note note-warning" role="alert" data-testid="session-ended">
           {t(ended === 'newPassword' ? 'auth.newPasswordSignedOut' : 'auth.sessionEnded')}

@@ -7,7 +7,7 @@ import { useSubmit } from '../../../lib/submit'
 import { Screen } from '../../../components/screen'
 import { showToast } from '../../../lib/toast'
 import { resetPassword } from '../api/reset-password'
-import { clearReset, takeReset } from '../lib/password-reset'
+import { markResetDone, takeReset } from '../lib/password-reset'
 
 /** Step two of a password reset: the new password, sent with the e-mail and code from step one. */
 export default function SetPasswordScreen() {
@@ -23,14 +23,17 @@ export default function SetPasswordScreen() {
       const problem = passwordProblem(password, confirm)
       if (problem) return showToast(t(problem))
       await resetPassword({ email: reset.email, emailCode: reset.emailCode, newPwd: password })
-      clearReset()
-      showToast(t('auth.passwordReset'))
+      // the sign-in screen tells the outcome where the new password is used: a toast would cover its form
+      markResetDone()
       navigate('/login', { replace: true })
     })
   if (!reset) return <Redirect to="/forget" replace />
 
   return (
     <Screen title={t('auth.setPassword')} className="auth">
+      <p className="muted" data-testid="ends-sessions">
+        {t('auth.resetEndsSessions')}
+      </p>
       <Form onSubmit={run}>
         <NewPasswordFields
           label={t('auth.newPassword')}
