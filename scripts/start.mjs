@@ -7,6 +7,7 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port.mjs'
+import { gatewayProcessEnv } from './gateway-env.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const fromRoot = (...parts) => join(root, ...parts)
@@ -149,7 +150,7 @@ process.on('SIGTERM', () => stop(0))
 
 buildWhatIsMissing()
 
-const env = {}
+const env = gatewayProcessEnv()
 if (!process.env.UPSTREAM_URL) {
   const port = process.env.SANDBOX_PORT ? sandboxPortFrom(process.env.SANDBOX_PORT) : await freePort()
   say(`starting the sandbox upstream on port ${port}`)

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { CALLS } from '@tradegate/shared'
 import { freePort } from '../../scripts/free-port.mjs'
+import { gatewayProcessEnv } from '../../scripts/gateway-env.mjs'
 import { loadtestsDir, spawnPinned, waitForHttpOk, type PinnedProcess } from './child-process'
 
 export const repoRoot = path.resolve(loadtestsDir, '..')
@@ -64,6 +65,8 @@ export async function startGatewayProcess(options: GatewayOptions): Promise<Runn
       cpus: options.cpus,
       cwd: repoRoot,
       env: {
+        // as the image and `npm start` run it
+        ...gatewayProcessEnv(),
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -5,11 +5,12 @@
  *
  * `npx tsx bench/rest-ab.ts --bundles before=/path/main.js,after=/path/main.js [--call cached|proxy]
  *   [--rounds 4] [--seconds 3] [--warmup 2] [--redis-url redis://127.0.0.1:6379]
- *   [--node-options after=--max-semi-space-size=1]`
+ *   [--node-options after=--max-semi-space-size=1] [--env after=MALLOC_TRIM_THRESHOLD_=1048576]`
  *
  * `--node-options NAME=FLAGS` gives one build's gateway process Node flags of its own (through
  * NODE_OPTIONS, so only that process gets them): the same bundle twice, with and without a flag, is an
- * A/B of the flag.
+ * A/B of the flag. `--env NAME=KEY=VALUE` does the same for an environment variable read at the
+ * process's start (glibc's malloc settings, say).
  *
  * Prints each build's median req/s and CPU per request with its same-round ratios to the baseline and to
  * the first build, then the same as Markdown table rows for RESULTS.md's "Decisions by A/B" section.
@@ -41,12 +42,19 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'redis-url': { type: 'string', default: '' },
     'node-options': { type: 'string', multiple: true, default: [] },
+    env: { type: 'string', multiple: true, default: [] },
   },
 })
 /** NAME=FLAGS pairs: the flags after the first `=` belong to the build called NAME. */
 const nodeOptions = new Map(
   values['node-options'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 )
+/** NAME=KEY=VALUE: an environment variable of the build called NAME. */
+const buildEnv = new Map<string, Record<string, string>>()
+for (const setting of values.env) {
+  const [name, key, ...value] = setting.split('=')
+  buildEnv.set(name!, { ...buildEnv.get(name!), [key!]: value.join('=') })
+}
 const cached = values.call === 'cached'
 const request = cached ? settingsRequest : uncachedRequest
 /** The bench's own floor for the call: the bare Fastify route for the cached call, the bare node proxy else. */
@@ -60,7 +68,7 @@ const builds: RestTarget[] = (values.bundles ?? '')
     const gateway = {
       bundle: path.resolve(file!),
       redisUrl: values['redis-url'],
-      ...(flags ? { env: { NODE_OPTIONS: flags } } : {}),
+      env: { ...buildEnv.get(name!), ...(flags ? { NODE_OPTIONS: flags } : {}) },
     }
     return { name: name!, start: (ctx) => startGatewayOverSandbox(ctx, request, gateway) }
   })

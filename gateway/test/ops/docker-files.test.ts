@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../../src/config'
+import { GATEWAY_PROCESS_ENV } from '../../../scripts/gateway-env.mjs'
 
 // No Docker engine here: the Dockerfile, compose.yaml and nginx.conf are checked as files, and
 // nginx.conf by Debian's nginx itself with the compose service names mapped to this machine.
@@ -55,6 +56,14 @@ describe('docker/Dockerfile', () => {
     expect(byStage.get('gateway')!.join('\n')).toMatch(/ENV PORT=8080[\s\S]*EXPOSE 8080/)
     for (const [, from] of dockerfile.matchAll(/--from=(\S+)/g)) expect(byStage.has(from!)).toBe(true)
     expect(dockerfile).toContain('npm run build -w gateway')
+  })
+
+  it('starts the gateway with the process environment npm start and the bench give it', async () => {
+    const env = new Map<string, string>()
+    for (const line of stages(await read('Dockerfile')).get('gateway')!)
+      if (line.startsWith('ENV '))
+        for (const [, key, value] of line.slice(4).matchAll(/(\w+)=(\S+)/g)) env.set(key!, value!)
+    for (const [key, value] of Object.entries(GATEWAY_PROCESS_ENV)) expect(env.get(key), key).toBe(value)
   })
 
   it('is the last stage by default for the gateway, so a plain docker build gives the gateway', async () => {
