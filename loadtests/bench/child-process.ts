@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import path from 'node:path'
 import { keepOutputTail } from '../../gateway/test/support/output-tail'
 import { spawnOwned, stopOwned } from '../../gateway/test/support/owned-processes'
+import { gatewayProcessEnv } from '../../scripts/gateway-env.mjs'
 
 /** Above Node's default of 511 (the kernel caps it at net.core.somaxconn) so a storm is not refused. */
 export const LISTEN_BACKLOG = 8192
@@ -123,7 +124,12 @@ export async function spawnTsServer(
     await builtScript(script),
     ...args,
   ])
-  const child = spawnOwned(run.command, run.args, { cwd: loadtestsDir, stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawnOwned(run.command, run.args, {
+    cwd: loadtestsDir,
+    // the environment the gateway ships with (glibc's trim threshold), so that memory compares like with like
+    env: { ...process.env, ...gatewayProcessEnv() },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   return waitForReady(child, run.pinned, 60_000)
 }
 

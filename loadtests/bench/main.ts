@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
+import { gatewayProcessEnv } from '../../scripts/gateway-env.mjs'
 import { isMainModule, loadtestsDir, pinSelf } from './child-process'
 import { FED_IDLE_SYSTEMS, runFedIdle } from './fed-idle'
 import { HOSTILE_ROW, runHostileBodies } from './hostile-bodies'
@@ -182,6 +183,7 @@ export async function runBench(
     stealPercent: stealPercent(ticksAtStart, readMachineTicks()),
     pinning: serverCpus ? { client: generatorCpus!, server: serverCpus } : 'unavailable',
     baselinesBuilt: true,
+    serverEnv: gatewayProcessEnv(),
     options: recordedOptions,
     ...rows.sockets,
     redis,

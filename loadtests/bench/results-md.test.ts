@@ -7,6 +7,7 @@ import {
   hostileVerdict,
   keepSeparateRuns,
   perFrameCosts,
+  serverEnvNote,
   stepAbove,
   uploadsSection,
 } from './results-md'
@@ -451,4 +452,14 @@ it('names the ramp step above a capacity that decided it, and nothing for a capa
     "gateway (redis bus)'s step above, 152,403/s at ×0.245, did not hold (p99 75 ms over 72 (50 above a fan-out floor of 22 ms)) with its core at 99%",
   )
   expect(stepAbove({ ...report, steps: [held] })).toBeUndefined()
+})
+
+describe("the Processes line's environment", () => {
+  it('names what every server under test started with, and nothing for a run from before it was recorded', () => {
+    expect(serverEnvNote({ MALLOC_TRIM_THRESHOLD_: '1048576' })).toContain(
+      'gateway and baselines alike, started with `MALLOC_TRIM_THRESHOLD_=1048576`',
+    )
+    expect(serverEnvNote(undefined)).toBe('')
+    expect(serverEnvNote({})).toBe('')
+  })
 })

@@ -701,6 +701,14 @@ const COMPARED_PAIRS: Array<[string, string]> = [
 ]
 const HELD_RULE = `p99 ≤ ${HELD_P99_MS} ms over the window's fan-out floor (below) and ≥ ${HELD_DELIVERED_SHARE * 100}% of the offered frames delivered`
 
+/** What every server under test started with beyond its defaults, for the Processes line. */
+export function serverEnvNote(env: Record<string, string> | undefined): string {
+  const settings = Object.entries(env ?? {})
+  if (settings.length === 0) return ''
+  const listed = settings.map(([key, value]) => `\`${key}=${value}\``).join(', ')
+  return `; every Node server under test, gateway and baselines alike, started with ${listed}, as the gateway's image and \`npm start\` start it`
+}
+
 export function renderResultsMd(result: BenchResult, jsonFile: string): string {
   const checks = checkTargets(result)
   const sections = [
@@ -738,7 +746,7 @@ function runSection(result: BenchResult): string {
 - **Machine:** ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, kernel ${m.kernel}
 - **Load average (1 min):** ${result.loadAverage.start.toFixed(2)} at start, ${result.loadAverage.end.toFixed(2)} at end; cores busy just before it ${result.busyBeforePercent === undefined ? 'not recorded' : `${result.busyBeforePercent.toFixed(0)}%`}; CPU steal during the run ${result.stealPercent === undefined ? 'not recorded' : `${result.stealPercent.toFixed(1)}%`}${machineNote(result) ? ` — ${machineNote(result)}` : ''}
 - **Pinning:** ${result.pinning === 'unavailable' ? 'unavailable (servers and load generator shared the cores)' : `load generator, tick feed, sandbox and Redis on core ${result.pinning.client}, every server under test alone on core ${result.pinning.server}`}
-- **Processes:** ${result.baselinesBuilt ? 'every server under test ran as JavaScript under plain Node: the gateway as its bundle, each baseline built once per run into one file, its npm packages loaded from node_modules (no TypeScript loader, whose thread would be charged to its memory)' : "the gateway ran as its bundle, each baseline under tsx, a TypeScript loader whose thread and heap count in the baseline's memory"}
+- **Processes:** ${result.baselinesBuilt ? 'every server under test ran as JavaScript under plain Node: the gateway as its bundle, each baseline built once per run into one file, its npm packages loaded from node_modules (no TypeScript loader, whose thread would be charged to its memory)' : "the gateway ran as its bundle, each baseline under tsx, a TypeScript loader whose thread and heap count in the baseline's memory"}${serverEnvNote(result.serverEnv)}
 - **Redis:** ${result.redis ? (result.redis.own ? `the bench's own redis-server${result.redis.pinned ? `, pinned with the generator` : ''} (and a three-node cluster for ${GATEWAY_CLUSTER})` : `\`${result.redis.url}\`, as named`) : 'not recorded'}
 - **Generator-bound:** a window where the load generator used more than ${GENERATOR_MAX_PERCENT}% of its core, or, where the window is to find the target's limit (REST at full speed, the step that decides a capacity), the target less than ${TARGET_MIN_PERCENT}% of its own, is flagged and enters no ratio.
 - **Tick source:** one feed process for every system (\`baselines/tick-feed.ts\`): ${s.symbols} symbols; per symbol DETAIL ${s.rates.DETAIL}/s, TRADE ${s.rates.TRADE}/s, KLINE ${s.rates.KLINE}/s, DEPTH ${s.rates.DEPTH}/s (a 50-level snapshot, then sequenced updates).

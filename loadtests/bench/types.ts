@@ -348,6 +348,8 @@ export interface BenchResult {
   pinning: { client: string; server: string } | 'unavailable'
   /** each baseline ran built to JavaScript under plain Node; absent in runs from before, which ran them under tsx */
   baselinesBuilt?: true
+  /** the environment every Node server under test, gateway and baselines alike, started with beyond its defaults; absent in runs from before */
+  serverEnv?: Record<string, string>
   options: Omit<BenchOptions, 'outFile' | 'resultsMd'>
   /** Each system's scenario where it differs from the run's (the variants). */
   systemScenarios: Record<string, { listRate: number; depth: boolean }>
